@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface SmtpConfig {
+  url: string;
+}
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  /** Public address used in emailed links. */
+  publicUrl: string;
+  databaseUrl: string | null;
+  sqliteFile: string;
+  varDir: string;
+  outboxDir: string;
+  webDistDir: string;
+  secret: string;
+  smtp: SmtpConfig | null;
+  mailFrom: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  trustProxy: boolean;
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** Brute-force limits of sign-in, password-reset requests and emailed sign-in codes. */
+  throttle: ThrottleConfig;
+}
+
+export interface ThrottleConfig {
+  /** Window (and block length once a limit is passed), in minutes. */
+  windowMinutes: number;
+  /** Failed sign-ins for one email address within the window. */
+  loginFailuresPerEmail: number;
+  /** Failed sign-ins from one IP address within the window. */
+  loginFailuresPerIp: number;
+  /** Password-reset requests for one email address within the window (more are silently dropped). */
+  resetRequestsPerEmail: number;
+  /** Password-reset requests from one IP address within the window (more are silently dropped). */
+  resetRequestsPerIp: number;
+  /** Second-factor codes emailed to one user within the window. */
+  codeEmailsPerUser: number;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/**
+ * The secret that signs anti-forgery tokens and hashes one-time codes. In production it must come
+ * from TESSERA_SECRET (every API process behind a load balancer needs the same one); locally it is
+ * generated once and kept under var/.
+ */
+function secretFrom(env: NodeJS.ProcessEnv, varDir: string, isProduction: boolean): string {
+  if (env.TESSERA_SECRET) {
+    if (env.TESSERA_SECRET.length < 32) throw new Error("TESSERA_SECRET must have at least 32 characters");
+    return env.TESSERA_SECRET;
+  }
+  if (isProduction) throw new Error("TESSERA_SECRET is required when NODE_ENV=production");
+  const file = path.join(varDir, "secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(varDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
+  const varDir = path.resolve(env.TESSERA_VAR_DIR ?? path.join(ROOT_DIR, "var"));
+  const port = intFrom(env, "PORT", 3000);
+  return {
+    env: nodeEnv,
+    port,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    databaseUrl: env.DATABASE_URL || null,
+    sqliteFile: path.resolve(env.SQLITE_FILE ?? path.join(varDir, "tessera.sqlite")),
+    varDir,
+    outboxDir: path.join(varDir, "outbox"),
+    webDistDir: path.join(ROOT_DIR, "web", "dist"),
+    secret: secretFrom(env, varDir, nodeEnv === "production"),
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL } : null,
+    mailFrom: env.MAIL_FROM ?? "Tessera <no-reply@tessera.local>",
+    sessionIdleMinutes: intFrom(env, "SESSION_IDLE_MINUTES", 8 * 60),
+    sessionAbsoluteHours: intFrom(env, "SESSION_ABSOLUTE_HOURS", 7 * 24),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
+    bodyLimitBytes: intFrom(env, "BODY_LIMIT_BYTES", 1024 * 1024),
+    throttle: {
+      windowMinutes: intFrom(env, "THROTTLE_WINDOW_MINUTES", 15),
+      loginFailuresPerEmail: intFrom(env, "THROTTLE_LOGIN_FAILURES_PER_EMAIL", 10),
+      loginFailuresPerIp: intFrom(env, "THROTTLE_LOGIN_FAILURES_PER_IP", 100),
+      resetRequestsPerEmail: intFrom(env, "THROTTLE_RESET_REQUESTS_PER_EMAIL", 5),
+      resetRequestsPerIp: intFrom(env, "THROTTLE_RESET_REQUESTS_PER_IP", 20),
+      codeEmailsPerUser: intFrom(env, "THROTTLE_CODE_EMAILS_PER_USER", 5),
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Logger } from "pino";
+import type { Config } from "./config.ts";
+import type { AppDeps } from "./context.ts";
+import { createDb } from "./db/knex.ts";
+import { createJobQueue } from "./jobs/index.ts";
+import { createMailer, registerMailJobs } from "./mail/index.ts";
+import { createLogger } from "./logger.ts";
+
+/** Wires the long-lived services of one API process. Call start() before serving, stop() to drain. */
+export function createDeps(config: Config, logger: Logger = createLogger(config.logLevel)): AppDeps & {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+} {
+  const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const jobs = createJobQueue(config, db, logger);
+  const mail = createMailer({ config, jobs, logger });
+  registerMailJobs(jobs, { config, logger });
+  return {
+    config,
+    db,
+    logger,
+    jobs,
+    mail,
+    async start() {
+      await jobs.start();
+    },
+    async stop() {
+      await jobs.stop();
+      await db.destroy();
+    },
+  };
+}

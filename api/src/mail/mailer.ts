@@ -1,0 +1,22 @@
+import type { Language } from "@tessera/shared";
+
+export type MailTemplate = "password_reset" | "invitation" | "second_factor";
+
+/** What each template needs. Links are absolute URLs. */
+export interface MailTemplateData {
+  password_reset: { firstName: string; link: string; validMinutes: number };
+  invitation: { firstName: string; accountName: string; inviterName: string; link: string; validDays: number };
+  second_factor: { firstName: string; code: string; validMinutes: number };
+}
+
+export type MailRequest = {
+  [K in MailTemplate]: { to: string; template: K; language: Language; data: MailTemplateData[K] };
+}[MailTemplate];
+
+export interface Mailer {
+  /**
+   * Queues a message through the job queue: resolves once queued, so a mail server that is down
+   * never fails the request that caused the mail.
+   */
+  send(request: MailRequest): Promise<void>;
+}

@@ -1,0 +1,45 @@
+import { createI18n, type i18n } from "@tessera/shared";
+import type { MailRequest } from "./mailer.ts";
+import type { MailContent, MailTranslator } from "./templates/content.ts";
+import { renderHtml } from "./templates/htmlLayout.ts";
+import { invitationContent } from "./templates/invitation.ts";
+import { oneLine, type MailFrame } from "./templates/layout.ts";
+import { passwordResetContent } from "./templates/passwordReset.ts";
+import { secondFactorContent } from "./templates/secondFactor.ts";
+import { renderText } from "./templates/textLayout.ts";
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+let translations: i18n | null = null;
+
+function translatorFor(language: MailRequest["language"]): MailTranslator {
+  translations ??= createI18n();
+  return translations.getFixedT(language, "mail");
+}
+
+function contentOf(request: MailRequest, t: MailTranslator): MailContent {
+  switch (request.template) {
+    case "password_reset":
+      return passwordResetContent(t, request.data);
+    case "invitation":
+      return invitationContent(t, request.data);
+    case "second_factor":
+      return secondFactorContent(t, request.data);
+  }
+}
+
+/** Renders a request into its subject, HTML (MJML) and plain-text parts, in the request's language. */
+export async function renderMail(request: MailRequest): Promise<RenderedMail> {
+  const t = translatorFor(request.language);
+  const content = contentOf(request, t);
+  const frame: MailFrame = { language: request.language, footer: t("footer"), linkFallback: t("link_fallback") };
+  return {
+    subject: oneLine(content.subject),
+    html: await renderHtml(content, frame),
+    text: renderText(content, frame),
+  };
+}

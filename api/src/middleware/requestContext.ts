@@ -1,0 +1,33 @@
+import { randomUUID } from "node:crypto";
+import { createI18n, pickLanguage } from "@tessera/shared";
+import type { ApiMiddleware } from "../context.ts";
+
+const i18n = createI18n();
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Request id (honours a sane incoming X-Request-Id), language, translator and one JSON log line per request. */
+export function requestContext(): ApiMiddleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const incoming = ctx.get("X-Request-Id");
+    ctx.state.requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.set("X-Request-Id", ctx.state.requestId);
+    ctx.state.language = pickLanguage(ctx.get("Accept-Language"));
+    ctx.t = i18n.getFixedT(ctx.state.language);
+    ctx.state.logger = ctx.deps.logger.child({ requestId: ctx.state.requestId });
+    try {
+      await next();
+    } finally {
+      ctx.state.logger.info(
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          actor: ctx.state.actor?.id,
+        },
+        "request",
+      );
+    }
+  };
+}

@@ -1,0 +1,107 @@
+import type { TSchema } from "@sinclair/typebox";
+import type { AnyRoute } from "../routes/define.ts";
+
+/** TypeBox schemas carry symbol keys; JSON round-trip leaves the plain JSON Schema. */
+function plain(schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+}
+
+function parameters(schema: TSchema | undefined, location: "path" | "query") {
+  if (!schema) return [];
+  const json = plain(schema) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === "path" || (json.required ?? []).includes(name),
+    ...(property.description ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+const ERROR_SCHEMA = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: {
+        code: { type: "string" },
+        message: { type: "string", description: "From the error catalogue, in the language of Accept-Language" },
+        details: {},
+        requestId: { type: "string" },
+      },
+    },
+  },
+};
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Bad request",
+  401: "Not signed in (no or bad session or API key)",
+  403: "Forbidden (or missing anti-forgery header on a cookie-authenticated write)",
+  404: "Not found (also what outsiders get for resources they may not see)",
+  409: "Conflict",
+  413: "Request too large",
+  422: "Validation failed; details lists each field with its message",
+  429: "Too many attempts",
+};
+
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+  serverUrl: string;
+}
+
+export function buildOpenApiDocument(routes: readonly AnyRoute[], info: OpenApiInfo): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = "/api/v1" + route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+    const errorStatuses = new Set<number>(route.errors ?? []);
+    if (route.body || route.query) errorStatuses.add(422);
+    if (route.auth !== "public") errorStatuses.add(401);
+    const responses: Record<string, unknown> = {
+      [String(route.status ?? 200)]: {
+        description: "Success",
+        ...(route.response ? { content: { "application/json": { schema: plain(route.response) } } } : {}),
+      },
+    };
+    for (const status of [...errorStatuses].sort()) {
+      responses[String(status)] = {
+        description: ERROR_DESCRIPTIONS[status] ?? "Error",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    }
+    paths[path] ??= {};
+    paths[path][route.method] = {
+      operationId: `${route.method}${route.path.replace(/[/:{}-]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: route.tags,
+      parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query"), { $ref: "#/components/parameters/AcceptLanguage" }],
+      ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: plain(route.body) } } } } : {}),
+      responses,
+      security: route.auth === "public" ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: info.title,
+      version: info.version,
+      description:
+        "Tessera API. Authenticate with `Authorization: Bearer <session token or API key>`, or with the session cookie plus the `X-CSRF-Token` header on writes. Errors are `{\"error\": {code, message, details}}`, the message in the language of `Accept-Language` (en, fr, es).",
+    },
+    servers: [{ url: info.serverUrl }],
+    paths,
+    components: {
+      schemas: { Error: ERROR_SCHEMA },
+      parameters: {
+        AcceptLanguage: { name: "Accept-Language", in: "header", required: false, schema: { type: "string", examples: ["fr", "en", "es"] } },
+      },
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "Session token (tss_…) or API key (tsk_…)" },
+        cookieAuth: { type: "apiKey", in: "cookie", name: "tessera_session" },
+      },
+    },
+  };
+}

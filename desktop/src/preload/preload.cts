@@ -1,0 +1,9 @@
+// Sandboxed preload (CommonJS): exposes exactly the core's channels as window.desk.
+import electron = require("electron");
+
+const channels = ["desk.info", "desk.setServerUrl"] as const;
+
+electron.contextBridge.exposeInMainWorld(
+  "desk",
+  Object.fromEntries(channels.map((channel) => [channel, (...args: unknown[]) => electron.ipcRenderer.invoke(channel, ...args)])),
+);

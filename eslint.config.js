@@ -1,0 +1,64 @@
+// @ts-check
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const NODE_ONLY = ["node:*", "fs", "path", "os", "crypto", "child_process", "http", "https", "net", "stream"];
+
+/** @param {string[]} groups @param {string} message */
+const forbid = (groups, message) => ({
+  "no-restricted-imports": ["error", { patterns: groups.map((group) => ({ group: [group], message })) }],
+});
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "**/dist/**", "var/**", "test-results/**", "**/*.cjs", "desktop/release/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  // Dependency directions of ARCHITECTURE.md.
+  {
+    files: ["shared/src/**/*.ts"],
+    ignores: ["shared/src/**/*.test.ts"],
+    rules: forbid(["**/api/src/**", "**/web/src/**", "**/desktop/src/**", "@tessera/*", "react", "react-*", ...NODE_ONLY], "shared/ imports no workspace of ours and nothing Node-only or DOM-only."),
+  },
+  {
+    files: ["api/src/**/*.ts"],
+    rules: forbid(["**/web/src/**", "**/desktop/src/**", "@tessera/web", "@tessera/desktop", "react", "react-*"], "api/ imports shared/ only."),
+  },
+  {
+    files: ["api/src/routes/**/*.ts"],
+    rules: forbid(["**/db/knex*", "knex", "objection", "**/web/src/**", "**/desktop/src/**"], "A route never builds SQL: call a service."),
+  },
+  {
+    files: ["api/src/models/**/*.ts", "api/src/services/**/*.ts"],
+    rules: forbid(["koa", "@koa/*", "**/routes/**", "**/middleware/**", "**/web/src/**", "**/desktop/src/**"], "Models and services know nothing of HTTP routing."),
+  },
+  {
+    files: ["web/src/**/*.tsx", "desktop/src/renderer/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    rules: forbid(["**/api/src/**", "**/desktop/src/**", "@tessera/api", "@tessera/desktop", ...NODE_ONLY], "web/ imports shared/ only (never api/ or desktop/)."),
+  },
+  {
+    files: ["desktop/src/**/*.{ts,cts,tsx}"],
+    rules: forbid(["**/api/src/**", "@tessera/api"], "desktop/ imports shared/, web/ and its own core/."),
+  },
+  {
+    files: ["desktop/src/core/**/*.ts"],
+    rules: forbid(["electron", "**/api/src/**"], "desktop core runs under plain Node: no electron import."),
+  },
+  {
+    files: ["tests/**/*.ts", "**/*.test.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  prettier,
+);

@@ -1,0 +1,30 @@
+import type { Knex } from "knex";
+import * as accounts from "./20261121000100_accounts.ts";
+import * as users from "./20261121000200_users.ts";
+import * as teams from "./20261121000300_teams.ts";
+import * as events from "./20261121000400_events.ts";
+import * as apiKeys from "./20261121000500_api_keys.ts";
+import * as sessionsAndTokens from "./20261121000600_sessions_and_tokens.ts";
+import * as auditLogs from "./20261121000700_audit_logs.ts";
+import * as rateLimits from "./20261121000800_rate_limits.ts";
+
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+/** Every migration in order. Append new ones; never rename or reorder applied ones. */
+export const migrations: ReadonlyArray<readonly [string, Migration]> = [
+  ["20261121000100_accounts", accounts],
+  ["20261121000200_users", users],
+  ["20261121000300_teams", teams],
+  ["20261121000400_events", events],
+  ["20261121000500_api_keys", apiKeys],
+  ["20261121000600_sessions_and_tokens", sessionsAndTokens],
+  ["20261121000700_audit_logs", auditLogs],
+  ["20261121000800_rate_limits", rateLimits],
+];
+
+/** A static source so migrations load the same under tsx, vitest and a bundler. */
+export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
+  getMigrations: async () => [...migrations],
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

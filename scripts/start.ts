@@ -1,0 +1,27 @@
+// `npm start`: migrations on the embedded SQLite database (or DATABASE_URL), demo account on first
+// start, web app built if needed, API and web app served on one port (3000; PORT overrides).
+import { loadConfig } from "../api/src/config.ts";
+import { seedDemo } from "../api/src/services/demo.ts";
+import { startServer, stopOnSignals } from "../api/src/server.ts";
+import { ensureWebBuild } from "./web-build.ts";
+
+ensureWebBuild();
+const config = loadConfig();
+const seedDemoAccount = process.env.TESSERA_DEMO !== "0" && config.env !== "production";
+const running = await startServer(config, {
+  async beforeListen(deps) {
+    if (!seedDemoAccount) return;
+    const credentials = await seedDemo(deps.db, process.env.TESSERA_DEMO_PASSWORD || undefined);
+    if (!credentials) return;
+    const lines = [
+      "Demo account created (shown once):",
+      `  organizer:              ${credentials.email}`,
+      `  platform administrator: ${credentials.adminEmail}`,
+      `  password (both):        ${credentials.password}`,
+    ];
+    console.log(`\n${lines.join("\n")}\n`);
+  },
+});
+console.log(`Tessera is running: ${config.publicUrl}/admin  (database: ${config.databaseUrl ? "PostgreSQL" : config.sqliteFile})`);
+if (!config.smtp) console.log(`No SMTP_URL: emails are written to ${config.outboxDir} and their links logged.`);
+stopOnSignals(running, console.log);

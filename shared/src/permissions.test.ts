@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { CAPABILITIES, countsTowardOrganizerLimit, roleCan, ROLES } from "./permissions.ts";
+
+describe("capability table", () => {
+  it("orders roles from most to least capable", () => {
+    for (let i = 1; i < ROLES.length; i++) {
+      const stronger = CAPABILITIES[ROLES[i - 1]!];
+      for (const action of CAPABILITIES[ROLES[i]!]) expect(stronger).toContain(action);
+    }
+  });
+
+  it("follows spec §6", () => {
+    expect(roleCan("reader", "events.update")).toBe(false);
+    expect(roleCan("editor", "events.update")).toBe(true);
+    expect(roleCan("editor", "events.create")).toBe(false);
+    expect(roleCan("organizer", "events.create")).toBe(true);
+    expect(roleCan("organizer", "teams.manage")).toBe(false);
+    expect(roleCan("overseer", "teams.manage")).toBe(true);
+    expect(roleCan("overseer", "events.adminSettings")).toBe(false);
+    expect(roleCan("administrator", "events.adminSettings")).toBe(true);
+    expect(roleCan("overseer", "platform.manage")).toBe(false);
+  });
+
+  it("does not count readers against the organizer limit", () => {
+    expect(countsTowardOrganizerLimit("reader")).toBe(false);
+    expect(countsTowardOrganizerLimit("editor")).toBe(true);
+    expect(countsTowardOrganizerLimit("overseer")).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createApp } from "../../api/src/app.ts";
+import { loadConfig, type Config } from "../../api/src/config.ts";
+import type { AppDeps } from "../../api/src/context.ts";
+import { migrateLatest, type Db } from "../../api/src/db/knex.ts";
+import { createDeps } from "../../api/src/deps.ts";
+import { createTestDatabase, type DatabaseKind } from "./databases.ts";
+import { HttpClient } from "./http.ts";
+import { startSmtpSink, type TestMailbox } from "./smtp.ts";
+
+export interface TestServer {
+  kind: DatabaseKind;
+  baseUrl: string;
+  db: Db;
+  deps: AppDeps;
+  config: Config;
+  mailbox: TestMailbox;
+  /** An anonymous client; `.as(token)` gives an authenticated one. */
+  http: HttpClient;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  kind?: DatabaseKind;
+  env?: Record<string, string>;
+}
+
+/** A real API over real HTTP on a fresh database, with a real SMTP sink. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const kind = options.kind ?? "sqlite";
+  const mailbox = await startSmtpSink();
+  const database = await createTestDatabase(kind);
+  const varDir = mkdtempSync(path.join(os.tmpdir(), "tessera-var-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+    TESSERA_SECRET: "test-secret-test-secret-test-secret-0123",
+    TESSERA_VAR_DIR: varDir,
+    SMTP_URL: mailbox.url,
+    DATABASE_URL: database.databaseUrl ?? "",
+    SQLITE_FILE: database.sqliteFile,
+    ...options.env,
+  });
+  const deps = createDeps(config);
+  await migrateLatest(deps.db);
+  await deps.start();
+  const server = createApp(deps).listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Emailed links must point at this server.
+  config.publicUrl = baseUrl;
+  return {
+    kind,
+    baseUrl,
+    db: deps.db,
+    deps,
+    config,
+    mailbox,
+    http: new HttpClient(baseUrl),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await deps.stop();
+      await database.drop();
+      await mailbox.close();
+      rmSync(varDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { Suspense } from "react";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@tessera/shared/i18n/index";
+import { PageLoader } from "../components/PageLoader.tsx";
+import { NotFoundScreen } from "../screens/errors/NotFoundScreen.tsx";
+import { RouteErrorScreen } from "../screens/errors/RouteErrorScreen.tsx";
+import { ForgotPasswordScreen } from "../screens/signIn/ForgotPasswordScreen.tsx";
+import { ForgotPasswordSuccessScreen } from "../screens/signIn/ForgotPasswordSuccessScreen.tsx";
+import { RegisterAdminScreen } from "../screens/signIn/RegisterAdminScreen.tsx";
+import { RegisterSuccessScreen } from "../screens/signIn/RegisterSuccessScreen.tsx";
+import { ResetPasswordScreen } from "../screens/signIn/ResetPasswordScreen.tsx";
+import { ResetPasswordSuccessScreen } from "../screens/signIn/ResetPasswordSuccessScreen.tsx";
+import { SendingTokenScreen } from "../screens/signIn/SendingTokenScreen.tsx";
+import { SignInLayout } from "../screens/signIn/SignInLayout.tsx";
+import { SignInScreen } from "../screens/signIn/SignInScreen.tsx";
+import { lazyWithTimeout } from "./lazyWithTimeout.ts";
+
+/** The back-office (and, inside it, the platform area) is loaded only once someone goes there. */
+const ManageApp = lazyWithTimeout(() => import("../screens/manage/ManageApp.tsx"));
+
+const signInPages: RouteObject[] = [
+  { index: true, element: <SignInScreen /> },
+  { path: "forgot-password", element: <ForgotPasswordScreen /> },
+  { path: "forgot-password-success", element: <ForgotPasswordSuccessScreen /> },
+  { path: "reset-password", element: <ResetPasswordScreen /> },
+  { path: "reset-password-success", element: <ResetPasswordSuccessScreen /> },
+  { path: "register-admin", element: <RegisterAdminScreen /> },
+  { path: "register-success", element: <RegisterSuccessScreen /> },
+  { path: "sending-token", element: <SendingTokenScreen /> },
+];
+
+/**
+ * Spec §2: the sign-in app at /admin and /{lang}/admin, and its sign-in page at /{event}/admin and
+ * /{lang}/{event}/admin. Language prefixes are static segments, so they outrank `:event`: /fr/admin
+ * is French, /acme/admin is the event "acme" in English.
+ */
+function signInRoutes(prefix: string, language: Language): RouteObject[] {
+  const layout = <SignInLayout prefix={prefix} language={language} />;
+  return [
+    { path: `${prefix}/admin`, element: layout, children: signInPages },
+    { path: `${prefix}/:event/admin`, element: layout, children: [{ index: true, element: <SignInScreen /> }] },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: "/", element: <Navigate to="/manage" replace /> },
+      ...signInRoutes("", DEFAULT_LANGUAGE),
+      ...LANGUAGES.flatMap((language) => signInRoutes(`/${language}`, language)),
+      {
+        path: "/manage/*",
+        element: (
+          <Suspense fallback={<PageLoader fullScreen />}>
+            <ManageApp />
+          </Suspense>
+        ),
+      },
+      { path: "*", element: <NotFoundScreen /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+/** `npm start` serves the API on port 3000; the dev server and the preview forward /api to it. */
+const apiProxy = { "/api": { target: "http://localhost:3000", changeOrigin: false } };
+
+// Vite reads its configuration from a default export. The root is this folder: run from web/
+// (`npm run build -w web`) or name it (`npx vite build web`).
+export default defineConfig({
+  base: "/",
+  plugins: [react()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+});
