@@ -7,12 +7,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["shared/src/**/*.test.ts", "api/src/**/*.test.ts", "web/src/**/*.test.ts", "desktop/src/**/*.test.ts"],
         },
       },
       {
         test: {
           name: "integration",
+          sequence: { groupOrder: 1 },
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/helpers/globalSetup.ts"],
           testTimeout: 60_000,
@@ -23,6 +25,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,

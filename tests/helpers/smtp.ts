@@ -75,6 +75,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Test
     },
     logger: false,
     closeTimeout: 1000,
+    // Tests must not depend on DNS (the client is always 127.0.0.1).
+    disableReverseLookup: true,
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {

@@ -51,6 +51,15 @@ describe.skipIf(!process.env.DATABASE_URL)("PgBossQueue on PostgreSQL", () => {
     await Promise.all(processes.map((queue) => queue.stop()));
   });
 
+  it("creates queues from two processes at once without a deadlock", async () => {
+    const processes = [newQueue(), newQueue()];
+    await Promise.all(processes.map((queue) => queue.start()));
+    const names = ["alpha", "beta", "gamma", "delta", "epsilon"];
+    const ids = await Promise.all(processes.flatMap((queue) => names.map((name) => queue.send(name, { name }))));
+    expect(ids).toHaveLength(10);
+    await Promise.all(processes.map((queue) => queue.stop()));
+  });
+
   it("keeps a job sent before a stop and runs it once a new queue starts", async () => {
     const before = newQueue(); // a process that does not handle "restart" jobs
     await before.start();
@@ -104,7 +113,9 @@ describe.skipIf(!process.env.DATABASE_URL)("PgBossQueue on PostgreSQL", () => {
       if (key === "flaky" && attempt === 1) throw new Error("first attempt fails");
     });
     await queue.start();
-    await Promise.all(["steady-1", "flaky", "steady-2"].map((key) => queue.send("flaky", { key }, { retryDelaySeconds: 1 })));
+    await Promise.all(
+      ["steady-1", "flaky", "steady-2"].map((key) => queue.send("flaky", { key }, { retryDelaySeconds: 1 })),
+    );
     await queue.drain(15_000);
     expect(Object.fromEntries(attempts)).toEqual({ "steady-1": 1, flaky: 2, "steady-2": 1 });
     await queue.stop();

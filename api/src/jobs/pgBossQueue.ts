@@ -7,6 +7,8 @@ import { DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LI
 export const PGBOSS_SCHEMA = "pgboss";
 
 const DRAIN_POLL_MS = 100;
+/** Safe inside a SQL literal as it is, and accepted by pg-boss. */
+const QUEUE_NAME = /^[\w.-]+$/;
 
 export interface PgBossQueueOptions {
   /** The application's PostgreSQL database (config.databaseUrl). */
@@ -53,6 +55,9 @@ export class PgBossQueue implements JobQueue {
       max: options.poolSize ?? 4,
       // No cron schedules in the JobQueue interface: skip the clock monitor and its workers.
       schedule: false,
+      // Mail jobs carry one-time links and codes: keep finished jobs briefly (they expire within the hour anyway).
+      archiveCompletedAfterSeconds: 15 * 60,
+      deleteAfterHours: 24,
     });
     // An EventEmitter "error" with no listener would crash the process.
     this.boss.on("error", (error) => this.logger.error({ err: error }, "pg-boss error"));
@@ -142,11 +147,30 @@ export class PgBossQueue implements JobQueue {
   private ensureQueue(name: string): Promise<void> {
     let created = this.createdQueues.get(name);
     if (!created) {
-      created = this.boss.createQueue(name); // idempotent: ON CONFLICT DO NOTHING
+      created = this.createQueue(name);
       created.catch(() => this.createdQueues.delete(name));
       this.createdQueues.set(name, created);
     }
     return created;
+  }
+
+  /**
+   * pg-boss 10's create_queue() adds a partition and foreign keys to pgboss.job: two processes (or
+   * two sends) creating queues at the same time deadlock ("deadlock detected"). A transaction-scoped
+   * advisory lock serialises the creations; create_queue() itself does nothing for an existing queue.
+   */
+  private async createQueue(name: string): Promise<void> {
+    if (!QUEUE_NAME.test(name)) throw new Error(`Invalid job name "${name}": use letters, digits, _ . -`);
+    if (await this.boss.getQueue(name)) return;
+    // One simple-protocol query string (no parameters) runs as one implicit transaction, which
+    // holds the xact lock until create_queue() has committed.
+    await this.boss
+      .getDb()
+      .executeSql(
+        `SELECT pg_advisory_xact_lock(hashtext('${PGBOSS_SCHEMA}.create_queue'));` +
+          ` SELECT ${PGBOSS_SCHEMA}.create_queue('${name}', '{"policy":"standard"}'::json);`,
+        [],
+      );
   }
 
   /**

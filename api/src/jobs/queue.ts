@@ -15,11 +15,17 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export interface JobQueue {
   /** Registers the handler of a queue; call before start(). */
   register<T>(name: string, handler: JobHandler<T>): void;
-  /** Enqueues a job; resolves once it is stored (not once it has run). Returns its id. */
+  /**
+   * Enqueues a job; resolves once it is stored (not once it has run). Returns its id.
+   * The handler receives the data as JSON would carry it (dates become strings). Rejects after stop().
+   */
   send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string>;
   start(): Promise<void>;
   /** Stops taking new jobs and waits for running ones. */
   stop(): Promise<void>;
-  /** Resolves when no job is queued, retrying or running (tests, graceful shutdown). */
+  /**
+   * Resolves when no job is queued, retrying or running (tests, graceful shutdown); rejects once
+   * timeoutMs (default 30 s) has passed. On pg-boss it counts the jobs of every process.
+   */
   drain(timeoutMs?: number): Promise<void>;
 }

@@ -1,8 +1,11 @@
-import { isApiError } from "@tessera/shared/client";
 import type { TFunction } from "i18next";
+import { isApiError } from "@tessera/shared/client";
+
+/** The `t` of screens that also read the errors and validation catalogues. */
+export type WebTFunction = TFunction<["web", "errors", "validation"]>;
 
 /** What to tell the user about a failure: the API's translated message, or the generic one. */
-export function errorMessage(error: unknown, t: TFunction): string {
+export function errorMessage(error: unknown, t: WebTFunction): string {
   if (isApiError(error)) return error.message;
   return t("errors:internal_error");
 }

@@ -25,7 +25,13 @@ export function browserLanguage(): Language {
   return match ?? DEFAULT_LANGUAGE;
 }
 
-let activeLanguage: Language = languageFromPath(window.location.pathname);
+/** At start: the path's language prefix, else the browser's preference (until a screen sets its own). */
+function initialLanguage(): Language {
+  const first = window.location.pathname.split("/")[1];
+  return isLanguage(first) ? first : browserLanguage();
+}
+
+let activeLanguage: Language = initialLanguage();
 
 /** The language of the page on screen: the API answers in it and `<html lang>` says it. */
 export function getActiveLanguage(): Language {

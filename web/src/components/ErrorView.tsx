@@ -14,7 +14,7 @@ export function ErrorView({ isChunkError = false }: { isChunkError?: boolean }) 
 }
 
 function ErrorMessage({ isChunkError }: { isChunkError: boolean }) {
-  const { t } = useTranslation("web");
+  const { t } = useTranslation(["web", "errors", "validation"]);
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="lg" maw={600} w="100%">

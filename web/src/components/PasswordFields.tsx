@@ -26,7 +26,7 @@ interface PasswordFieldsProps {
 
 /** A new password and its confirmation, checked live against the password rule of spec §5. */
 export function PasswordFields(props: PasswordFieldsProps) {
-  const { t } = useTranslation("web");
+  const { t } = useTranslation(["web", "errors", "validation"]);
   const problems = livePasswordProblems(props.password, props.confirmation);
   const passwordError = problems.password ? t(`validation:${problems.password}`) : props.serverError;
   return (

@@ -1,10 +1,10 @@
-import type { SVGProps } from "react";
+import type { ReactNode, SVGProps } from "react";
 
 /* A handful of line icons (24×24, stroke = currentColor), drawn here rather than pulling an icon package. */
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps & { children: React.ReactNode }) {
+function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -7,7 +7,7 @@ import { errorMessage } from "../../app/errorMessage.ts";
 import { useSignIn } from "./signInContext.ts";
 
 export function ForgotPasswordScreen() {
-  const { t } = useTranslation("web");
+  const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");

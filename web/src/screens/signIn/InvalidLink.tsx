@@ -5,7 +5,7 @@ import { useSignIn } from "./signInContext.ts";
 
 /** An emailed link without its token, or one the API refused: say so and offer a new one. */
 export function InvalidLink({ message }: { message?: string | undefined }) {
-  const { t } = useTranslation("web");
+  const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths } = useSignIn();
   return (
     <Stack gap="md">

@@ -19,7 +19,7 @@ interface Invitation {
 
 /** Completes an invitation, reached from the emailed link `/{lang}/admin/register-admin?token=…`. */
 export function RegisterAdminScreen() {
-  const { t } = useTranslation("web");
+  const { t } = useTranslation(["web", "errors", "validation"]);
   const token = useSearchParams()[0].get("token");
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,7 +43,7 @@ export function RegisterAdminScreen() {
 }
 
 function RegisterAdminForm({ token, invitation }: { token: string; invitation: Invitation }) {
-  const { t } = useTranslation("web");
+  const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
   const [firstName, setFirstName] = useState(invitation.firstName);

@@ -17,7 +17,7 @@ export function ResetPasswordScreen() {
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
-  const { t } = useTranslation("web");
+  const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
   const [password, setPassword] = useState("");

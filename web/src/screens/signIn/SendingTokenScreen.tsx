@@ -23,7 +23,7 @@ export function SendingTokenScreen() {
 }
 
 function SecondFactorForm({ email, password, next }: { email: string; password: string; next: string | null }) {
-  const { t } = useTranslation("web");
+  const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
   const [code, setCode] = useState("");

@@ -10,7 +10,7 @@ import { useSignIn } from "./signInContext.ts";
 import { pathAfterSignIn } from "./signInPaths.ts";
 
 export function SignInScreen() {
-  const { t } = useTranslation("web");
+  const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, eventSlug, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

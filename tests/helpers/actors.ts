@@ -1,0 +1,176 @@
+/**
+ * The cast of a role × route matrix (QUALITY.md, tenant isolation): for one test server, every kind
+ * of caller with a ready HTTP client.
+ *
+ *   const cast = await buildCast(server);
+ *   await cast.client("reader").get(`/api/v1/accounts/${cast.accountA.id}`);
+ *   for (const member of CAST_MEMBERS) { … cast.client(member) … }
+ *
+ * - account A: an overseer, an organizer, an editor, a reader (registered users with sessions) and an
+ *   API key (role organizer unless `apiKeyRole` says otherwise);
+ * - account B: its own organizer ("outsider") and overseer ("outsiderOverseer"), who must see
+ *   nothing of account A (404, never 403);
+ * - a platform administrator (role administrator, no account);
+ * - "anonymous": no credentials at all (401 on every protected route).
+ *
+ * Routes are always exercised in account A; B only supplies outsiders. `snapshotDatabase` and
+ * `expectNoChange` check that a refused write changed nothing.
+ */
+import type { AccountRole } from "@tessera/shared";
+import { expect } from "vitest";
+import type { Db } from "../../api/src/db/knex.ts";
+import { isPostgres } from "../../api/src/db/dialect.ts";
+import type { Account } from "../../api/src/models/Account.ts";
+import type { ApiKey } from "../../api/src/models/ApiKey.ts";
+import type { User } from "../../api/src/models/User.ts";
+import { buildAccount, buildApiKey, buildUser, sessionTokenFor } from "./factories.ts";
+import { HttpClient } from "./http.ts";
+import type { TestServer } from "./server.ts";
+
+/** Every column of a route × role matrix, in the order QUALITY.md lists them (plus B's overseer). */
+export const CAST_MEMBERS = [
+  "anonymous",
+  "outsider",
+  "outsiderOverseer",
+  "reader",
+  "editor",
+  "organizer",
+  "overseer",
+  "administrator",
+  "apiKey",
+] as const;
+export type CastMember = (typeof CAST_MEMBERS)[number];
+
+/** The members who are signed-in users (they have a `user`). */
+export type CastUserMember = Exclude<CastMember, "anonymous" | "apiKey">;
+
+export interface CastUser {
+  user: User;
+  /** Bearer session token. */
+  token: string;
+  http: HttpClient;
+}
+
+export interface CastApiKey {
+  apiKey: ApiKey;
+  token: string;
+  http: HttpClient;
+}
+
+export interface Cast {
+  server: TestServer;
+  /** The account the routes under test act on. */
+  accountA: Account;
+  /** The other tenant: its users are outsiders to account A. */
+  accountB: Account;
+  users: Record<CastUserMember, CastUser>;
+  apiKey: CastApiKey;
+  /** The HTTP client of a member ("anonymous" has no credentials). */
+  client(member: CastMember): HttpClient;
+  /** The user id of a member, null for "anonymous" and "apiKey". */
+  userId(member: CastMember): string | null;
+}
+
+export interface CastOptions {
+  /** Role of account A's API key (default organizer). */
+  apiKeyRole?: AccountRole;
+  /** Overrides for account A (e.g. { maxOrganizers: 10 }); its default limits are unlimited. */
+  accountA?: Partial<Account>;
+  accountB?: Partial<Account>;
+}
+
+async function castUser(server: TestServer, accountId: string | null, role: CastUser["user"]["role"], label: string): Promise<CastUser> {
+  const user = await buildUser(server.db, {
+    accountId,
+    role,
+    firstName: label,
+    lastName: "Cast",
+    email: `${label.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@cast.example.com`,
+  });
+  const token = await sessionTokenFor(server.db, server.config, user);
+  return { user, token, http: server.http.as(token) };
+}
+
+/** Builds the whole cast on the server's database (a few dozen milliseconds). */
+export async function buildCast(server: TestServer, options: CastOptions = {}): Promise<Cast> {
+  const accountA = await buildAccount(server.db, { name: "Account A", ...options.accountA });
+  const accountB = await buildAccount(server.db, { name: "Account B", ...options.accountB });
+  const users: Record<CastUserMember, CastUser> = {
+    overseer: await castUser(server, accountA.id, "overseer", "Overseer"),
+    organizer: await castUser(server, accountA.id, "organizer", "Organizer"),
+    editor: await castUser(server, accountA.id, "editor", "Editor"),
+    reader: await castUser(server, accountA.id, "reader", "Reader"),
+    outsider: await castUser(server, accountB.id, "organizer", "Outsider"),
+    outsiderOverseer: await castUser(server, accountB.id, "overseer", "OutsiderOverseer"),
+    administrator: await castUser(server, null, "administrator", "Administrator"),
+  };
+  const key = await buildApiKey(server.db, accountA.id, options.apiKeyRole ?? "organizer");
+  const apiKey: CastApiKey = { ...key, http: server.http.as(key.token) };
+  return {
+    server,
+    accountA,
+    accountB,
+    users,
+    apiKey,
+    client(member) {
+      if (member === "anonymous") return server.http;
+      if (member === "apiKey") return apiKey.http;
+      return users[member].http;
+    },
+    userId(member) {
+      return member === "anonymous" || member === "apiKey" ? null : users[member].user.id;
+    },
+  };
+}
+
+/**
+ * Left out of snapshots: tables whose rows change on any authenticated request (session touch),
+ * throttling counters and the migrator's own; columns listed per table (API key last use) are
+ * dropped instead of the whole table.
+ */
+export const VOLATILE: { tables: readonly string[]; columns: Readonly<Record<string, readonly string[]>> } = {
+  tables: ["knex_migrations", "knex_migrations_lock", "sessions", "rate_limits", "sqlite_sequence"],
+  columns: { api_keys: ["last_used_at"] },
+};
+
+async function tableNames(db: Db): Promise<string[]> {
+  if (isPostgres(db)) {
+    const result = await db.raw<{ rows: { tablename: string }[] }>(
+      "select tablename from pg_tables where schemaname = current_schema() order by tablename",
+    );
+    return result.rows.map((row) => row.tablename);
+  }
+  const rows = await db.raw<{ name: string }[]>("select name from sqlite_master where type = 'table' order by name");
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Every row of every application table (snake_case names, rows sorted), minus `VOLATILE` and the
+ * tables in `ignore`: compare two snapshots to prove a call wrote nothing.
+ */
+export async function snapshotDatabase(db: Db, ignore: readonly string[] = []): Promise<Record<string, string[]>> {
+  const snapshot: Record<string, string[]> = {};
+  for (const table of await tableNames(db)) {
+    if (VOLATILE.tables.includes(table) || ignore.includes(table)) continue;
+    // Plain names: this reads below the case mappers' camelCase on purpose (snake_case keys).
+    const rows = (await db.raw(`select * from "${table}"`)) as unknown;
+    const list = (isPostgres(db) ? (rows as { rows: Record<string, unknown>[] }).rows : (rows as Record<string, unknown>[])).map((row) => {
+      const copy = { ...row };
+      for (const column of VOLATILE.columns[table] ?? []) {
+        delete copy[column];
+        delete copy[column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())];
+      }
+      return JSON.stringify(copy);
+    });
+    snapshot[table] = list.sort();
+  }
+  return snapshot;
+}
+
+/** Runs `call` and checks that the database is exactly as before (for refused writes). */
+export async function expectNoChange<T>(db: Db, call: () => Promise<T>, ignore: readonly string[] = []): Promise<T> {
+  const before = await snapshotDatabase(db, ignore);
+  const result = await call();
+  expect(await snapshotDatabase(db, ignore)).toEqual(before);
+  return result;
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { databaseKinds } from "../helpers/databases.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/**
+ * Every route of accounts and administrators × every kind of caller (QUALITY.md, tenant isolation):
+ * allowed calls succeed, refused ones get 401 / 403 / 404 (outsiders always 404, never 403), and a
+ * refused call changes nothing in the database.
+ */
+
+type Expectation = Record<CastMember, number>;
+
+const ERROR_CODES: Record<number, string> = { 401: "unauthenticated", 403: "forbidden", 404: "not_found" };
+
+/** Platform routes: platform administrators only; everyone else is told the route does not exist. */
+function platformOnly(ok: number): Expectation {
+  return {
+    anonymous: 401,
+    outsider: 404,
+    outsiderOverseer: 404,
+    reader: 404,
+    editor: 404,
+    organizer: 404,
+    overseer: 404,
+    administrator: ok,
+    apiKey: 404,
+  };
+}
+
+/** Any member of account A (and platform administrators) may read; outsiders 404. */
+const MEMBERS_READ: Expectation = {
+  anonymous: 401,
+  outsider: 404,
+  outsiderOverseer: 404,
+  reader: 200,
+  editor: 200,
+  organizer: 200,
+  overseer: 200,
+  administrator: 200,
+  apiKey: 200,
+};
+
+/** Overseers and platform administrators may write; other members 403; outsiders 404. */
+function managers(ok: number, overseer = ok): Expectation {
+  return {
+    anonymous: 401,
+    outsider: 404,
+    outsiderOverseer: 404,
+    reader: 403,
+    editor: 403,
+    organizer: 403,
+    overseer,
+    administrator: ok,
+    apiKey: 403, // an organizer API key
+  };
+}
+
+interface Call {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  body?: unknown;
+}
+
+interface Row {
+  name: string;
+  expect: Expectation;
+  /** Builds the call for one member, with fresh targets so allowed writes do not disturb the next member. */
+  call(cast: Cast, member: CastMember): Promise<Call>;
+}
+
+let sequence = 0;
+const uniqueEmail = () => `matrix-${++sequence}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A fresh editor of account A, invited but not registered yet (no password hashing: fast). */
+async function victim(cast: Cast): Promise<string> {
+  const user = await buildUser(cast.server.db, { accountId: cast.accountA.id, role: "editor", email: uniqueEmail(), password: null });
+  return user.id;
+}
+
+const ROWS: Row[] = [
+  // Platform administration.
+  { name: "GET /administrators", expect: platformOnly(200), call: async () => ({ method: "GET", path: "/administrators" }) },
+  {
+    name: "POST /administrators",
+    expect: platformOnly(201),
+    call: async (cast) => ({
+      method: "POST",
+      path: "/administrators",
+      body: { email: uniqueEmail(), firstName: "New", lastName: "User", role: "organizer", accountId: cast.accountA.id },
+    }),
+  },
+  {
+    name: "POST /administrators/{id}",
+    expect: platformOnly(200),
+    call: async (cast) => ({ method: "POST", path: `/administrators/${await victim(cast)}`, body: { firstName: "Renamed", role: "reader" } }),
+  },
+  {
+    name: "DELETE /administrators/{id}",
+    expect: platformOnly(200),
+    call: async (cast) => ({ method: "DELETE", path: `/administrators/${await victim(cast)}` }),
+  },
+  {
+    name: "GET /administrators/{id}/accounts",
+    expect: platformOnly(200),
+    call: async (cast) => ({ method: "GET", path: `/administrators/${cast.users.organizer.user.id}/accounts` }),
+  },
+  { name: "GET /accounts", expect: platformOnly(200), call: async () => ({ method: "GET", path: "/accounts" }) },
+  {
+    name: "POST /accounts",
+    expect: platformOnly(201),
+    call: async () => ({ method: "POST", path: "/accounts", body: { name: `Matrix ${++sequence}`, maxOrganizers: 3 } }),
+  },
+  // One account.
+  { name: "GET /accounts/{a}", expect: MEMBERS_READ, call: async (cast) => ({ method: "GET", path: `/accounts/${cast.accountA.id}` }) },
+  {
+    name: "POST /accounts/{a} (name, twoFactorEnabled, multilang)",
+    expect: managers(200),
+    call: async (cast) => ({
+      method: "POST",
+      path: `/accounts/${cast.accountA.id}`,
+      body: { name: `Account A ${++sequence}`, twoFactorEnabled: sequence % 2 === 0, multilang: true },
+    }),
+  },
+  {
+    name: "POST /accounts/{a} (a limit field)",
+    expect: managers(200, 403),
+    call: async (cast) => ({ method: "POST", path: `/accounts/${cast.accountA.id}`, body: { maxOrganizers: 1000 + ++sequence } }),
+  },
+  {
+    name: "POST /accounts/{a} (a limit field among allowed ones)",
+    expect: managers(200, 403),
+    call: async (cast) => ({
+      method: "POST",
+      path: `/accounts/${cast.accountA.id}`,
+      body: { name: `Sneaky ${++sequence}`, isActive: true, eventRetentionDays: sequence },
+    }),
+  },
+  // Users of one account.
+  {
+    name: "GET /accounts/{a}/administrators",
+    expect: MEMBERS_READ,
+    call: async (cast) => ({ method: "GET", path: `/accounts/${cast.accountA.id}/administrators` }),
+  },
+  {
+    name: "POST /accounts/{a}/administrators",
+    expect: managers(201),
+    call: async (cast) => ({
+      method: "POST",
+      path: `/accounts/${cast.accountA.id}/administrators`,
+      body: { email: uniqueEmail(), firstName: "Invited", lastName: "Person", role: "editor" },
+    }),
+  },
+  {
+    name: "GET /accounts/{a}/administrators/{id}",
+    expect: MEMBERS_READ,
+    call: async (cast) => ({ method: "GET", path: `/accounts/${cast.accountA.id}/administrators/${cast.users.overseer.user.id}` }),
+  },
+  {
+    name: "PUT /accounts/{a}/administrators/{id} (someone else)",
+    expect: managers(200),
+    call: async (cast) => ({
+      method: "PUT",
+      path: `/accounts/${cast.accountA.id}/administrators/${await victim(cast)}`,
+      body: { lastName: "Changed", role: "organizer" },
+    }),
+  },
+  {
+    name: "DELETE /accounts/{a}/administrators/{id}",
+    expect: managers(200),
+    call: async (cast) => ({ method: "DELETE", path: `/accounts/${cast.accountA.id}/administrators/${await victim(cast)}` }),
+  },
+  {
+    name: "POST /accounts/{a}/administrators/{id}/invite",
+    expect: managers(200),
+    call: async (cast) => ({
+      method: "POST",
+      path: `/accounts/${cast.accountA.id}/administrators/${await victim(cast)}/invite`,
+    }),
+  },
+];
+
+describe.each(databaseKinds())("accounts and administrators: role × route matrix on %s", (kind) => {
+  let server: TestServer;
+  let cast: Cast;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    cast = await buildCast(server);
+  });
+  afterAll(async () => server?.close());
+
+  describe.each(ROWS)("$name", (row) => {
+    it.each(CAST_MEMBERS)("as %s", async (member) => {
+      const call = await row.call(cast, member);
+      const expected = row.expect[member];
+      const send = () => cast.client(member).request(call.method, `/api/v1${call.path}`, { body: call.body });
+      const response = expected >= 400 && call.method !== "GET" ? await expectNoChange(server.db, send) : await send();
+      expect(response.status, JSON.stringify(response.body)).toBe(expected);
+      if (expected >= 400) {
+        expect(response.body.error.code).toBe(ERROR_CODES[expected]);
+      }
+    });
+  });
+
+  it("answers outsiders exactly like a missing resource", async () => {
+    const missingAccount = await cast.client("administrator").get(`/api/v1/accounts/${randomUUID()}`);
+    const outsider = await cast.client("outsiderOverseer").get(`/api/v1/accounts/${cast.accountA.id}`);
+    const strip = (body: { error: Record<string, unknown> }) => ({ ...body.error, requestId: undefined });
+    expect(outsider.status).toBe(404);
+    expect(strip(outsider.body)).toEqual(strip(missingAccount.body));
+    const missingRoute = await cast.client("overseer").get("/api/v1/administrators");
+    expect(missingRoute.status).toBe(404);
+    expect(strip(missingRoute.body)).toEqual(strip(missingAccount.body));
+  });
+
+  it("treats a user of another account under /accounts/{a}/… as missing, and changes nothing", async () => {
+    const stranger = cast.users.organizer.user.id; // account A's, asked for through account B
+    const b = cast.accountB.id;
+    const client = cast.client("outsiderOverseer");
+    expect((await client.get(`/api/v1/accounts/${b}/administrators/${stranger}`)).status).toBe(404);
+    const writes = [
+      () => client.put(`/api/v1/accounts/${b}/administrators/${stranger}`, { firstName: "Hijacked" }),
+      () => client.delete(`/api/v1/accounts/${b}/administrators/${stranger}`),
+      () => client.post(`/api/v1/accounts/${b}/administrators/${stranger}/invite`),
+    ];
+    for (const write of writes) {
+      const response = await expectNoChange(server.db, write);
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe("not_found");
+    }
+    const listed = await client.get(`/api/v1/accounts/${b}/administrators?perPage=200`);
+    expect(listed.body.data.map((user: { accountId: string }) => user.accountId)).toEqual(
+      expect.arrayContaining([b]),
+    );
+    expect(listed.body.data.every((user: { accountId: string }) => user.accountId === b)).toBe(true);
+  });
+
+  it("answers 404 for a malformed id in the path", async () => {
+    const response = await cast.client("administrator").get("/api/v1/accounts/not-a-uuid/administrators");
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,18 @@
+import { Navigate, Route, Routes } from "react-router";
+import { ManageNotFoundScreen } from "../manage/ManageNotFoundScreen.tsx";
+import { AccountsScreen } from "./accounts/AccountsScreen.tsx";
+import { PlatformAccountUsersScreen } from "./accounts/PlatformAccountUsersScreen.tsx";
+import { AdministratorsScreen } from "./administrators/AdministratorsScreen.tsx";
+
+/** The platform area below /manage/platform (a lazy chunk, for platform administrators). */
+export default function PlatformRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="accounts" replace />} />
+      <Route path="accounts" element={<AccountsScreen />} />
+      <Route path="accounts/:accountId/users" element={<PlatformAccountUsersScreen />} />
+      <Route path="administrators" element={<AdministratorsScreen />} />
+      <Route path="*" element={<ManageNotFoundScreen />} />
+    </Routes>
+  );
+}
