@@ -24,7 +24,7 @@ import type { Account } from "../../api/src/models/Account.ts";
 import type { ApiKey } from "../../api/src/models/ApiKey.ts";
 import type { User } from "../../api/src/models/User.ts";
 import { buildAccount, buildApiKey, buildUser, sessionTokenFor } from "./factories.ts";
-import { HttpClient } from "./http.ts";
+import type { HttpClient } from "./http.ts";
 import type { TestServer } from "./server.ts";
 
 /** Every column of a route × role matrix, in the order QUALITY.md lists them (plus B's overseer). */
@@ -79,7 +79,12 @@ export interface CastOptions {
   accountB?: Partial<Account>;
 }
 
-async function castUser(server: TestServer, accountId: string | null, role: CastUser["user"]["role"], label: string): Promise<CastUser> {
+async function castUser(
+  server: TestServer,
+  accountId: string | null,
+  role: CastUser["user"]["role"],
+  label: string,
+): Promise<CastUser> {
   const user = await buildUser(server.db, {
     accountId,
     role,
@@ -154,7 +159,9 @@ export async function snapshotDatabase(db: Db, ignore: readonly string[] = []): 
     if (VOLATILE.tables.includes(table) || ignore.includes(table)) continue;
     // Plain names: this reads below the case mappers' camelCase on purpose (snake_case keys).
     const rows = (await db.raw(`select * from "${table}"`)) as unknown;
-    const list = (isPostgres(db) ? (rows as { rows: Record<string, unknown>[] }).rows : (rows as Record<string, unknown>[])).map((row) => {
+    const list = (
+      isPostgres(db) ? (rows as { rows: Record<string, unknown>[] }).rows : (rows as Record<string, unknown>[])
+    ).map((row) => {
       const copy = { ...row };
       for (const column of VOLATILE.columns[table] ?? []) {
         delete copy[column];

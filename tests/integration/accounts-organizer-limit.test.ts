@@ -26,7 +26,10 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
   afterAll(async () => server?.close());
 
   async function seated(accountId: string): Promise<number> {
-    return User.query(server.db).where({ accountId, isActive: true }).whereIn("role", ["overseer", "organizer", "editor"]).resultSize();
+    return User.query(server.db)
+      .where({ accountId, isActive: true })
+      .whereIn("role", ["overseer", "organizer", "editor"])
+      .resultSize();
   }
 
   /** An account with `max` seats and its overseer (who takes one) signed in. */
@@ -52,10 +55,13 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     }
     const french = await overseer.post(path, person("editor"), { lang: "fr" });
     expect(french.body.error.message).toBe("Nombre maximum d'organisateurs atteint (contactez-nous).");
-    const throughPlatform = await expectNoChange(server.db, () => admin.post("/api/v1/administrators", { ...person("editor"), accountId: account.id }));
+    const throughPlatform = await expectNoChange(server.db, () =>
+      admin.post("/api/v1/administrators", { ...person("editor"), accountId: account.id }),
+    );
     expect(throughPlatform.status).toBe(409);
 
-    for (let index = 0; index < 3; index++) expect((await overseer.post(path, person("reader", `reader${index}`))).status).toBe(201);
+    for (let index = 0; index < 3; index++)
+      expect((await overseer.post(path, person("reader", `reader${index}`))).status).toBe(201);
     expect(await seated(account.id)).toBe(2);
   });
 
@@ -67,7 +73,9 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     const refused = await expectNoChange(server.db, () => overseer.put(`${path}/${reader.id}`, { role: "editor" }));
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("max_organizers_reached");
-    const refusedByAdmin = await expectNoChange(server.db, () => admin.post(`/api/v1/administrators/${reader.id}`, { role: "editor" }));
+    const refusedByAdmin = await expectNoChange(server.db, () =>
+      admin.post(`/api/v1/administrators/${reader.id}`, { role: "editor" }),
+    );
     expect(refusedByAdmin.status).toBe(409);
     // Moving between seat-taking roles needs no new seat.
     expect((await overseer.put(`${path}/${organizer.id}`, { role: "editor" })).status).toBe(200);
@@ -76,7 +84,9 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     expect((await admin.post(`/api/v1/administrators/${organizer.id}`, { isActive: false })).status).toBe(200);
     expect((await overseer.put(`${path}/${reader.id}`, { role: "organizer" })).status).toBe(200);
     // … and cannot take it back while the account is full.
-    const reactivation = await expectNoChange(server.db, () => admin.post(`/api/v1/administrators/${organizer.id}`, { isActive: true }));
+    const reactivation = await expectNoChange(server.db, () =>
+      admin.post(`/api/v1/administrators/${organizer.id}`, { isActive: true }),
+    );
     expect(reactivation.status).toBe(409);
     // Demoting to reader frees a seat.
     expect((await overseer.put(`${path}/${reader.id}`, { role: "reader" })).status).toBe(200);
@@ -87,7 +97,9 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
   it("refuses moving a seat-taking user into a full account, and lets a reader in", async () => {
     const { account } = await limitedAccount(1);
     const mover = await buildUser(server.db, { accountId: cast.accountB.id, role: "organizer", email: email("mover") });
-    const refused = await expectNoChange(server.db, () => admin.post(`/api/v1/administrators/${mover.id}`, { accountId: account.id }));
+    const refused = await expectNoChange(server.db, () =>
+      admin.post(`/api/v1/administrators/${mover.id}`, { accountId: account.id }),
+    );
     expect(refused.status).toBe(409);
     const asReader = await admin.post(`/api/v1/administrators/${mover.id}`, { accountId: account.id, role: "reader" });
     expect(asReader.status).toBe(200);
@@ -101,7 +113,8 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     expect((await overseer.post(path, person("editor"))).status).toBe(409);
 
     const unlimited = await limitedAccount(null);
-    for (let index = 0; index < 5; index++) expect((await unlimited.overseer.post(unlimited.path, person("organizer"))).status).toBe(201);
+    for (let index = 0; index < 5; index++)
+      expect((await unlimited.overseer.post(unlimited.path, person("organizer"))).status).toBe(201);
     expect(await seated(unlimited.account.id)).toBe(6);
   });
 
@@ -109,7 +122,9 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     const { account, overseer, path } = await limitedAccount(3); // the overseer takes one seat
     const attempts = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        index % 2 ? overseer.post(path, person("organizer", `race${index}`)) : admin.post("/api/v1/administrators", { ...person("editor", `race${index}`), accountId: account.id }),
+        index % 2
+          ? overseer.post(path, person("organizer", `race${index}`))
+          : admin.post("/api/v1/administrators", { ...person("editor", `race${index}`), accountId: account.id }),
       ),
     );
     const statuses = attempts.map((response) => response.status).sort();
@@ -119,8 +134,14 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
 
   it("lets exactly one of two simultaneous promotions take the last seat", async () => {
     const { account, overseer, path } = await limitedAccount(2);
-    const readers = await Promise.all([0, 1, 2].map((index) => buildUser(server.db, { accountId: account.id, role: "reader", email: email(`p${index}`), password: null })));
-    const attempts = await Promise.all(readers.map((reader) => overseer.put(`${path}/${reader.id}`, { role: "organizer" })));
+    const readers = await Promise.all(
+      [0, 1, 2].map((index) =>
+        buildUser(server.db, { accountId: account.id, role: "reader", email: email(`p${index}`), password: null }),
+      ),
+    );
+    const attempts = await Promise.all(
+      readers.map((reader) => overseer.put(`${path}/${reader.id}`, { role: "organizer" })),
+    );
     expect(attempts.map((response) => response.status).sort()).toEqual([200, 409, 409]);
     expect(await seated(account.id)).toBe(2);
   });

@@ -74,7 +74,12 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
       expect(mail?.text).toContain(cast.accountA.name);
 
       const [created] = await auditOf(response.body.id, "user.created");
-      expect(created).toMatchObject({ accountId: cast.accountA.id, actorUserId: cast.users.overseer.user.id, subjectType: "user", before: null });
+      expect(created).toMatchObject({
+        accountId: cast.accountA.id,
+        actorUserId: cast.users.overseer.user.id,
+        subjectType: "user",
+        before: null,
+      });
       expect(created!.after).toMatchObject({ email: address.toUpperCase(), role: "editor", registeredAt: null });
       expect(created!.after).not.toHaveProperty("passwordHash");
       const [invited] = await auditOf(response.body.id, "user.invited");
@@ -97,16 +102,26 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
     it("refuses an address already used anywhere on the platform (409 email_taken) and changes nothing", async () => {
       const taken = cast.users.outsider.user.email; // a user of account B
       const response = await expectNoChange(server.db, () =>
-        cast.users.overseer.http.post(usersPath, { email: taken.toUpperCase(), firstName: "Dup", lastName: "Licate", role: "reader" }),
+        cast.users.overseer.http.post(usersPath, {
+          email: taken.toUpperCase(),
+          firstName: "Dup",
+          lastName: "Licate",
+          role: "reader",
+        }),
       );
       expect(response.status).toBe(409);
-      expect(response.body.error).toMatchObject({ code: "email_taken", message: "This email address is already used." });
+      expect(response.body.error).toMatchObject({
+        code: "email_taken",
+        message: "This email address is already used.",
+      });
     });
 
     it("lets an overseer API key create users, recorded as the key's doing", async () => {
       const { apiKey, token } = await buildApiKey(server.db, cast.accountA.id, "overseer");
       const address = email("by-key");
-      const response = await server.http.as(token).post(usersPath, { email: address, firstName: "Key", lastName: "Made", role: "organizer" });
+      const response = await server.http
+        .as(token)
+        .post(usersPath, { email: address, firstName: "Key", lastName: "Made", role: "organizer" });
       expect(response.status).toBe(201);
       const [created] = await auditOf(response.body.id, "user.created");
       expect(created).toMatchObject({ actorApiKeyId: apiKey.id, actorUserId: null });
@@ -117,7 +132,12 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
 
   describe("validation messages", () => {
     it("explains a bad email and missing fields in English", async () => {
-      const badEmail = await cast.users.overseer.http.post(usersPath, { email: "not-an-email", firstName: "A", lastName: "B", role: "reader" });
+      const badEmail = await cast.users.overseer.http.post(usersPath, {
+        email: "not-an-email",
+        firstName: "A",
+        lastName: "B",
+        role: "reader",
+      });
       expect(badEmail.status).toBe(422);
       expect(badEmail.body.error).toMatchObject({
         code: "invalid_input",
@@ -145,12 +165,37 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
         { lang: "fr" },
       );
       expect(badEmail.body.error.message).toBe("Le format de l'email est incorrect.");
-      expect(badEmail.body.error.details[0]).toMatchObject({ field: "email", message: "Le format de l'email est incorrect." });
+      expect(badEmail.body.error.details[0]).toMatchObject({
+        field: "email",
+        message: "Le format de l'email est incorrect.",
+      });
 
       const missing = await cast.users.overseer.http.post(usersPath, {}, { lang: "fr" });
       expect(missing.status).toBe(422);
       expect(missing.body.error.message).toBe("Veuillez remplir tous les champs.");
-      expect(missing.body.error.details).toContainEqual({ field: "email", code: "required", message: "Ce champ est obligatoire." });
+      expect(missing.body.error.details).toContainEqual({
+        field: "email",
+        code: "required",
+        message: "Ce champ est obligatoire.",
+      });
+    });
+
+    it("counts a name of spaces only as missing", async () => {
+      const response = await expectNoChange(server.db, () =>
+        cast.users.overseer.http.post(usersPath, {
+          email: email("blank"),
+          firstName: "   ",
+          lastName: "Ok",
+          role: "reader",
+        }),
+      );
+      expect(response.status).toBe(422);
+      expect(response.body.error).toMatchObject({
+        code: "incomplete_fields",
+        details: [{ field: "firstName", code: "required", message: "This field is required." }],
+      });
+      const update = await cast.users.reader.http.put(`${usersPath}/${cast.users.reader.user.id}`, { lastName: " " });
+      expect(update.status).toBe(422);
     });
 
     it("refuses the platform role and unknown fields under an account", async () => {
@@ -172,7 +217,12 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
   describe("re-invitation", () => {
     it("emails a fresh link to a user not registered yet; the earlier link stops working", async () => {
       const address = email("again");
-      const created = await cast.users.overseer.http.post(usersPath, { email: address, firstName: "Re", lastName: "Invite", role: "reader" });
+      const created = await cast.users.overseer.http.post(usersPath, {
+        email: address,
+        firstName: "Re",
+        lastName: "Invite",
+        role: "reader",
+      });
       const first = await invitationToken(address, "en");
       const again = await cast.users.overseer.http.post(`${usersPath}/${created.body.id}/invite`);
       expect(again.status).toBe(200);
@@ -185,9 +235,14 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
     });
 
     it("refuses a user who has registered already (409 already_registered) and changes nothing", async () => {
-      const response = await expectNoChange(server.db, () => cast.users.overseer.http.post(`${usersPath}/${cast.users.reader.user.id}/invite`));
+      const response = await expectNoChange(server.db, () =>
+        cast.users.overseer.http.post(`${usersPath}/${cast.users.reader.user.id}/invite`),
+      );
       expect(response.status).toBe(409);
-      expect(response.body.error).toMatchObject({ code: "already_registered", message: "This invitation has already been used." });
+      expect(response.body.error).toMatchObject({
+        code: "already_registered",
+        message: "This invitation has already been used.",
+      });
     });
   });
 
@@ -206,7 +261,9 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
     it("refuses a change of one's own role (403) and changes nothing", async () => {
       for (const member of ["reader", "overseer"] as const) {
         const me = cast.users[member];
-        const response = await expectNoChange(server.db, () => me.http.put(`${usersPath}/${me.user.id}`, { firstName: "Boss", role: "organizer" }));
+        const response = await expectNoChange(server.db, () =>
+          me.http.put(`${usersPath}/${me.user.id}`, { firstName: "Boss", role: "organizer" }),
+        );
         expect(response.status).toBe(403);
       }
       const same = await cast.users.reader.http.put(`${usersPath}/${cast.users.reader.user.id}`, { role: "reader" });
@@ -214,12 +271,24 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
     });
 
     it("lets an overseer change another user's role, auditing only what changed", async () => {
-      const target = await buildUser(server.db, { accountId: cast.accountA.id, role: "reader", email: email("promoted"), password: null });
-      const response = await cast.users.overseer.http.put(`${usersPath}/${target.id}`, { role: "editor", lastName: target.lastName });
+      const target = await buildUser(server.db, {
+        accountId: cast.accountA.id,
+        role: "reader",
+        email: email("promoted"),
+        password: null,
+      });
+      const response = await cast.users.overseer.http.put(`${usersPath}/${target.id}`, {
+        role: "editor",
+        lastName: target.lastName,
+      });
       expect(response.status).toBe(200);
       expect(response.body.role).toBe("editor");
       const [updated] = await auditOf(target.id, "user.updated");
-      expect(updated).toMatchObject({ before: { role: "reader" }, after: { role: "editor" }, accountId: cast.accountA.id });
+      expect(updated).toMatchObject({
+        before: { role: "reader" },
+        after: { role: "editor" },
+        accountId: cast.accountA.id,
+      });
 
       const unchanged = await cast.users.overseer.http.put(`${usersPath}/${target.id}`, { role: "editor" });
       expect(unchanged.status).toBe(200);
@@ -227,20 +296,32 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
     });
 
     it("refuses role and field values outside the schema", async () => {
-      const response = await cast.users.overseer.http.put(`${usersPath}/${cast.users.editor.user.id}`, { role: "administrator", isActive: false });
+      const response = await cast.users.overseer.http.put(`${usersPath}/${cast.users.editor.user.id}`, {
+        role: "administrator",
+        isActive: false,
+      });
       expect(response.status).toBe(422);
     });
   });
 
   describe("removal", () => {
     it("refuses removing oneself (409 cannot_delete_self) and changes nothing", async () => {
-      const response = await expectNoChange(server.db, () => cast.users.overseer.http.delete(`${usersPath}/${cast.users.overseer.user.id}`));
+      const response = await expectNoChange(server.db, () =>
+        cast.users.overseer.http.delete(`${usersPath}/${cast.users.overseer.user.id}`),
+      );
       expect(response.status).toBe(409);
-      expect(response.body.error).toMatchObject({ code: "cannot_delete_self", message: "You cannot remove your own user." });
+      expect(response.body.error).toMatchObject({
+        code: "cannot_delete_self",
+        message: "You cannot remove your own user.",
+      });
     });
 
     it("removes another user, ends their sessions and audits the removal without secrets", async () => {
-      const target = await buildUser(server.db, { accountId: cast.accountA.id, role: "organizer", email: email("gone") });
+      const target = await buildUser(server.db, {
+        accountId: cast.accountA.id,
+        role: "organizer",
+        email: email("gone"),
+      });
       const client = server.http.as(await sessionTokenFor(server.db, server.config, target));
       expect((await client.get(`/api/v1/accounts/${cast.accountA.id}`)).status).toBe(200);
 
@@ -249,7 +330,11 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
       expect(await User.query(server.db).findById(target.id)).toBeUndefined();
       expect((await client.get(`/api/v1/accounts/${cast.accountA.id}`)).status).toBe(401);
       const [deleted] = await auditOf(target.id, "user.deleted");
-      expect(deleted).toMatchObject({ accountId: cast.accountA.id, actorUserId: cast.users.administrator.user.id, after: null });
+      expect(deleted).toMatchObject({
+        accountId: cast.accountA.id,
+        actorUserId: cast.users.administrator.user.id,
+        after: null,
+      });
       expect(deleted!.before).toMatchObject({ email: target.email, role: "organizer" });
       expect(deleted!.before).not.toHaveProperty("passwordHash");
       expect((await cast.users.overseer.http.get(`${usersPath}/${target.id}`)).status).toBe(404);
@@ -261,7 +346,14 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
       const prefix = `zeta${randomUUID().slice(0, 6)}`;
       for (const [index, role] of (["reader", "reader", "editor"] as const).entries()) {
         const firstName = ["Alpha", "Bravo", "Charlie"][index];
-        await buildUser(server.db, { accountId: cast.accountA.id, role, firstName, lastName: `${prefix} ${index}`, email: email(`list${index}`), password: null });
+        await buildUser(server.db, {
+          accountId: cast.accountA.id,
+          role,
+          firstName,
+          lastName: `${prefix} ${index}`,
+          email: email(`list${index}`),
+          password: null,
+        });
       }
       const all = await cast.users.reader.http.get(`${usersPath}?perPage=200`);
       expect(all.status).toBe(200);
@@ -278,7 +370,9 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
       expect(readers.body.data).toHaveLength(1);
       expect(readers.body.data[0]).toMatchObject({ role: "reader", lastName: `${prefix} 1` });
 
-      const byFullName = await cast.users.reader.http.get(`${usersPath}?search=${encodeURIComponent(`charlie ${prefix}`)}`);
+      const byFullName = await cast.users.reader.http.get(
+        `${usersPath}?search=${encodeURIComponent(`charlie ${prefix}`)}`,
+      );
       expect(byFullName.body.data.map((user: { lastName: string }) => user.lastName)).toEqual([`${prefix} 2`]);
       const wildcard = await cast.users.reader.http.get(`${usersPath}?search=%25`);
       expect(wildcard.body.pagination.total).toBe(0);
@@ -293,7 +387,12 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
       const path = `/api/v1/accounts/${cast.accountA.id}`;
       const abilities = async (member: "reader" | "organizer" | "overseer" | "administrator") =>
         (await cast.users[member].http.get(path)).body.abilities;
-      expect(await abilities("reader")).toMatchObject({ update: false, updateLimits: false, manageUsers: false, createEvents: false });
+      expect(await abilities("reader")).toMatchObject({
+        update: false,
+        updateLimits: false,
+        manageUsers: false,
+        createEvents: false,
+      });
       expect(await abilities("organizer")).toMatchObject({ update: false, createEvents: true });
       expect(await abilities("overseer")).toMatchObject({ update: true, updateLimits: false, manageUsers: true });
       expect(await abilities("administrator")).toMatchObject({ update: true, updateLimits: true, manageUsers: true });
@@ -302,10 +401,15 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
     it("lets an overseer rename the account and audits it; a limit field is refused with 403 and nothing changes", async () => {
       const path = `/api/v1/accounts/${cast.accountA.id}`;
       const before = (await cast.users.overseer.http.get(path)).body;
-      const renamed = await cast.users.overseer.http.post(path, { name: "  Renamed A  ", multilang: !before.multilang });
+      const renamed = await cast.users.overseer.http.post(path, {
+        name: "  Renamed A  ",
+        multilang: !before.multilang,
+      });
       expect(renamed.status).toBe(200);
       expect(renamed.body).toMatchObject({ name: "Renamed A", multilang: !before.multilang });
-      const audits = await AuditLog.query(server.db).where({ subjectId: cast.accountA.id, action: "account.updated" }).orderBy("createdAt", "desc");
+      const audits = await AuditLog.query(server.db)
+        .where({ subjectId: cast.accountA.id, action: "account.updated" })
+        .orderBy("createdAt", "desc");
       expect(audits[0]).toMatchObject({
         actorUserId: cast.users.overseer.user.id,
         before: { name: before.name, multilang: before.multilang },
@@ -316,9 +420,15 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
         cast.users.overseer.http.post(path, { name: "Bigger", maxOrganizers: 500 }, { lang: "fr" }),
       );
       expect(refused.status).toBe(403);
-      expect(refused.body.error).toMatchObject({ code: "forbidden", message: "Vous n'avez pas le droit de faire cela." });
+      expect(refused.body.error).toMatchObject({
+        code: "forbidden",
+        message: "Vous n'avez pas le droit de faire cela.",
+      });
 
-      const byAdmin = await cast.users.administrator.http.post(path, { maxOrganizers: 500, defaultPlatformDomain: "events.example.com" });
+      const byAdmin = await cast.users.administrator.http.post(path, {
+        maxOrganizers: 500,
+        defaultPlatformDomain: "events.example.com",
+      });
       expect(byAdmin.status).toBe(200);
       expect(byAdmin.body).toMatchObject({ maxOrganizers: 500, defaultPlatformDomain: "events.example.com" });
       const invalid = await cast.users.administrator.http.post(path, { maxOrganizers: -1, name: "" });

@@ -27,14 +27,26 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
   });
   afterAll(async () => server?.close());
 
-  const auditOf = (subjectId: string, action: string) => AuditLog.query(server.db).where({ subjectId, action }).orderBy("createdAt");
+  const auditOf = (subjectId: string, action: string) =>
+    AuditLog.query(server.db).where({ subjectId, action }).orderBy("createdAt");
 
   describe("POST /administrators", () => {
     it("creates a platform administrator with no account and emails the invitation", async () => {
       const address = email("platform");
-      const response = await admin.post("/api/v1/administrators", { email: address, firstName: "Pat", lastName: "Form", role: "administrator", language: "fr" });
+      const response = await admin.post("/api/v1/administrators", {
+        email: address,
+        firstName: "Pat",
+        lastName: "Form",
+        role: "administrator",
+        language: "fr",
+      });
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ accountId: null, role: "administrator", isRegistered: false, language: "fr" });
+      expect(response.body).toMatchObject({
+        accountId: null,
+        role: "administrator",
+        isRegistered: false,
+        language: "fr",
+      });
       const mail = await server.mailbox.waitFor(address);
       const link = linksIn(mail).find((candidate) => candidate.includes("/fr/admin/register-admin?token="));
       expect(link).toBeDefined();
@@ -59,7 +71,9 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
 
     it("requires an existing account for every role but administrator, and none for administrators", async () => {
       const base = { email: email("bad"), firstName: "No", lastName: "Account" };
-      const missing = await expectNoChange(server.db, () => admin.post("/api/v1/administrators", { ...base, role: "editor" }));
+      const missing = await expectNoChange(server.db, () =>
+        admin.post("/api/v1/administrators", { ...base, role: "editor" }),
+      );
       expect(missing.status).toBe(422);
       expect(missing.body.error).toMatchObject({
         code: "incomplete_fields",
@@ -70,20 +84,31 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
         admin.post("/api/v1/administrators", { ...base, role: "editor", accountId: randomUUID() }, { lang: "fr" }),
       );
       expect(unknown.status).toBe(422);
-      expect(unknown.body.error.details).toEqual([{ field: "accountId", code: "invalid_value", message: "Cette valeur n'est pas valide." }]);
+      expect(unknown.body.error.details).toEqual([
+        { field: "accountId", code: "invalid_value", message: "Cette valeur n'est pas valide." },
+      ]);
       const adminWithAccount = await expectNoChange(server.db, () =>
         admin.post("/api/v1/administrators", { ...base, role: "administrator", accountId: cast.accountA.id }),
       );
       expect(adminWithAccount.status).toBe(422);
       expect(adminWithAccount.body.error.details[0]).toMatchObject({ field: "accountId", code: "invalid_value" });
-      const badEmail = await admin.post("/api/v1/administrators", { ...base, email: "nope", role: "administrator" }, { lang: "fr" });
+      const badEmail = await admin.post(
+        "/api/v1/administrators",
+        { ...base, email: "nope", role: "administrator" },
+        { lang: "fr" },
+      );
       expect(badEmail.status).toBe(422);
       expect(badEmail.body.error.message).toBe("Le format de l'email est incorrect.");
     });
 
     it("refuses an email already used (409 email_taken)", async () => {
       const response = await expectNoChange(server.db, () =>
-        admin.post("/api/v1/administrators", { email: cast.users.reader.user.email, firstName: "A", lastName: "B", role: "administrator" }),
+        admin.post("/api/v1/administrators", {
+          email: cast.users.reader.user.email,
+          firstName: "A",
+          lastName: "B",
+          role: "administrator",
+        }),
       );
       expect(response.status).toBe(409);
       expect(response.body.error.code).toBe("email_taken");
@@ -103,15 +128,23 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
       expect(ofB.body.data.every((user: { accountId: string }) => user.accountId === cast.accountB.id)).toBe(true);
 
       const admins = await admin.get("/api/v1/administrators?role=administrator&perPage=200");
-      expect(admins.body.data.every((user: { role: string; accountId: null }) => user.role === "administrator" && user.accountId === null)).toBe(true);
+      expect(
+        admins.body.data.every(
+          (user: { role: string; accountId: null }) => user.role === "administrator" && user.accountId === null,
+        ),
+      ).toBe(true);
 
-      const byEmail = await admin.get(`/api/v1/administrators?search=${encodeURIComponent(cast.users.editor.user.email.toUpperCase())}`);
+      const byEmail = await admin.get(
+        `/api/v1/administrators?search=${encodeURIComponent(cast.users.editor.user.email.toUpperCase())}`,
+      );
       expect(byEmail.body.data.map((user: { id: string }) => user.id)).toEqual([cast.users.editor.user.id]);
 
       const page = await admin.get("/api/v1/administrators?perPage=2&page=2");
       expect(page.body.pagination).toMatchObject({ page: 2, perPage: 2 });
       expect(page.body.data).toHaveLength(2);
-      expect(page.body.data.map((user: { id: string }) => user.id)).toEqual(all.body.data.slice(2, 4).map((user: { id: string }) => user.id));
+      expect(page.body.data.map((user: { id: string }) => user.id)).toEqual(
+        all.body.data.slice(2, 4).map((user: { id: string }) => user.id),
+      );
 
       expect((await admin.get("/api/v1/administrators?accountId=nope")).status).toBe(422);
     });
@@ -120,9 +153,18 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
   describe("POST /administrators/{id}", () => {
     it("updates names, language and role, auditing what changed", async () => {
       const target = await buildUser(server.db, { accountId: cast.accountA.id, role: "editor", email: email("upd") });
-      const response = await admin.post(`/api/v1/administrators/${target.id}`, { firstName: "New", language: "es", role: "organizer" });
+      const response = await admin.post(`/api/v1/administrators/${target.id}`, {
+        firstName: "New",
+        language: "es",
+        role: "organizer",
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ firstName: "New", language: "es", role: "organizer", accountId: cast.accountA.id });
+      expect(response.body).toMatchObject({
+        firstName: "New",
+        language: "es",
+        role: "organizer",
+        accountId: cast.accountA.id,
+      });
       const [updated] = await auditOf(target.id, "user.updated");
       expect(updated).toMatchObject({
         before: { firstName: target.firstName, language: "en", role: "editor" },
@@ -131,20 +173,41 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
     });
 
     it("moves a user to another account, out of the old account's teams", async () => {
-      const target = await buildUser(server.db, { accountId: cast.accountA.id, role: "organizer", email: email("move") });
-      const team = await Team.query(server.db).insertAndFetch({ accountId: cast.accountA.id, name: `Team ${randomUUID()}` });
-      await server.db("teamMembers").insert({ teamId: team.id, userId: target.id, createdAt: new Date().toISOString() });
+      const target = await buildUser(server.db, {
+        accountId: cast.accountA.id,
+        role: "organizer",
+        email: email("move"),
+      });
+      const team = await Team.query(server.db).insertAndFetch({
+        accountId: cast.accountA.id,
+        name: `Team ${randomUUID()}`,
+      });
+      await server
+        .db("teamMembers")
+        .insert({ teamId: team.id, userId: target.id, createdAt: new Date().toISOString() });
       const response = await admin.post(`/api/v1/administrators/${target.id}`, { accountId: cast.accountB.id });
       expect(response.status).toBe(200);
       expect(response.body.accountId).toBe(cast.accountB.id);
       expect(await server.db("teamMembers").where({ userId: target.id })).toEqual([]);
-      const [updated] = await auditOf(target.id, "user.updated");
-      expect(updated).toMatchObject({ accountId: cast.accountB.id, before: { accountId: cast.accountA.id }, after: { accountId: cast.accountB.id } });
-      expect((await cast.users.overseer.http.get(`/api/v1/accounts/${cast.accountA.id}/administrators/${target.id}`)).status).toBe(404);
+      const trail = await auditOf(target.id, "user.updated");
+      expect(trail.map((entry) => entry.accountId).sort()).toEqual([cast.accountA.id, cast.accountB.id].sort());
+      for (const entry of trail) {
+        expect(entry).toMatchObject({
+          before: { accountId: cast.accountA.id },
+          after: { accountId: cast.accountB.id },
+        });
+      }
+      expect(
+        (await cast.users.overseer.http.get(`/api/v1/accounts/${cast.accountA.id}/administrators/${target.id}`)).status,
+      ).toBe(404);
     });
 
     it("keeps role and account consistent", async () => {
-      const target = await buildUser(server.db, { accountId: cast.accountA.id, role: "reader", email: email("promote") });
+      const target = await buildUser(server.db, {
+        accountId: cast.accountA.id,
+        role: "reader",
+        email: email("promote"),
+      });
       const refused = await expectNoChange(server.db, () =>
         admin.post(`/api/v1/administrators/${target.id}`, { role: "administrator", accountId: cast.accountA.id }),
       );
@@ -152,20 +215,29 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
       const promoted = await admin.post(`/api/v1/administrators/${target.id}`, { role: "administrator" });
       expect(promoted.status).toBe(200);
       expect(promoted.body).toMatchObject({ role: "administrator", accountId: null });
-      const noAccount = await expectNoChange(server.db, () => admin.post(`/api/v1/administrators/${target.id}`, { role: "editor" }));
+      const noAccount = await expectNoChange(server.db, () =>
+        admin.post(`/api/v1/administrators/${target.id}`, { role: "editor" }),
+      );
       expect(noAccount.status).toBe(422);
       expect(noAccount.body.error.details[0]).toMatchObject({ field: "accountId", code: "required" });
       const unknownAccount = await expectNoChange(server.db, () =>
         admin.post(`/api/v1/administrators/${target.id}`, { role: "editor", accountId: randomUUID() }),
       );
       expect(unknownAccount.status).toBe(422);
-      const demoted = await admin.post(`/api/v1/administrators/${target.id}`, { role: "editor", accountId: cast.accountB.id });
+      const demoted = await admin.post(`/api/v1/administrators/${target.id}`, {
+        role: "editor",
+        accountId: cast.accountB.id,
+      });
       expect(demoted.status).toBe(200);
       expect(demoted.body).toMatchObject({ role: "editor", accountId: cast.accountB.id });
     });
 
     it("deactivating a user ends their sessions at once", async () => {
-      const target = await buildUser(server.db, { accountId: cast.accountA.id, role: "organizer", email: email("off") });
+      const target = await buildUser(server.db, {
+        accountId: cast.accountA.id,
+        role: "organizer",
+        email: email("off"),
+      });
       const client = server.http.as(await sessionTokenFor(server.db, server.config, target));
       expect((await client.get(`/api/v1/accounts/${cast.accountA.id}`)).status).toBe(200);
       const response = await admin.post(`/api/v1/administrators/${target.id}`, { isActive: false });
@@ -196,13 +268,22 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
 
   describe("DELETE /administrators/{id}", () => {
     it("refuses deleting oneself (409 cannot_delete_self)", async () => {
-      const response = await expectNoChange(server.db, () => admin.delete(`/api/v1/administrators/${cast.users.administrator.user.id}`, { lang: "fr" }));
+      const response = await expectNoChange(server.db, () =>
+        admin.delete(`/api/v1/administrators/${cast.users.administrator.user.id}`, { lang: "fr" }),
+      );
       expect(response.status).toBe(409);
-      expect(response.body.error).toMatchObject({ code: "cannot_delete_self", message: "Vous ne pouvez pas supprimer votre propre utilisateur." });
+      expect(response.body.error).toMatchObject({
+        code: "cannot_delete_self",
+        message: "Vous ne pouvez pas supprimer votre propre utilisateur.",
+      });
     });
 
     it("deletes a user of any account and audits it", async () => {
-      const target = await buildUser(server.db, { accountId: cast.accountB.id, role: "organizer", email: email("del") });
+      const target = await buildUser(server.db, {
+        accountId: cast.accountB.id,
+        role: "organizer",
+        email: email("del"),
+      });
       const response = await admin.delete(`/api/v1/administrators/${target.id}`);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ ok: true });
@@ -216,8 +297,15 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
       // administrators remove each other at the same moment: exactly one of them stays.
       const first = await buildUser(server.db, { accountId: null, role: "administrator", email: email("first") });
       const second = await buildUser(server.db, { accountId: null, role: "administrator", email: email("second") });
-      const others = await User.query(server.db).where({ role: "administrator" }).whereNotIn("id", [first.id, second.id]);
-      await User.query(server.db).patch({ isActive: false }).whereIn("id", others.map((user) => user.id));
+      const others = await User.query(server.db)
+        .where({ role: "administrator" })
+        .whereNotIn("id", [first.id, second.id]);
+      await User.query(server.db)
+        .patch({ isActive: false })
+        .whereIn(
+          "id",
+          others.map((user) => user.id),
+        );
       try {
         const firstClient = server.http.as(await sessionTokenFor(server.db, server.config, first));
         const secondClient = server.http.as(await sessionTokenFor(server.db, server.config, second));
@@ -232,11 +320,23 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
 
         // The service refuses it whoever asks.
         const survivor = a.status === 200 ? first : second;
-        const ctx = { deps: server.deps, state: { requestId: "test", language: "en" }, ip: "127.0.0.1" } as unknown as ApiContext;
-        await expect(deleteUser(ctx, survivor.id, { accountId: null })).rejects.toMatchObject({ code: "last_administrator", status: 409 });
+        const ctx = {
+          deps: server.deps,
+          state: { requestId: "test", language: "en" },
+          ip: "127.0.0.1",
+        } as unknown as ApiContext;
+        await expect(deleteUser(ctx, survivor.id, { accountId: null })).rejects.toMatchObject({
+          code: "last_administrator",
+          status: 409,
+        });
         expect(await User.query(server.db).findById(survivor.id)).toBeDefined();
       } finally {
-        await User.query(server.db).patch({ isActive: true }).whereIn("id", others.map((user) => user.id));
+        await User.query(server.db)
+          .patch({ isActive: true })
+          .whereIn(
+            "id",
+            others.map((user) => user.id),
+          );
       }
     });
   });
@@ -248,7 +348,12 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
       expect(ofAdmin.status).toBe(200);
       const ids = ofAdmin.body.data.map((account: { id: string }) => account.id);
       expect(ids).toEqual(expect.arrayContaining([cast.accountA.id, cast.accountB.id, extra.id]));
-      expect(ids).toHaveLength(await server.db("accounts").count({ n: "*" }).then((rows) => Number(rows[0]!.n)));
+      expect(ids).toHaveLength(
+        await server
+          .db("accounts")
+          .count({ n: "*" })
+          .then((rows) => Number(rows[0]!.n)),
+      );
       const ofReader = await admin.get(`/api/v1/administrators/${cast.users.reader.user.id}/accounts`);
       expect(ofReader.body).toMatchObject({ data: [{ id: cast.accountA.id, abilities: { update: true } }] });
       expect(ofReader.body.data).toHaveLength(1);
@@ -280,11 +385,23 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
         abilities: { update: true, updateLimits: true },
       });
       const [created] = await auditOf(response.body.id, "account.created");
-      expect(created).toMatchObject({ accountId: response.body.id, before: null, after: { name: "Fresh Co", maxOrganizers: 5 } });
+      expect(created).toMatchObject({
+        accountId: response.body.id,
+        before: null,
+        after: { name: "Fresh Co", maxOrganizers: 5 },
+      });
 
-      const invalid = await admin.post("/api/v1/accounts", { name: "", defaultPlatformDomain: "not a domain", maxEvents: 1.5 }, { lang: "fr" });
+      const invalid = await admin.post(
+        "/api/v1/accounts",
+        { name: "", defaultPlatformDomain: "not a domain", maxEvents: 1.5 },
+        { lang: "fr" },
+      );
       expect(invalid.status).toBe(422);
-      expect(invalid.body.error.details.map((detail: { field: string }) => detail.field).sort()).toEqual(["defaultPlatformDomain", "maxEvents", "name"]);
+      expect(invalid.body.error.details.map((detail: { field: string }) => detail.field).sort()).toEqual([
+        "defaultPlatformDomain",
+        "maxEvents",
+        "name",
+      ]);
     });
 
     it("lists accounts with search and pagination", async () => {
@@ -292,9 +409,16 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
       for (const suffix of ["b", "a", "c"]) await buildAccount(server.db, { name: `${tag} ${suffix}` });
       const found = await admin.get(`/api/v1/accounts?search=${tag.toLowerCase()}`);
       expect(found.status).toBe(200);
-      expect(found.body.data.map((account: { name: string }) => account.name)).toEqual([`${tag} a`, `${tag} b`, `${tag} c`]);
+      expect(found.body.data.map((account: { name: string }) => account.name)).toEqual([
+        `${tag} a`,
+        `${tag} b`,
+        `${tag} c`,
+      ]);
       const second = await admin.get(`/api/v1/accounts?search=${tag}&perPage=1&page=2`);
-      expect(second.body).toMatchObject({ data: [{ name: `${tag} b` }], pagination: { page: 2, perPage: 1, total: 3 } });
+      expect(second.body).toMatchObject({
+        data: [{ name: `${tag} b` }],
+        pagination: { page: 2, perPage: 1, total: 3 },
+      });
     });
   });
 
@@ -321,10 +445,14 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
       const operation = document.paths[path]?.[method];
       expect(operation, `${method} ${path}`).toBeDefined();
       expect(operation.tags.length).toBeGreaterThan(0);
-      const success = Object.entries(operation.responses).find(([status]) => status.startsWith("2"))![1] as { content?: unknown };
+      const success = Object.entries(operation.responses).find(([status]) => status.startsWith("2"))![1] as {
+        content?: unknown;
+      };
       expect(success.content, `${method} ${path} response schema`).toBeDefined();
-      if (path.includes("{")) expect(operation.parameters.some((parameter: { in: string }) => parameter.in === "path")).toBe(true);
-      if (method !== "get" && method !== "delete" && !path.endsWith("/invite")) expect(operation.requestBody).toBeDefined();
+      if (path.includes("{"))
+        expect(operation.parameters.some((parameter: { in: string }) => parameter.in === "path")).toBe(true);
+      if (method !== "get" && method !== "delete" && !path.endsWith("/invite"))
+        expect(operation.requestBody).toBeDefined();
     }
   });
 });

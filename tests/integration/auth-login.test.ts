@@ -20,7 +20,11 @@ function setCookie(response: HttpResponse, name: string): string | undefined {
 }
 
 function cookieValue(response: HttpResponse, name: string): string {
-  return decodeURIComponent(setCookie(response, name)!.split(";")[0]!.slice(name.length + 1));
+  return decodeURIComponent(
+    setCookie(response, name)!
+      .split(";")[0]!
+      .slice(name.length + 1),
+  );
 }
 
 describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (kind) => {
@@ -46,12 +50,20 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     const before = Date.now();
 
     // The address is matched whatever its case and surrounding spaces.
-    const response = await server.http.post("/api/v1/auth/login", { email: "  mixed.case@EXAMPLE.com ", password: DEFAULT_PASSWORD });
+    const response = await server.http.post("/api/v1/auth/login", {
+      email: "  mixed.case@EXAMPLE.com ",
+      password: DEFAULT_PASSWORD,
+    });
 
     expect(response.status).toBe(200);
     expect(response.body.token).toMatch(/^tss_/);
     expect(new Date(response.body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 24 * 3_600_000);
-    expect(response.body.user).toMatchObject({ id: user.id, email: "Mixed.Case@Example.com", role: "organizer", isRegistered: true });
+    expect(response.body.user).toMatchObject({
+      id: user.id,
+      email: "Mixed.Case@Example.com",
+      role: "organizer",
+      isRegistered: true,
+    });
     expect(response.body.user.abilities.update).toBe(true);
     const text = JSON.stringify(response.body);
     expect(text).not.toContain(DEFAULT_PASSWORD);
@@ -101,9 +113,15 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     const body = { email: "nobody-fr@example.com", password: "Wrong-Password-42" };
     const french = await server.http.post("/api/v1/auth/login", body, { lang: "fr-FR,fr;q=0.9" });
     expect(french.status).toBe(401);
-    expect(french.body.error).toMatchObject({ code: "invalid_credentials", message: "Email ou mot de passe invalide." });
+    expect(french.body.error).toMatchObject({
+      code: "invalid_credentials",
+      message: "Email ou mot de passe invalide.",
+    });
     const spanish = await server.http.post("/api/v1/auth/login", body, { lang: "es" });
-    expect(spanish.body.error).toMatchObject({ code: "invalid_credentials", message: "Correo electrónico o contraseña no válidos." });
+    expect(spanish.body.error).toMatchObject({
+      code: "invalid_credentials",
+      message: "Correo electrónico o contraseña no válidos.",
+    });
   });
 
   it("validates the body: 422 with details", async () => {
@@ -118,7 +136,11 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
       ]),
     );
 
-    const badCode = await server.http.post("/api/v1/auth/login", { email: "a@example.com", password: "x", token: "12ab" });
+    const badCode = await server.http.post("/api/v1/auth/login", {
+      email: "a@example.com",
+      password: "x",
+      token: "12ab",
+    });
     expect(badCode.status).toBe(422);
     expect(badCode.body.error.details).toEqual([expect.objectContaining({ field: "token" })]);
 
@@ -167,10 +189,14 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     const idleMs = server.config.sessionIdleMinutes * 60_000;
 
     // Seen a minute less than the idle limit ago: still alive.
-    await Session.query(server.db).patch({ lastSeenAt: new Date(Date.now() - idleMs + 60_000) }).where({ id: idleSession.id });
+    await Session.query(server.db)
+      .patch({ lastSeenAt: new Date(Date.now() - idleMs + 60_000) })
+      .where({ id: idleSession.id });
     expect((await idleClient.get("/api/v1/auth/me")).status).toBe(200);
     // Idle longer than the limit: gone.
-    await Session.query(server.db).patch({ lastSeenAt: new Date(Date.now() - idleMs - 60_000) }).where({ id: idleSession.id });
+    await Session.query(server.db)
+      .patch({ lastSeenAt: new Date(Date.now() - idleMs - 60_000) })
+      .where({ id: idleSession.id });
     expect((await idleClient.get("/api/v1/auth/me")).status).toBe(401);
 
     // Used a moment ago but past its absolute end: gone.
@@ -226,7 +252,10 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     expect(JSON.stringify(me.body)).not.toMatch(/password/i);
 
     const administrator = await buildUser(server.db, { accountId: null, role: "administrator" });
-    const adminLogin = await server.http.post("/api/v1/auth/login", { email: administrator.email, password: DEFAULT_PASSWORD });
+    const adminLogin = await server.http.post("/api/v1/auth/login", {
+      email: administrator.email,
+      password: DEFAULT_PASSWORD,
+    });
     const adminMe = await server.http.as(adminLogin.body.token).get("/api/v1/auth/me");
     expect(adminMe.status).toBe(200);
     expect(adminMe.body.account).toBeNull();

@@ -48,7 +48,13 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
     // Not registered yet: cannot sign in.
     expect((await server.http.post("/api/v1/auth/login", { email: user.email, password: PASSWORD })).status).toBe(401);
 
-    const response = await register({ token, firstName: "Grace B.", lastName: "Murray Hopper", password: PASSWORD, confirmation: PASSWORD });
+    const response = await register({
+      token,
+      firstName: "Grace B.",
+      lastName: "Murray Hopper",
+      password: PASSWORD,
+      confirmation: PASSWORD,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true });
 
@@ -66,7 +72,13 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
     expect(JSON.stringify(login.body)).not.toContain(PASSWORD);
 
     // Single use: the link is spent.
-    const again = await register({ token, firstName: "X", lastName: "Y", password: "Other-Password-11", confirmation: "Other-Password-11" });
+    const again = await register({
+      token,
+      firstName: "X",
+      lastName: "Y",
+      password: "Other-Password-11",
+      confirmation: "Other-Password-11",
+    });
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe("invalid_link");
     const prefill = await server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(token)}`);
@@ -77,11 +89,20 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
 
   it("validates the password and the confirmation without spending the link", async () => {
     const { token } = await invite();
-    const weak = await register({ token, firstName: "Grace", lastName: "Hopper", password: "password", confirmation: "password" });
+    const weak = await register({
+      token,
+      firstName: "Grace",
+      lastName: "Hopper",
+      password: "password",
+      confirmation: "password",
+    });
     expect(weak.status).toBe(422);
     expect(weak.body.error.details).toEqual([expect.objectContaining({ field: "password", code: "password_rule" })]);
 
-    const mismatch = await register({ token, firstName: "Grace", lastName: "Hopper", password: PASSWORD, confirmation: `${PASSWORD}!` }, "fr");
+    const mismatch = await register(
+      { token, firstName: "Grace", lastName: "Hopper", password: PASSWORD, confirmation: `${PASSWORD}!` },
+      "fr",
+    );
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.error.details).toEqual([
       { field: "confirmation", code: "passwords_do_not_match", message: "Les mots de passe ne correspondent pas" },
@@ -90,9 +111,15 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
     const missingNames = await register({ token, password: PASSWORD, confirmation: PASSWORD });
     expect(missingNames.status).toBe(422);
     expect(missingNames.body.error.code).toBe("incomplete_fields");
-    expect(missingNames.body.error.details.map((detail: { field: string }) => detail.field).sort()).toEqual(["firstName", "lastName"]);
+    expect(missingNames.body.error.details.map((detail: { field: string }) => detail.field).sort()).toEqual([
+      "firstName",
+      "lastName",
+    ]);
 
-    expect((await register({ token, firstName: "Grace", lastName: "Hopper", password: PASSWORD, confirmation: PASSWORD })).status).toBe(200);
+    expect(
+      (await register({ token, firstName: "Grace", lastName: "Hopper", password: PASSWORD, confirmation: PASSWORD }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses made-up, expired, wrong-purpose and already-registered links", async () => {
@@ -106,8 +133,12 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
 
     // An invitation lasts 7 days.
     const expired = await invite();
-    await OneTimeToken.query(server.db).patch({ expiresAt: new Date(Date.now() - 1000) }).where({ userId: expired.user.id });
-    expect((await server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(expired.token)}`)).status).toBe(400);
+    await OneTimeToken.query(server.db)
+      .patch({ expiresAt: new Date(Date.now() - 1000) })
+      .where({ userId: expired.user.id });
+    expect((await server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(expired.token)}`)).status).toBe(
+      400,
+    );
     expect((await register({ ...valid, token: expired.token })).body.error.code).toBe("invalid_link");
 
     // A password-reset link is not an invitation.
@@ -120,7 +151,9 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
     const stale = await issueLinkToken(server.db, registered.id, "registration");
     expect((await server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(stale)}`)).status).toBe(400);
     expect((await register({ ...valid, token: stale })).body.error.code).toBe("invalid_link");
-    expect((await server.http.post("/api/v1/auth/login", { email: registered.email, password: DEFAULT_PASSWORD })).status).toBe(200);
+    expect(
+      (await server.http.post("/api/v1/auth/login", { email: registered.email, password: DEFAULT_PASSWORD })).status,
+    ).toBe(200);
 
     // The invitation of a disabled user is refused.
     const disabled = await invite();

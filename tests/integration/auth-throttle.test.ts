@@ -21,7 +21,11 @@ describe.each(databaseKinds())("auth: brute-force throttling on %s", (kind) => {
       startTestServer({ kind }),
       startTestServer({
         kind,
-        env: { THROTTLE_LOGIN_FAILURES_PER_IP: "5", THROTTLE_RESET_REQUESTS_PER_EMAIL: "2", THROTTLE_WINDOW_MINUTES: "30" },
+        env: {
+          THROTTLE_LOGIN_FAILURES_PER_IP: "5",
+          THROTTLE_RESET_REQUESTS_PER_EMAIL: "2",
+          THROTTLE_WINDOW_MINUTES: "30",
+        },
       }),
     ]);
   });
@@ -67,7 +71,10 @@ describe.each(databaseKinds())("auth: brute-force throttling on %s", (kind) => {
     expect(spanish.body.error.message).toBe("Demasiados intentos. Vuelva a intentarlo dentro de 15 minutos.");
 
     // Asking for a sign-in code is blocked too.
-    const code = await server.http.post("/api/v1/auth/sending-token", { email: user.email, password: DEFAULT_PASSWORD });
+    const code = await server.http.post("/api/v1/auth/sending-token", {
+      email: user.email,
+      password: DEFAULT_PASSWORD,
+    });
     expect(code.status).toBe(429);
 
     // Another address from the same IP is not affected.
@@ -129,9 +136,13 @@ describe.each(databaseKinds())("auth: brute-force throttling on %s", (kind) => {
       // Failures split between the two processes add up.
       for (let attempt = 1; attempt <= 10; attempt += 1) {
         const client = attempt % 2 ? server.http : otherHttp;
-        expect((await client.post("/api/v1/auth/login", { email: user.email, password: WRONG_PASSWORD })).status).toBe(401);
+        expect((await client.post("/api/v1/auth/login", { email: user.email, password: WRONG_PASSWORD })).status).toBe(
+          401,
+        );
       }
-      expect((await otherHttp.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(429);
+      expect(
+        (await otherHttp.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
+      ).toBe(429);
       expect((await login(server, user.email, DEFAULT_PASSWORD)).status).toBe(429);
 
       const rows = await server.db("rate_limits").select("key", "points", "expire");
@@ -140,8 +151,13 @@ describe.each(databaseKinds())("auth: brute-force throttling on %s", (kind) => {
       expect(JSON.stringify(rows)).not.toContain(user.email);
 
       // Once the block has run out (moved into the past), the right password works again.
-      await server.db("rate_limits").where("key", "like", "login_email:%").update({ expire: Date.now() - 1000 });
-      expect((await otherHttp.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
+      await server
+        .db("rate_limits")
+        .where("key", "like", "login_email:%")
+        .update({ expire: Date.now() - 1000 });
+      expect(
+        (await otherHttp.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
+      ).toBe(200);
     } finally {
       await new Promise<void>((resolve) => other.close(() => resolve()));
       other.closeAllConnections();

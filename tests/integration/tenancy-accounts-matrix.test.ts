@@ -76,26 +76,45 @@ const uniqueEmail = () => `matrix-${++sequence}-${randomUUID().slice(0, 8)}@exam
 
 /** A fresh editor of account A, invited but not registered yet (no password hashing: fast). */
 async function victim(cast: Cast): Promise<string> {
-  const user = await buildUser(cast.server.db, { accountId: cast.accountA.id, role: "editor", email: uniqueEmail(), password: null });
+  const user = await buildUser(cast.server.db, {
+    accountId: cast.accountA.id,
+    role: "editor",
+    email: uniqueEmail(),
+    password: null,
+  });
   return user.id;
 }
 
 const ROWS: Row[] = [
   // Platform administration.
-  { name: "GET /administrators", expect: platformOnly(200), call: async () => ({ method: "GET", path: "/administrators" }) },
+  {
+    name: "GET /administrators",
+    expect: platformOnly(200),
+    call: async () => ({ method: "GET", path: "/administrators" }),
+  },
   {
     name: "POST /administrators",
     expect: platformOnly(201),
     call: async (cast) => ({
       method: "POST",
       path: "/administrators",
-      body: { email: uniqueEmail(), firstName: "New", lastName: "User", role: "organizer", accountId: cast.accountA.id },
+      body: {
+        email: uniqueEmail(),
+        firstName: "New",
+        lastName: "User",
+        role: "organizer",
+        accountId: cast.accountA.id,
+      },
     }),
   },
   {
     name: "POST /administrators/{id}",
     expect: platformOnly(200),
-    call: async (cast) => ({ method: "POST", path: `/administrators/${await victim(cast)}`, body: { firstName: "Renamed", role: "reader" } }),
+    call: async (cast) => ({
+      method: "POST",
+      path: `/administrators/${await victim(cast)}`,
+      body: { firstName: "Renamed", role: "reader" },
+    }),
   },
   {
     name: "DELETE /administrators/{id}",
@@ -114,7 +133,11 @@ const ROWS: Row[] = [
     call: async () => ({ method: "POST", path: "/accounts", body: { name: `Matrix ${++sequence}`, maxOrganizers: 3 } }),
   },
   // One account.
-  { name: "GET /accounts/{a}", expect: MEMBERS_READ, call: async (cast) => ({ method: "GET", path: `/accounts/${cast.accountA.id}` }) },
+  {
+    name: "GET /accounts/{a}",
+    expect: MEMBERS_READ,
+    call: async (cast) => ({ method: "GET", path: `/accounts/${cast.accountA.id}` }),
+  },
   {
     name: "POST /accounts/{a} (name, twoFactorEnabled, multilang)",
     expect: managers(200),
@@ -127,7 +150,11 @@ const ROWS: Row[] = [
   {
     name: "POST /accounts/{a} (a limit field)",
     expect: managers(200, 403),
-    call: async (cast) => ({ method: "POST", path: `/accounts/${cast.accountA.id}`, body: { maxOrganizers: 1000 + ++sequence } }),
+    call: async (cast) => ({
+      method: "POST",
+      path: `/accounts/${cast.accountA.id}`,
+      body: { maxOrganizers: 1000 + ++sequence },
+    }),
   },
   {
     name: "POST /accounts/{a} (a limit field among allowed ones)",
@@ -156,7 +183,10 @@ const ROWS: Row[] = [
   {
     name: "GET /accounts/{a}/administrators/{id}",
     expect: MEMBERS_READ,
-    call: async (cast) => ({ method: "GET", path: `/accounts/${cast.accountA.id}/administrators/${cast.users.overseer.user.id}` }),
+    call: async (cast) => ({
+      method: "GET",
+      path: `/accounts/${cast.accountA.id}/administrators/${cast.users.overseer.user.id}`,
+    }),
   },
   {
     name: "PUT /accounts/{a}/administrators/{id} (someone else)",
@@ -170,7 +200,10 @@ const ROWS: Row[] = [
   {
     name: "DELETE /accounts/{a}/administrators/{id}",
     expect: managers(200),
-    call: async (cast) => ({ method: "DELETE", path: `/accounts/${cast.accountA.id}/administrators/${await victim(cast)}` }),
+    call: async (cast) => ({
+      method: "DELETE",
+      path: `/accounts/${cast.accountA.id}/administrators/${await victim(cast)}`,
+    }),
   },
   {
     name: "POST /accounts/{a}/administrators/{id}/invite",
@@ -232,9 +265,7 @@ describe.each(databaseKinds())("accounts and administrators: role × route matri
       expect(response.body.error.code).toBe("not_found");
     }
     const listed = await client.get(`/api/v1/accounts/${b}/administrators?perPage=200`);
-    expect(listed.body.data.map((user: { accountId: string }) => user.accountId)).toEqual(
-      expect.arrayContaining([b]),
-    );
+    expect(listed.body.data.map((user: { accountId: string }) => user.accountId)).toEqual(expect.arrayContaining([b]));
     expect(listed.body.data.every((user: { accountId: string }) => user.accountId === b)).toBe(true);
   });
 

@@ -20,7 +20,14 @@ import { presentAccount } from "../presenters/account.ts";
 import { presentUser } from "../presenters/user.ts";
 import { createAccount, findAccount, listAccounts, updateAccount } from "../services/accounts.ts";
 import { reinviteUser } from "../services/invitations.ts";
-import { createUser, deleteUser, ensureCanAssignRole, findAccountUser, listUsers, updateAccountUser } from "../services/users.ts";
+import {
+  createUser,
+  deleteUser,
+  ensureCanAssignRole,
+  findAccountUser,
+  listUsers,
+  updateAccountUser,
+} from "../services/users.ts";
 import { route, type AnyRoute } from "./define.ts";
 
 const TAGS = ["accounts"];

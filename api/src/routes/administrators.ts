@@ -1,4 +1,13 @@
-import { AccountList, AdministratorCreate, AdministratorListQuery, AdministratorUpdate, IdParams, Ok, UserPage, UserSchema } from "@tessera/shared";
+import {
+  AccountList,
+  AdministratorCreate,
+  AdministratorListQuery,
+  AdministratorUpdate,
+  IdParams,
+  Ok,
+  UserPage,
+  UserSchema,
+} from "@tessera/shared";
 import { authorizePlatform } from "../policies/accounts.ts";
 import { presentAccount } from "../presenters/account.ts";
 import { presentUser } from "../presenters/user.ts";
@@ -65,7 +74,8 @@ export const administratorRoutes: AnyRoute[] = [
     method: "delete",
     path: "/administrators/:id",
     summary: "Delete a user",
-    description: "Never oneself (409 cannot_delete_self), never the last active platform administrator (409 last_administrator).",
+    description:
+      "Never oneself (409 cannot_delete_self), never the last active platform administrator (409 last_administrator).",
     tags: TAGS,
     params: IdParams,
     response: Ok,

@@ -48,7 +48,15 @@ export const authRoutes: AnyRoute[] = [
     handler: async (ctx, { body }) => {
       const { user, session, token } = await signIn(ctx, body);
       setSessionCookies(ctx, token, session.expiresAt);
-      const actor: Actor = { kind: "user", id: user.id, role: user.role, accountId: user.accountId, user, sessionId: session.id, via: "bearer" };
+      const actor: Actor = {
+        kind: "user",
+        id: user.id,
+        role: user.role,
+        accountId: user.accountId,
+        user,
+        sessionId: session.id,
+        via: "bearer",
+      };
       return { token, expiresAt: session.expiresAt.toISOString(), user: presentUser(user, actor) };
     },
   }),
@@ -69,7 +77,8 @@ export const authRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: "/auth/sending-token",
-    summary: "Email a sign-in code (valid 10 minutes) when the credentials are right and the account uses two-factor sign-in",
+    summary:
+      "Email a sign-in code (valid 10 minutes) when the credentials are right and the account uses two-factor sign-in",
     tags,
     auth: "public",
     body: SendingTokenBody,

@@ -116,10 +116,7 @@ export async function ensureOrganizerSeat(trx: Knex.Transaction, accountId: stri
   const account = await lockForUpdate(trx, Account.query(trx).findById(accountId));
   if (!account) throw AppError.notFound();
   if (account.maxOrganizers === null) return account;
-  const seated = await User.query(trx)
-    .where({ accountId, isActive: true })
-    .whereIn("role", SEAT_ROLES)
-    .resultSize();
+  const seated = await User.query(trx).where({ accountId, isActive: true }).whereIn("role", SEAT_ROLES).resultSize();
   if (seated >= account.maxOrganizers) {
     throw new AppError("max_organizers_reached", 409, { details: { maxOrganizers: account.maxOrganizers } });
   }

@@ -6,7 +6,12 @@ import { Account } from "../models/Account.ts";
 import type { Session } from "../models/Session.ts";
 import { normalizeEmail, User } from "../models/User.ts";
 import { recordAudit } from "./audit.ts";
-import { allowPasswordResetRequest, allowSecondFactorEmail, beginSignInAttempt, forgetSignInFailures } from "./loginThrottle.ts";
+import {
+  allowPasswordResetRequest,
+  allowSecondFactorEmail,
+  beginSignInAttempt,
+  forgetSignInFailures,
+} from "./loginThrottle.ts";
 import {
   consumeLinkToken,
   consumeSecondFactorCode,
@@ -157,7 +162,9 @@ export async function requestPasswordReset(ctx: ApiContext, rawEmail: string): P
   const email = normalizeEmail(rawEmail);
   if (!(await allowPasswordResetRequest(ctx.deps, email, clientIp(ctx)))) return;
   const logger = ctx.state.logger;
-  void emailPasswordReset(ctx.deps, email).catch((error: unknown) => logger.error({ err: error }, "password reset email failed"));
+  void emailPasswordReset(ctx.deps, email).catch((error: unknown) =>
+    logger.error({ err: error }, "password reset email failed"),
+  );
 }
 
 async function emailPasswordReset(deps: AppDeps, normalizedEmail: string): Promise<void> {
@@ -238,7 +245,10 @@ export async function completeRegistration(ctx: ApiContext, input: RegisterAdmin
     const found = await User.query(trx).findById(token.userId);
     if (!found || found.registeredAt || !(await isUsable(trx, found))) return null;
     const now = new Date();
-    const names = { firstName: input.firstName.trim() || found.firstName, lastName: input.lastName.trim() || found.lastName };
+    const names = {
+      firstName: input.firstName.trim() || found.firstName,
+      lastName: input.lastName.trim() || found.lastName,
+    };
     await User.query(trx)
       .patch({ ...names, passwordHash, passwordChangedAt: now, registeredAt: now })
       .where({ id: found.id });

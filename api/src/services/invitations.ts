@@ -67,7 +67,11 @@ export async function deliverInvitation(ctx: ApiContext, mail: MailRequest): Pro
  * Emails (again) an invitation to a user who has not registered yet; `accountId` scopes the lookup
  * (null: any user, for platform administrators). Unknown or out-of-scope users are 404.
  */
-export async function reinviteUser(ctx: ApiContext, userId: string, scope: { accountId: string | null }): Promise<void> {
+export async function reinviteUser(
+  ctx: ApiContext,
+  userId: string,
+  scope: { accountId: string | null },
+): Promise<void> {
   const mail = await ctx.deps.db.transaction(async (trx) => {
     const query = User.query(trx).findById(userId);
     if (scope.accountId) query.where({ accountId: scope.accountId });

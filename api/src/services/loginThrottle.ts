@@ -1,4 +1,9 @@
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import type { AppDeps } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { sha256 } from "./sessions.ts";

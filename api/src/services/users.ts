@@ -95,6 +95,7 @@ const invalidAccountId = (code: string) => AppError.invalid([{ field: "accountId
 export async function createUser(ctx: ApiContext, input: NewUser): Promise<User> {
   if (input.role === "administrator" && input.accountId) throw invalidAccountId("invalid_value");
   if (input.role !== "administrator" && !input.accountId) throw invalidAccountId("required");
+  const { firstName, lastName } = trimNames({ firstName: input.firstName, lastName: input.lastName });
   const email = input.email.trim();
   const emailNormalized = normalizeEmail(email);
   const { user, mail } = await ctx.deps.db.transaction(async (trx) => {
@@ -112,8 +113,8 @@ export async function createUser(ctx: ApiContext, input: NewUser): Promise<User>
         accountId: input.accountId,
         email,
         emailNormalized,
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
+        firstName,
+        lastName,
         role: input.role,
         language: input.language ?? ctx.state.language,
         passwordHash: null,
@@ -133,7 +134,11 @@ export async function createUser(ctx: ApiContext, input: NewUser): Promise<User>
     });
     return { user: created, mail: await prepareInvitation(trx, ctx, created) };
   });
-  await deliverInvitation(ctx, mail);
+  // The user exists now: a queue failure must not read as a failed creation (a retry would hit
+  // email_taken); the invitation can be sent again from the user's page.
+  await deliverInvitation(ctx, mail).catch((error: unknown) => {
+    ctx.state.logger.error({ err: error, userId: user.id }, "invitation email not queued");
+  });
   return user;
 }
 
@@ -142,42 +147,57 @@ export async function createUser(ctx: ApiContext, input: NewUser): Promise<User>
  * two administrators removing each other at once cannot both succeed.
  */
 async function ensureAnotherAdministrator(trx: Knex.Transaction, userId: string): Promise<void> {
-  const active = await lockForUpdate(trx, User.query(trx).select("id").where({ role: "administrator", isActive: true }).orderBy("id"));
+  const active = await lockForUpdate(
+    trx,
+    User.query(trx).select("id").where({ role: "administrator", isActive: true }).orderBy("id"),
+  );
   if (!active.some((admin) => admin.id !== userId)) throw new AppError("last_administrator", 409);
 }
 
 /** A user leaving an account loses its team memberships and event access lists there. */
 async function leaveAccount(trx: Knex.Transaction, userId: string, accountId: string): Promise<void> {
-  await trx("teamMembers")
-    .where({ userId })
-    .whereIn("teamId", trx("teams").select("id").where({ accountId }))
-    .delete();
+  await trx("teamMembers").where({ userId }).whereIn("teamId", trx("teams").select("id").where({ accountId })).delete();
   await trx("eventUsers")
     .where({ userId })
     .whereIn("eventId", trx("events").select("id").where({ accountId }))
     .delete();
 }
 
-async function applyUserPatch(trx: Knex.Transaction, ctx: ApiContext, user: User, values: Partial<User>): Promise<User> {
+async function applyUserPatch(
+  trx: Knex.Transaction,
+  ctx: ApiContext,
+  user: User,
+  values: Partial<User>,
+): Promise<User> {
   const changes = changedFields(userSnapshot(user), { ...userSnapshot(user), ...values });
   if (!changes) return user;
   const updated = await User.query(trx).patchAndFetchById(user.id, values);
-  await recordAudit(trx, ctx, {
-    action: "user.updated",
-    subjectType: "user",
-    subjectId: user.id,
-    accountId: updated.accountId ?? user.accountId,
-    ...changes,
-  });
+  // A user moved between accounts shows in the trail of both.
+  const accountIds = [...new Set([user.accountId, updated.accountId].filter((id) => id !== null))];
+  for (const accountId of accountIds.length ? accountIds : [null]) {
+    await recordAudit(trx, ctx, {
+      action: "user.updated",
+      subjectType: "user",
+      subjectId: user.id,
+      accountId,
+      ...changes,
+    });
+  }
   return updated;
 }
 
+/** Names without surrounding spaces; a name of spaces only is a missing one (422 required). */
 function trimNames<T extends { firstName?: string; lastName?: string }>(patch: T): T {
-  return {
-    ...patch,
-    ...(patch.firstName !== undefined ? { firstName: patch.firstName.trim() } : {}),
-    ...(patch.lastName !== undefined ? { lastName: patch.lastName.trim() } : {}),
-  };
+  const trimmed = { ...patch };
+  const missing: string[] = [];
+  for (const field of ["firstName", "lastName"] as const) {
+    const value = patch[field];
+    if (value === undefined) continue;
+    trimmed[field] = value.trim() as T[typeof field];
+    if (!trimmed[field]) missing.push(field);
+  }
+  if (missing.length) throw AppError.invalid(missing.map((field) => ({ field, code: "required" })));
+  return trimmed;
 }
 
 /**
@@ -185,7 +205,12 @@ function trimNames<T extends { firstName?: string; lastName?: string }>(patch: T
  * own role; changing someone else needs users.manage (checked by the route). A reader promoted to a
  * seat-taking role must find a free organizer seat.
  */
-export async function updateAccountUser(ctx: ApiContext, accountId: string, userId: string, patch: AccountUserUpdate): Promise<User> {
+export async function updateAccountUser(
+  ctx: ApiContext,
+  accountId: string,
+  userId: string,
+  patch: AccountUserUpdate,
+): Promise<User> {
   const actor = ctx.state.actor;
   return ctx.deps.db.transaction(async (trx) => {
     const user = await findAccountUser(trx, accountId, userId);
@@ -210,9 +235,13 @@ export async function updateUserAsPlatform(ctx: ApiContext, userId: string, patc
   return ctx.deps.db.transaction(async (trx) => {
     const user = await findUser(trx, userId);
     const role = patch.role ?? user.role;
-    const accountId = patch.accountId !== undefined ? patch.accountId : role === "administrator" ? null : user.accountId;
+    const accountId =
+      patch.accountId !== undefined ? patch.accountId : role === "administrator" ? null : user.accountId;
     const isActive = patch.isActive ?? user.isActive;
-    if (actorUserId(ctx.state.actor) === user.id && (role !== user.role || accountId !== user.accountId || isActive !== user.isActive)) {
+    if (
+      actorUserId(ctx.state.actor) === user.id &&
+      (role !== user.role || accountId !== user.accountId || isActive !== user.isActive)
+    ) {
       throw AppError.forbidden();
     }
     if (role === "administrator" && accountId !== null) throw invalidAccountId("invalid_value");
@@ -221,7 +250,8 @@ export async function updateUserAsPlatform(ctx: ApiContext, userId: string, patc
       throw invalidAccountId("invalid_value");
     }
     const next = { role, accountId, isActive };
-    if (holdsSeat(next) && !(holdsSeat(user) && user.accountId === accountId)) await ensureOrganizerSeat(trx, accountId!);
+    if (holdsSeat(next) && !(holdsSeat(user) && user.accountId === accountId))
+      await ensureOrganizerSeat(trx, accountId!);
     const wasAdministrator = user.role === "administrator" && user.isActive;
     if (wasAdministrator && !(role === "administrator" && isActive)) await ensureAnotherAdministrator(trx, user.id);
     if (user.accountId && user.accountId !== accountId) await leaveAccount(trx, user.id, user.accountId);

@@ -1,5 +1,16 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { AccountRoleSchema, Email, LanguageSchema, Nullable, Page, PageQuery, PersonName, RoleSchema, Timestamp, Uuid } from "./common.ts";
+import {
+  AccountRoleSchema,
+  Email,
+  LanguageSchema,
+  Nullable,
+  Page,
+  PageQuery,
+  PersonName,
+  RoleSchema,
+  Timestamp,
+  Uuid,
+} from "./common.ts";
 
 export const AbilitiesSchema = Type.Record(Type.String(), Type.Boolean());
 
@@ -38,7 +49,10 @@ export const AccountSchema = Type.Object({
 export type Account = Static<typeof AccountSchema>;
 
 const Limit = Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 }));
-const Domain = Type.String({ maxLength: 253, pattern: "^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$" });
+const Domain = Type.String({
+  maxLength: 253,
+  pattern: "^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$",
+});
 
 export const AccountCreate = Type.Object(
   {
@@ -55,10 +69,9 @@ export const AccountCreate = Type.Object(
 );
 export type AccountCreate = Static<typeof AccountCreate>;
 
-export const AccountUpdate = Type.Partial(
-  Type.Object({ ...AccountCreate.properties, isActive: Type.Boolean() }),
-  { additionalProperties: false },
-);
+export const AccountUpdate = Type.Partial(Type.Object({ ...AccountCreate.properties, isActive: Type.Boolean() }), {
+  additionalProperties: false,
+});
 export type AccountUpdate = Static<typeof AccountUpdate>;
 /** Fields only a platform administrator may change. */
 export const ACCOUNT_LIMIT_FIELDS = [

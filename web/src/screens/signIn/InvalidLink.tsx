@@ -3,8 +3,15 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSignIn } from "./signInContext.ts";
 
-/** An emailed link without its token, or one the API refused: say so and offer a new one. */
-export function InvalidLink({ message }: { message?: string | undefined }) {
+interface InvalidLinkProps {
+  /** The API's reason, when it refused the link. */
+  message?: string | undefined;
+  /** A reset link can be requested again here; an invitation comes from whoever sent it. */
+  kind: "passwordReset" | "invitation";
+}
+
+/** An emailed link without its token, or one the API refused: say so and what to do instead. */
+export function InvalidLink({ message, kind }: InvalidLinkProps) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths } = useSignIn();
   return (
@@ -13,9 +20,15 @@ export function InvalidLink({ message }: { message?: string | undefined }) {
         {t("invalidLink.title")}
       </Title>
       <Text size="sm">{message ?? t("errors:invalid_link")}</Text>
-      <Anchor component={Link} to={paths.forgotPassword} size="sm">
-        {t("invalidLink.requestNew")}
-      </Anchor>
+      {kind === "passwordReset" ? (
+        <Anchor component={Link} to={paths.forgotPassword} size="sm">
+          {t("invalidLink.requestNew")}
+        </Anchor>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t("invalidLink.askNewInvitation")}
+        </Text>
+      )}
       <Anchor component={Link} to={paths.signIn} size="sm">
         {t("common.backToSignIn")}
       </Anchor>

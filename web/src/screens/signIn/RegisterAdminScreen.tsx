@@ -36,8 +36,8 @@ export function RegisterAdminScreen() {
     };
   }, [token, t]);
 
-  if (!token) return <InvalidLink />;
-  if (failure) return <InvalidLink message={failure} />;
+  if (!token) return <InvalidLink kind="invitation" />;
+  if (failure) return <InvalidLink kind="invitation" message={failure} />;
   if (!invitation) return <PageLoader />;
   return <RegisterAdminForm token={token} invitation={invitation} />;
 }

@@ -13,7 +13,7 @@ import { useSignIn } from "./signInContext.ts";
 /** Reached from the emailed link `/{lang}/admin/reset-password?token=…`. */
 export function ResetPasswordScreen() {
   const token = useSearchParams()[0].get("token");
-  return token ? <ResetPasswordForm token={token} /> : <InvalidLink />;
+  return token ? <ResetPasswordForm token={token} /> : <InvalidLink kind="passwordReset" />;
 }
 
 function ResetPasswordForm({ token }: { token: string }) {

@@ -84,6 +84,7 @@ export function InviteUserModal({ onClose, onDone }: InviteUserModalProps) {
               value={role}
               onChange={setRole}
               description={t(`roleDescriptions.${role}`)}
+              inputWrapperOrder={["label", "input", "description", "error"]}
             />
             <LanguageSelect value={language} onChange={setLanguage} />
           </Group>

@@ -91,7 +91,8 @@ export function AdministratorFormModal({ user, onClose, onSaved }: Administrator
             />
           </Group>
           <Group grow align="flex-start">
-            <RoleSelect label={t("fields.role")} roles={ROLES} value={role} onChange={setRole} description={t(`roleDescriptions.${role}`)} />
+            <RoleSelect label={t("fields.role")} roles={ROLES} value={role} onChange={setRole} description={t(`roleDescriptions.${role}`)}
+              inputWrapperOrder={["label", "input", "description", "error"]} />
             <LanguageSelect value={language} onChange={setLanguage} />
           </Group>
           {needsAccount && (

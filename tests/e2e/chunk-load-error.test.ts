@@ -1,0 +1,35 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+describe.skipIf(!shouldRunE2e())("a back-office chunk that cannot be loaded", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("shows the chunk load error with a button that reloads the page", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The sign-in app loads; the lazily loaded back-office does not (a deploy removed it, the network dropped).
+    await page.route(/\/assets\/ManageApp-[^/]+\.js$/, (route) => route.abort("connectionreset"));
+    await screenshotOnFailure(page, "chunk-load-error", async () => {
+      await page.goto(`${server.baseUrl}/manage`);
+      await page.getByText("Part of the application could not be loaded. Check your connection and reload the page.").waitFor();
+      await page.unroute(/\/assets\/ManageApp-[^/]+\.js$/);
+      await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Refresh the page" }).click()]);
+      // After the reload the chunk loads: an anonymous visitor is sent to sign in.
+      await page.waitForURL((url) => url.pathname.endsWith("/admin"));
+    });
+    await context.close();
+  });
+});
