@@ -25,19 +25,31 @@ export default tseslint.config(
   {
     files: ["shared/src/**/*.ts"],
     ignores: ["shared/src/**/*.test.ts"],
-    rules: forbid(["**/api/src/**", "**/web/src/**", "**/desktop/src/**", "@tessera/*", "react", "react-*", ...NODE_ONLY], "shared/ imports no workspace of ours and nothing Node-only or DOM-only."),
+    rules: forbid(
+      ["**/api/src/**", "**/web/src/**", "**/desktop/src/**", "@tessera/*", "react", "react-*", ...NODE_ONLY],
+      "shared/ imports no workspace of ours and nothing Node-only or DOM-only.",
+    ),
   },
   {
     files: ["api/src/**/*.ts"],
-    rules: forbid(["**/web/src/**", "**/desktop/src/**", "@tessera/web", "@tessera/desktop", "react", "react-*"], "api/ imports shared/ only."),
+    rules: forbid(
+      ["**/web/src/**", "**/desktop/src/**", "@tessera/web", "@tessera/desktop", "react", "react-*"],
+      "api/ imports shared/ only.",
+    ),
   },
   {
     files: ["api/src/routes/**/*.ts"],
-    rules: forbid(["**/db/knex*", "knex", "objection", "**/web/src/**", "**/desktop/src/**"], "A route never builds SQL: call a service."),
+    rules: forbid(
+      ["**/db/knex*", "knex", "objection", "**/web/src/**", "**/desktop/src/**"],
+      "A route never builds SQL: call a service.",
+    ),
   },
   {
     files: ["api/src/models/**/*.ts", "api/src/services/**/*.ts"],
-    rules: forbid(["koa", "@koa/*", "**/routes/**", "**/middleware/**", "**/web/src/**", "**/desktop/src/**"], "Models and services know nothing of HTTP routing."),
+    rules: forbid(
+      ["koa", "@koa/*", "**/routes/**", "**/middleware/**", "**/web/src/**", "**/desktop/src/**"],
+      "Models and services know nothing of HTTP routing.",
+    ),
   },
   {
     files: ["web/src/**/*.tsx", "desktop/src/renderer/**/*.tsx"],
@@ -46,7 +58,10 @@ export default tseslint.config(
   },
   {
     files: ["web/src/**/*.{ts,tsx}"],
-    rules: forbid(["**/api/src/**", "**/desktop/src/**", "@tessera/api", "@tessera/desktop", ...NODE_ONLY], "web/ imports shared/ only (never api/ or desktop/)."),
+    rules: forbid(
+      ["**/api/src/**", "**/desktop/src/**", "@tessera/api", "@tessera/desktop", ...NODE_ONLY],
+      "web/ imports shared/ only (never api/ or desktop/).",
+    ),
   },
   {
     files: ["desktop/src/**/*.{ts,cts,tsx}"],

@@ -8,7 +8,12 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["shared/src/**/*.test.ts", "api/src/**/*.test.ts", "web/src/**/*.test.ts", "desktop/src/**/*.test.ts"],
+          include: [
+            "shared/src/**/*.test.ts",
+            "api/src/**/*.test.ts",
+            "web/src/**/*.test.ts",
+            "desktop/src/**/*.test.ts",
+          ],
         },
       },
       {

@@ -22,6 +22,8 @@ const running = await startServer(config, {
     console.log(`\n${lines.join("\n")}\n`);
   },
 });
-console.log(`Tessera is running: ${config.publicUrl}/admin  (database: ${config.databaseUrl ? "PostgreSQL" : config.sqliteFile})`);
+console.log(
+  `Tessera is running: ${config.publicUrl}/admin  (database: ${config.databaseUrl ? "PostgreSQL" : config.sqliteFile})`,
+);
 if (!config.smtp) console.log(`No SMTP_URL: emails are written to ${config.outboxDir} and their links logged.`);
 stopOnSignals(running, console.log);

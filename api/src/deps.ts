@@ -7,7 +7,10 @@ import { createMailer, registerMailJobs } from "./mail/index.ts";
 import { createLogger } from "./logger.ts";
 
 /** Wires the long-lived services of one API process. Call start() before serving, stop() to drain. */
-export function createDeps(config: Config, logger: Logger = createLogger(config.logLevel)): AppDeps & {
+export function createDeps(
+  config: Config,
+  logger: Logger = createLogger(config.logLevel),
+): AppDeps & {
   start(): Promise<void>;
   stop(): Promise<void>;
 } {

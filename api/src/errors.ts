@@ -8,7 +8,11 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly status: number,
-    readonly options: { params?: Record<string, unknown>; issues?: ValidationIssue[]; details?: Record<string, unknown> } = {},
+    readonly options: {
+      params?: Record<string, unknown>;
+      issues?: ValidationIssue[];
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(code);
     this.name = "AppError";

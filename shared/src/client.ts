@@ -201,8 +201,10 @@ export function createApiClient(options: ApiClientOptions) {
     let response: FetchResponse;
     let text: string;
     try {
-      response = await withTimeout(fetchImpl(`${baseUrl}/api/v1${path}${queryString(input.query)}`, init), options.timeoutMs, () =>
-        clientError(language, "timeout"),
+      response = await withTimeout(
+        fetchImpl(`${baseUrl}/api/v1${path}${queryString(input.query)}`, init),
+        options.timeoutMs,
+        () => clientError(language, "timeout"),
       );
       text = await response.text();
     } catch (caught) {
@@ -236,8 +238,7 @@ export function createApiClient(options: ApiClientOptions) {
     auth: {
       login: (body: LoginBody) => post<SessionResponse>("/auth/login", body),
       logout: () => post<Ok>("/auth/logout"),
-      sendingToken: (body: SendingTokenBody) =>
-        post<Static<typeof SendingTokenResponse>>("/auth/sending-token", body),
+      sendingToken: (body: SendingTokenBody) => post<Static<typeof SendingTokenResponse>>("/auth/sending-token", body),
       forgotPassword: (body: ForgotPasswordBody) => post<Ok>("/auth/forgot-password", body),
       resetPassword: (body: ResetPasswordBody) => post<Ok>("/auth/reset-password", body),
       invitation: (token: string) => get<Static<typeof InvitationResponse>>("/auth/invitation", { token }),

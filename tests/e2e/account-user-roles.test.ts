@@ -23,9 +23,26 @@ describe.skipIf(!shouldRunE2e())("an overseer changes a role and removes a user;
 
   it("shows each action only where the abilities allow it", async () => {
     const account = await buildAccount(server.db, { name: "Lakeside Expo" });
-    await buildUser(server.db, { accountId: account.id, role: "overseer", email: "olga@example.com", firstName: "Olga" });
-    await buildUser(server.db, { accountId: account.id, role: "editor", email: "eli@example.com", firstName: "Eli", lastName: "Moss" });
-    await buildUser(server.db, { accountId: account.id, role: "reader", email: "rene@example.com", firstName: "René", lastName: "Dupuis" });
+    await buildUser(server.db, {
+      accountId: account.id,
+      role: "overseer",
+      email: "olga@example.com",
+      firstName: "Olga",
+    });
+    await buildUser(server.db, {
+      accountId: account.id,
+      role: "editor",
+      email: "eli@example.com",
+      firstName: "Eli",
+      lastName: "Moss",
+    });
+    await buildUser(server.db, {
+      accountId: account.id,
+      role: "reader",
+      email: "rene@example.com",
+      firstName: "René",
+      lastName: "Dupuis",
+    });
 
     const overseerContext = await browser.newContext();
     const page = await overseerContext.newPage();

@@ -24,7 +24,9 @@ describe.skipIf(!shouldRunE2e())("a back-office chunk that cannot be loaded", ()
     await page.route(/\/assets\/ManageApp-[^/]+\.js$/, (route) => route.abort("connectionreset"));
     await screenshotOnFailure(page, "chunk-load-error", async () => {
       await page.goto(`${server.baseUrl}/manage`);
-      await page.getByText("Part of the application could not be loaded. Check your connection and reload the page.").waitFor();
+      await page
+        .getByText("Part of the application could not be loaded. Check your connection and reload the page.")
+        .waitFor();
       await page.unroute(/\/assets\/ManageApp-[^/]+\.js$/);
       await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Refresh the page" }).click()]);
       // After the reload the chunk loads: an anonymous visitor is sent to sign in.

@@ -25,7 +25,13 @@ describe.skipIf(!shouldRunE2e())("an overseer invites a colleague, who registers
   it("creates the user, emails the invitation, and the invitee signs in with the password they chose", async () => {
     const account = await buildAccount(server.db, { name: "Riverside Festival" });
     const overseerEmail = "olivia@example.com";
-    await buildUser(server.db, { accountId: account.id, role: "overseer", email: overseerEmail, firstName: "Olivia", lastName: "Stone" });
+    await buildUser(server.db, {
+      accountId: account.id,
+      role: "overseer",
+      email: overseerEmail,
+      firstName: "Olivia",
+      lastName: "Stone",
+    });
     const inviteeEmail = "sam.taylor@example.com";
 
     const overseerContext = await browser.newContext();

@@ -23,7 +23,13 @@ describe.skipIf(!shouldRunE2e())("a platform administrator sets up an account an
 
   it("creates an account, changes its limits, invites its overseer and finds them among the administrators", async () => {
     await buildAccount(server.db, { name: "Existing Customer" });
-    await buildUser(server.db, { accountId: null, role: "administrator", email: "root@example.com", firstName: "Paula", lastName: "Platform" });
+    await buildUser(server.db, {
+      accountId: null,
+      role: "administrator",
+      email: "root@example.com",
+      firstName: "Paula",
+      lastName: "Platform",
+    });
     const context = await browser.newContext();
     const page = await context.newPage();
     const signIn = new SignInPages(page, server.baseUrl);

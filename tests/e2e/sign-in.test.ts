@@ -8,73 +8,83 @@ import { SignInPages } from "./pages/SignInPages.ts";
 
 const FRENCH = { email: "Email", password: "Mot de passe", submit: "Se connecter" };
 
-describe.skipIf(!shouldRunE2e())("sign-in app in French: wrong password, forgotten password, new password, back-office", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+describe.skipIf(!shouldRunE2e())(
+  "sign-in app in French: wrong password, forgotten password, new password, back-office",
+  () => {
+    let server: TestServer;
+    let browser: Browser;
+    let context: BrowserContext;
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: "fr-FR" });
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-  });
-
-  it("signs in again with a password reset through the emailed link", async () => {
-    const account = await buildAccount(server.db, { name: "Salon du livre" });
-    const email = "camille.martin@example.com";
-    await buildUser(server.db, { accountId: account.id, role: "organizer", email, language: "fr", firstName: "Camille", lastName: "Martin" });
-    const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
-
-    await screenshotOnFailure(page, "sign-in", async () => {
-      await signIn.open("/fr/admin");
-      expect(await page.getAttribute("html", "lang")).toBe("fr");
-
-      // Nothing typed: the banner asks for every field.
-      await signIn.button(FRENCH.submit).click();
-      expect(await signIn.alertSaying("Veuillez remplir tous les champs.")).toBe("Veuillez remplir tous les champs.");
-
-      // A wrong password: the API's message, in French.
-      await signIn.signIn(FRENCH, email, "Pas-le-bon-mot2passe");
-      expect(await signIn.alertSaying("Email ou mot de passe invalide.")).toBe("Email ou mot de passe invalide.");
-
-      // Forgotten password: the link keeps the language prefix.
-      await signIn.link("Mot de passe oublié ?").click();
-      await signIn.waitForPath("/fr/admin/forgot-password");
-      await signIn.field(FRENCH.email).fill(email);
-      await signIn.button("Envoyer le lien").click();
-      await signIn.waitForPath("/fr/admin/forgot-password-success");
-
-      const mail = await server.mailbox.waitFor(email, { timeoutMs: 15_000 });
-      const resetLink = linksIn(mail).find((link) => link.includes("/admin/reset-password?token="));
-      expect(resetLink, `a reset link in: ${mail.text ?? ""}`).toBeDefined();
-      await signIn.openEmailedLink(resetLink!);
-      await signIn.waitForPath("/fr/admin/reset-password");
-
-      // The confirmation is checked as it is typed.
-      const newPassword = "Nouveau-Passe-2024";
-      await signIn.field("Nouveau mot de passe").fill(newPassword);
-      await signIn.field("Confirmez le mot de passe").fill("Nouveau-Passe-2025");
-      await page.getByText("Les mots de passe ne correspondent pas", { exact: true }).waitFor();
-      await signIn.field("Confirmez le mot de passe").fill(newPassword);
-      await page.getByText("Les mots de passe ne correspondent pas", { exact: true }).waitFor({ state: "detached" });
-      await signIn.button("Enregistrer le mot de passe").click();
-      await signIn.waitForPath("/fr/admin/reset-password-success");
-
-      // Back to the sign-in page, then into the back-office with the new password.
-      await signIn.link(FRENCH.submit).click();
-      await signIn.waitForPath("/fr/admin");
-      await signIn.signIn(FRENCH, email, newPassword);
-      await signIn.waitForPath(/^\/manage\//);
-      await page.getByRole("heading", { name: "Événements", exact: true }).waitFor();
-      await page.getByText("Salon du livre").first().waitFor();
-      expect(await page.getAttribute("html", "lang")).toBe("fr");
+    beforeAll(async () => {
+      server = await startTestServer();
+      browser = await launchBrowser();
+      context = await browser.newContext({ locale: "fr-FR" });
     });
-  });
-});
+
+    afterAll(async () => {
+      await context?.close();
+      await browser?.close();
+      await server?.close();
+    });
+
+    it("signs in again with a password reset through the emailed link", async () => {
+      const account = await buildAccount(server.db, { name: "Salon du livre" });
+      const email = "camille.martin@example.com";
+      await buildUser(server.db, {
+        accountId: account.id,
+        role: "organizer",
+        email,
+        language: "fr",
+        firstName: "Camille",
+        lastName: "Martin",
+      });
+      const page = await context.newPage();
+      const signIn = new SignInPages(page, server.baseUrl);
+
+      await screenshotOnFailure(page, "sign-in", async () => {
+        await signIn.open("/fr/admin");
+        expect(await page.getAttribute("html", "lang")).toBe("fr");
+
+        // Nothing typed: the banner asks for every field.
+        await signIn.button(FRENCH.submit).click();
+        expect(await signIn.alertSaying("Veuillez remplir tous les champs.")).toBe("Veuillez remplir tous les champs.");
+
+        // A wrong password: the API's message, in French.
+        await signIn.signIn(FRENCH, email, "Pas-le-bon-mot2passe");
+        expect(await signIn.alertSaying("Email ou mot de passe invalide.")).toBe("Email ou mot de passe invalide.");
+
+        // Forgotten password: the link keeps the language prefix.
+        await signIn.link("Mot de passe oublié ?").click();
+        await signIn.waitForPath("/fr/admin/forgot-password");
+        await signIn.field(FRENCH.email).fill(email);
+        await signIn.button("Envoyer le lien").click();
+        await signIn.waitForPath("/fr/admin/forgot-password-success");
+
+        const mail = await server.mailbox.waitFor(email, { timeoutMs: 15_000 });
+        const resetLink = linksIn(mail).find((link) => link.includes("/admin/reset-password?token="));
+        expect(resetLink, `a reset link in: ${mail.text ?? ""}`).toBeDefined();
+        await signIn.openEmailedLink(resetLink!);
+        await signIn.waitForPath("/fr/admin/reset-password");
+
+        // The confirmation is checked as it is typed.
+        const newPassword = "Nouveau-Passe-2024";
+        await signIn.field("Nouveau mot de passe").fill(newPassword);
+        await signIn.field("Confirmez le mot de passe").fill("Nouveau-Passe-2025");
+        await page.getByText("Les mots de passe ne correspondent pas", { exact: true }).waitFor();
+        await signIn.field("Confirmez le mot de passe").fill(newPassword);
+        await page.getByText("Les mots de passe ne correspondent pas", { exact: true }).waitFor({ state: "detached" });
+        await signIn.button("Enregistrer le mot de passe").click();
+        await signIn.waitForPath("/fr/admin/reset-password-success");
+
+        // Back to the sign-in page, then into the back-office with the new password.
+        await signIn.link(FRENCH.submit).click();
+        await signIn.waitForPath("/fr/admin");
+        await signIn.signIn(FRENCH, email, newPassword);
+        await signIn.waitForPath(/^\/manage\//);
+        await page.getByRole("heading", { name: "Événements", exact: true }).waitFor();
+        await page.getByText("Salon du livre").first().waitFor();
+        expect(await page.getAttribute("html", "lang")).toBe("fr");
+      });
+    });
+  },
+);

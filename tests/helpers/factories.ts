@@ -59,7 +59,11 @@ export async function sessionTokenFor(db: Db, config: Config, user: User): Promi
   return (await createSession(db, config, user)).token;
 }
 
-export async function buildApiKey(db: Db, accountId: string, role: AccountRole = "organizer"): Promise<{ apiKey: ApiKey; token: string }> {
+export async function buildApiKey(
+  db: Db,
+  accountId: string,
+  role: AccountRole = "organizer",
+): Promise<{ apiKey: ApiKey; token: string }> {
   const token = randomToken(API_KEY_PREFIX);
   const apiKey = await ApiKey.query(db).insertAndFetch({
     accountId,

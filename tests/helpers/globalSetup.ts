@@ -10,7 +10,9 @@ export default async function setup(): Promise<void> {
     await client.connect();
     await client.query("select 1");
   } catch (error) {
-    throw new Error(`REQUIRE_PG=1 but PostgreSQL is not reachable at ${url}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`REQUIRE_PG=1 but PostgreSQL is not reachable at ${url}: ${(error as Error).message}`, {
+      cause: error,
+    });
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -47,8 +47,14 @@ describe.each(databaseKinds())("API core on %s", (kind) => {
   it("refuses malformed JSON and oversized bodies before they reach a handler", async () => {
     const malformed = await server.http.post("/api/v1/auth/login", "{not json", { lang: "es" });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error).toMatchObject({ code: "invalid_json", message: "El cuerpo de la solicitud no es un JSON válido." });
-    const huge = await server.http.post("/api/v1/auth/login", { email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) });
+    expect(malformed.body.error).toMatchObject({
+      code: "invalid_json",
+      message: "El cuerpo de la solicitud no es un JSON válido.",
+    });
+    const huge = await server.http.post("/api/v1/auth/login", {
+      email: "a@b.co",
+      password: "x".repeat(2 * 1024 * 1024),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe("payload_too_large");
   });
@@ -75,9 +81,11 @@ describe.each(databaseKinds())("API core on %s", (kind) => {
     // The published schema validates exactly like the API does.
     expect(validate(schema, { email: "a@b.co", password: "x" }).ok).toBe(true);
     expect(validate(schema, { email: "a@b.co" }).ok).toBe(false);
-    expect(document.paths["/api/v1/accounts/{a}/administrators/{id}/invite"]?.post?.parameters.map((p: { name?: string }) => p.name)).toEqual(
-      expect.arrayContaining(["a", "id"]),
-    );
+    expect(
+      document.paths["/api/v1/accounts/{a}/administrators/{id}/invite"]?.post?.parameters.map(
+        (p: { name?: string }) => p.name,
+      ),
+    ).toEqual(expect.arrayContaining(["a", "id"]));
     const page = await fetch(server.baseUrl + "/api/v1/docs");
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();

@@ -8,7 +8,9 @@ async function tableNames(migrator: Db): Promise<string[]> {
   const rows = isPg
     ? (await migrator.raw("select tablename as name from pg_tables where schemaname = 'public'")).rows
     : await migrator.raw("select name from sqlite_master where type = 'table'");
-  return (rows as Array<{ name: string }>).map((r) => r.name).filter((n) => !n.startsWith("knex_") && !n.startsWith("sqlite_"));
+  return (rows as Array<{ name: string }>)
+    .map((r) => r.name)
+    .filter((n) => !n.startsWith("knex_") && !n.startsWith("sqlite_"));
 }
 
 describe.each(databaseKinds())("migrations on %s", (kind) => {
@@ -30,7 +32,20 @@ describe.each(databaseKinds())("migrations on %s", (kind) => {
       const [, pending] = (await migrator.migrate.list()) as [unknown[], unknown[]];
       expect(pending).toHaveLength(0);
       const allTables = await tableNames(migrator);
-      for (const table of ["accounts", "users", "teams", "team_members", "events", "event_domains", "event_users", "event_teams", "api_keys", "sessions", "one_time_tokens", "audit_logs"]) {
+      for (const table of [
+        "accounts",
+        "users",
+        "teams",
+        "team_members",
+        "events",
+        "event_domains",
+        "event_users",
+        "event_teams",
+        "api_keys",
+        "sessions",
+        "one_time_tokens",
+        "audit_logs",
+      ]) {
         expect(allTables).toContain(table);
       }
       // Down one step at a time to nothing, then all the way up again.

@@ -9,7 +9,11 @@ import type { ApiMiddleware } from "../context.ts";
  * with index.html (the React router decides), never cached so a deploy is picked up at once.
  */
 export function webApp(distDir: string): ApiMiddleware {
-  const assets = serve(distDir, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true }) as unknown as ApiMiddleware;
+  const assets = serve(distDir, {
+    index: false,
+    maxage: 365 * 24 * 3600 * 1000,
+    immutable: true,
+  }) as unknown as ApiMiddleware;
   const indexFile = path.join(distDir, "index.html");
   let indexHtml: Promise<string> | undefined;
   return async (ctx, next) => {

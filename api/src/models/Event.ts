@@ -5,7 +5,14 @@ export type SocialLinks = Partial<Record<"facebook" | "twitter" | "linkedin" | "
 export class Event extends BaseModel {
   static override tableName = "events";
   static override booleanAttributes = ["isAllDay", "isArchived"];
-  static override timestampAttributes = ["startsAt", "endsAt", "registrationClosesAt", "archivedAt", "createdAt", "updatedAt"];
+  static override timestampAttributes = [
+    "startsAt",
+    "endsAt",
+    "registrationClosesAt",
+    "archivedAt",
+    "createdAt",
+    "updatedAt",
+  ];
   static override get jsonAttributes() {
     return ["languages", "socialLinks", "whiteLabel", "modules"];
   }

@@ -77,8 +77,14 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: OpenApiI
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
       tags: route.tags,
-      parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query"), { $ref: "#/components/parameters/AcceptLanguage" }],
-      ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: plain(route.body) } } } } : {}),
+      parameters: [
+        ...parameters(route.params, "path"),
+        ...parameters(route.query, "query"),
+        { $ref: "#/components/parameters/AcceptLanguage" },
+      ],
+      ...(route.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: plain(route.body) } } } }
+        : {}),
       responses,
       security: route.auth === "public" ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
     };
@@ -89,14 +95,19 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: OpenApiI
       title: info.title,
       version: info.version,
       description:
-        "Tessera API. Authenticate with `Authorization: Bearer <session token or API key>`, or with the session cookie plus the `X-CSRF-Token` header on writes. Errors are `{\"error\": {code, message, details}}`, the message in the language of `Accept-Language` (en, fr, es).",
+        'Tessera API. Authenticate with `Authorization: Bearer <session token or API key>`, or with the session cookie plus the `X-CSRF-Token` header on writes. Errors are `{"error": {code, message, details}}`, the message in the language of `Accept-Language` (en, fr, es).',
     },
     servers: [{ url: info.serverUrl }],
     paths,
     components: {
       schemas: { Error: ERROR_SCHEMA },
       parameters: {
-        AcceptLanguage: { name: "Accept-Language", in: "header", required: false, schema: { type: "string", examples: ["fr", "en", "es"] } },
+        AcceptLanguage: {
+          name: "Accept-Language",
+          in: "header",
+          required: false,
+          schema: { type: "string", examples: ["fr", "en", "es"] },
+        },
       },
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "Session token (tss_…) or API key (tsk_…)" },

@@ -10,7 +10,10 @@ type Operation = {
 };
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 function schemaBlock(schema: unknown): string {
@@ -20,13 +23,19 @@ function schemaBlock(schema: unknown): string {
 function renderOperation(method: string, path: string, operation: Operation): string {
   const params = (operation.parameters ?? []).filter((p) => !p.$ref);
   const rows = params
-    .map((p) => `<tr><td><code>${escapeHtml(p.name ?? "")}</code></td><td>${p.in}</td><td>${p.required ? "yes" : ""}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><code>${escapeHtml(p.name ?? "")}</code></td><td>${p.in}</td><td>${p.required ? "yes" : ""}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
+    )
     .join("");
   const body = operation.requestBody?.content["application/json"]?.schema;
   const responses = Object.entries(operation.responses)
     .map(([status, r]) => {
       const schema = r.content?.["application/json"]?.schema;
-      const shown = schema && !(schema as { $ref?: string }).$ref ? `<details><summary>schema</summary>${schemaBlock(schema)}</details>` : "";
+      const shown =
+        schema && !(schema as { $ref?: string }).$ref
+          ? `<details><summary>schema</summary>${schemaBlock(schema)}</details>`
+          : "";
       return `<li><b>${status}</b> ${escapeHtml(r.description)}${shown}</li>`;
     })
     .join("");
@@ -49,7 +58,10 @@ export function renderReferencePage(document: Record<string, unknown>): string {
       const tag = operation.tags?.[0] ?? "other";
       byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, operation)]);
       const id = `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, "-");
-      toc.set(tag, [...(toc.get(tag) ?? []), `<li><a href="#${id}"><span class="m ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a></li>`]);
+      toc.set(tag, [
+        ...(toc.get(tag) ?? []),
+        `<li><a href="#${id}"><span class="m ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a></li>`,
+      ]);
     }
   }
   const nav = [...toc].map(([tag, items]) => `<h4>${escapeHtml(tag)}</h4><ul>${items.join("")}</ul>`).join("");

@@ -31,7 +31,10 @@ export interface RouteDefinition<
   status?: number;
   /** Error statuses worth documenting besides 401/422. */
   errors?: number[];
-  handler: (ctx: ApiContext, input: { params: Input<P>; query: Input<Q>; body: Input<B> }) => Promise<Output<R>> | Output<R>;
+  handler: (
+    ctx: ApiContext,
+    input: { params: Input<P>; query: Input<Q>; body: Input<B> },
+  ) => Promise<Output<R>> | Output<R>;
 }
 
 // The registry holds routes of many schema types; handlers are only ever called with validated input.

@@ -5,4 +5,9 @@ import type { AnyRoute } from "./define.ts";
 import { systemRoutes } from "./system.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
-export const apiRoutes: readonly AnyRoute[] = [...systemRoutes, ...authRoutes, ...accountRoutes, ...administratorRoutes];
+export const apiRoutes: readonly AnyRoute[] = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...accountRoutes,
+  ...administratorRoutes,
+];

@@ -6,11 +6,22 @@ import { AppError } from "../errors.ts";
 import { requireAntiForgery } from "../middleware/antiForgery.ts";
 import type { AnyRoute } from "./define.ts";
 
-function check(schema: TSchema | undefined, data: unknown, prefix: string, coerce: boolean, issues: ValidationIssue[]): unknown {
+function check(
+  schema: TSchema | undefined,
+  data: unknown,
+  prefix: string,
+  coerce: boolean,
+  issues: ValidationIssue[],
+): unknown {
   if (!schema) return {};
   const result = validate(schema, data ?? {}, { coerce });
   if (result.ok) return result.value;
-  issues.push(...result.issues.map((issue) => ({ ...issue, field: prefix ? `${prefix}.${issue.field}`.replace(/\.$/, "") : issue.field })));
+  issues.push(
+    ...result.issues.map((issue) => ({
+      ...issue,
+      field: prefix ? `${prefix}.${issue.field}`.replace(/\.$/, "") : issue.field,
+    })),
+  );
   return undefined;
 }
 

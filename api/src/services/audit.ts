@@ -25,7 +25,11 @@ function scrub(values: Record<string, unknown> | null | undefined): Record<strin
 }
 
 /** Records who did what, inside the caller's transaction so the trail and the change land together. */
-export async function recordAudit(trx: Knex | Knex.Transaction, ctx: ApiContext | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  trx: Knex | Knex.Transaction,
+  ctx: ApiContext | null,
+  entry: AuditEntry,
+): Promise<void> {
   const actor = ctx?.state.actor;
   await AuditLog.query(trx).insert({
     accountId: entry.accountId,

@@ -15,7 +15,11 @@ export const SECOND_FACTOR_MAX_ATTEMPTS = 5;
  * Issues a single-use link token (only its hash is stored) and retires the user's earlier unused
  * tokens of the same purpose, so only the newest link works.
  */
-export async function issueLinkToken(trx: Knex, userId: string, purpose: "password_reset" | "registration"): Promise<string> {
+export async function issueLinkToken(
+  trx: Knex,
+  userId: string,
+  purpose: "password_reset" | "registration",
+): Promise<string> {
   const token = randomToken("");
   await retireTokens(trx, userId, purpose);
   await OneTimeToken.query(trx).insert({
@@ -29,7 +33,11 @@ export async function issueLinkToken(trx: Knex, userId: string, purpose: "passwo
 }
 
 /** The token's row when it is valid for this purpose, and marks it used in the same statement (no double use). */
-export async function consumeLinkToken(trx: Knex, token: string, purpose: "password_reset" | "registration"): Promise<OneTimeToken | null> {
+export async function consumeLinkToken(
+  trx: Knex,
+  token: string,
+  purpose: "password_reset" | "registration",
+): Promise<OneTimeToken | null> {
   const row = await peekLinkToken(trx, token, purpose);
   if (!row) return null;
   const updated = await OneTimeToken.query(trx).patch({ usedAt: new Date() }).where({ id: row.id }).whereNull("usedAt");
@@ -37,7 +45,11 @@ export async function consumeLinkToken(trx: Knex, token: string, purpose: "passw
 }
 
 /** The token's row when valid, without using it (to prefill a form). */
-export async function peekLinkToken(trx: Knex, token: string, purpose: "password_reset" | "registration"): Promise<OneTimeToken | null> {
+export async function peekLinkToken(
+  trx: Knex,
+  token: string,
+  purpose: "password_reset" | "registration",
+): Promise<OneTimeToken | null> {
   const row = await OneTimeToken.query(trx).findOne({ tokenHash: sha256(token), purpose });
   if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) return null;
   return row;
@@ -63,7 +75,12 @@ export async function issueSecondFactorCode(trx: Knex, secret: string, userId: s
 }
 
 /** Checks and uses the user's current code; each wrong try counts, and the code dies after the limit. */
-export async function consumeSecondFactorCode(trx: Knex, secret: string, userId: string, code: string): Promise<boolean> {
+export async function consumeSecondFactorCode(
+  trx: Knex,
+  secret: string,
+  userId: string,
+  code: string,
+): Promise<boolean> {
   const current = await OneTimeToken.query(trx)
     .where({ userId, purpose: "second_factor" })
     .whereNull("usedAt")
@@ -75,7 +92,10 @@ export async function consumeSecondFactorCode(trx: Knex, secret: string, userId:
     await OneTimeToken.query(trx).increment("attempts", 1).where({ id: current.id });
     return false;
   }
-  const updated = await OneTimeToken.query(trx).patch({ usedAt: new Date() }).where({ id: current.id }).whereNull("usedAt");
+  const updated = await OneTimeToken.query(trx)
+    .patch({ usedAt: new Date() })
+    .where({ id: current.id })
+    .whereNull("usedAt");
   return updated === 1;
 }
 

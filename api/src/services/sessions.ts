@@ -52,7 +52,11 @@ export async function createSession(
 }
 
 /** The live session of a token, or null when unknown, revoked, idle too long, past its end or its user is disabled. */
-export async function findLiveSession(db: Db, config: Config, token: string): Promise<{ session: Session; user: User } | null> {
+export async function findLiveSession(
+  db: Db,
+  config: Config,
+  token: string,
+): Promise<{ session: Session; user: User } | null> {
   if (!token.startsWith(SESSION_TOKEN_PREFIX)) return null;
   const session = await Session.query(db).findOne({ tokenHash: sha256(token) });
   if (!session || session.revokedAt) return null;
@@ -62,7 +66,9 @@ export async function findLiveSession(db: Db, config: Config, token: string): Pr
   const user = await User.query(db).findById(session.userId);
   if (!user || !user.isActive) return null;
   if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await Session.query(db).patch({ lastSeenAt: new Date(now) }).where({ id: session.id });
+    await Session.query(db)
+      .patch({ lastSeenAt: new Date(now) })
+      .where({ id: session.id });
   }
   return { session, user };
 }

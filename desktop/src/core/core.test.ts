@@ -10,7 +10,9 @@ describe("desk core", () => {
 
   it("keeps only the origin of the server address and refuses other schemes", async () => {
     const core = createDeskCore({ version: "0.1.0", platform: "linux" });
-    expect((await core["desk.setServerUrl"]("https://tessera.example.org/admin?x=1")).serverUrl).toBe("https://tessera.example.org");
+    expect((await core["desk.setServerUrl"]("https://tessera.example.org/admin?x=1")).serverUrl).toBe(
+      "https://tessera.example.org",
+    );
     await expect(core["desk.setServerUrl"]("file:///etc/passwd")).rejects.toThrow();
   });
 });

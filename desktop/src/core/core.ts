@@ -14,7 +14,8 @@ export function createDeskCore(options: DeskCoreOptions): DeskHandlers {
     "desk.info": async () => info(),
     "desk.setServerUrl": async (url: string) => {
       const parsed = new URL(url);
-      if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Error("The server address must be http(s)");
+      if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+        throw new Error("The server address must be http(s)");
       serverUrl = parsed.origin;
       return info();
     },

@@ -25,9 +25,15 @@ function createWindow(): BrowserWindow {
 }
 
 void app.whenReady().then(() => {
-  const core = createDeskCore({ version: app.getVersion(), platform: process.platform, serverUrl: process.env.TESSERA_SERVER_URL ?? null });
+  const core = createDeskCore({
+    version: app.getVersion(),
+    platform: process.platform,
+    serverUrl: process.env.TESSERA_SERVER_URL ?? null,
+  });
   for (const channel of DESK_CHANNELS) {
-    ipcMain.handle(channel, (_event, ...args: unknown[]) => (core[channel] as (...a: unknown[]) => Promise<unknown>)(...args));
+    ipcMain.handle(channel, (_event, ...args: unknown[]) =>
+      (core[channel] as (...a: unknown[]) => Promise<unknown>)(...args),
+    );
   }
   createWindow();
   app.on("activate", () => {

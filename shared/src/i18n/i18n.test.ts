@@ -34,7 +34,9 @@ describe("i18n", () => {
     const t = createI18n().getFixedT("en");
     expect(t("invalid_credentials", { ns: "errors" })).toBe("Invalid email or password.");
     expect(t("incomplete_fields", { ns: "errors" })).toBe("Please complete all fields.");
-    expect(t("guest_not_deleted", { ns: "errors", reason: "has a ticket" })).toBe("Guest could not be deleted. Reason: has a ticket");
+    expect(t("guest_not_deleted", { ns: "errors", reason: "has a ticket" })).toBe(
+      "Guest could not be deleted. Reason: has a ticket",
+    );
     expect(t("passwords_do_not_match", { ns: "validation" })).toBe("Passwords do not match");
     expect(t("number_negative", { ns: "validation" })).toBe("The number can't be negative.");
   });

@@ -3,8 +3,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const PASSWORD_SPECIAL_CHARACTERS = "!@#$%^&+/-";
 
 /** The password rule of spec §5: 12+ characters with lowercase, uppercase, digit and a special character. */
-export const PASSWORD_PATTERN =
-  "^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[!@#$%^&+/\\-]).{12,}$";
+export const PASSWORD_PATTERN = "^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[!@#$%^&+/\\-]).{12,}$";
 
 export function isStrongPassword(password: string): boolean {
   return (

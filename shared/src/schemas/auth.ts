@@ -23,7 +23,10 @@ export const SessionResponse = Type.Object({
 });
 export type SessionResponse = Static<typeof SessionResponse>;
 
-export const ForgotPasswordBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
+export const ForgotPasswordBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254 }) },
+  { additionalProperties: false },
+);
 export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
 
 export const ResetPasswordBody = Type.Object(
@@ -33,7 +36,13 @@ export const ResetPasswordBody = Type.Object(
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
 export const RegisterAdminBody = Type.Object(
-  { token: OneTimeToken, firstName: PersonName, lastName: PersonName, password: NewPassword, confirmation: AnyPassword },
+  {
+    token: OneTimeToken,
+    firstName: PersonName,
+    lastName: PersonName,
+    password: NewPassword,
+    confirmation: AnyPassword,
+  },
   { additionalProperties: false },
 );
 export type RegisterAdminBody = Static<typeof RegisterAdminBody>;
@@ -47,7 +56,11 @@ export type SendingTokenBody = Static<typeof SendingTokenBody>;
 export const SendingTokenResponse = Type.Object({ sent: Type.Boolean(), expiresInMinutes: Type.Integer() });
 
 export const InvitationQuery = Type.Object({ token: OneTimeToken });
-export const InvitationResponse = Type.Object({ email: Type.String(), firstName: Type.String(), lastName: Type.String() });
+export const InvitationResponse = Type.Object({
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+});
 
 export const MeResponse = Type.Object({
   user: UserSchema,

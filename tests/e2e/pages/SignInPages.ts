@@ -22,7 +22,9 @@ export class SignInPages {
   }
 
   async waitForPath(pathname: string | RegExp): Promise<void> {
-    await this.page.waitForURL((url) => (typeof pathname === "string" ? url.pathname === pathname : pathname.test(url.pathname)));
+    await this.page.waitForURL((url) =>
+      typeof pathname === "string" ? url.pathname === pathname : pathname.test(url.pathname),
+    );
   }
 
   field(label: string): Locator {
@@ -44,7 +46,11 @@ export class SignInPages {
     return (await alert.innerText()).trim();
   }
 
-  async signIn(labels: { email: string; password: string; submit: string }, email: string, password: string): Promise<void> {
+  async signIn(
+    labels: { email: string; password: string; submit: string },
+    email: string,
+    password: string,
+  ): Promise<void> {
     await this.field(labels.email).fill(email);
     await this.field(labels.password).fill(password);
     await this.button(labels.submit).click();

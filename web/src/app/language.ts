@@ -32,6 +32,7 @@ function initialLanguage(): Language {
 }
 
 let activeLanguage: Language = initialLanguage();
+document.documentElement.lang = activeLanguage;
 
 /** The language of the page on screen: the API answers in it and `<html lang>` says it. */
 export function getActiveLanguage(): Language {

@@ -3,7 +3,15 @@ import { useTranslation } from "react-i18next";
 import type { Pagination as PageInfo } from "@tessera/shared/client";
 
 /** How many items there are, and the page buttons when there is more than one page. */
-export function ListFooter({ pagination, pageCount, onPage }: { pagination: PageInfo; pageCount: number; onPage: (page: number) => void }) {
+export function ListFooter({
+  pagination,
+  pageCount,
+  onPage,
+}: {
+  pagination: PageInfo;
+  pageCount: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation("web");
   return (
     <Group justify="space-between" mt="md">

@@ -9,7 +9,12 @@ export interface AdministratorsQuery {
 }
 
 /** Every user of the platform, for platform administrators (GET/POST/DELETE /administrators …). */
-export class AdministratorsStore extends CollectionStore<User, AdministratorsQuery, AdministratorCreate, AdministratorUpdate> {
+export class AdministratorsStore extends CollectionStore<
+  User,
+  AdministratorsQuery,
+  AdministratorCreate,
+  AdministratorUpdate
+> {
   constructor(context: StoreContext) {
     super(context, { search: "", role: null, accountId: null });
   }

@@ -25,7 +25,12 @@ export const DEFAULT_PER_PAGE = 25;
  * The base of the resource stores: one page of a list with its query, and the list/get/create/
  * update/delete calls that keep that page in step with the server.
  */
-export abstract class CollectionStore<T extends { id: string }, Query extends object, CreateInput = never, UpdateInput = never> {
+export abstract class CollectionStore<
+  T extends { id: string },
+  Query extends object,
+  CreateInput = never,
+  UpdateInput = never,
+> {
   items: T[] = [];
   pagination: Pagination = { page: 1, perPage: DEFAULT_PER_PAGE, total: 0 };
   query: Query;
@@ -162,7 +167,8 @@ export abstract class CollectionStore<T extends { id: string }, Query extends ob
   protected drop(id: string): void {
     const before = this.items.length;
     this.items = this.items.filter((item) => item.id !== id);
-    if (this.items.length !== before) this.pagination = { ...this.pagination, total: Math.max(0, this.pagination.total - 1) };
+    if (this.items.length !== before)
+      this.pagination = { ...this.pagination, total: Math.max(0, this.pagination.total - 1) };
   }
 
   private setBusy(id: string, isBusy: boolean): void {

@@ -5,11 +5,23 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { isApiError } from "@tessera/shared/client";
 import { errorMessage } from "../../app/errorMessage.ts";
-import { IconBuilding, IconCalendar, IconLogout, IconShield, IconTeams, IconUser, IconUsers } from "../../components/icons.tsx";
+import {
+  IconBuilding,
+  IconCalendar,
+  IconLogout,
+  IconShield,
+  IconTeams,
+  IconUser,
+  IconUsers,
+} from "../../components/icons.tsx";
 import { useStores } from "../../stores/StoresContext.ts";
 
 /** Account navigation (Events, Users, Teams, Profile, Logout) and, for platform administrators, Platform. */
-export const ManageNavigation = observer(function ManageNavigation({ onError }: { onError: (message: string) => void }) {
+export const ManageNavigation = observer(function ManageNavigation({
+  onError,
+}: {
+  onError: (message: string) => void;
+}) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { session } = useStores();
   const navigate = useNavigate();

@@ -2,7 +2,15 @@ import { Group, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /** The title of a back-office screen, an optional line under it and its main actions on the right. */
-export function ScreenHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+export function ScreenHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap">
       <div>

@@ -6,7 +6,11 @@ export function ForgotPasswordSuccessScreen() {
   const { t } = useTranslation("web");
   const { paths } = useSignIn();
   return (
-    <OutcomePanel title={t("forgotPasswordSuccess.title")} actionLabel={t("common.backToSignIn")} actionTo={paths.signIn}>
+    <OutcomePanel
+      title={t("forgotPasswordSuccess.title")}
+      actionLabel={t("common.backToSignIn")}
+      actionTo={paths.signIn}
+    >
       {t("forgotPasswordSuccess.text")}
     </OutcomePanel>
   );

@@ -62,7 +62,13 @@ function RegisterAdminForm({ token, invitation }: { token: string; invitation: I
     clearAlert();
     setSubmitting(true);
     try {
-      await api.auth.registerAdmin({ token, firstName: firstName.trim(), lastName: lastName.trim(), password, confirmation });
+      await api.auth.registerAdmin({
+        token,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        password,
+        confirmation,
+      });
       navigate(paths.registerSuccess);
     } catch (error) {
       setSubmitting(false);

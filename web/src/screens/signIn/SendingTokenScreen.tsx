@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PinInput, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
 import { api } from "../../api.ts";
@@ -32,7 +32,7 @@ function SecondFactorForm({ email, password, next }: { email: string; password: 
   const [isSubmitting, setSubmitting] = useState(false);
   const hasSentFirstCode = useRef(false);
 
-  async function sendCode() {
+  const sendCode = useCallback(async () => {
     setSending(true);
     try {
       const answer = await api.auth.sendingToken({ email, password });
@@ -42,14 +42,14 @@ function SecondFactorForm({ email, password, next }: { email: string; password: 
     } finally {
       setSending(false);
     }
-  }
+  }, [email, password, showAlert, t]);
 
   // The first code is sent once, on arrival (the ref survives StrictMode's second effect run).
   useEffect(() => {
     if (hasSentFirstCode.current) return;
     hasSentFirstCode.current = true;
     void sendCode();
-  }, []);
+  }, [sendCode]);
 
   async function verify(event: FormEvent) {
     event.preventDefault();

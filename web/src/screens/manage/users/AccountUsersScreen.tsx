@@ -26,7 +26,10 @@ interface AccountUsersScreenProps {
  * The users of an account: the signed-in user's own (/manage/users) or, for platform
  * administrators, any account's (/manage/platform/accounts/:accountId/users).
  */
-export const AccountUsersScreen = observer(function AccountUsersScreen({ account, withAccountName = false }: AccountUsersScreenProps) {
+export const AccountUsersScreen = observer(function AccountUsersScreen({
+  account,
+  withAccountName = false,
+}: AccountUsersScreenProps) {
   const { t } = useTranslation("web");
   const { accountUsers } = useStores();
   const accountId = account.id;
@@ -55,7 +58,14 @@ export const AccountUsersScreen = observer(function AccountUsersScreen({ account
         }
       />
       {notice && (
-        <Alert color={notice.color} variant="light" role="alert" mb="md" withCloseButton onClose={() => setNotice(null)}>
+        <Alert
+          color={notice.color}
+          variant="light"
+          role="alert"
+          mb="md"
+          withCloseButton
+          onClose={() => setNotice(null)}
+        >
           {notice.message}
         </Alert>
       )}
@@ -75,12 +85,7 @@ export const AccountUsersScreen = observer(function AccountUsersScreen({ account
         pageCount={accountUsers.pageCount}
         onPage={(page) => void accountUsers.load(page)}
       />
-      {isInviting && (
-        <InviteUserModal
-          onClose={() => setInviting(false)}
-          onDone={setNotice}
-        />
-      )}
+      {isInviting && <InviteUserModal onClose={() => setInviting(false)} onDone={setNotice} />}
     </>
   );
 });

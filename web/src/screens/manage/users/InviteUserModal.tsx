@@ -35,7 +35,13 @@ export function InviteUserModal({ onClose, onDone }: InviteUserModalProps) {
     setFailure(null);
     try {
       // Creating the user emails the invitation (POST /accounts/{a}/administrators).
-      const user = await accountUsers.create({ email: email.trim(), firstName: firstName.trim(), lastName: lastName.trim(), role, language });
+      const user = await accountUsers.create({
+        email: email.trim(),
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        role,
+        language,
+      });
       onDone({ color: "green", message: t("users.invitationSent", { email: user.email }) });
     } catch (error) {
       setSubmitting(false);

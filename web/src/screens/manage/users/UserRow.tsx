@@ -17,7 +17,13 @@ function isAccountRole(role: string): role is AccountRole {
 }
 
 /** One user of the account; each action appears only when the user's abilities allow it. */
-export const UserRow = observer(function UserRow({ user, onNotice }: { user: User; onNotice: (notice: ScreenNotice) => void }) {
+export const UserRow = observer(function UserRow({
+  user,
+  onNotice,
+}: {
+  user: User;
+  onNotice: (notice: ScreenNotice) => void;
+}) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { accountUsers, session } = useStores();
   const [isConfirmingRemoval, setConfirmingRemoval] = useState(false);

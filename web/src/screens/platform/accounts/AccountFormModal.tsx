@@ -7,7 +7,12 @@ import { errorMessage } from "../../../app/errorMessage.ts";
 import { useStores } from "../../../stores/StoresContext.ts";
 
 type LimitField = "maxOrganizers" | "maxEvents" | "maxCampaignsPerEvent" | "eventRetentionDays";
-const LIMIT_FIELDS: readonly LimitField[] = ["maxOrganizers", "maxEvents", "maxCampaignsPerEvent", "eventRetentionDays"];
+const LIMIT_FIELDS: readonly LimitField[] = [
+  "maxOrganizers",
+  "maxEvents",
+  "maxCampaignsPerEvent",
+  "eventRetentionDays",
+];
 
 interface AccountFormValues extends Record<LimitField, number | null> {
   name: string;
@@ -85,7 +90,13 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
   }
 
   return (
-    <Modal opened onClose={onClose} title={account ? t("accounts.editTitle", { name: account.name }) : t("accounts.create")} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={account ? t("accounts.editTitle", { name: account.name }) : t("accounts.create")}
+      centered
+      size="lg"
+    >
       <form onSubmit={save} noValidate>
         <Stack gap="md">
           {failure && (

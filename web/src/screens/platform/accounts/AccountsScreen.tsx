@@ -53,7 +53,11 @@ export const AccountsScreen = observer(function AccountsScreen() {
       <Paper withBorder>
         <AccountsTable onEdit={setEditing} />
       </Paper>
-      <ListFooter pagination={accounts.pagination} pageCount={accounts.pageCount} onPage={(page) => void accounts.load(page)} />
+      <ListFooter
+        pagination={accounts.pagination}
+        pageCount={accounts.pageCount}
+        onPage={(page) => void accounts.load(page)}
+      />
       {editing && (
         <AccountFormModal
           account={editing === "new" ? null : editing}

@@ -64,7 +64,12 @@ export const AccountsTable = observer(function AccountsTable({ onEdit }: { onEdi
               <Table.Td>{yesNo(account.twoFactorEnabled)}</Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button size="xs" variant="subtle" component={Link} to={`/manage/platform/accounts/${account.id}/users`}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    component={Link}
+                    to={`/manage/platform/accounts/${account.id}/users`}
+                  >
                     {t("nav.users")}
                   </Button>
                   {account.abilities.update && (

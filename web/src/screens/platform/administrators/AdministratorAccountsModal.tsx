@@ -25,7 +25,12 @@ export function AdministratorAccountsModal({ user, onClose }: { user: User; onCl
   }, [administrators, user.id, t]);
 
   return (
-    <Modal opened onClose={onClose} title={t("administrators.accountsOf", { name: `${user.firstName} ${user.lastName}` })} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t("administrators.accountsOf", { name: `${user.firstName} ${user.lastName}` })}
+      centered
+    >
       {failure && (
         <Alert color="red" variant="light" role="alert">
           {failure}

@@ -56,7 +56,9 @@ export function AdministratorFormModal({ user, onClose, onSaved }: Administrator
     }
   }
 
-  const title = user ? t("administrators.editTitle", { name: `${user.firstName} ${user.lastName}` }) : t("administrators.create");
+  const title = user
+    ? t("administrators.editTitle", { name: `${user.firstName} ${user.lastName}` })
+    : t("administrators.create");
   return (
     <Modal opened onClose={onClose} title={title} centered size="lg">
       <form onSubmit={save} noValidate>
@@ -91,8 +93,14 @@ export function AdministratorFormModal({ user, onClose, onSaved }: Administrator
             />
           </Group>
           <Group grow align="flex-start">
-            <RoleSelect label={t("fields.role")} roles={ROLES} value={role} onChange={setRole} description={t(`roleDescriptions.${role}`)}
-              inputWrapperOrder={["label", "input", "description", "error"]} />
+            <RoleSelect
+              label={t("fields.role")}
+              roles={ROLES}
+              value={role}
+              onChange={setRole}
+              description={t(`roleDescriptions.${role}`)}
+              inputWrapperOrder={["label", "input", "description", "error"]}
+            />
             <LanguageSelect value={language} onChange={setLanguage} />
           </Group>
           {needsAccount && (
@@ -103,7 +111,13 @@ export function AdministratorFormModal({ user, onClose, onSaved }: Administrator
               error={apiError?.messageFor("accountId")}
             />
           )}
-          {user && <Switch label={t("administrators.isActive")} checked={isActive} onChange={(e) => setActive(e.currentTarget.checked)} />}
+          {user && (
+            <Switch
+              label={t("administrators.isActive")}
+              checked={isActive}
+              onChange={(e) => setActive(e.currentTarget.checked)}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("common.cancel")}

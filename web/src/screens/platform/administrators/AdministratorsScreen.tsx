@@ -41,7 +41,14 @@ export const AdministratorsScreen = observer(function AdministratorsScreen() {
         }
       />
       {notice && (
-        <Alert color={notice.color} variant="light" role="alert" mb="md" withCloseButton onClose={() => setNotice(null)}>
+        <Alert
+          color={notice.color}
+          variant="light"
+          role="alert"
+          mb="md"
+          withCloseButton
+          onClose={() => setNotice(null)}
+        >
           {notice.message}
         </Alert>
       )}

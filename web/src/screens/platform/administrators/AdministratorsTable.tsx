@@ -11,7 +11,10 @@ interface AdministratorsTableProps {
   onNotice: (notice: ScreenNotice) => void;
 }
 
-export const AdministratorsTable = observer(function AdministratorsTable({ onEdit, onNotice }: AdministratorsTableProps) {
+export const AdministratorsTable = observer(function AdministratorsTable({
+  onEdit,
+  onNotice,
+}: AdministratorsTableProps) {
   const { t } = useTranslation("web");
   const { administrators } = useStores();
 

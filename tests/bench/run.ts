@@ -1,0 +1,16 @@
+// `npm run bench [-- area …]`: prints one table per area, each figure beside a floor measured in the
+// same run. Areas register here as later issues add them (guests, checkin, orders, campaigns …).
+import { benchCore } from "./core.ts";
+
+const AREAS: Record<string, () => Promise<void>> = {
+  core: benchCore,
+};
+
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+const unknown = requested.filter((area) => !(area in AREAS));
+if (unknown.length) {
+  console.error(`Unknown area(s): ${unknown.join(", ")}. Known: ${Object.keys(AREAS).join(", ")}`);
+  process.exit(2);
+}
+process.env.LOG_LEVEL ??= "silent";
+for (const area of requested.length ? requested : Object.keys(AREAS)) await AREAS[area]!();

@@ -1,0 +1,62 @@
+export interface LatencySummary {
+  count: number;
+  p50: number;
+  p95: number;
+  perSecond: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Runs `operation` `count` times with `concurrency` in flight; latencies in milliseconds. */
+export async function measure(
+  operation: () => Promise<unknown>,
+  count: number,
+  concurrency: number,
+): Promise<LatencySummary> {
+  const latencies: number[] = [];
+  let started = 0;
+  const begin = performance.now();
+  async function worker(): Promise<void> {
+    while (started < count) {
+      started++;
+      const t0 = performance.now();
+      await operation();
+      latencies.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - begin) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), perSecond: count / elapsed };
+}
+
+export interface Row {
+  operation: string;
+  figure: string;
+  floor: string;
+  ratio: string;
+}
+
+export function printTable(title: string, rows: Row[]): void {
+  const headers: Row = { operation: "operation", figure: "figure", floor: "floor (same run)", ratio: "ratio" };
+  const all = [headers, ...rows];
+  const width = (key: keyof Row) => Math.max(...all.map((row) => row[key].length));
+  const line = (row: Row) =>
+    `| ${(Object.keys(headers) as Array<keyof Row>).map((k) => row[k].padEnd(width(k))).join(" | ")} |`;
+  console.log(`\n### ${title}\n`);
+  console.log(line(headers));
+  console.log(`|${(Object.keys(headers) as Array<keyof Row>).map((k) => "-".repeat(width(k) + 2)).join("|")}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+export const ms = (value: number) => `${value.toFixed(2)} ms`;
