@@ -3,6 +3,7 @@ export * from "./errors.ts";
 export * from "./permissions.ts";
 export * from "./validation.ts";
 export * from "./rules/password.ts";
+export * from "./rules/secondFactor.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/users.ts";
 export * from "./schemas/auth.ts";

@@ -74,6 +74,7 @@ describe.skipIf(!shouldRunE2e())("a platform administrator sets up an account an
 
       // Every user of the platform: search, then the user's accounts.
       await page.getByRole("link", { name: "Administrators" }).click();
+      await page.getByRole("heading", { name: "Administrators", exact: true }).waitFor();
       await page.getByPlaceholder("Search by name or email").fill("hana");
       const hana = page.getByRole("row").filter({ hasText: "hana@example.com" });
       await hana.waitFor();

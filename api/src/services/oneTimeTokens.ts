@@ -1,3 +1,4 @@
+import { SECOND_FACTOR_VALID_MINUTES } from "@tessera/shared";
 import { createHmac, randomInt } from "node:crypto";
 import type { Knex } from "knex";
 import { sqlTime } from "../models/BaseModel.ts";
@@ -7,7 +8,7 @@ import { randomToken, sha256 } from "./sessions.ts";
 export const TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   password_reset: 60 * 60_000, // one hour
   registration: 7 * 24 * 60 * 60_000, // an invitation stays valid a week
-  second_factor: 10 * 60_000,
+  second_factor: SECOND_FACTOR_VALID_MINUTES * 60_000,
 };
 export const SECOND_FACTOR_MAX_ATTEMPTS = 5;
 

@@ -1,10 +1,10 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Email, NewPassword, Nullable, PersonName, Timestamp } from "./common.ts";
 import { AccountSchema, UserSchema } from "./users.ts";
+import { SECOND_FACTOR_LENGTH } from "../rules/secondFactor.ts";
 
 const AnyPassword = Type.String({ minLength: 1, maxLength: 200 });
 const OneTimeToken = Type.String({ minLength: 1, maxLength: 200 });
-export const SECOND_FACTOR_LENGTH = 6;
 
 export const LoginBody = Type.Object(
   {

@@ -7,12 +7,7 @@ import { errorMessage } from "../../app/errorMessage.ts";
 import { forgetPendingSecondFactor, pendingSecondFactor } from "./pendingSecondFactor.ts";
 import { useSignIn } from "./signInContext.ts";
 import { pathAfterSignIn } from "./signInPaths.ts";
-
-/**
- * SECOND_FACTOR_LENGTH of shared/src/schemas/auth.ts: importing that module here would pull the
- * schema and validation libraries into the first route's bundle.
- */
-const SECOND_FACTOR_LENGTH = 6;
+import { SECOND_FACTOR_LENGTH } from "@tessera/shared/rules/secondFactor";
 
 /** Two-factor sign-in: the code is emailed on arrival, then the sign-in is retried with it. */
 export function SendingTokenScreen() {
