@@ -11,13 +11,16 @@ const seedDemoAccount = process.env.TESSERA_DEMO !== "0" && config.env !== "prod
 const running = await startServer(config, {
   async beforeListen(deps) {
     if (!seedDemoAccount) return;
-    const credentials = await seedDemo(deps.db, process.env.TESSERA_DEMO_PASSWORD || undefined);
+    const credentials = await seedDemo(deps.db, process.env.TESSERA_DEMO_PASSWORD || undefined, {
+      storage: deps.storage,
+    });
     if (!credentials) return;
     const lines = [
       "Demo account created (shown once):",
       `  organizer:              ${credentials.email}`,
+      `  reader:                 ${credentials.readerEmail}`,
       `  platform administrator: ${credentials.adminEmail}`,
-      `  password (both):        ${credentials.password}`,
+      `  password (all three):   ${credentials.password}`,
     ];
     console.log(`\n${lines.join("\n")}\n`);
   },

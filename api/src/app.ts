@@ -4,6 +4,7 @@ import type { ApiContextExtras, ApiState, AppDeps } from "./context.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { parseBody } from "./middleware/body.ts";
 import { errorHandler } from "./middleware/errors.ts";
+import { mediaFiles } from "./middleware/media.ts";
 import { requestContext } from "./middleware/requestContext.ts";
 import { securityHeaders } from "./middleware/security.ts";
 import { webApp } from "./middleware/webApp.ts";
@@ -28,6 +29,7 @@ export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}
   app.use(errorHandler());
   app.use(router.routes());
   app.use(router.allowedMethods());
+  app.use(mediaFiles());
   if (options.serveWebApp ?? true) app.use(webApp(deps.config.webDistDir));
   return app;
 }

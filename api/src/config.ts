@@ -29,6 +29,19 @@ export interface Config {
   bodyLimitBytes: number;
   /** Brute-force limits of sign-in, password-reset requests and emailed sign-in codes. */
   throttle: ThrottleConfig;
+  /** Downloads of images from a URL given by a user (spec §5). */
+  imageFetch: ImageFetchConfig;
+}
+
+export interface ImageFetchConfig {
+  /** Whole download (DNS, connections, redirects, body), in milliseconds. */
+  timeoutMs: number;
+  /**
+   * "host:port" pairs exempt from the private-address refusal. FOR TESTS AND LOCAL DEVELOPMENT ONLY
+   * (IMAGE_FETCH_ALLOWED_HOSTS, comma-separated, empty by default): a test serves images from
+   * 127.0.0.1:<port>. Never set it in production: it opens exactly those addresses to server-side requests.
+   */
+  allowedHosts: readonly string[];
 }
 
 export interface ThrottleConfig {
@@ -44,6 +57,16 @@ export interface ThrottleConfig {
   resetRequestsPerIp: number;
   /** Second-factor codes emailed to one user within the window. */
   codeEmailsPerUser: number;
+}
+
+/** "host:port" pairs of IMAGE_FETCH_ALLOWED_HOSTS; refused in production, where they would open internal addresses. */
+function allowedFetchHostsFrom(env: NodeJS.ProcessEnv, isProduction: boolean): string[] {
+  const hosts = (env.IMAGE_FETCH_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  if (hosts.length && isProduction) throw new Error("IMAGE_FETCH_ALLOWED_HOSTS is for tests and development only");
+  return hosts;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -101,6 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetRequestsPerEmail: intFrom(env, "THROTTLE_RESET_REQUESTS_PER_EMAIL", 5),
       resetRequestsPerIp: intFrom(env, "THROTTLE_RESET_REQUESTS_PER_IP", 20),
       codeEmailsPerUser: intFrom(env, "THROTTLE_CODE_EMAILS_PER_USER", 5),
+    },
+    imageFetch: {
+      timeoutMs: intFrom(env, "IMAGE_FETCH_TIMEOUT_MS", 10_000),
+      allowedHosts: allowedFetchHostsFrom(env, nodeEnv === "production"),
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Db } from "./db/knex.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Actor } from "./policies/actor.ts";
+import type { FileStorage } from "./storage/fileStorage.ts";
 
 /** Everything long-lived the API needs; built once per process (or per test). */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   logger: Logger;
   jobs: JobQueue;
   mail: Mailer;
+  /** Uploaded files (images …). */
+  storage: FileStorage;
 }
 
 export interface ApiState {

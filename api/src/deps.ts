@@ -5,6 +5,7 @@ import { createDb } from "./db/knex.ts";
 import { createJobQueue } from "./jobs/index.ts";
 import { createMailer, registerMailJobs } from "./mail/index.ts";
 import { createLogger } from "./logger.ts";
+import { createFileStorage } from "./storage/index.ts";
 
 /** Wires the long-lived services of one API process. Call start() before serving, stop() to drain. */
 export function createDeps(
@@ -18,12 +19,14 @@ export function createDeps(
   const jobs = createJobQueue(config, db, logger);
   const mail = createMailer({ config, jobs, logger });
   registerMailJobs(jobs, { config, logger });
+  const storage = createFileStorage(config);
   return {
     config,
     db,
     logger,
     jobs,
     mail,
+    storage,
     async start() {
       await jobs.start();
     },

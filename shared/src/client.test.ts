@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError, createApiClient, type FetchLike } from "./client.ts";
+import { ApiError, createApiClient, type FetchLike, type UploadFile } from "./client.ts";
 
 interface Call {
   url: string;
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | object;
 }
 
 function fakeFetch(answer: { status: number; body: string } | Error): { fetch: FetchLike; calls: Call[] } {
@@ -124,5 +124,33 @@ describe("createApiClient", () => {
       code: "timeout",
       message: "The server took too long to answer.",
     });
+  });
+
+  it("builds the issue 3 paths: event actions, joined audit exclusions, multipart image upload", async () => {
+    const { fetch, calls } = fakeFetch({ status: 200, body: "{}" });
+    const api = createApiClient({ language: () => "en", fetch });
+    await api.events.list("acc", { filter: "archived", sort: "name", search: "expo", page: 2 });
+    await api.events.get("acc", "ev1", { withAccess: true });
+    await api.events.duplicate("acc", "ev1", { name: "Copy", slug: "copy" });
+    await api.events.removeTeam("acc", "ev1", "t1");
+    await api.auditLogs.list("acc", { eventId: "ev1", exclude: ["a.b", "c.d"] });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "GET /api/v1/accounts/acc/events?filter=archived&sort=name&search=expo&page=2",
+      "GET /api/v1/accounts/acc/events/ev1?expand=access",
+      "POST /api/v1/accounts/acc/events/ev1/duplicate",
+      "DELETE /api/v1/accounts/acc/events/ev1/teams/t1",
+      "GET /api/v1/accounts/acc/auditlogs?eventId=ev1&exclude=a.b%2Cc.d",
+    ]);
+
+    // Node has Blob and FormData; shared compiles without the DOM library.
+    const { Blob } = globalThis as unknown as { Blob: new (parts: string[], options: { type: string }) => UploadFile };
+    const file = new Blob(["png"], { type: "image/png" });
+    await api.images.upload("acc", "logo", file);
+    const uploadCall = calls.at(-1)!;
+    expect(uploadCall.url).toBe("/api/v1/accounts/acc/images");
+    expect(uploadCall.headers["Content-Type"]).toBeUndefined();
+    const form = uploadCall.body as { get(name: string): unknown };
+    expect(form.get("kind")).toBe("logo");
+    expect(form.get("file")).toBeInstanceOf(Blob);
   });
 });

@@ -16,6 +16,11 @@ import type {
   SendingTokenResponse,
   SessionResponse,
 } from "./schemas/auth.ts";
+import type { EventListFilter, EventListSort, EventModule, SocialNetwork, WhiteLabelFlag } from "./rules/events.ts";
+import type { AuditLogJson } from "./schemas/audit.ts";
+import type { ImageFromUrl, ImageJson, ImageKind } from "./schemas/images.ts";
+import type { PasswordChange, ProfileUpdate } from "./schemas/profile.ts";
+import type { TeamCreate, TeamJson, TeamUpdate } from "./schemas/teams.ts";
 import type {
   Account,
   AccountCreate,
@@ -92,6 +97,131 @@ export interface AdministratorsQuery extends PageQuery {
   role?: Role;
 }
 
+/*
+ * Event types, spelled out: the TypeBox schemas of shared/src/schemas/events.ts build their objects
+ * with Object.fromEntries, so their Static types lose the field names.
+ */
+export type EventStatus = "upcoming" | "in_progress" | "past" | "undated";
+export type SocialLinks = Partial<Record<SocialNetwork, string | null>>;
+
+export interface EventFields {
+  name: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  isAllDay: boolean;
+  timezone: string;
+  venueName: string | null;
+  address: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  moreInformation: string | null;
+  registrationClosesAt: string | null;
+  maxAttendees: number | null;
+  maxCompanions: number | null;
+  languages: Language[];
+  socialLinks: SocialLinks;
+  bannerImageId: string | null;
+  logoImageId: string | null;
+  faviconImageId: string | null;
+  whiteLabel: Partial<Record<WhiteLabelFlag, boolean>>;
+  modules: Partial<Record<EventModule, boolean>>;
+  retentionDays: number | null;
+  maxOfflineCheckinSessions: number | null;
+  customDomains: string[];
+}
+
+export interface ImageRef {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface EventAccess {
+  users: User[];
+  teams: { id: string; name: string; memberCount: number }[];
+}
+
+export interface EventAbilities {
+  update?: boolean;
+  delete?: boolean;
+  duplicate?: boolean;
+  archive?: boolean;
+  manageAccess?: boolean;
+  adminSettings?: boolean;
+}
+
+export interface EventJson extends EventFields {
+  id: string;
+  accountId: string;
+  slug: string;
+  status: EventStatus;
+  isArchived: boolean;
+  archivedAt: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  banner: ImageRef | null;
+  logo: ImageRef | null;
+  favicon: ImageRef | null;
+  access?: EventAccess;
+  abilities: EventAbilities;
+}
+
+export type EventCreateBody = Partial<EventFields> & { name: string; slug: string };
+export type EventUpdateBody = Partial<EventFields> & { slug?: string };
+export interface EventDuplicateBody {
+  name: string;
+  slug: string;
+}
+
+export interface EventsQuery {
+  filter?: EventListFilter;
+  sort?: EventListSort;
+  search?: string;
+  page?: number;
+  perPage?: number;
+}
+
+export interface DefaultEventParamsJson {
+  timezone?: string;
+  languages?: Language[];
+  maxCompanions?: number | null;
+  isAllDay?: boolean;
+  country?: string | null;
+}
+
+export interface TeamsQuery extends PageQuery {
+  expand?: "members";
+}
+
+export interface ImagesQuery {
+  kind?: ImageKind;
+  page?: number;
+  perPage?: number;
+}
+
+export interface AuditLogsQuery {
+  eventId?: string;
+  subjectType?: string;
+  subjectId?: string;
+  actorUserId?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  /** Actions to leave out, joined with commas by the client. */
+  exclude?: readonly string[];
+  page?: number;
+  perPage?: number;
+}
+
+/** A file to upload: the browser's File/Blob (the client sends it as multipart form data). */
+export interface UploadFile {
+  readonly size: number;
+  readonly type: string;
+}
+
 /** What the client needs from `fetch`; the browser's and Node's both fit. */
 export interface FetchResponse {
   readonly status: number;
@@ -101,7 +231,7 @@ export interface FetchResponse {
 }
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; credentials: "same-origin" },
+  init: { method: string; headers: Record<string, string>; body?: string | object; credentials: "same-origin" },
 ) => Promise<FetchResponse>;
 
 export interface ApiClientOptions {
@@ -181,11 +311,12 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T>(
     method: Method,
     path: string,
-    input: { query?: Record<string, QueryValue>; body?: unknown } = {},
+    input: { query?: Record<string, QueryValue>; body?: unknown; form?: object } = {},
   ): Promise<T> {
     const language = options.language();
     const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": language };
-    if (input.body !== undefined) headers["Content-Type"] = "application/json";
+    // Multipart bodies (FormData) carry their own Content-Type with the boundary.
+    if (input.body !== undefined && !input.form) headers["Content-Type"] = "application/json";
     const csrfToken = method === "GET" ? null : readCsrfToken();
     if (csrfToken) headers[CSRF_HEADER] = csrfToken;
     const bearer = options.token?.();
@@ -196,7 +327,7 @@ export function createApiClient(options: ApiClientOptions) {
       method,
       headers,
       credentials: "same-origin" as const,
-      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+      ...(input.form ? { body: input.form } : input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
     };
     let response: FetchResponse;
     let text: string;
@@ -233,6 +364,15 @@ export function createApiClient(options: ApiClientOptions) {
   const post = <T>(path: string, body: unknown = {}) => request<T>("POST", path, { body });
   const put = <T>(path: string, body: unknown) => request<T>("PUT", path, { body });
   const remove = <T>(path: string) => request<T>("DELETE", path);
+  const upload = <T>(path: string, fields: Record<string, string | UploadFile>) => {
+    const FormDataClass = (globalThis as unknown as { FormData: new () => { append(k: string, v: unknown): void } })
+      .FormData;
+    const form = new FormDataClass();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return request<T>("POST", path, { form });
+  };
+  const account = (accountId: string) => `/accounts/${segment(accountId)}`;
+  const event = (accountId: string, eventId: string) => `${account(accountId)}/events/${segment(eventId)}`;
 
   return {
     auth: {
@@ -268,6 +408,78 @@ export function createApiClient(options: ApiClientOptions) {
         remove<Ok | undefined>(`/accounts/${segment(accountId)}/administrators/${segment(userId)}`),
       invite: (accountId: string, userId: string) =>
         post<Ok>(`/accounts/${segment(accountId)}/administrators/${segment(userId)}/invite`),
+    },
+
+    /** Events of one account (GET/POST /accounts/{a}/events …). */
+    events: {
+      list: (accountId: string, query: EventsQuery = {}) =>
+        get<PageOf<EventJson>>(`${account(accountId)}/events`, { ...query }),
+      create: (accountId: string, body: EventCreateBody) => post<EventJson>(`${account(accountId)}/events`, body),
+      get: (accountId: string, eventId: string, options: { withAccess?: boolean } = {}) =>
+        get<EventJson>(event(accountId, eventId), options.withAccess ? { expand: "access" } : undefined),
+      update: (accountId: string, eventId: string, body: EventUpdateBody) =>
+        post<EventJson>(event(accountId, eventId), body),
+      remove: (accountId: string, eventId: string) => remove<Ok>(event(accountId, eventId)),
+      duplicate: (accountId: string, eventId: string, body: EventDuplicateBody) =>
+        post<EventJson>(`${event(accountId, eventId)}/duplicate`, body),
+      archive: (accountId: string, eventId: string) => post<EventJson>(`${event(accountId, eventId)}/archive`),
+      unarchive: (accountId: string, eventId: string) => post<EventJson>(`${event(accountId, eventId)}/unarchive`),
+      addUser: (accountId: string, eventId: string, userId: string) =>
+        put<EventJson>(`${event(accountId, eventId)}/administrators/${segment(userId)}`, {}),
+      removeUser: (accountId: string, eventId: string, userId: string) =>
+        remove<EventJson>(`${event(accountId, eventId)}/administrators/${segment(userId)}`),
+      addTeam: (accountId: string, eventId: string, teamId: string) =>
+        put<EventJson>(`${event(accountId, eventId)}/teams/${segment(teamId)}`, {}),
+      removeTeam: (accountId: string, eventId: string, teamId: string) =>
+        remove<EventJson>(`${event(accountId, eventId)}/teams/${segment(teamId)}`),
+    },
+
+    /** Defaults applied to the account's new events. */
+    defaultEventParams: {
+      get: (accountId: string) => get<DefaultEventParamsJson>(`${account(accountId)}/default-event-params`),
+      update: (accountId: string, body: DefaultEventParamsJson) =>
+        post<DefaultEventParamsJson>(`${account(accountId)}/default-event-params`, body),
+    },
+
+    /** Logos, banners and favicons of an account; their bytes are public at `image.url`. */
+    images: {
+      list: (accountId: string, query: ImagesQuery = {}) =>
+        get<PageOf<ImageJson>>(`${account(accountId)}/images`, { ...query }),
+      upload: (accountId: string, kind: ImageKind, file: UploadFile) =>
+        upload<ImageJson>(`${account(accountId)}/images`, { kind, file }),
+      fromUrl: (accountId: string, body: ImageFromUrl) => post<ImageJson>(`${account(accountId)}/images`, body),
+    },
+
+    /** Teams of one account and their members. */
+    teams: {
+      list: (accountId: string, query: TeamsQuery = {}) =>
+        get<PageOf<TeamJson>>(`${account(accountId)}/teams`, { ...query }),
+      create: (accountId: string, body: TeamCreate) => post<TeamJson>(`${account(accountId)}/teams`, body),
+      get: (accountId: string, teamId: string) =>
+        get<TeamJson>(`${account(accountId)}/teams/${segment(teamId)}`, { expand: "members" }),
+      update: (accountId: string, teamId: string, body: TeamUpdate) =>
+        post<TeamJson>(`${account(accountId)}/teams/${segment(teamId)}`, body),
+      remove: (accountId: string, teamId: string) => remove<Ok>(`${account(accountId)}/teams/${segment(teamId)}`),
+      addMember: (accountId: string, teamId: string, userId: string) =>
+        put<TeamJson>(`${account(accountId)}/teams/${segment(teamId)}/administrators/${segment(userId)}`, {}),
+      removeMember: (accountId: string, teamId: string, userId: string) =>
+        remove<TeamJson>(`${account(accountId)}/teams/${segment(teamId)}/administrators/${segment(userId)}`),
+    },
+
+    /** The account's audit log, newest first. */
+    auditLogs: {
+      list: (accountId: string, query: AuditLogsQuery = {}) =>
+        get<PageOf<AuditLogJson>>(`${account(accountId)}/auditlogs`, {
+          ...query,
+          exclude: query.exclude?.length ? query.exclude.join(",") : undefined,
+        }),
+    },
+
+    /** The signed-in user's own details and password. */
+    profile: {
+      get: () => get<User>("/profile"),
+      update: (body: ProfileUpdate) => post<User>("/profile", body),
+      changePassword: (body: PasswordChange) => post<Ok>("/profile/password", body),
     },
 
     /** Every user of the platform (platform administrators). */

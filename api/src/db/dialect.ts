@@ -23,10 +23,13 @@ export function lockForUpdate<Q extends { forUpdate(): Q }>(db: Knex, query: Q):
   return isPostgres(db) ? query.forUpdate() : query;
 }
 
-/** Whether a database error is a unique-constraint violation (either database). */
+/**
+ * Whether a database error is a unique-constraint violation (either database). Objection wraps the
+ * driver's error (UniqueViolationError) and keeps the driver's code on `nativeError`.
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  const { code } = (error ?? {}) as { code?: unknown };
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+  const { code, nativeError } = (error ?? {}) as { code?: unknown; nativeError?: { code?: unknown } };
+  return [code, nativeError?.code].some((value) => value === "23505" || value === "SQLITE_CONSTRAINT_UNIQUE");
 }
 
 /** `lower(column) LIKE %value%`, the same way on both databases (the value's % and _ match themselves). */

@@ -16,6 +16,8 @@ export function parseBody(limitBytes: number): ApiMiddleware {
     },
   }) as unknown as ApiMiddleware;
   return async (ctx, next) => {
+    // Multipart bodies (uploads) are streamed by their route, which enforces its own limits.
+    if (ctx.is("multipart/form-data")) return next();
     const declared = Number(ctx.get("Content-Length") || 0);
     if (declared > limitBytes) throw new AppError("payload_too_large", 413);
     await parser(ctx, next);

@@ -36,7 +36,7 @@ function invalidLink(): AppError {
 }
 
 /** The new password and its confirmation must match (the rule itself is the body schema's). */
-function requireMatchingConfirmation(password: string, confirmation: string): void {
+export function requireMatchingConfirmation(password: string, confirmation: string): void {
   if (password !== confirmation) throw AppError.invalid([{ field: "confirmation", code: "passwords_do_not_match" }]);
 }
 

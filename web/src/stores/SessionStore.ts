@@ -2,6 +2,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import { isApiError, type ApiClient, type ApiError } from "@tessera/shared/client";
 import type { MeResponse } from "@tessera/shared/schemas/auth";
 import type { Action } from "@tessera/shared/permissions";
+import type { Account, User } from "@tessera/shared/schemas/users";
 
 export type SessionStatus = "loading" | "signedIn" | "signedOut" | "failed";
 
@@ -19,6 +20,8 @@ export class SessionStore {
       user: computed,
       account: computed,
       expire: action,
+      replaceUser: action,
+      replaceAccount: action,
     });
   }
 
@@ -64,6 +67,15 @@ export class SessionStore {
       });
       if (!isApiError(error)) throw error;
     }
+  }
+
+  /** The user as the API now returns it (profile saved: names, language). */
+  replaceUser(user: User): void {
+    if (this.me) this.me = { ...this.me, user };
+  }
+
+  replaceAccount(account: Account): void {
+    if (this.me) this.me = { ...this.me, account };
   }
 
   /** The API answered 401 to some call: the session is over. */

@@ -9,6 +9,7 @@ import {
   IconBuilding,
   IconCalendar,
   IconLogout,
+  IconSettings,
   IconShield,
   IconTeams,
   IconUser,
@@ -16,7 +17,7 @@ import {
 } from "../../components/icons.tsx";
 import { useStores } from "../../stores/StoresContext.ts";
 
-/** Account navigation (Events, Users, Teams, Profile, Logout) and, for platform administrators, Platform. */
+/** Account navigation (Events, Users, Teams, Account settings, Profile, Logout) and, for platform administrators, Platform. */
 export const ManageNavigation = observer(function ManageNavigation({
   onError,
 }: {
@@ -51,6 +52,7 @@ export const ManageNavigation = observer(function ManageNavigation({
             <NavItem to="/manage/events" label={t("nav.events")} icon={<IconCalendar />} />
             <NavItem to="/manage/users" label={t("nav.users")} icon={<IconUsers />} />
             <NavItem to="/manage/teams" label={t("nav.teams")} icon={<IconTeams />} />
+            <NavItem to="/manage/account" label={t("nav.account")} icon={<IconSettings />} />
           </>
         )}
         <NavItem to="/manage/profile" label={t("nav.profile")} icon={<IconUser />} />

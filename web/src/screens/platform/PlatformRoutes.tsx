@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from "react-router";
 import { ManageNotFoundScreen } from "../manage/ManageNotFoundScreen.tsx";
 import { AccountsScreen } from "./accounts/AccountsScreen.tsx";
+import { PlatformAccountEventsScreen } from "./accounts/PlatformAccountEventsScreen.tsx";
 import { PlatformAccountUsersScreen } from "./accounts/PlatformAccountUsersScreen.tsx";
 import { AdministratorsScreen } from "./administrators/AdministratorsScreen.tsx";
 
@@ -11,6 +12,7 @@ export default function PlatformRoutes() {
       <Route index element={<Navigate to="accounts" replace />} />
       <Route path="accounts" element={<AccountsScreen />} />
       <Route path="accounts/:accountId/users" element={<PlatformAccountUsersScreen />} />
+      <Route path="accounts/:accountId/events/*" element={<PlatformAccountEventsScreen />} />
       <Route path="administrators" element={<AdministratorsScreen />} />
       <Route path="*" element={<ManageNotFoundScreen />} />
     </Routes>

@@ -1,0 +1,66 @@
+import type { ApiContext } from "../../context.ts";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import { Team } from "../../models/Team.ts";
+import { User } from "../../models/User.ts";
+import { recordAudit } from "../audit.ts";
+import { loadOneEventDetails, type EventDetails } from "./details.ts";
+import { findEventFor } from "./find.ts";
+
+export type AccessTarget = { kind: "user"; userId: string } | { kind: "team"; teamId: string };
+
+const LISTS = {
+  user: { table: "eventUsers", column: "userId" },
+  team: { table: "eventTeams", column: "teamId" },
+} as const;
+
+/**
+ * A user must be a member of the event's account (422 not_account_member, also for an unknown id:
+ * the caller learns nothing of other accounts); a team of another account is as missing as an
+ * unknown one (404).
+ */
+async function ensureTargetInAccount(trx: Knex.Transaction, accountId: string, target: AccessTarget): Promise<void> {
+  if (target.kind === "user") {
+    const user = await User.query(trx).findById(target.userId).where({ accountId });
+    if (!user) throw new AppError("not_account_member", 422, { details: { field: "userId" } });
+    return;
+  }
+  const team = await Team.query(trx).findById(target.teamId).where({ accountId });
+  if (!team) throw AppError.notFound();
+}
+
+/**
+ * Puts a user or a team on the event's access list (granted) or takes it off (revoked). Granting
+ * what is already there, or revoking what is not, changes and records nothing.
+ */
+export async function changeEventAccess(
+  ctx: ApiContext,
+  accountId: string,
+  eventId: string,
+  target: AccessTarget,
+  grant: boolean,
+): Promise<EventDetails> {
+  const { table, column } = LISTS[target.kind];
+  const targetId = target.kind === "user" ? target.userId : target.teamId;
+  const event = await ctx.deps.db.transaction(async (trx) => {
+    const { event: current } = await findEventFor(trx, ctx.state.actor, "manageAccess", accountId, eventId, {
+      lock: true,
+    });
+    if (grant) await ensureTargetInAccount(trx, accountId, target);
+    const row = { eventId, [column]: targetId };
+    const present = await trx(table).where(row).first();
+    if (Boolean(present) === grant) return current;
+    if (grant) await trx(table).insert({ ...row, createdAt: new Date().toISOString() });
+    else await trx(table).where(row).delete();
+    await recordAudit(trx, ctx, {
+      action: grant ? "event.access_granted" : "event.access_revoked",
+      subjectType: "event",
+      subjectId: eventId,
+      accountId,
+      eventId,
+      ...(grant ? { after: { [column]: targetId } } : { before: { [column]: targetId } }),
+    });
+    return current;
+  });
+  return loadOneEventDetails(ctx.deps.db, ctx.state.actor, event, { withAccess: true });
+}

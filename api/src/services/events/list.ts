@@ -1,0 +1,56 @@
+import type { EventListFilter, EventListSort } from "@tessera/shared";
+import { lowerContains } from "../../db/dialect.ts";
+import type { Db } from "../../db/knex.ts";
+import { sqlTime } from "../../models/BaseModel.ts";
+import { Event } from "../../models/Event.ts";
+import type { Actor } from "../../policies/actor.ts";
+import { paginate, type PageRequest } from "../pagination.ts";
+import { loadEventDetails, type EventDetails } from "./details.ts";
+import { scopeToVisibleEvents } from "./visibility.ts";
+
+export interface EventListRequest extends PageRequest {
+  filter?: EventListFilter;
+  sort?: EventListSort;
+  search?: string;
+}
+
+/**
+ * One page of the events the actor sees in the account: one query for the page, one count, then
+ * the page's domains, images and ties in batches. "all" is every event not archived. The filters
+ * follow the status rule: an event without an end ends when it starts, one with only an end is
+ * past once it has gone by; events with neither date are only in "all" (and last by start date).
+ */
+export async function listEvents(
+  db: Db,
+  actor: Actor | undefined,
+  accountId: string,
+  request: EventListRequest,
+  now = new Date(),
+): Promise<{ rows: EventDetails[]; pagination: { page: number; perPage: number; total: number } }> {
+  const query = scopeToVisibleEvents(db, Event.query(db), actor, accountId);
+  const at = sqlTime(now);
+  const end = db.raw("coalesce(??, ??)", ["endsAt", "startsAt"]);
+  const filter = request.filter ?? "all";
+  query.where({ isArchived: filter === "archived" });
+  if (filter === "upcoming") query.where("startsAt", ">", at);
+  if (filter === "in_progress") query.where("startsAt", "<=", at).where(end, ">=", at);
+  if (filter === "past") query.where(end, "<", at);
+  const search = request.search?.trim();
+  if (search) query.where(lowerContains(db, "name", search));
+  const sort = request.sort ?? "start_date";
+  if (sort === "start_date")
+    query.orderByRaw("case when ?? is null then 1 else 0 end, ??, lower(??), ??", [
+      "startsAt",
+      "startsAt",
+      "name",
+      "id",
+    ]);
+  if (sort === "recently_created")
+    query.orderBy([
+      { column: "createdAt", order: "desc" },
+      { column: "id", order: "desc" },
+    ]);
+  if (sort === "name") query.orderByRaw("lower(??), ??", ["name", "id"]);
+  const { rows, pagination } = await paginate(query, request);
+  return { rows: await loadEventDetails(db, actor, rows), pagination };
+}

@@ -1,0 +1,34 @@
+import type { ApiContext } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { Event } from "../../models/Event.ts";
+import { recordAudit } from "../audit.ts";
+import { eventSnapshot } from "./fields.ts";
+import { findEventFor } from "./find.ts";
+import { eventDomains } from "./slugAndDomains.ts";
+
+/**
+ * Deletes the event and, by cascade, its domains, access lists and everything attached to it.
+ * Spec §5: a user cannot remove an event linked to a team they belong to (409 event_not_deleted
+ * with the reason in the caller's language).
+ */
+export async function deleteEvent(ctx: ApiContext, accountId: string, eventId: string): Promise<void> {
+  await ctx.deps.db.transaction(async (trx) => {
+    const { event, ties } = await findEventFor(trx, ctx.state.actor, "delete", accountId, eventId, { lock: true });
+    if (ties.isLinkedToOwnTeam) {
+      throw new AppError("event_not_deleted", 409, {
+        params: { reason: ctx.t("reason_linked_to_your_team", { ns: "errors" }) },
+        details: { reason: "linked_to_your_team" },
+      });
+    }
+    const before = eventSnapshot(event, await eventDomains(trx, eventId));
+    await Event.query(trx).deleteById(eventId);
+    await recordAudit(trx, ctx, {
+      action: "event.deleted",
+      subjectType: "event",
+      subjectId: eventId,
+      accountId,
+      eventId,
+      before,
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import type { QueryBuilder } from "objection";
+import type { Knex } from "../../db/knex.ts";
+import type { Event } from "../../models/Event.ts";
+import { NO_TIES, seesEveryEvent, type EventTies } from "../../policies/events.ts";
+import type { Actor } from "../../policies/actor.ts";
+
+type Db = Knex | Knex.Transaction;
+
+/** Ids of the events a user is on through one of their teams. */
+function teamEventIds(db: Db, userId: string) {
+  return db("eventTeams")
+    .join("teamMembers", "teamMembers.teamId", "eventTeams.teamId")
+    .where("teamMembers.userId", userId)
+    .select("eventTeams.eventId");
+}
+
+/** Restricts an events query to what the actor may see inside `accountId` (account scoping included). */
+export function scopeToVisibleEvents(
+  db: Db,
+  query: QueryBuilder<Event, Event[]>,
+  actor: Actor | undefined,
+  accountId: string,
+): QueryBuilder<Event, Event[]> {
+  query.where({ accountId });
+  if (seesEveryEvent(actor, accountId)) return query;
+  const userId = actor?.kind === "user" ? actor.id : null;
+  if (!userId) return query.whereRaw("1 = 0");
+  return query.where((visible) => {
+    visible
+      .where("createdBy", userId)
+      .orWhereIn("id", db("eventUsers").where({ userId }).select("eventId"))
+      .orWhereIn("id", teamEventIds(db, userId));
+  });
+}
+
+/** The actor's ties to each event, in two queries whatever the number of events. */
+export async function loadEventTies(
+  db: Db,
+  actor: Actor | undefined,
+  events: readonly Pick<Event, "id" | "createdBy">[],
+): Promise<Map<string, EventTies>> {
+  const ties = new Map<string, EventTies>(events.map((event) => [event.id, NO_TIES]));
+  if (actor?.kind !== "user" || !events.length) return ties;
+  const ids = events.map((event) => event.id);
+  const [listed, viaTeams] = await Promise.all([
+    db("eventUsers").whereIn("eventId", ids).where({ userId: actor.id }).select("eventId"),
+    teamEventIds(db, actor.id).whereIn("eventTeams.eventId", ids),
+  ]);
+  const listedIds = new Set((listed as { eventId: string }[]).map((row) => row.eventId));
+  const teamIds = new Set((viaTeams as { eventId: string }[]).map((row) => row.eventId));
+  for (const event of events) {
+    ties.set(event.id, {
+      isListed: event.createdBy === actor.id || listedIds.has(event.id) || teamIds.has(event.id),
+      isLinkedToOwnTeam: teamIds.has(event.id),
+    });
+  }
+  return ties;
+}
+
+export async function loadEventTiesOf(
+  db: Db,
+  actor: Actor | undefined,
+  event: Pick<Event, "id" | "createdBy">,
+): Promise<EventTies> {
+  return (await loadEventTies(db, actor, [event])).get(event.id) ?? NO_TIES;
+}

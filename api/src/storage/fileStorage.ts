@@ -1,0 +1,29 @@
+import type { Readable } from "node:stream";
+
+/** A stored file read back: its bytes as a stream and their count. */
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+}
+
+/**
+ * Where uploaded files live, behind a key the application chooses (never a user-supplied name).
+ * The local-disk implementation serves one machine; another (S3 …) can take its place in deps.ts.
+ */
+export interface FileStorage {
+  put(key: string, bytes: Buffer, options: { contentType: string }): Promise<void>;
+  /** The file, or null when no file has that key. */
+  get(key: string): Promise<StoredFile | null>;
+  /** Removes the file; a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are our own random names: letters, digits, dashes, underscores and dots, in `/`-separated segments. */
+const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
+
+/** Refuses any key that could climb out of the storage root or name something odd. */
+export function assertStorageKey(key: string): void {
+  if (key.length > 200 || !KEY_PATTERN.test(key) || key.split("/").some((segment) => segment === "..")) {
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Account } from "../../api/src/models/Account.ts";
+import { AuditLog } from "../../api/src/models/AuditLog.ts";
+import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { databaseKinds } from "../helpers/databases.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const MEMBERS_READ: Record<CastMember, number> = {
+  anonymous: 401,
+  outsider: 404,
+  outsiderOverseer: 404,
+  reader: 200,
+  editor: 200,
+  organizer: 200,
+  overseer: 200,
+  administrator: 200,
+  apiKey: 200,
+};
+const MANAGERS: Record<CastMember, number> = {
+  ...MEMBERS_READ,
+  reader: 403,
+  editor: 403,
+  organizer: 403,
+  apiKey: 403, // an organizer API key
+};
+const ERROR_CODES: Record<number, string> = { 401: "unauthenticated", 403: "forbidden", 404: "not_found" };
+
+describe.each(databaseKinds())("default event params on %s", (kind) => {
+  let server: TestServer;
+  let cast: Cast;
+  let path: string;
+  let sequence = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    cast = await buildCast(server);
+    path = `/api/v1/accounts/${cast.accountA.id}/default-event-params`;
+  });
+  afterAll(async () => server?.close());
+
+  it.each(CAST_MEMBERS)("GET as %s", async (member) => {
+    const response = await cast.client(member).get(path);
+    expect(response.status).toBe(MEMBERS_READ[member]);
+    if (response.status >= 400) expect(response.body.error.code).toBe(ERROR_CODES[response.status]);
+  });
+
+  it.each(CAST_MEMBERS)("POST as %s", async (member) => {
+    const body = { maxCompanions: ++sequence };
+    const expected = MANAGERS[member];
+    const send = () => cast.client(member).post(path, body);
+    const response = expected >= 400 ? await expectNoChange(server.db, send) : await send();
+    expect(response.status, JSON.stringify(response.body)).toBe(expected);
+    if (expected >= 400) expect(response.body.error.code).toBe(ERROR_CODES[expected]);
+    else expect(response.body.maxCompanions).toBe(sequence);
+  });
+
+  it("starts empty, merges the fields given, stores them on the account and audits the change", async () => {
+    const fresh = cast.client("outsiderOverseer");
+    const bPath = `/api/v1/accounts/${cast.accountB.id}/default-event-params`;
+    expect((await fresh.get(bPath)).body).toEqual({});
+    const first = await fresh.post(bPath, { timezone: "America/New_York", languages: ["en", "es"] });
+    expect(first.body).toEqual({ timezone: "America/New_York", languages: ["en", "es"] });
+    const second = await fresh.post(bPath, { isAllDay: true, country: "US", maxCompanions: null });
+    expect(second.body).toEqual({
+      timezone: "America/New_York",
+      languages: ["en", "es"],
+      isAllDay: true,
+      country: "US",
+      maxCompanions: null,
+    });
+    expect((await fresh.get(bPath)).body).toEqual(second.body);
+    const account = await Account.query(server.db).findById(cast.accountB.id);
+    expect(account!.defaultEventParams).toEqual(second.body);
+    await fresh.post(bPath, { isAllDay: true }); // no change: no entry
+    const entries = await AuditLog.query(server.db)
+      .where({ accountId: cast.accountB.id, action: "account.default_event_params_updated" })
+      .orderBy("createdAt");
+    expect(entries).toHaveLength(2);
+    expect(entries[1]!.before).toEqual(first.body);
+    expect(entries[1]!.after).toEqual(second.body);
+  });
+
+  it("refuses an unknown time zone and malformed fields (422), changing nothing", async () => {
+    const client = cast.client("overseer");
+    const unknownZone = await expectNoChange(server.db, () => client.post(path, { timezone: "Europe/Atlantis" }));
+    expect(unknownZone.status).toBe(422);
+    expect(unknownZone.body.error.details).toEqual([
+      { field: "timezone", code: "timezone_invalid", message: "This time zone is not valid." },
+    ]);
+    for (const body of [
+      { timezone: "not a zone" },
+      { languages: [] },
+      { languages: ["xx"] },
+      { maxCompanions: -1 },
+      { country: "fr" },
+      { isAllDay: "yes" },
+      { name: "not a default" },
+    ]) {
+      const response = await expectNoChange(server.db, () => client.post(path, body));
+      expect(response.status, JSON.stringify(body)).toBe(422);
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { Checkbox, Group, NumberInput, SimpleGrid, TextInput } from "@mantine/core";
+import { observer } from "mobx-react-lite";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ApiError } from "@tessera/shared/client";
+import { LANGUAGES, type Language } from "@tessera/shared/i18n/index";
+import { fromZonedInput, toZonedInput } from "../../../../app/zonedTime.ts";
+import { useEventStore } from "../EventContext.ts";
+import { SettingsForm } from "./SettingsForm.tsx";
+
+const numberOrNull = (value: string | number) => (typeof value === "number" ? value : null);
+
+export const ParamsTab = observer(function ParamsTab() {
+  const { t } = useTranslation(["web", "validation"]);
+  const store = useEventStore();
+  const event = store.event!;
+  const [languages, setLanguages] = useState<Language[]>(event.languages);
+  const [maxAttendees, setMaxAttendees] = useState<number | null>(event.maxAttendees);
+  const [maxCompanions, setMaxCompanions] = useState<number | null>(event.maxCompanions);
+  const [closesAt, setClosesAt] = useState(toZonedInput(event.registrationClosesAt, event.timezone));
+  const [apiError, setApiError] = useState<ApiError | null>(null);
+  return (
+    <SettingsForm
+      canEdit={event.abilities.update === true}
+      onApiError={setApiError}
+      blockingProblem={languages.length === 0}
+      onSave={() =>
+        store.update({
+          languages,
+          maxAttendees,
+          maxCompanions,
+          registrationClosesAt: fromZonedInput(closesAt, event.timezone),
+        })
+      }
+    >
+      <Checkbox.Group
+        label={t("events.languages")}
+        value={languages}
+        onChange={(value) => setLanguages(LANGUAGES.filter((language) => value.includes(language)))}
+        error={languages.length === 0 ? t("validation:required") : apiError?.messageFor("languages")}
+      >
+        <Group mt="xs">
+          {LANGUAGES.map((language) => (
+            <Checkbox key={language} value={language} label={t(`languages.${language}`)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={t("events.maxAttendees")}
+          placeholder={t("accounts.unlimited")}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          value={maxAttendees ?? ""}
+          onChange={(value) => setMaxAttendees(numberOrNull(value))}
+          error={apiError?.messageFor("maxAttendees")}
+        />
+        <NumberInput
+          label={t("events.maxCompanions")}
+          placeholder={t("accounts.unlimited")}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          value={maxCompanions ?? ""}
+          onChange={(value) => setMaxCompanions(numberOrNull(value))}
+          error={apiError?.messageFor("maxCompanions")}
+        />
+      </SimpleGrid>
+      <TextInput
+        type="datetime-local"
+        label={t("events.registrationClosesAt")}
+        description={t("events.inTimezone", { timezone: event.timezone })}
+        value={closesAt}
+        onChange={(e) => setClosesAt(e.currentTarget.value)}
+        error={apiError?.messageFor("registrationClosesAt")}
+        maw={320}
+      />
+    </SettingsForm>
+  );
+});

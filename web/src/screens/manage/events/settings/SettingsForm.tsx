@@ -1,0 +1,69 @@
+import { Alert, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError, type ApiError } from "@tessera/shared/client";
+import { errorMessage } from "../../../../app/errorMessage.ts";
+
+interface SettingsFormProps {
+  canEdit: boolean;
+  /** Saves; a rejection is shown above the fields (and its 422 details next to them via `onApiError`). */
+  onSave: () => Promise<unknown>;
+  onApiError?: (error: ApiError | null) => void;
+  /** A problem found before sending (the form is not sent). */
+  blockingProblem?: boolean;
+  children: ReactNode;
+}
+
+/** A settings tab: its fields (read-only for those who cannot edit), a save button and the outcome. */
+export function SettingsForm({ canEdit, onSave, onApiError, blockingProblem = false, children }: SettingsFormProps) {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const [outcome, setOutcome] = useState<{ color: "red" | "green"; message: string } | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!canEdit || blockingProblem) return;
+    setSaving(true);
+    setOutcome(null);
+    onApiError?.(null);
+    try {
+      await onSave();
+      setOutcome({ color: "green", message: t("settings.saved") });
+    } catch (error) {
+      onApiError?.(isApiError(error) ? error : null);
+      setOutcome({ color: "red", message: errorMessage(error, t) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="lg" maw={760}>
+      <form onSubmit={save} noValidate>
+        <Stack gap="md">
+          {outcome && (
+            <Alert color={outcome.color} variant="light" role={outcome.color === "red" ? "alert" : "status"}>
+              {outcome.message}
+            </Alert>
+          )}
+          {!canEdit && (
+            <Text size="sm" c="dimmed">
+              {t("settings.readOnly")}
+            </Text>
+          )}
+          {/* A disabled fieldset makes every field inside read-only for readers. */}
+          <fieldset disabled={!canEdit} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Stack gap="md">{children}</Stack>
+          </fieldset>
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={isSaving}>
+                {t("common.save")}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

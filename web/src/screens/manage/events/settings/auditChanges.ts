@@ -1,0 +1,24 @@
+/** One field an audited action changed, with its values before and after. */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The fields whose value differs between `before` and `after` (a creation has no before). */
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): FieldChange[] {
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return [...fields]
+    .filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null))
+    .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
+}
+
+/** A value as the history shows it: text as is, the rest as compact JSON, nothing as a dash. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
