@@ -86,6 +86,8 @@ describe.each(databaseKinds())("API core on %s", (kind) => {
         (p: { name?: string }) => p.name,
       ),
     ).toEqual(expect.arrayContaining(["a", "id"]));
+    const upload = document.paths["/api/v1/accounts/{a}/images"]?.post?.requestBody?.content;
+    expect(Object.keys(upload ?? {}).sort()).toEqual(["application/json", "multipart/form-data"]);
     const page = await fetch(server.baseUrl + "/api/v1/docs");
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();

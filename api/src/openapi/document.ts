@@ -46,6 +46,14 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: "Too many attempts",
 };
 
+function requestBody(route: AnyRoute): Record<string, unknown> {
+  const content: Record<string, { schema: Record<string, unknown> }> = {};
+  if (route.body) content["application/json"] = { schema: plain(route.body) };
+  for (const [mediaType, schema] of Object.entries(route.documentedBodies ?? {}))
+    content[mediaType] = { schema: plain(schema) };
+  return Object.keys(content).length ? { requestBody: { required: true, content } } : {};
+}
+
 export interface OpenApiInfo {
   title: string;
   version: string;
@@ -82,9 +90,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: OpenApiI
         ...parameters(route.query, "query"),
         { $ref: "#/components/parameters/AcceptLanguage" },
       ],
-      ...(route.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: plain(route.body) } } } }
-        : {}),
+      ...requestBody(route),
       responses,
       security: route.auth === "public" ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
     };

@@ -26,6 +26,11 @@ export interface RouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Request body media types published in the OpenAPI document when the handler reads the body itself
+   * (multipart uploads); `body` covers the JSON case.
+   */
+  documentedBodies?: Record<string, TSchema>;
   response?: R;
   /** Success status (200 unless said). */
   status?: number;

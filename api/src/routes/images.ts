@@ -1,4 +1,3 @@
-import { Type } from "@sinclair/typebox";
 import {
   AccountParams,
   IMAGE_KINDS,
@@ -11,7 +10,7 @@ import {
   validate,
   type ImageKind,
 } from "@tessera/shared";
-import type { TSchema, Static } from "@sinclair/typebox";
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { AppError } from "../errors.ts";
 import { isMultipart, readMultipart } from "../middleware/multipart.ts";
 import { authorizeInAccount } from "../policies/accounts.ts";
@@ -64,6 +63,13 @@ export const imageRoutes: AnyRoute[] = [
       "image …) is 422 `<kind>_download_failed` with `details.reason`. The bytes are public at the returned `url`.",
     tags: TAGS,
     params: AccountParams,
+    documentedBodies: {
+      "multipart/form-data": Type.Object({
+        file: Type.String({ contentMediaType: "application/octet-stream", description: "the image (JPEG, PNG, WebP)" }),
+        kind: ImageKindSchema,
+      }),
+      "application/json": ImageFromUrl,
+    },
     response: ImageSchema,
     status: 201,
     errors: [403, 404, 413, 422],
