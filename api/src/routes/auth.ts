@@ -14,7 +14,6 @@ import {
 } from "@tessera/shared";
 import { AppError } from "../errors.ts";
 import { clearSessionCookies, setSessionCookies } from "../middleware/cookies.ts";
-import { Account } from "../models/Account.ts";
 import type { Actor } from "../policies/actor.ts";
 import { presentAccount } from "../presenters/account.ts";
 import { presentUser } from "../presenters/user.ts";
@@ -27,6 +26,7 @@ import {
   signIn,
   signOut,
 } from "../services/auth.ts";
+import { findAccount } from "../services/accounts.ts";
 import { route, type AnyRoute } from "./define.ts";
 
 const tags = ["auth"];
@@ -150,7 +150,7 @@ export const authRoutes: AnyRoute[] = [
     handler: async (ctx) => {
       const actor = ctx.state.actor;
       if (actor?.kind !== "user") throw AppError.forbidden();
-      const account = actor.accountId ? await Account.query(ctx.deps.db).findById(actor.accountId) : undefined;
+      const account = actor.accountId ? await findAccount(ctx.deps.db, actor.accountId) : undefined;
       return {
         user: presentUser(actor.user, actor),
         account: account ? presentAccount(account, actor) : null,
