@@ -16,7 +16,6 @@ import type {
   SendingTokenResponse,
   SessionResponse,
 } from "./schemas/auth.ts";
-import type { EventListFilter, EventListSort, EventModule, SocialNetwork, WhiteLabelFlag } from "./rules/events.ts";
 import type { AuditLogJson } from "./schemas/audit.ts";
 import type { ImageFromUrl, ImageJson, ImageKind } from "./schemas/images.ts";
 import type { PasswordChange, ProfileUpdate } from "./schemas/profile.ts";
@@ -31,6 +30,14 @@ import type {
   AdministratorUpdate,
   User,
 } from "./schemas/users.ts";
+import type {
+  DefaultEventParams,
+  EventCreate,
+  EventDuplicate,
+  EventJson as EventJsonSchema,
+  EventListQuery,
+  EventUpdate,
+} from "./schemas/events.ts";
 
 /*
  * The typed client of /api/v1, shared by the web app, the desktop app and the tests.
@@ -97,100 +104,21 @@ export interface AdministratorsQuery extends PageQuery {
   role?: Role;
 }
 
-/*
- * Event types, spelled out: the TypeBox schemas of shared/src/schemas/events.ts build their objects
- * with Object.fromEntries, so their Static types lose the field names.
- */
-export type EventStatus = "upcoming" | "in_progress" | "past" | "undated";
-export type SocialLinks = Partial<Record<SocialNetwork, string | null>>;
-
-export interface EventFields {
-  name: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  isAllDay: boolean;
-  timezone: string;
-  venueName: string | null;
-  address: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  moreInformation: string | null;
-  registrationClosesAt: string | null;
-  maxAttendees: number | null;
-  maxCompanions: number | null;
-  languages: Language[];
-  socialLinks: SocialLinks;
-  bannerImageId: string | null;
-  logoImageId: string | null;
-  faviconImageId: string | null;
-  whiteLabel: Partial<Record<WhiteLabelFlag, boolean>>;
-  modules: Partial<Record<EventModule, boolean>>;
-  retentionDays: number | null;
-  maxOfflineCheckinSessions: number | null;
-  customDomains: string[];
-}
-
-export interface ImageRef {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-}
-
-export interface EventAccess {
-  users: User[];
-  teams: { id: string; name: string; memberCount: number }[];
-}
-
-export interface EventAbilities {
-  update?: boolean;
-  delete?: boolean;
-  duplicate?: boolean;
-  archive?: boolean;
-  manageAccess?: boolean;
-  adminSettings?: boolean;
-}
-
-export interface EventJson extends EventFields {
-  id: string;
-  accountId: string;
-  slug: string;
-  status: EventStatus;
-  isArchived: boolean;
-  archivedAt: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-  banner: ImageRef | null;
-  logo: ImageRef | null;
-  favicon: ImageRef | null;
-  access?: EventAccess;
-  abilities: EventAbilities;
-}
-
-export type EventCreateBody = Partial<EventFields> & { name: string; slug: string };
-export type EventUpdateBody = Partial<EventFields> & { slug?: string };
-export interface EventDuplicateBody {
-  name: string;
-  slug: string;
-}
-
-export interface EventsQuery {
-  filter?: EventListFilter;
-  sort?: EventListSort;
-  search?: string;
-  page?: number;
-  perPage?: number;
-}
-
-export interface DefaultEventParamsJson {
-  timezone?: string;
-  languages?: Language[];
-  maxCompanions?: number | null;
-  isAllDay?: boolean;
-  country?: string | null;
-}
+/* Event types come from the schemas the API validates with (type-only imports: no ajv in the bundle). */
+export type EventStatus = EventJsonSchema["status"];
+export type SocialLinks = EventJsonSchema["socialLinks"];
+export type EventFields = Omit<EventUpdate, "slug">;
+export type ImageRef = NonNullable<EventJsonSchema["logo"]>;
+export type EventAccess = NonNullable<EventJsonSchema["access"]>;
+export type EventAbilities = Partial<
+  Record<"update" | "delete" | "duplicate" | "archive" | "manageAccess" | "adminSettings", boolean>
+>;
+export type EventJson = Omit<EventJsonSchema, "abilities"> & { abilities: EventAbilities };
+export type EventCreateBody = EventCreate;
+export type EventUpdateBody = EventUpdate;
+export type EventDuplicateBody = EventDuplicate;
+export type EventsQuery = Partial<EventListQuery>;
+export type DefaultEventParamsJson = DefaultEventParams;
 
 export interface TeamsQuery extends PageQuery {
   expand?: "members";

@@ -21,6 +21,8 @@ export function presentImage(image: Image): ImageJson {
   };
 }
 
-export function presentImageRef(image: Image | undefined | null): { id: string; url: string; width: number; height: number } | null {
+export function presentImageRef(
+  image: Image | undefined | null,
+): { id: string; url: string; width: number; height: number } | null {
   return image ? { id: image.id, url: imageUrl(image), width: image.width, height: image.height } : null;
 }

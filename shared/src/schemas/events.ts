@@ -1,4 +1,4 @@
-import { Type, type Static } from "@sinclair/typebox";
+import { Type, type Static, type TBoolean, type TOptional } from "@sinclair/typebox";
 import {
   EVENT_LIST_FILTERS,
   EVENT_LIST_SORTS,
@@ -9,6 +9,7 @@ import {
   SLUG_MIN,
   SLUG_PATTERN,
   SOCIAL_NETWORKS,
+  type SocialNetwork,
   WHITE_LABEL_FLAGS,
 } from "../rules/events.ts";
 import { MESSAGE_KEYWORD } from "../validation.ts";
@@ -16,10 +17,13 @@ import { LanguageSchema, Nullable, Page, Timestamp, Uuid } from "./common.ts";
 import { AbilitiesSchema, UserSchema } from "./users.ts";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
-const flags = (names: readonly string[]) =>
-  Type.Object(Object.fromEntries(names.map((n) => [n, Type.Optional(Type.Boolean())])), {
-    additionalProperties: false,
-  });
+const flags = <T extends string>(names: readonly T[]) =>
+  Type.Object(
+    Object.fromEntries(names.map((n) => [n, Type.Optional(Type.Boolean())])) as Record<T, TOptional<TBoolean>>,
+    {
+      additionalProperties: false,
+    },
+  );
 
 export const Slug = Type.String({
   minLength: SLUG_MIN,
@@ -43,7 +47,10 @@ const Url = Type.String({ format: "uri", maxLength: 500, pattern: "^https?://" }
 const Count = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 
 export const SocialLinksSchema = Type.Object(
-  Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, Type.Optional(Nullable(Url))])),
+  Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, Type.Optional(Nullable(Url))])) as Record<
+    SocialNetwork,
+    TOptional<ReturnType<typeof Nullable<typeof Url>>>
+  >,
   { additionalProperties: false },
 );
 export const ModulesSchema = flags(EVENT_MODULES);
@@ -80,7 +87,7 @@ const EventFields = {
 
 export const EventCreate = Type.Object(
   {
-    ...Object.fromEntries(Object.entries(EventFields).map(([k, v]) => [k, Type.Optional(v)])),
+    ...Type.Partial(Type.Object(EventFields)).properties,
     name: EventFields.name,
     slug: Slug,
   },
@@ -113,7 +120,7 @@ export const EventSchema = Type.Object({
   id: Uuid,
   accountId: Uuid,
   slug: Type.String(),
-  ...Object.fromEntries(Object.entries(EventFields).map(([k, v]) => [k, v])),
+  ...EventFields,
   status: EventStatusSchema,
   isArchived: Type.Boolean(),
   archivedAt: Nullable(Timestamp),

@@ -14,7 +14,10 @@ interface EventsRoutesProps {
 }
 
 /** /manage/events/* (a lazy chunk): the list, and each event's area. */
-const EventsRoutes = observer(function EventsRoutes({ account: given, basePath = "/manage/events" }: EventsRoutesProps) {
+const EventsRoutes = observer(function EventsRoutes({
+  account: given,
+  basePath = "/manage/events",
+}: EventsRoutesProps) {
   const { session } = useStores();
   const account = given ?? session.account;
   if (!account) return <ManageNotFoundScreen />;

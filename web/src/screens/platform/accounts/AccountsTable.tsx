@@ -72,6 +72,14 @@ export const AccountsTable = observer(function AccountsTable({ onEdit }: { onEdi
                   >
                     {t("nav.users")}
                   </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    component={Link}
+                    to={`/manage/platform/accounts/${account.id}/events`}
+                  >
+                    {t("nav.events")}
+                  </Button>
                   {account.abilities.update && (
                     <Button size="xs" variant="light" onClick={() => onEdit(account)}>
                       {t("common.edit")}

@@ -2,7 +2,7 @@ import { Checkbox, Fieldset, NumberInput, SimpleGrid, Switch, TextInput } from "
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiError, EventFields } from "@tessera/shared/client";
+import type { ApiError, EventJson } from "@tessera/shared/client";
 import {
   EVENT_MODULES,
   WHITE_LABEL_FLAGS,
@@ -21,8 +21,8 @@ export const AdminSettingsScreen = observer(function AdminSettingsScreen() {
   const { t } = useTranslation(["web", "validation"]);
   const store = useEventStore();
   const event = store.event!;
-  const [whiteLabel, setWhiteLabel] = useState<EventFields["whiteLabel"]>(event.whiteLabel);
-  const [modules, setModules] = useState<EventFields["modules"]>(event.modules);
+  const [whiteLabel, setWhiteLabel] = useState<EventJson["whiteLabel"]>(event.whiteLabel);
+  const [modules, setModules] = useState<EventJson["modules"]>(event.modules);
   const [retentionDays, setRetentionDays] = useState<number | null>(event.retentionDays);
   const [maxOffline, setMaxOffline] = useState<number | null>(event.maxOfflineCheckinSessions);
   const [domainsTyped, setDomainsTyped] = useState(event.customDomains.join(", "));

@@ -10,6 +10,22 @@ import { changedFields, displayValue } from "./auditChanges.ts";
 
 const PER_PAGE = 20;
 
+/** The event actions the history names in words; any other shows its code. */
+const ACTION_LABELS = {
+  "event.created": "history.actions.event_created",
+  "event.updated": "history.actions.event_updated",
+  "event.deleted": "history.actions.event_deleted",
+  "event.duplicated": "history.actions.event_duplicated",
+  "event.archived": "history.actions.event_archived",
+  "event.unarchived": "history.actions.event_unarchived",
+  "event.access_granted": "history.actions.event_access_granted",
+  "event.access_revoked": "history.actions.event_access_revoked",
+} as const;
+
+function isKnownAction(action: string): action is keyof typeof ACTION_LABELS {
+  return action in ACTION_LABELS;
+}
+
 /** The event's audit log, newest first: who did what, when, and each changed field before → after. */
 export function HistoryTab() {
   const { t } = useTranslation("web");
@@ -74,7 +90,7 @@ export function HistoryTab() {
             <Table.Tbody>
               {result.data.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
                     <Text size="sm">{formatDateTime(entry.createdAt, language)}</Text>
                   </Table.Td>
                   <Table.Td>
@@ -86,7 +102,13 @@ export function HistoryTab() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Code>{entry.action}</Code>
+                    {isKnownAction(entry.action) ? (
+                      <Text size="sm" title={entry.action}>
+                        {t(ACTION_LABELS[entry.action])}
+                      </Text>
+                    ) : (
+                      <Code>{entry.action}</Code>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
@@ -95,11 +117,21 @@ export function HistoryTab() {
                           <Text size="xs" fw={600}>
                             {change.field}
                           </Text>
-                          <Text size="xs" c="dimmed" td="line-through" lineClamp={2}>
-                            {displayValue(change.before)}
-                          </Text>
-                          <Text size="xs">→</Text>
-                          <Text size="xs" lineClamp={2}>
+                          {entry.before && (
+                            <>
+                              <Text
+                                size="xs"
+                                c="dimmed"
+                                td="line-through"
+                                lineClamp={2}
+                                style={{ wordBreak: "break-all" }}
+                              >
+                                {displayValue(change.before)}
+                              </Text>
+                              <Text size="xs">→</Text>
+                            </>
+                          )}
+                          <Text size="xs" lineClamp={2} style={{ wordBreak: "break-all" }}>
                             {displayValue(change.after)}
                           </Text>
                         </Group>
