@@ -9,6 +9,7 @@ import * as auditLogs from "./20261121000700_audit_logs.ts";
 import * as rateLimits from "./20261121000800_rate_limits.ts";
 import * as images from "./20261121000900_images.ts";
 import * as defaultEventParams from "./20261121001000_default_event_params.ts";
+import * as guests from "./20261121001100_guests.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -24,6 +25,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261121000800_rate_limits", rateLimits],
   ["20261121000900_images", images],
   ["20261121001000_default_event_params", defaultEventParams],
+  ["20261121001100_guests", guests],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

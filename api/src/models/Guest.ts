@@ -1,0 +1,42 @@
+import type { Civility, GuestSource, GuestStatus, MailStatus } from "@tessera/shared";
+import { BaseModel } from "./BaseModel.ts";
+
+/** A custom-field answer as stored: its shape depends on the field's type (see shared rules). */
+export type AnswerValue = string | number | string[] | { fileId: string; name: string; size: number } | null;
+
+export class Guest extends BaseModel {
+  static override tableName = "guests";
+  static override timestampAttributes = ["mailStatusAt", "unsubscribedAt", "registeredAt", "createdAt", "updatedAt"];
+  static override get jsonAttributes() {
+    return ["answers"];
+  }
+
+  accountId!: string;
+  eventId!: string;
+  firstName!: string | null;
+  lastName!: string | null;
+  email!: string | null;
+  emailNormalized!: string | null;
+  civility!: Civility | null;
+  company!: string | null;
+  jobTitle!: string | null;
+  status!: GuestStatus;
+  mailStatus!: MailStatus;
+  mailStatusAt!: Date | null;
+  unsubscribedAt!: Date | null;
+  answers!: Record<string, AnswerValue>;
+  companionsExpected!: number;
+  godfatherId!: string | null;
+  createdSource!: GuestSource;
+  prescriber!: string | null;
+  language!: string | null;
+  registeredAt!: Date | null;
+  searchText!: string;
+  importId!: string | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  get fullName(): string {
+    return [this.firstName, this.lastName].filter(Boolean).join(" ");
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Guest vocabulary of spec §3/§4, shared by the API and the web.
+ *
+ * Guest status — the spec gives two readings; both map onto this one set:
+ *   first reading                    second reading                      here
+ *   unanswered                       not responded                       unanswered
+ *   has refused the invitation       refused                             refused
+ *   pending approval                 pending when approval required      pending_approval
+ *   rejected                         —                                   rejected (by the organizer)
+ *   confirmed                        confirmed                           confirmed
+ *   has cancelled                    —                                   cancelled (after confirming)
+ *   to be seen                       —                                   to_be_seen (undecided)
+ */
+export const GUEST_STATUSES = [
+  "unanswered",
+  "refused",
+  "pending_approval",
+  "rejected",
+  "confirmed",
+  "cancelled",
+  "to_be_seen",
+] as const;
+export type GuestStatus = (typeof GUEST_STATUSES)[number];
+
+/** Mail status of spec §4 (both listings): "none" until the guest is first emailed. */
+export const MAIL_STATUSES = [
+  "none",
+  "pending",
+  "queued",
+  "sent",
+  "delivered",
+  "opened",
+  "clicked",
+  "unsubscribed",
+  "bounce",
+  "blocked",
+  "error",
+  "deleted",
+] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** How a guest came to be. */
+export const GUEST_SOURCES = ["manual", "import", "registration", "api", "companion", "recommendation"] as const;
+export type GuestSource = (typeof GUEST_SOURCES)[number];
+
+export const CIVILITIES = ["mr", "ms", "mx"] as const;
+export type Civility = (typeof CIVILITIES)[number];
+
+export const RECOMMENDATION_STATUSES = ["pending", "accepted", "refused"] as const;
+export type RecommendationStatus = (typeof RECOMMENDATION_STATUSES)[number];
+
+/** Built-in guest columns (custom fields come on top, by id). */
+export const GUEST_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "civility",
+  "company",
+  "jobTitle",
+  "status",
+  "mailStatus",
+  "companionsExpected",
+  "createdSource",
+  "registeredAt",
+  "createdAt",
+  "updatedAt",
+  "prescriber",
+  "language",
+] as const;
+export type GuestField = (typeof GUEST_FIELDS)[number];
+
+/** The email of a guest as compared for matching and duplicates: trimmed, case-insensitive. */
+export function normalizeGuestEmail(email: string | null | undefined): string | null {
+  const trimmed = email?.trim().toLowerCase();
+  return trimmed ? trimmed : null;
+}
+
+/** What the full-text search looks in (name, email, company), lowercased and without accents. */
+export function guestSearchText(guest: {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  company?: string | null;
+}): string {
+  return [guest.firstName, guest.lastName, guest.email, guest.company]
+    .filter(Boolean)
+    .join(" ")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+}
