@@ -8,6 +8,7 @@ import { mediaFiles } from "./middleware/media.ts";
 import { requestContext } from "./middleware/requestContext.ts";
 import { securityHeaders } from "./middleware/security.ts";
 import { webApp } from "./middleware/webApp.ts";
+import { legacyRouter } from "./legacy/index.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { mountRoutes } from "./routes/mount.ts";
 
@@ -29,6 +30,8 @@ export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}
   app.use(errorHandler());
   app.use(router.routes());
   app.use(router.allowedMethods());
+  const legacy = legacyRouter(deps);
+  app.use(legacy.routes());
   app.use(mediaFiles());
   if (options.serveWebApp ?? true) app.use(webApp(deps.config.webDistDir));
   return app;

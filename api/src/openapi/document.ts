@@ -63,7 +63,7 @@ export interface OpenApiInfo {
 export function buildOpenApiDocument(routes: readonly AnyRoute[], info: OpenApiInfo): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const path = "/api/v1" + route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+    const path = (route.isLegacy ? "" : "/api/v1") + route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
     const errorStatuses = new Set<number>(route.errors ?? []);
     if (route.body || route.query) errorStatuses.add(422);
     if (route.auth !== "public") errorStatuses.add(401);

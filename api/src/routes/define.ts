@@ -17,8 +17,10 @@ export interface RouteDefinition<
   R extends TSchema | undefined = undefined,
 > {
   method: HttpMethod;
-  /** Koa path below /api/v1, e.g. "/accounts/:a/administrators/:id". */
+  /** Koa path below /api/v1, e.g. "/accounts/:a/administrators/:id" (from the root for legacy routes). */
   path: string;
+  /** Legacy endpoints of spec §7 live outside /api/v1 (e.g. "/:event/admin/duplicates/getDuplicatesJson"). */
+  isLegacy?: boolean;
   summary: string;
   description?: string;
   tags: string[];

@@ -10,7 +10,12 @@ let cached: Record<string, unknown> | undefined;
 async function openApiDocument(publicUrl: string): Promise<Record<string, unknown>> {
   // Imported at call time: the index imports this file too.
   const { apiRoutes } = await import("./index.ts");
-  cached ??= buildOpenApiDocument(apiRoutes, { title: "Tessera", version: API_VERSION, serverUrl: publicUrl });
+  const { legacyRoutes } = await import("../legacy/index.ts");
+  cached ??= buildOpenApiDocument([...apiRoutes, ...legacyRoutes], {
+    title: "Tessera",
+    version: API_VERSION,
+    serverUrl: publicUrl,
+  });
   return cached;
 }
 
