@@ -17,6 +17,16 @@ function reshape(value: string, isAllDay: boolean, fallbackTime: string): string
   return isAllDay ? day : `${day}T${value.length > 10 ? value.slice(11, 16) : fallbackTime}`;
 }
 
+/** The values with the all-day flag set, their dates reshaped to match (whole days or times). */
+export function withAllDay(values: EventDatesValues, isAllDay: boolean): EventDatesValues {
+  return {
+    ...values,
+    isAllDay,
+    startsAt: reshape(values.startsAt, isAllDay, "09:00"),
+    endsAt: reshape(values.endsAt, isAllDay, "18:00"),
+  };
+}
+
 export function endsBeforeStart(values: EventDatesValues): boolean {
   return Boolean(values.startsAt && values.endsAt && values.endsAt < values.startsAt);
 }
@@ -65,15 +75,7 @@ export function EventDatesFields({ values, onChange, disabled = false, errors = 
           label={t("events.isAllDay")}
           checked={values.isAllDay}
           disabled={disabled}
-          onChange={(event) => {
-            const isAllDay = event.currentTarget.checked;
-            onChange({
-              ...values,
-              isAllDay,
-              startsAt: reshape(values.startsAt, isAllDay, "09:00"),
-              endsAt: reshape(values.endsAt, isAllDay, "18:00"),
-            });
-          }}
+          onChange={(event) => onChange(withAllDay(values, event.currentTarget.checked))}
         />
       </SimpleGrid>
     </Stack>

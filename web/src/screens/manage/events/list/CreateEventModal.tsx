@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { isApiError, type ApiError } from "@tessera/shared/client";
@@ -8,7 +8,7 @@ import { errorMessage } from "../../../../app/errorMessage.ts";
 import { browserTimeZone } from "../../../../app/zonedTime.ts";
 import { useStores } from "../../../../stores/StoresContext.ts";
 import { datesBodyOf } from "../eventDates.ts";
-import { EventDatesFields, endsBeforeStart, type EventDatesValues } from "../EventDatesFields.tsx";
+import { EventDatesFields, endsBeforeStart, withAllDay, type EventDatesValues } from "../EventDatesFields.tsx";
 import { useEventsBase } from "../EventsBase.ts";
 import { SlugField } from "../SlugField.tsx";
 
@@ -31,17 +31,29 @@ export function CreateEventModal({ accountId, onClose }: { accountId: string; on
   const [apiError, setApiError] = useState<ApiError | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
-  // The account's default time zone and all-day flag, when it has set them.
+  // What the user has set themselves: the account's defaults, arriving later, leave it alone.
+  const touched = useRef({ timezone: false, isAllDay: false });
+
+  function changeDates(next: EventDatesValues) {
+    if (next.timezone !== dates.timezone) touched.current.timezone = true;
+    if (next.isAllDay !== dates.isAllDay) touched.current.isAllDay = true;
+    setDates(next);
+  }
+
+  // The account's default time zone and all-day flag, when it has set them; else the browser's zone.
   useEffect(() => {
     let isCurrent = true;
     context.api.defaultEventParams.get(accountId).then(
-      (defaults) =>
-        isCurrent &&
-        setDates((current) => ({
-          ...current,
-          timezone: defaults.timezone ?? current.timezone,
-          isAllDay: defaults.isAllDay ?? current.isAllDay,
-        })),
+      (defaults) => {
+        if (!isCurrent) return;
+        setDates((current) => {
+          const timezone = !touched.current.timezone && defaults.timezone ? defaults.timezone : current.timezone;
+          const isAllDay =
+            !touched.current.isAllDay && defaults.isAllDay !== undefined ? defaults.isAllDay : current.isAllDay;
+          return withAllDay({ ...current, timezone }, isAllDay);
+        });
+      },
+      // Without the defaults the browser's zone stays: creating still works.
       () => undefined,
     );
     return () => {
@@ -103,7 +115,7 @@ export function CreateEventModal({ accountId, onClose }: { accountId: string; on
           />
           <EventDatesFields
             values={dates}
-            onChange={setDates}
+            onChange={changeDates}
             errors={{
               startsAt: apiError?.messageFor("startsAt"),
               endsAt: apiError?.messageFor("endsAt"),

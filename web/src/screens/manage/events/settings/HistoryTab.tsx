@@ -1,4 +1,5 @@
-import { Alert, Badge, Center, Code, Group, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Center, Code, Group, Image, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
+import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError, type PageOf } from "@tessera/shared/client";
@@ -6,7 +7,10 @@ import type { AuditLogJson } from "@tessera/shared/schemas/audit";
 import { formatDateTime } from "../../../../app/formatDate.ts";
 import { useStores } from "../../../../stores/StoresContext.ts";
 import { useEventStore } from "../EventContext.ts";
-import { changedFields, displayValue } from "./auditChanges.ts";
+import { changedFields } from "./auditChanges.ts";
+import { fieldLabelKey, isShownField } from "./historyFields.ts";
+import { formatHistoryValue, type HistoryValue } from "./historyValues.ts";
+import { useAccessNames } from "./useAccessNames.ts";
 
 const PER_PAGE = 20;
 
@@ -26,8 +30,30 @@ function isKnownAction(action: string): action is keyof typeof ACTION_LABELS {
   return action in ACTION_LABELS;
 }
 
+const NO_ENTRIES: readonly AuditLogJson[] = [];
+
+/** One value of a change: words (struck out when it is the value before), or a thumbnail. */
+function ChangeValue({ value, isBefore = false, alt }: { value: HistoryValue; isBefore?: boolean; alt: string }) {
+  if ("imageUrl" in value) {
+    return (
+      <Image src={value.imageUrl} alt={alt} h={28} w="auto" fit="contain" radius="xs" opacity={isBefore ? 0.5 : 1} />
+    );
+  }
+  return (
+    <Text
+      size="xs"
+      c={isBefore ? "dimmed" : undefined}
+      td={isBefore ? "line-through" : undefined}
+      lineClamp={2}
+      style={{ wordBreak: "break-word" }}
+    >
+      {value.text}
+    </Text>
+  );
+}
+
 /** The event's audit log, newest first: who did what, when, and each changed field before → after. */
-export function HistoryTab() {
+export const HistoryTab = observer(function HistoryTab() {
   const { t } = useTranslation("web");
   const { context, session } = useStores();
   const store = useEventStore();
@@ -35,6 +61,17 @@ export function HistoryTab() {
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<PageOf<AuditLogJson> | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
+  const timeZone = store.event?.timezone ?? "UTC";
+  const names = useAccessNames(store.accountId, result?.data ?? NO_ENTRIES, store.event?.access);
+
+  function labelOf(field: string): string {
+    const key = fieldLabelKey(field);
+    return key ? t(key) : field;
+  }
+
+  function format(field: string, value: unknown): HistoryValue {
+    return formatHistoryValue(field, value, { t, language, timeZone, names });
+  }
 
   useEffect(() => {
     let isCurrent = true;
@@ -76,6 +113,9 @@ export function HistoryTab() {
   const pageCount = Math.max(1, Math.ceil(result.pagination.total / result.pagination.perPage));
   return (
     <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t("history.valuesInTimezone", { timezone: timeZone })}
+      </Text>
       <Paper withBorder>
         <Table.ScrollContainer minWidth={720}>
           <Table verticalSpacing="sm">
@@ -112,30 +152,26 @@ export function HistoryTab() {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      {changedFields(entry.before, entry.after).map((change) => (
-                        <Group key={change.field} gap={6} wrap="nowrap" align="baseline">
-                          <Text size="xs" fw={600}>
-                            {change.field}
-                          </Text>
-                          {entry.before && (
-                            <>
-                              <Text
-                                size="xs"
-                                c="dimmed"
-                                td="line-through"
-                                lineClamp={2}
-                                style={{ wordBreak: "break-all" }}
-                              >
-                                {displayValue(change.before)}
-                              </Text>
-                              <Text size="xs">→</Text>
-                            </>
-                          )}
-                          <Text size="xs" lineClamp={2} style={{ wordBreak: "break-all" }}>
-                            {displayValue(change.after)}
-                          </Text>
-                        </Group>
-                      ))}
+                      {changedFields(entry.before, entry.after)
+                        .filter((change) => isShownField(change.field))
+                        .map((change) => (
+                          <Group key={change.field} gap={6} wrap="nowrap" align="baseline">
+                            <Text size="xs" fw={600} title={change.field}>
+                              {labelOf(change.field)}
+                            </Text>
+                            {entry.before && (
+                              <ChangeValue
+                                value={format(change.field, change.before)}
+                                isBefore
+                                alt={labelOf(change.field)}
+                              />
+                            )}
+                            {entry.before && entry.after && <Text size="xs">→</Text>}
+                            {entry.after && (
+                              <ChangeValue value={format(change.field, change.after)} alt={labelOf(change.field)} />
+                            )}
+                          </Group>
+                        ))}
                     </Stack>
                   </Table.Td>
                 </Table.Tr>
@@ -152,4 +188,4 @@ export function HistoryTab() {
       </Group>
     </Stack>
   );
-}
+});

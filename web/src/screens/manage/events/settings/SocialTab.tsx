@@ -6,14 +6,7 @@ import type { ApiError, SocialLinks } from "@tessera/shared/client";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "@tessera/shared/rules/events";
 import { useEventStore } from "../EventContext.ts";
 import { SettingsForm } from "./SettingsForm.tsx";
-
-const NETWORK_NAMES: Record<SocialNetwork, string> = {
-  facebook: "Facebook",
-  twitter: "Twitter",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  instagram: "Instagram",
-};
+import { NETWORK_NAMES } from "./socialNetworks.ts";
 
 function isWebAddress(value: string): boolean {
   return /^https?:\/\/[^\s/]+\.[^\s]+$/.test(value);

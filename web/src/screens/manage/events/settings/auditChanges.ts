@@ -15,10 +15,3 @@ export function changedFields(
     .filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null))
     .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
 }
-
-/** A value as the history shows it: text as is, the rest as compact JSON, nothing as a dash. */
-export function displayValue(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "string") return value;
-  return JSON.stringify(value);
-}

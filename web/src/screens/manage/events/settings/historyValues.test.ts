@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { createI18n } from "@tessera/shared/i18n/index";
+import { fieldLabelKey, isShownField } from "./historyFields.ts";
+import { formatHistoryValue, type HistoryValue, type HistoryValueContext } from "./historyValues.ts";
+
+const USER_ID = "0b6a3c1e-2f4d-4e5a-9b8c-7d6e5f4a3b2c";
+const TEAM_ID = "1c7b4d2f-3a5e-4f6b-8c9d-8e7f6a5b4c3d";
+
+function contextIn(language: "en" | "fr"): HistoryValueContext {
+  return {
+    t: createI18n(language).getFixedT(language, "web"),
+    language,
+    timeZone: "Europe/Paris",
+    names: { users: new Map([[USER_ID, "Ona Reyes"]]), teams: new Map([[TEAM_ID, "Crew"]]) },
+  };
+}
+
+const text = (field: string, value: unknown, language: "en" | "fr" = "en") =>
+  formatHistoryValue(field, value, contextIn(language));
+
+describe("history values", () => {
+  it("names fields with the settings labels, and leaves unknown ones raw", () => {
+    const t = createI18n("fr").getFixedT("fr", "web");
+    expect(t(fieldLabelKey("venueName")!)).toBe(t("events.venueName"));
+    expect(t(fieldLabelKey("userId")!)).toBe("Utilisateur");
+    expect(fieldLabelKey("somethingNew")).toBeNull();
+    expect(isShownField("id")).toBe(false);
+  });
+
+  it("reads timestamps in the event's time zone", () => {
+    // ICU versions differ in the spaces they put around the time: compare words only.
+    const words = (value: HistoryValue) => ("text" in value ? value.text : "").replace(/\s/g, " ");
+    expect(words(text("startsAt", "2027-06-10T07:00:00.000Z"))).toBe("Jun 10, 2027, 9:00 AM");
+    expect(words(text("registrationClosesAt", "2027-01-10T08:30:00.000Z", "fr"))).toBe("10 janv. 2027, 09:30");
+  });
+
+  it("says yes/no, joins lists, names languages, flags, countries, users and teams", () => {
+    expect(text("isAllDay", true)).toEqual({ text: "Yes" });
+    expect(text("isAllDay", false, "fr")).toEqual({ text: "Non" });
+    expect(text("languages", ["en", "fr"])).toEqual({ text: "English, Français" });
+    expect(text("customDomains", ["a.example.org", "b.example.org"])).toEqual({ text: "a.example.org, b.example.org" });
+    expect(text("modules", { forms: true, campaigns: false, checkin: true })).toEqual({ text: "Forms, Check-in" });
+    expect(text("socialLinks", { facebook: "https://facebook.com/x", twitter: null })).toEqual({
+      text: "Facebook: https://facebook.com/x",
+    });
+    expect(text("country", "FR")).toEqual({ text: "France" });
+    expect(text("userId", USER_ID)).toEqual({ text: "Ona Reyes" });
+    expect(text("teamId", TEAM_ID)).toEqual({ text: "Crew" });
+    expect(text("teamId", "unknown-id")).toEqual({ text: "unknown-id" });
+    expect(text("maxAttendees", null)).toEqual({ text: "Unlimited" });
+    expect(text("venueName", null)).toEqual({ text: "—" });
+    expect(text("latitude", 48.856613)).toEqual({ text: "48.856613" });
+    expect(text("logoImageId", USER_ID)).toEqual({ imageUrl: `/media/images/${USER_ID}` });
+  });
+});
