@@ -10,6 +10,8 @@ import * as rateLimits from "./20261121000800_rate_limits.ts";
 import * as images from "./20261121000900_images.ts";
 import * as defaultEventParams from "./20261121001000_default_event_params.ts";
 import * as guests from "./20261121001100_guests.ts";
+import * as guestImports from "./20261121001300_guest_imports.ts";
+import * as guestDuplicates from "./20261121001400_guest_duplicates.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -26,6 +28,8 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261121000900_images", images],
   ["20261121001000_default_event_params", defaultEventParams],
   ["20261121001100_guests", guests],
+  ["20261121001300_guest_imports", guestImports],
+  ["20261121001400_guest_duplicates", guestDuplicates],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

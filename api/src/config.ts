@@ -31,6 +31,8 @@ export interface Config {
   throttle: ThrottleConfig;
   /** Downloads of images from a URL given by a user (spec §5). */
   imageFetch: ImageFetchConfig;
+  /** Guest CSV imports: largest file (IMPORT_MAX_BYTES) and most data rows (IMPORT_MAX_ROWS). */
+  guestImport: { maxBytes: number; maxRows: number };
 }
 
 export interface ImageFetchConfig {
@@ -128,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageFetch: {
       timeoutMs: intFrom(env, "IMAGE_FETCH_TIMEOUT_MS", 10_000),
       allowedHosts: allowedFetchHostsFrom(env, nodeEnv === "production"),
+    },
+    guestImport: {
+      maxBytes: intFrom(env, "IMPORT_MAX_BYTES", 50 * 1024 * 1024),
+      maxRows: intFrom(env, "IMPORT_MAX_ROWS", 100_000),
     },
   };
 }

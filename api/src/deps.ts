@@ -6,6 +6,7 @@ import { createJobQueue } from "./jobs/index.ts";
 import { createMailer, registerMailJobs } from "./mail/index.ts";
 import { createLogger } from "./logger.ts";
 import { createFileStorage } from "./storage/index.ts";
+import { registerGuestImportJobs } from "./services/guests/importJob.ts";
 
 /** Wires the long-lived services of one API process. Call start() before serving, stop() to drain. */
 export function createDeps(
@@ -20,6 +21,7 @@ export function createDeps(
   const mail = createMailer({ config, jobs, logger });
   registerMailJobs(jobs, { config, logger });
   const storage = createFileStorage(config);
+  registerGuestImportJobs(jobs, { db, storage, logger });
   return {
     config,
     db,

@@ -38,6 +38,16 @@ import type {
   EventListQuery,
   EventUpdate,
 } from "./schemas/events.ts";
+import type {
+  CustomFieldCreate,
+  CustomFieldJson,
+  CustomFieldUpdate,
+  GuestCreate,
+  GuestJson,
+  GuestListQuery,
+  GuestUpdate,
+} from "./schemas/guests.ts";
+import type { DuplicatePairJson, RecommendationJson } from "./schemas/guestDuplicates.ts";
 
 /*
  * The typed client of /api/v1, shared by the web app, the desktop app and the tests.
@@ -143,6 +153,73 @@ export interface AuditLogsQuery {
   page?: number;
   perPage?: number;
 }
+
+/* Guests (issue 4): types from the schemas the API validates with (type-only imports). */
+export type { CustomFieldJson, GuestJson };
+export type GuestsQuery = Omit<Partial<GuestListQuery>, "page" | "perPage">;
+export type GuestCreateBody = GuestCreate;
+export type GuestUpdateBody = GuestUpdate;
+export type CustomFieldCreateBody = CustomFieldCreate;
+export type CustomFieldUpdateBody = CustomFieldUpdate;
+export interface GuestViewJson {
+  id: string;
+  name: string;
+  query: Record<string, unknown>;
+  isShared: boolean;
+  createdAt: string;
+}
+export interface DeleteGuestsResultJson {
+  deleted: string[];
+  refused: { id: string; reason: string }[];
+}
+/** Import of a guest file (three steps: upload, mapping, process), as the API presents it. */
+export interface GuestImportJson {
+  id: string;
+  eventId: string;
+  status: "uploaded" | "mapped" | "processing" | "done" | "failed" | "cancelled";
+  fileName: string | null;
+  encoding: "utf-8" | "windows-1252";
+  separator: string;
+  hasHeaders: boolean;
+  headers: string[];
+  /** Column index → target: a guest field or `customField:<id>`. */
+  mapping: Record<string, string> | null;
+  totalRows: number;
+  processedRows: number;
+  createdRows: number;
+  updatedRows: number;
+  failedRows: number;
+  hasErrorReport: boolean;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+}
+export interface ImportIssueJson {
+  field: string;
+  code: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+export interface GuestImportUploadJson {
+  import: GuestImportJson;
+  /** The first data rows. */
+  preview: string[][];
+  suggestedMapping: Record<string, string>;
+  columnIssues: ImportIssueJson[];
+}
+export interface ImportRowErrorJson {
+  line: number;
+  column: string;
+  value: string;
+  code: string;
+  params?: Record<string, unknown>;
+  message: string;
+}
+export interface GuestImportMappingJson {
+  import: GuestImportJson;
+  sampleErrors: ImportRowErrorJson[];
+}
+export type { DuplicatePairJson, RecommendationJson };
 
 /** A file to upload: the browser's File/Blob (the client sends it as multipart form data). */
 export interface UploadFile {
@@ -301,6 +378,8 @@ export function createApiClient(options: ApiClientOptions) {
   };
   const account = (accountId: string) => `/accounts/${segment(accountId)}`;
   const event = (accountId: string, eventId: string) => `${account(accountId)}/events/${segment(eventId)}`;
+  /** Spec §7: the guest calls live under /events/{account}/{event}. */
+  const guestEvent = (accountId: string, eventId: string) => `/events/${segment(accountId)}/${segment(eventId)}`;
 
   return {
     auth: {
@@ -417,6 +496,95 @@ export function createApiClient(options: ApiClientOptions) {
       update: (userId: string, body: AdministratorUpdate) => post<User>(`/administrators/${segment(userId)}`, body),
       remove: (userId: string) => remove<Ok | undefined>(`/administrators/${segment(userId)}`),
       accounts: (userId: string) => get<ListOf<Account>>(`/administrators/${segment(userId)}/accounts`),
+    },
+
+    /** Guests of one event (spec §7 `users`), paged on the server. */
+    guests: {
+      list: (accountId: string, eventId: string, query: GuestsQuery, page: { page: number; perPage: number }) =>
+        get<PageOf<GuestJson>>(`${guestEvent(accountId, eventId)}/users`, { ...query, ...page }),
+      get: (accountId: string, eventId: string, id: string) =>
+        get<GuestJson>(`${guestEvent(accountId, eventId)}/users/${segment(id)}`),
+      create: (accountId: string, eventId: string, body: GuestCreateBody) =>
+        post<GuestJson>(`${guestEvent(accountId, eventId)}/users`, body),
+      update: (accountId: string, eventId: string, id: string, body: GuestUpdateBody) =>
+        post<GuestJson>(`${guestEvent(accountId, eventId)}/users/${segment(id)}`, body),
+      remove: (accountId: string, eventId: string, id: string) =>
+        remove<Ok>(`${guestEvent(accountId, eventId)}/users/${segment(id)}`),
+      removeMany: (accountId: string, eventId: string, ids: string[]) =>
+        post<DeleteGuestsResultJson>(`${guestEvent(accountId, eventId)}/deleteusers`, { ids }),
+      setAnswers: (accountId: string, eventId: string, ids: string[], answers: Record<string, unknown>) =>
+        post<Ok>(`${guestEvent(accountId, eventId)}/users/customfields`, { ids, answers }),
+      views: (accountId: string, eventId: string) =>
+        get<ListOf<GuestViewJson>>(`${guestEvent(accountId, eventId)}/guestviews`),
+      saveView: (accountId: string, eventId: string, body: { name: string; query: Record<string, unknown> }) =>
+        post<GuestViewJson>(`${guestEvent(accountId, eventId)}/guestviews`, body),
+      removeView: (accountId: string, eventId: string, id: string) =>
+        remove<Ok>(`${guestEvent(accountId, eventId)}/guestviews/${segment(id)}`),
+      /** Where the browser downloads the current view (a link, not a fetch). */
+      exportUrl: (
+        accountId: string,
+        eventId: string,
+        format: "csv" | "xlsx",
+        query: GuestsQuery & { columns?: string },
+      ) => `${baseUrl}/api/v1${guestEvent(accountId, eventId)}/users/export${queryString({ ...query, format })}`,
+    },
+
+    /** Custom fields (questions) of one event, in their order. */
+    customFields: {
+      list: (accountId: string, eventId: string) =>
+        get<ListOf<CustomFieldJson>>(`${guestEvent(accountId, eventId)}/customfields`),
+      create: (accountId: string, eventId: string, body: CustomFieldCreateBody) =>
+        post<CustomFieldJson>(`${guestEvent(accountId, eventId)}/customfields`, body),
+      update: (accountId: string, eventId: string, id: string, body: CustomFieldUpdateBody) =>
+        post<CustomFieldJson>(`${guestEvent(accountId, eventId)}/customfields/${segment(id)}`, body),
+      remove: (accountId: string, eventId: string, id: string) =>
+        remove<Ok>(`${guestEvent(accountId, eventId)}/customfields/${segment(id)}`),
+      reorder: (accountId: string, eventId: string, ids: string[]) =>
+        post<ListOf<CustomFieldJson>>(`${guestEvent(accountId, eventId)}/customfields/reorder`, { ids }),
+    },
+
+    /** Three-step import of a guest file: upload, mapping, process (then progress and error report). */
+    guestImports: {
+      upload: (accountId: string, eventId: string, file: UploadFile, hasHeaders: boolean) =>
+        upload<GuestImportUploadJson>(`${guestEvent(accountId, eventId)}/imports`, {
+          hasHeaders: hasHeaders ? "1" : "0",
+          file,
+        }),
+      setMapping: (accountId: string, eventId: string, id: string, mapping: Record<string, string | null>) =>
+        post<GuestImportMappingJson>(`${guestEvent(accountId, eventId)}/imports/${segment(id)}/mapping`, { mapping }),
+      process: (accountId: string, eventId: string, id: string) =>
+        post<{ import: GuestImportJson }>(`${guestEvent(accountId, eventId)}/imports/${segment(id)}/process`),
+      get: (accountId: string, eventId: string, id: string) =>
+        get<{ import: GuestImportJson }>(`${guestEvent(accountId, eventId)}/imports/${segment(id)}`),
+      cancel: (accountId: string, eventId: string, id: string) =>
+        remove<{ import: GuestImportJson }>(`${guestEvent(accountId, eventId)}/imports/${segment(id)}`),
+      /** Where the browser downloads the per-row error report (a link, not a fetch). */
+      errorsUrl: (accountId: string, eventId: string, id: string) =>
+        `${baseUrl}/api/v1${guestEvent(accountId, eventId)}/imports/${segment(id)}/errors.csv`,
+    },
+
+    /** Guests that look like the same person (same email, or same first and last name). */
+    duplicates: {
+      list: (accountId: string, eventId: string, page: { page?: number; perPage?: number } = {}) =>
+        get<PageOf<DuplicatePairJson>>(`${guestEvent(accountId, eventId)}/duplicates`, { ...page }),
+      ignore: (accountId: string, eventId: string, guestIds: [string, string]) =>
+        post<Ok>(`${guestEvent(accountId, eventId)}/duplicates/ignore`, { guestIds }),
+      /** Keeps `keepId` and folds `mergeId` into it (answers, companions, orders, check-ins, history). */
+      merge: (accountId: string, eventId: string, keepId: string, mergeId: string) =>
+        post<GuestJson>(`${guestEvent(accountId, eventId)}/duplicates/merge`, { keepId, mergeId }),
+    },
+
+    /** Guests recommended by other guests, to accept or refuse. */
+    recommendations: {
+      list: (
+        accountId: string,
+        eventId: string,
+        query: { status?: RecommendationJson["status"]; page?: number; perPage?: number } = {},
+      ) => get<PageOf<RecommendationJson>>(`${guestEvent(accountId, eventId)}/recommendations`, { ...query }),
+      accept: (accountId: string, eventId: string, id: string) =>
+        post<RecommendationJson>(`${guestEvent(accountId, eventId)}/recommendations/${segment(id)}/accept`),
+      refuse: (accountId: string, eventId: string, id: string) =>
+        post<RecommendationJson>(`${guestEvent(accountId, eventId)}/recommendations/${segment(id)}/refuse`),
     },
   };
 }

@@ -16,3 +16,5 @@ export * from "./schemas/profile.ts";
 export * from "./rules/guests.ts";
 export * from "./rules/customFields.ts";
 export * from "./schemas/guests.ts";
+export * from "./rules/customFieldRules.ts";
+export * from "./schemas/guestDuplicates.ts";

@@ -84,6 +84,7 @@ function messageFor(error: ErrorObject): Pick<ValidationIssue, "code" | "params"
       return { code: isNumericSchema(error.parentSchema) ? "not_a_number" : "invalid_value" };
     case "minimum":
     case "exclusiveMinimum":
+      if (typeof custom === "string") return { code: custom };
       return { code: params.limit === 0 && error.keyword === "minimum" ? "number_negative" : "number_too_small" };
     case "maximum":
     case "exclusiveMaximum":

@@ -1,9 +1,15 @@
 // `npm run bench [-- area …]`: prints one table per area, each figure beside a floor measured in the
 // same run. Areas register here as later issues add them (guests, checkin, orders, campaigns …).
 import { benchCore } from "./core.ts";
+import { benchGuestList } from "./guests-list.ts";
+import { benchGuestImport } from "./guests-import.ts";
 
 const AREAS: Record<string, () => Promise<void>> = {
   core: benchCore,
+  guests: async () => {
+    await benchGuestList();
+    await benchGuestImport();
+  },
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

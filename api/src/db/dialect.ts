@@ -37,3 +37,111 @@ export function lowerContains(db: Knex, column: string, value: string): Knex.Raw
   const escaped = value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);
   return db.raw("lower(??) like ? escape '\\'", [column, `%${escaped}%`]);
 }
+
+// ---- JSON answers (guests): one key of a JSON object column, by dialect --------------------------
+
+/** `?` in a LIKE pattern matches itself: escapes %, _ and the escape character. */
+export function likeContainsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The value under `key` of a JSON object column, as text (PostgreSQL) or its natural SQLite type. */
+export function jsonKeyValue(db: Knex, column: string, key: string): Knex.Raw {
+  return isPostgres(db) ? db.raw("(?? ->> ?)", [column, key]) : db.raw("json_extract(??, ?)", [column, jsonPath(key)]);
+}
+
+/** The value under `key` as a number for comparisons and sorting. */
+export function jsonKeyNumber(db: Knex, column: string, key: string): Knex.Raw {
+  return isPostgres(db)
+    ? db.raw("(?? ->> ?)::numeric", [column, key])
+    : db.raw("json_extract(??, ?)", [column, jsonPath(key)]);
+}
+
+/**
+ * Whether the JSON value under `key` equals `value` (a string or number) or, when it is an array,
+ * holds it. PostgreSQL asks by containment (`answers @> {"key": value}`) so the jsonb_path_ops GIN
+ * index serves it.
+ */
+export function jsonKeyHolds(
+  db: Knex,
+  column: string,
+  key: string,
+  value: string | number,
+  isArray: boolean,
+): Knex.Raw {
+  if (isPostgres(db)) {
+    return db.raw("?? @> ?::jsonb", [column, JSON.stringify({ [key]: isArray ? [value] : value })]);
+  }
+  return isArray
+    ? db.raw("exists (select 1 from json_each(??, ?) where value = ?)", [column, jsonPath(key), value])
+    : db.raw("json_extract(??, ?) = ?", [column, jsonPath(key), value]);
+}
+
+/** Whether the key is missing, null, an empty string or an empty array. */
+export function jsonKeyEmpty(db: Knex, column: string, key: string): Knex.Raw {
+  return isPostgres(db)
+    ? db.raw("coalesce(?? ->> ?, '') in ('', '[]')", [column, key])
+    : db.raw("coalesce(json_extract(??, ?), '') in ('', '[]')", [column, jsonPath(key)]);
+}
+
+/**
+ * `column` with the keys of `patch` set (keys whose value is null removed), in one UPDATE expression:
+ * `(col || patch) - nullKeys` on PostgreSQL, `json_patch` (RFC 7396: null removes) on SQLite.
+ */
+export function jsonMergePatch(db: Knex, column: string, patch: Record<string, unknown>): Knex.Raw {
+  const nullKeys = Object.keys(patch).filter((key) => patch[key] === null);
+  const kept = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
+  if (isPostgres(db)) return db.raw("(?? || ?::jsonb) - ?::text[]", [column, JSON.stringify(kept), nullKeys]);
+  return db.raw("json_patch(??, ?)", [column, JSON.stringify(patch)]);
+}
+
+function jsonPath(key: string): string {
+  return `$."${key.replace(/["\\]/g, "")}"`;
+}
+
+/**
+ * Removes one key from a JSON object column in every row `where` selects, in one UPDATE: `col - key`
+ * on PostgreSQL (jsonb), `json_remove` on SQLite. Rows without the key are left alone.
+ */
+export async function removeJsonKey(
+  db: Knex,
+  table: string,
+  column: string,
+  key: string,
+  where: Record<string, unknown>,
+): Promise<number> {
+  if (isPostgres(db)) {
+    return db(table)
+      .where(where)
+      .whereRaw("jsonb_exists(??, ?)", [column, key])
+      .update({ [column]: db.raw("?? - ?::text", [column, key]) });
+  }
+  const path = `$."${key.replace(/"/g, "")}"`;
+  return db(table)
+    .where(where)
+    .whereRaw("json_type(??, ?) is not null", [column, path])
+    .update({ [column]: db.raw("json_remove(??, ?)", [column, path]) });
+}
+
+/** The distinct values one key of a JSON object column holds in the rows `where` selects (parsed). */
+export async function distinctJsonValues(
+  db: Knex,
+  table: string,
+  column: string,
+  key: string,
+  where: Record<string, unknown>,
+): Promise<unknown[]> {
+  if (isPostgres(db)) {
+    const rows = (await db(table)
+      .where(where)
+      .whereRaw("jsonb_exists(??, ?)", [column, key])
+      .distinct(db.raw("?? -> ? as value", [column, key]))) as { value: unknown }[];
+    return rows.map((row) => row.value);
+  }
+  const path = `$."${key.replace(/"/g, "")}"`;
+  const rows = (await db(table)
+    .where(where)
+    .whereRaw("json_type(??, ?) is not null", [column, path])
+    .distinct(db.raw("?? -> ? as value", [column, path]))) as { value: string }[];
+  return rows.map((row) => JSON.parse(row.value) as unknown);
+}

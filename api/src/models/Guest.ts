@@ -32,6 +32,8 @@ export class Guest extends BaseModel {
   language!: string | null;
   registeredAt!: Date | null;
   searchText!: string;
+  /** Folded first|last name for duplicate detection (see derivedGuestColumns). */
+  nameKey!: string | null;
   importId!: string | null;
   createdAt!: Date;
   updatedAt!: Date;

@@ -9,6 +9,13 @@ import { profileRoutes } from "./profile.ts";
 import { systemRoutes } from "./system.ts";
 import { teamRoutes } from "./teams.ts";
 import { imageRoutes } from "./images.ts";
+import { guestRoutes } from "./guests.ts";
+import { guestViewRoutes } from "./guestViews.ts";
+import { customFieldRoutes } from "./customFields.ts";
+import { duplicateRoutes } from "./duplicates.ts";
+import { recommendationRoutes } from "./recommendations.ts";
+import { guestImportRoutes } from "./guestImports.ts";
+import { guestExportRoutes } from "./guestExports.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly AnyRoute[] = [
@@ -22,4 +29,11 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...defaultEventParamRoutes,
   ...imageRoutes,
   ...eventRoutes,
+  ...guestExportRoutes, // before guestRoutes: /users/export is not /users/:id
+  ...guestRoutes,
+  ...guestViewRoutes,
+  ...customFieldRoutes,
+  ...duplicateRoutes,
+  ...recommendationRoutes,
+  ...guestImportRoutes,
 ];

@@ -8,6 +8,7 @@ import { Team } from "../models/Team.ts";
 import { normalizeEmail, User } from "../models/User.ts";
 import type { FileStorage } from "../storage/fileStorage.ts";
 import { squareLogoPng } from "./demoLogo.ts";
+import { seedDemoGuests } from "./demoGuests.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -187,7 +188,8 @@ export async function seedDemo(
       description: "Greets attendees and hands out badges.",
     });
     await trx("teamMembers").insert({ teamId: team.id, userId: organizer.id, createdAt: now.toISOString() });
-    await seedEvent(trx, account, organizer, team, options);
+    const event = await seedEvent(trx, account, organizer, team, options);
+    await seedDemoGuests(trx, event, options.now ?? now);
     return { email: DEMO_EMAIL, adminEmail: DEMO_ADMIN_EMAIL, readerEmail: DEMO_READER_EMAIL, password };
   });
 }

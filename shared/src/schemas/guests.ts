@@ -2,6 +2,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { CIVILITIES, GUEST_SOURCES, GUEST_STATUSES, MAIL_STATUSES, RECOMMENDATION_STATUSES } from "../rules/guests.ts";
 import { CUSTOM_FIELD_NAME_MAX, CUSTOM_FIELD_TYPES } from "../rules/customFields.ts";
 import { Nullable, Page, Timestamp, Uuid } from "./common.ts";
+import { MESSAGE_KEYWORD } from "../validation.ts";
 import { AbilitiesSchema } from "./users.ts";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -21,7 +22,7 @@ export const CustomFieldOptionSchema = Type.Object(
   {
     id: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     label: Type.String({ minLength: 1, maxLength: 300 }),
-    quota: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+    quota: Type.Optional(Nullable(Type.Integer({ minimum: 1, [MESSAGE_KEYWORD]: "quota_positive" }))),
   },
   { additionalProperties: false },
 );

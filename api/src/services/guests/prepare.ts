@@ -7,11 +7,31 @@ type GuestIdentity = Pick<Guest, "firstName" | "lastName" | "email" | "company">
  * The derived columns of a guest row, recomputed from its identity fields on every write (API, import,
  * merge): the normalized email used for matching and duplicates, and the lowercase search text.
  */
-export function derivedGuestColumns(guest: Partial<GuestIdentity>): Pick<Guest, "emailNormalized" | "searchText"> {
+export function derivedGuestColumns(
+  guest: Partial<GuestIdentity>,
+): Pick<Guest, "emailNormalized" | "searchText" | "nameKey"> {
   return {
     emailNormalized: normalizeGuestEmail(guest.email),
     searchText: guestSearchText(guest),
+    nameKey: guestNameKey(guest.firstName, guest.lastName),
   };
+}
+
+/**
+ * First and last name as compared for duplicates: trimmed, lowercase, accents removed, inner spaces
+ * collapsed; null unless both are given (two guests known by email only are not "the same name").
+ */
+export function guestNameKey(firstName: string | null | undefined, lastName: string | null | undefined): string | null {
+  const fold = (value: string | null | undefined) =>
+    (value ?? "")
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .trim()
+      .replace(/\s+/g, " ");
+  const first = fold(firstName);
+  const last = fold(lastName);
+  return first && last ? `${first}|${last}` : null;
 }
 
 /** Trims strings and turns empty ones into null. */

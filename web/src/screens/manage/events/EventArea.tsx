@@ -1,6 +1,6 @@
 import { Alert, Anchor, Center, Group, Loader, ScrollArea, Stack, Tabs, Text, Title } from "@mantine/core";
 import { observer } from "mobx-react-lite";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import { ComingSoon } from "../../../components/ComingSoon.tsx";
@@ -13,6 +13,10 @@ import { EventContext } from "./EventContext.ts";
 import { useEventsBase } from "./EventsBase.ts";
 import { EventStatusBadges } from "./EventStatusBadges.tsx";
 import { EventSettingsScreen } from "./settings/EventSettingsScreen.tsx";
+import { lazyWithTimeout } from "../../../app/lazyWithTimeout.ts";
+import { PageLoader } from "../../../components/PageLoader.tsx";
+
+const GuestsSection = lazyWithTimeout(() => import("./guests/GuestsSection.tsx"));
 
 /** Spec §2 event navigation; the sections of later releases show their "coming" state. */
 const COMING_SECTIONS = [
@@ -108,7 +112,15 @@ const EventAreaContent = observer(function EventAreaContent({ store }: { store: 
       </ScrollArea>
       <Routes>
         <Route index element={<Navigate to="settings" replace />} />
-        {COMING_SECTIONS.map((section) => (
+        <Route
+          path="guests/*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <GuestsSection />
+            </Suspense>
+          }
+        />
+        {COMING_SECTIONS.filter((section) => section !== "guests").map((section) => (
           <Route
             key={section}
             path={section}

@@ -1,0 +1,29 @@
+import { Type } from "@sinclair/typebox";
+import { route, type AnyRoute } from "../routes/define.ts";
+import { handleImportUpload, ImportUploadForm } from "../routes/guestImports.ts";
+import { GuestImportUploadResult } from "../services/guests/importSchemas.ts";
+import { findLegacyEvent } from "./eventBySlug.ts";
+
+const LegacyEventParams = Type.Object({ event: Type.String({ minLength: 1, maxLength: 50 }) });
+
+export const legacyImportRoutes: AnyRoute[] = [
+  route({
+    method: "post",
+    path: "/:event/admin/imports/uploadCsvJson",
+    isLegacy: true,
+    summary: "Upload a guest CSV file (legacy import step 1)",
+    description:
+      "Same as POST /api/v1/events/{a}/{e}/imports: multipart `file`; header `x-has-headers: 1|0` (default 1). " +
+      "`event` is the event's slug, in the caller's account (404 otherwise); events.update.",
+    tags: ["guest imports", "legacy"],
+    params: LegacyEventParams,
+    documentedBodies: { "multipart/form-data": ImportUploadForm },
+    response: GuestImportUploadResult,
+    status: 201,
+    errors: [403, 404, 413, 422],
+    handler: async (ctx, { params }) => {
+      const { event } = await findLegacyEvent(ctx, params.event, "update");
+      return handleImportUpload(ctx, event, ctx.get("x-has-headers") || undefined);
+    },
+  }),
+];

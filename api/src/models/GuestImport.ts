@@ -1,0 +1,40 @@
+import { BaseModel } from "./BaseModel.ts";
+
+export const GUEST_IMPORT_STATUSES = ["uploaded", "mapped", "processing", "done", "failed", "cancelled"] as const;
+export type GuestImportStatus = (typeof GUEST_IMPORT_STATUSES)[number];
+
+/** Column index (as a string, JSON keys) → target: a guest field name or `customField:<id>`. */
+export type ImportMapping = Record<string, string>;
+
+/** One uploaded guest file on its way through mapping and processing (spec §3 CSV import). */
+export class GuestImport extends BaseModel {
+  static override tableName = "guest_imports";
+  static override booleanAttributes = ["hasHeaders"];
+  static override timestampAttributes = ["startedAt", "finishedAt", "heartbeatAt", "createdAt", "updatedAt"];
+  static override get jsonAttributes() {
+    return ["headers", "mapping"];
+  }
+
+  accountId!: string;
+  eventId!: string;
+  createdBy!: string | null;
+  status!: GuestImportStatus;
+  fileName!: string | null;
+  fileKey!: string;
+  encoding!: "utf-8" | "windows-1252";
+  separator!: string;
+  hasHeaders!: boolean;
+  headers!: string[];
+  mapping!: ImportMapping | null;
+  totalRows!: number;
+  processedRows!: number;
+  createdRows!: number;
+  updatedRows!: number;
+  failedRows!: number;
+  errorReportKey!: string | null;
+  startedAt!: Date | null;
+  finishedAt!: Date | null;
+  heartbeatAt!: Date | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+}

@@ -1,0 +1,43 @@
+import type { Knex } from "../../db/knex.ts";
+import { CustomField } from "../../models/CustomField.ts";
+import type { GuestImport } from "../../models/GuestImport.ts";
+import type { ParsedFile } from "./importFile.ts";
+import { resolveMapping, type ImportTarget } from "./importMapping.ts";
+import { validateRow, type ImportRowError, type ValidRow } from "./importRows.ts";
+import type { ValidationIssue } from "@tessera/shared";
+
+export async function eventCustomFields(db: Knex | Knex.Transaction, eventId: string): Promise<CustomField[]> {
+  return CustomField.query(db).where({ eventId }).orderBy("position");
+}
+
+export interface CheckedRows {
+  targets: Map<number, ImportTarget>;
+  mappingIssues: ValidationIssue[];
+  valid: ValidRow[];
+  errors: ImportRowError[];
+  failedRows: number;
+}
+
+/** Every row of the file checked against the mapping, without writing anything. */
+export function checkRows(
+  file: ParsedFile,
+  mapping: Record<string, string>,
+  fields: readonly CustomField[],
+): CheckedRows {
+  const { targets, issues } = resolveMapping(mapping, file.headers.length, fields);
+  const valid: ValidRow[] = [];
+  const errors: ImportRowError[] = [];
+  let failedRows = 0;
+  if (issues.length) return { targets, mappingIssues: issues, valid, errors, failedRows };
+  for (const row of file.rows) {
+    const result = validateRow(row, file.headers, targets);
+    if (result.ok) valid.push(result.row);
+    else {
+      failedRows += 1;
+      errors.push(...result.errors);
+    }
+  }
+  return { targets, mappingIssues: [], valid, errors, failedRows };
+}
+
+export type { GuestImport };

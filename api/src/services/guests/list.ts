@@ -1,0 +1,158 @@
+import {
+  GUEST_STATUSES,
+  GUEST_SOURCES,
+  GuestListQuery,
+  MAIL_STATUSES,
+  validate,
+  type GuestListQuery as GuestListQueryType,
+} from "@tessera/shared";
+import { jsonKeyNumber, jsonKeyValue } from "../../db/dialect.ts";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import { CustomField } from "../../models/CustomField.ts";
+import { Guest } from "../../models/Guest.ts";
+import type { Actor } from "../../policies/actor.ts";
+import {
+  applyGuestFilters,
+  applyGuestSearch,
+  customFieldIdsOf,
+  isBuiltInField,
+  parseGuestFilters,
+} from "./listFilters.ts";
+import { findGuestView } from "./views.ts";
+
+const PRESETS: Record<string, string | undefined> = {
+  all: undefined,
+  unanswered: "unanswered",
+  waiting: "pending_approval",
+};
+const TEXT_SORTS = new Set(["firstName", "lastName", "email", "company", "jobTitle", "prescriber", "civility"]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface GuestListResult {
+  rows: Guest[];
+  pagination: { page: number; perPage: number; total: number };
+}
+
+/**
+ * The list query with a view applied: a preset (all, unanswered, waiting = pending approval) sets the
+ * status; a saved view's stored query sits under the explicit parameters (explicit ones win).
+ */
+async function resolveView(
+  db: Knex,
+  actor: Actor | undefined,
+  eventId: string,
+  query: GuestListQueryType,
+): Promise<GuestListQueryType> {
+  const view = query.view;
+  if (!view || view in PRESETS) {
+    const status = view ? PRESETS[view] : undefined;
+    return status && !query.status ? { ...query, status } : query;
+  }
+  const saved = UUID.test(view) ? await findGuestView(db, actor, eventId, view) : undefined;
+  if (!saved) throw AppError.invalid([{ field: "view", code: "invalid_value" }]);
+  const explicit = Object.fromEntries(
+    Object.entries(query).filter(([key, value]) => value !== undefined && key !== "view"),
+  );
+  const merged: Record<string, unknown> = { ...saved.query, ...explicit };
+  delete merged.view;
+  // Stored views may hold what the client saved (columns …): keep the list keys only, then check them.
+  const known = Object.keys(GuestListQuery.properties);
+  const candidate = Object.fromEntries(
+    Object.entries(merged)
+      .filter(([key]) => known.includes(key))
+      .map(([key, value]) => [key, key === "filters" && typeof value !== "string" ? JSON.stringify(value) : value]),
+  );
+  const checked = validate(GuestListQuery, candidate, { coerce: true });
+  if (!checked.ok) throw AppError.invalid(checked.issues);
+  return checked.value;
+}
+
+function commaList(raw: string | undefined, allowed: readonly string[], field: string): string[] {
+  if (!raw) return [];
+  const values = raw
+    .split(",")
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const wrong = values.find((value) => !allowed.includes(value));
+  if (wrong) throw AppError.invalid([{ field, code: "invalid_value" }]);
+  return values;
+}
+
+async function loadCustomFields(db: Knex, eventId: string, ids: string[]): Promise<Map<string, CustomField>> {
+  const valid = ids.filter((id) => UUID.test(id));
+  const fields = valid.length ? await CustomField.query(db).where({ eventId }).whereIn("id", valid) : [];
+  return new Map(fields.map((field) => [field.id, field]));
+}
+
+function applySort(
+  db: Knex,
+  query: Knex.QueryBuilder,
+  sort: string | undefined,
+  order: "asc" | "desc" | undefined,
+  customFields: ReadonlyMap<string, CustomField>,
+): void {
+  const direction = order ?? "asc";
+  const key = sort ?? "lastName";
+  if (key.startsWith("cf:")) {
+    const field = customFields.get(key.slice(3));
+    if (!field) throw AppError.invalid([{ field: "sort", code: "invalid_value" }]);
+    const value =
+      field.type === "number" || field.type === "rating"
+        ? jsonKeyNumber(db, "guests.answers", field.id)
+        : jsonKeyValue(db, "guests.answers", field.id);
+    query.orderByRaw(`? ${direction} nulls last`, [value]);
+  } else if (!isBuiltInField(key)) {
+    throw AppError.invalid([{ field: "sort", code: "invalid_value" }]);
+  } else if (TEXT_SORTS.has(key)) {
+    // Case-insensitive, empty values last, the same on both databases.
+    query.orderByRaw(`lower(??) ${direction} nulls last`, [`guests.${key}`]);
+    if (key === "lastName") query.orderByRaw(`lower(??) ${direction} nulls last`, ["guests.firstName"]);
+  } else {
+    query.orderByRaw(`?? ${direction} nulls last`, [`guests.${key}`]);
+  }
+  // A stable order across pages.
+  query.orderBy("guests.id", direction);
+}
+
+/** One page of the event's guests for the list query, and the number of guests it matches. */
+export async function listGuests(
+  db: Knex,
+  actor: Actor | undefined,
+  eventId: string,
+  rawQuery: GuestListQueryType,
+): Promise<GuestListResult> {
+  const query = await resolveView(db, actor, eventId, rawQuery);
+  const filters = parseGuestFilters(query.filters);
+  const statuses = commaList(query.status, GUEST_STATUSES, "status");
+  const mailStatuses = commaList(query.mailStatus, MAIL_STATUSES, "mailStatus");
+  const sources = commaList(query.createdSource, GUEST_SOURCES, "createdSource");
+  const customFields = await loadCustomFields(db, eventId, customFieldIdsOf(filters, query.sort));
+
+  const base = db("guests").where("guests.eventId", eventId);
+  if (statuses.length) base.whereIn("guests.status", statuses);
+  if (mailStatuses.length) base.whereIn("guests.mailStatus", mailStatuses);
+  if (sources.length) base.whereIn("guests.createdSource", sources);
+  const range = (column: string, from?: string, to?: string) => {
+    if (from) base.where(column, ">=", new Date(from).toISOString());
+    if (to) base.where(column, "<=", new Date(to).toISOString());
+  };
+  range("guests.createdAt", query.createdFrom, query.createdTo);
+  range("guests.registeredAt", query.registeredFrom, query.registeredTo);
+  applyGuestFilters(db, base, filters, customFields);
+  applyGuestSearch(db, base, query.search);
+
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? 100;
+  const rowsQuery = base.clone().select("guests.*");
+  applySort(db, rowsQuery, query.sort, query.order, customFields);
+  rowsQuery.offset((page - 1) * perPage).limit(perPage);
+  const [counted, rows] = await Promise.all([
+    base.clone().count({ total: "*" }).first() as Promise<{ total: number | string } | undefined>,
+    rowsQuery as Promise<Record<string, unknown>[]>,
+  ]);
+  return {
+    rows: rows.map((row) => Guest.fromDatabaseJson(row)),
+    pagination: { page, perPage, total: Number(counted?.total ?? 0) },
+  };
+}

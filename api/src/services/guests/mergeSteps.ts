@@ -1,0 +1,32 @@
+import type { Knex } from "../../db/knex.ts";
+
+export interface GuestMergeInput {
+  /** The guest that stays. */
+  keepId: string;
+  /** The guest folded into it, deleted once every step has run. */
+  mergeId: string;
+  eventId: string;
+  accountId: string;
+}
+
+/**
+ * What an area moves from the merged guest to the kept one (check-ins, orders, campaign recipients …).
+ * Runs inside the merge transaction, before the merged guest is deleted: rows still pointing at it
+ * then would be cascaded away or block the delete.
+ */
+export type GuestMergeStep = (trx: Knex.Transaction, input: GuestMergeInput) => Promise<void>;
+
+const steps: GuestMergeStep[] = [];
+
+/** Later areas register at import time; returns the unregister function. */
+export function registerGuestMergeStep(step: GuestMergeStep): () => void {
+  steps.push(step);
+  return () => {
+    const index = steps.indexOf(step);
+    if (index >= 0) steps.splice(index, 1);
+  };
+}
+
+export async function runGuestMergeSteps(trx: Knex.Transaction, input: GuestMergeInput): Promise<void> {
+  for (const step of [...steps]) await step(trx, input);
+}

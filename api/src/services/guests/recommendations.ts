@@ -1,0 +1,195 @@
+import { normalizeGuestEmail, type RecommendationStatus, type RecommendedPerson } from "@tessera/shared";
+import type { ApiContext } from "../../context.ts";
+import { lockForUpdate } from "../../db/dialect.ts";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import type { Event } from "../../models/Event.ts";
+import { Guest } from "../../models/Guest.ts";
+import { Recommendation } from "../../models/Recommendation.ts";
+import { recordAudit } from "../audit.ts";
+import { paginate, type PageResult } from "../pagination.ts";
+import { cleanText, derivedGuestColumns } from "./prepare.ts";
+
+/** A recommendation with its recommender's name, as the routes present it. */
+export interface RecommendationDetails {
+  recommendation: Recommendation;
+  recommenderName: string;
+}
+
+async function withRecommenderNames(
+  db: Knex | Knex.Transaction,
+  rows: Recommendation[],
+): Promise<RecommendationDetails[]> {
+  const ids = [...new Set(rows.map((row) => row.recommenderGuestId))];
+  const guests = ids.length ? await Guest.query(db).findByIds(ids).select("id", "firstName", "lastName", "email") : [];
+  const names = new Map(guests.map((guest) => [guest.id, guest.fullName || guest.email || ""]));
+  return rows.map((recommendation) => ({
+    recommendation,
+    recommenderName: names.get(recommendation.recommenderGuestId) ?? "",
+  }));
+}
+
+function snapshot(recommendation: Recommendation): Record<string, unknown> {
+  const { id, recommenderGuestId, firstName, lastName, email, company, status, guestId } = recommendation;
+  return { id, recommenderGuestId, firstName, lastName, email, company, status, guestId };
+}
+
+/** The recommending guest must be a guest of the event (422 on guestId otherwise). */
+async function recommenderOf(db: Knex | Knex.Transaction, event: Event, guestId: string): Promise<Guest> {
+  const guest = await Guest.query(db).findById(guestId).where({ eventId: event.id });
+  if (!guest) throw AppError.invalid([{ field: "guestId", code: "guest_not_in_event" }]);
+  return guest;
+}
+
+/** A guest recommends people: one pending recommendation each. */
+export async function addRecommendations(
+  ctx: ApiContext,
+  event: Event,
+  guestId: string,
+  people: readonly RecommendedPerson[],
+): Promise<RecommendationDetails[]> {
+  return ctx.deps.db.transaction(async (trx) => {
+    const recommender = await recommenderOf(trx, event, guestId);
+    const created: Recommendation[] = [];
+    for (const person of people) {
+      const recommendation = await Recommendation.query(trx).insertAndFetch({
+        accountId: event.accountId,
+        eventId: event.id,
+        recommenderGuestId: recommender.id,
+        firstName: cleanText(person.firstName),
+        lastName: cleanText(person.lastName),
+        email: person.email.trim(),
+        company: cleanText(person.company),
+        status: "pending",
+        guestId: null,
+        decidedAt: null,
+      });
+      await recordAudit(trx, ctx, {
+        action: "recommendation.created",
+        subjectType: "recommendation",
+        subjectId: recommendation.id,
+        accountId: event.accountId,
+        eventId: event.id,
+        after: snapshot(recommendation),
+      });
+      created.push(recommendation);
+    }
+    return withRecommenderNames(trx, created);
+  });
+}
+
+/** The recommendations one guest made, oldest first. */
+export async function recommendationsOfGuest(
+  db: Knex,
+  event: Event,
+  guestId: string,
+): Promise<RecommendationDetails[]> {
+  // A read: an unknown guest is a missing resource, not a bad field.
+  if (!(await Guest.query(db).findById(guestId).where({ eventId: event.id }))) throw AppError.notFound();
+  const rows = await Recommendation.query(db)
+    .where({ eventId: event.id, recommenderGuestId: guestId })
+    .orderBy([{ column: "createdAt" }, { column: "id" }]);
+  return withRecommenderNames(db, rows);
+}
+
+/** The event's recommendations, newest first, optionally of one status. */
+export async function listRecommendations(
+  db: Knex,
+  event: Event,
+  request: { status?: RecommendationStatus; recommenderGuestId?: string; page?: number; perPage?: number },
+): Promise<PageResult<RecommendationDetails>> {
+  const query = Recommendation.query(db)
+    .where({ eventId: event.id })
+    .orderBy([
+      { column: "createdAt", order: "desc" },
+      { column: "id", order: "desc" },
+    ]);
+  if (request.status) query.where({ status: request.status });
+  if (request.recommenderGuestId) query.where({ recommenderGuestId: request.recommenderGuestId });
+  const { rows, pagination } = await paginate(query, request);
+  return { rows: await withRecommenderNames(db, rows), pagination };
+}
+
+async function pendingRecommendation(trx: Knex.Transaction, event: Event, id: string): Promise<Recommendation> {
+  const recommendation = await lockForUpdate(trx, Recommendation.query(trx).findById(id).where({ eventId: event.id }));
+  if (!recommendation) throw AppError.notFound();
+  // pending → accepted | refused, once.
+  if (recommendation.status !== "pending") throw new AppError("recommendation_already_decided", 409);
+  return recommendation;
+}
+
+/**
+ * Accepts a pending recommendation: the person becomes a guest (source recommendation, prescriber =
+ * the recommender's full name), or the guest of the event with that email is linked instead.
+ */
+export async function acceptRecommendation(ctx: ApiContext, event: Event, id: string): Promise<RecommendationDetails> {
+  return ctx.deps.db.transaction(async (trx) => {
+    const recommendation = await pendingRecommendation(trx, event, id);
+    const before = snapshot(recommendation);
+    const recommender = await Guest.query(trx).findById(recommendation.recommenderGuestId);
+    let guest = await Guest.query(trx)
+      .where({ eventId: event.id, emailNormalized: normalizeGuestEmail(recommendation.email) })
+      .orderBy("createdAt")
+      .first();
+    if (!guest) {
+      const identity = {
+        firstName: recommendation.firstName,
+        lastName: recommendation.lastName,
+        email: recommendation.email,
+        company: recommendation.company,
+      };
+      guest = await Guest.query(trx).insertAndFetch({
+        accountId: event.accountId,
+        eventId: event.id,
+        ...identity,
+        ...derivedGuestColumns(identity),
+        status: "unanswered",
+        mailStatus: "none",
+        answers: {},
+        companionsExpected: 0,
+        createdSource: "recommendation",
+        prescriber: recommender?.fullName || recommender?.email || null,
+      });
+      await recordAudit(trx, ctx, {
+        action: "guest.created",
+        subjectType: "guest",
+        subjectId: guest.id,
+        accountId: event.accountId,
+        eventId: event.id,
+        after: { ...identity, createdSource: "recommendation", prescriber: guest.prescriber, recommendationId: id },
+      });
+    }
+    const accepted = await Recommendation.query(trx).patchAndFetchById(id, {
+      status: "accepted",
+      guestId: guest.id,
+      decidedAt: new Date(),
+    });
+    await recordAudit(trx, ctx, {
+      action: "recommendation.accepted",
+      subjectType: "recommendation",
+      subjectId: id,
+      accountId: event.accountId,
+      eventId: event.id,
+      before,
+      after: snapshot(accepted),
+    });
+    return (await withRecommenderNames(trx, [accepted]))[0]!;
+  });
+}
+
+export async function refuseRecommendation(ctx: ApiContext, event: Event, id: string): Promise<RecommendationDetails> {
+  return ctx.deps.db.transaction(async (trx) => {
+    const recommendation = await pendingRecommendation(trx, event, id);
+    const refused = await Recommendation.query(trx).patchAndFetchById(id, { status: "refused", decidedAt: new Date() });
+    await recordAudit(trx, ctx, {
+      action: "recommendation.refused",
+      subjectType: "recommendation",
+      subjectId: id,
+      accountId: event.accountId,
+      eventId: event.id,
+      before: snapshot(recommendation),
+      after: snapshot(refused),
+    });
+    return (await withRecommenderNames(trx, [refused]))[0]!;
+  });
+}

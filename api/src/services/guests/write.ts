@@ -1,0 +1,233 @@
+import { validateAnswers, type GuestCreate, type GuestUpdate, type ValidationIssue } from "@tessera/shared";
+import type { ApiContext } from "../../context.ts";
+import { jsonMergePatch } from "../../db/dialect.ts";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import { CustomField } from "../../models/CustomField.ts";
+import type { Event } from "../../models/Event.ts";
+import { Guest } from "../../models/Guest.ts";
+import { recordAudit } from "../audit.ts";
+import { findEventFor } from "../events/find.ts";
+import { cleanText, derivedGuestColumns } from "./prepare.ts";
+
+const MAX_GODFATHER_CHAIN = 1_000;
+
+/** The fields of a guest the audit trail records. */
+export function guestSnapshot(guest: Partial<Guest>): Record<string, unknown> {
+  const { firstName, lastName, email, civility, company, jobTitle, status, mailStatus, unsubscribedAt } = guest;
+  const { companionsExpected, godfatherId, prescriber, language, registeredAt, answers } = guest;
+  return {
+    firstName,
+    lastName,
+    email,
+    civility,
+    company,
+    jobTitle,
+    status,
+    mailStatus,
+    unsubscribedAt,
+    companionsExpected,
+    godfatherId,
+    prescriber,
+    language,
+    registeredAt,
+    answers,
+  };
+}
+
+function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  );
+  if (!keys.length) return null;
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
+  };
+}
+
+/** The event's custom fields checked against `answers` (organizers may leave required ones empty). */
+export async function checkAnswers(
+  db: Knex,
+  eventId: string,
+  answers: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const ids = Object.keys(answers);
+  if (!ids.length) return {};
+  const fields = await CustomField.query(db).where({ eventId }).whereIn("id", ids);
+  const known = new Set(fields.map((field) => field.id));
+  const unknown: ValidationIssue[] = ids
+    .filter((id) => !known.has(id))
+    .map((id) => ({ field: `answers.${id}`, code: "unknown_field" }));
+  if (unknown.length) throw AppError.invalid(unknown);
+  const result = validateAnswers(fields, answers, { partial: true });
+  if (!result.ok) throw AppError.invalid(result.issues);
+  return result.value;
+}
+
+/** Answers after a patch: null removes an answer. */
+function mergeAnswers(current: Record<string, unknown>, patch: Record<string, unknown>) {
+  const merged: Record<string, unknown> = { ...current, ...patch };
+  for (const [key, value] of Object.entries(patch)) if (value === null) delete merged[key];
+  return merged as Guest["answers"];
+}
+
+/**
+ * Companion rules: the godfather is a guest of the same event, not the guest itself, and the link
+ * makes no cycle; the companions expected stay within the event's maximum when it has one.
+ */
+async function checkCompanions(
+  trx: Knex.Transaction,
+  event: Event,
+  guestId: string | null,
+  values: { godfatherId?: string | null; companionsExpected?: number },
+): Promise<void> {
+  const issues: ValidationIssue[] = [];
+  const max = event.maxCompanions;
+  if (values.companionsExpected !== undefined && max !== null && values.companionsExpected > max) {
+    issues.push({ field: "companionsExpected", code: "number_too_big", params: { max } });
+  }
+  if (values.godfatherId) {
+    if (values.godfatherId === guestId) issues.push({ field: "godfatherId", code: "invalid_value" });
+    else {
+      let cursor: string | null = values.godfatherId;
+      const exists = await trx("guests").where({ id: cursor, eventId: event.id }).first("id");
+      if (!exists) issues.push({ field: "godfatherId", code: "invalid_value" });
+      // Walk up the godfather chain: meeting the guest again would make a cycle.
+      for (let step = 0; exists && guestId && cursor && step < MAX_GODFATHER_CHAIN; step++) {
+        if (cursor === guestId) {
+          issues.push({ field: "godfatherId", code: "invalid_value" });
+          break;
+        }
+        const row: { godfatherId: string | null } | undefined = await trx("guests")
+          .where({ id: cursor })
+          .first("godfatherId");
+        cursor = row?.godfatherId ?? null;
+      }
+    }
+  }
+  if (issues.length) throw AppError.invalid(issues);
+}
+
+function identityValues(body: GuestUpdate): Partial<Guest> {
+  const values: Partial<Guest> = {};
+  for (const key of ["firstName", "lastName", "email", "company", "jobTitle", "prescriber", "language"] as const) {
+    if (body[key] !== undefined) values[key] = cleanText(body[key]);
+  }
+  if (body.civility !== undefined) values.civility = body.civility;
+  if (body.status !== undefined) values.status = body.status;
+  if (body.companionsExpected !== undefined) values.companionsExpected = body.companionsExpected;
+  if (body.godfatherId !== undefined) values.godfatherId = body.godfatherId;
+  if (body.registeredAt !== undefined) values.registeredAt = body.registeredAt ? new Date(body.registeredAt) : null;
+  return values;
+}
+
+export async function createGuest(
+  ctx: ApiContext,
+  accountId: string,
+  eventId: string,
+  body: GuestCreate,
+): Promise<Guest> {
+  const actor = ctx.state.actor;
+  return ctx.deps.db.transaction(async (trx) => {
+    const { event } = await findEventFor(trx, actor, "update", accountId, eventId);
+    const values = identityValues(body);
+    await checkCompanions(trx, event, null, values);
+    const answers = await checkAnswers(trx, eventId, body.answers ?? {});
+    const row = {
+      accountId,
+      eventId,
+      status: "unanswered" as const,
+      ...values,
+      answers: mergeAnswers({}, answers),
+      createdSource: actor?.kind === "apiKey" ? ("api" as const) : ("manual" as const),
+      ...derivedGuestColumns({ ...values }),
+    };
+    const guest = await Guest.query(trx).insertAndFetch(row);
+    await recordAudit(trx, ctx, {
+      action: "guest.created",
+      subjectType: "guest",
+      subjectId: guest.id,
+      accountId,
+      eventId,
+      after: guestSnapshot(guest),
+    });
+    return guest;
+  });
+}
+
+/** The guest of the event (404 otherwise), read with the actor's right on the event. */
+export async function findGuest(db: Knex, eventId: string, guestId: string): Promise<Guest> {
+  const guest = await Guest.query(db).findById(guestId).where({ eventId });
+  if (!guest) throw AppError.notFound();
+  return guest;
+}
+
+export async function updateGuest(
+  ctx: ApiContext,
+  accountId: string,
+  eventId: string,
+  guestId: string,
+  body: GuestUpdate,
+): Promise<Guest> {
+  return ctx.deps.db.transaction(async (trx) => {
+    const { event } = await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
+    const current = await findGuest(trx, eventId, guestId);
+    const values = identityValues(body);
+    await checkCompanions(trx, event, guestId, values);
+    if (body.answers) values.answers = mergeAnswers(current.answers, await checkAnswers(trx, eventId, body.answers));
+    // Spec: an unsubscribed guest's email can be unlocked.
+    if (body.unlockEmail) {
+      values.unsubscribedAt = null;
+      if (current.mailStatus === "unsubscribed") values.mailStatus = "none";
+    }
+    Object.assign(values, derivedGuestColumns({ ...current, ...values }));
+    const changes = diff(guestSnapshot(current), guestSnapshot({ ...current, ...values }));
+    if (!changes) return current;
+    const updated = await Guest.query(trx).patchAndFetchById(guestId, values);
+    await recordAudit(trx, ctx, {
+      action: "guest.updated",
+      subjectType: "guest",
+      subjectId: guestId,
+      accountId,
+      eventId,
+      ...changes,
+    });
+    return updated;
+  });
+}
+
+/** Sets the same answers on many guests of the event in one statement; returns the ids updated. */
+export async function setGuestsAnswers(
+  ctx: ApiContext,
+  accountId: string,
+  eventId: string,
+  body: { ids: string[]; answers: Record<string, unknown> },
+): Promise<string[]> {
+  return ctx.deps.db
+    .transaction(async (trx) => {
+      await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
+      const answers = await checkAnswers(trx, eventId, body.answers);
+      const rows: { id: string }[] = await trx("guests").where({ eventId }).whereIn("id", body.ids).select("id");
+      const ids = rows.map((row) => row.id);
+      if (!ids.length || !Object.keys(answers).length) return ids;
+      await trx("guests")
+        .where({ eventId })
+        .whereIn("id", ids)
+        .update({ answers: jsonMergePatch(trx, "answers", answers), updatedAt: new Date().toISOString() });
+      await recordAudit(trx, ctx, {
+        action: "guest.updated",
+        subjectType: "guest",
+        subjectId: null,
+        accountId,
+        eventId,
+        after: { ids, answers },
+      });
+      return ids;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
+      ctx.state.logger.error({ err: error, eventId }, "bulk answers update failed");
+      throw new AppError("guests_not_updated", 500);
+    });
+}

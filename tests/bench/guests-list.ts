@@ -1,0 +1,228 @@
+// The guest list page over 100,000 guests (QUALITY.md: p95 ≤ 50 ms and ≤ 3× raw SQL): a filtered
+// (status + a custom-field choice), searched (a common 3-letter substring) and sorted (last name) page
+// of 100 through HTTP with a bearer token, against the same page and count in raw SQL over the same pool.
+import { isPostgres } from "../../api/src/db/dialect.ts";
+import type { Db } from "../../api/src/db/knex.ts";
+import type { CustomField } from "../../api/src/models/CustomField.ts";
+import { buildEvent } from "../helpers/events.ts";
+import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
+import { buildCustomField, buildGuests } from "../helpers/guests.ts";
+import { startTestServer } from "../helpers/server.ts";
+import { measure, median, ms, printTable, type LatencySummary } from "./stats.ts";
+
+const GUESTS = Number(process.env.BENCH_GUESTS ?? 100_000);
+const REQUESTS = 300;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
+const RUNS = 3;
+const SEARCH = "mar";
+const FIRST = ["Marie", "Jean", "Pierre", "Lucie", "Marc", "Sophie", "Paul", "Camille", "Louis", "Emma", "Hugo", "Léa"];
+const LAST = [
+  "Martin",
+  "Bernard",
+  "Dubois",
+  "Thomas",
+  "Robert",
+  "Richard",
+  "Petit",
+  "Durand",
+  "Leroy",
+  "Moreau",
+  "Simon",
+  "Laurent",
+  "Lefebvre",
+  "Michel",
+  "Garcia",
+  "David",
+  "Bertrand",
+  "Roux",
+  "Vincent",
+  "Fournier",
+];
+const COMPANIES = [
+  "Acme",
+  "Globex",
+  "Initech",
+  "Umbrella",
+  "Hooli",
+  "Stark",
+  "Wayne",
+  "Tyrell",
+  "Cyberdyne",
+  "Soylent",
+];
+const STATUSES = ["unanswered", "confirmed", "confirmed", "refused", "pending_approval", "to_be_seen"] as const;
+
+/** A small fixed-seed generator (mulberry32): the same data every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function medianSummary(runs: LatencySummary[]): LatencySummary {
+  return {
+    count: runs[0]!.count,
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+    perSecond: median(runs.map((r) => r.perSecond)),
+  };
+}
+
+async function seed(db: Db, event: { id: string; accountId: string }): Promise<CustomField[]> {
+  const options = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `o${i}`, label: `Option ${i}` }));
+  const fields: CustomField[] = [];
+  for (const type of ["unique_choice", "dropdown", "multiple_choice", "multiple_choice", "unique_choice"] as const) {
+    fields.push(await buildCustomField(db, event, { type, options: options(5) }));
+  }
+  for (const type of ["number", "rating", "short_text", "short_text", "date"] as const) {
+    fields.push(await buildCustomField(db, event, { type, rules: type === "rating" ? { maxRating: 5 } : {} }));
+  }
+  const next = random(42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const created = Date.UTC(2026, 0, 1);
+  await buildGuests(db, event, GUESTS, (i) => {
+    const answers: Record<string, unknown> = {};
+    for (const field of fields) {
+      if (next() < 0.1) continue;
+      if (field.type === "multiple_choice")
+        answers[field.id] = ["o0", "o1", "o2", "o3", "o4"].filter(() => next() < 0.4);
+      else if (field.options.length) answers[field.id] = `o${Math.floor(next() * 5)}`;
+      else if (field.type === "number") answers[field.id] = Math.floor(next() * 1000);
+      else if (field.type === "rating") answers[field.id] = 1 + Math.floor(next() * 5);
+      else if (field.type === "date")
+        answers[field.id] = `2026-0${1 + Math.floor(next() * 9)}-1${Math.floor(next() * 9)}`;
+      else answers[field.id] = `text ${Math.floor(next() * 10_000)}`;
+    }
+    const firstName = pick(FIRST);
+    const lastName = pick(LAST);
+    return {
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}.${i}@example.org`.toLowerCase(),
+      company: pick(COMPANIES),
+      status: pick(STATUSES),
+      answers: answers as never,
+      createdAt: new Date(created + i * 1000),
+    };
+  });
+  if (isPostgres(db)) await db.raw("analyze guests");
+  else await db.raw("analyze");
+  return fields;
+}
+
+/** The page and its count as the floor: hand-written SQL, the same predicates and order. */
+function rawPage(db: Db, eventId: string, choice: CustomField): () => Promise<unknown> {
+  const pattern = `%${SEARCH}%`;
+  if (isPostgres(db)) {
+    const where = "event_id = ? and status in ('confirmed') and answers @> ?::jsonb and search_text like ? escape '\\'";
+    const bindings = [eventId, JSON.stringify({ [choice.id]: "o1" }), pattern];
+    return () =>
+      Promise.all([
+        db.raw(`select count(*) as total from guests where ${where}`, bindings),
+        db.raw(
+          `select * from guests where ${where} order by lower(last_name) asc nulls last, lower(first_name) asc nulls last, id asc limit 100`,
+          bindings,
+        ),
+      ]);
+  }
+  const where =
+    "event_id = ? and status in ('confirmed') and json_extract(answers, ?) = 'o1' and search_text like ? escape '\\'";
+  const bindings = [eventId, `$."${choice.id}"`, pattern];
+  return () =>
+    Promise.all([
+      db.raw(`select count(*) as total from guests where ${where}`, bindings),
+      db.raw(
+        `select * from guests where ${where} order by lower(last_name) asc nulls last, lower(first_name) asc nulls last, id asc limit 100`,
+        bindings,
+      ),
+    ]);
+}
+
+/** `BENCH_EXPLAIN=1`: the PostgreSQL plans of the page and of its count. */
+async function explain(db: Db, eventId: string, choice: CustomField): Promise<void> {
+  const where = "event_id = ? and status in ('confirmed') and answers @> ?::jsonb and search_text like ? escape '\\'";
+  const bindings = [eventId, JSON.stringify({ [choice.id]: "o1" }), `%${SEARCH}%`];
+  for (const sql of [
+    `select * from guests where ${where} order by lower(last_name) asc nulls last, lower(first_name) asc nulls last, id asc limit 100`,
+    `select count(*) from guests where ${where}`,
+  ]) {
+    const result = (await db.raw(`explain (analyze, buffers) ${sql}`, bindings)) as {
+      rows: { "QUERY PLAN": string }[];
+    };
+    console.log(result.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+  }
+}
+
+export async function benchGuestList(): Promise<void> {
+  const kind = process.env.DATABASE_URL ? "postgres" : "sqlite";
+  const server = await startTestServer({ kind });
+  try {
+    const account = await buildAccount(server.db);
+    const user = await buildUser(server.db, { accountId: account.id, role: "overseer" });
+    const token = await sessionTokenFor(server.db, server.config, user);
+    const event = await buildEvent(server.db, account.id);
+    const started = performance.now();
+    const fields = await seed(server.db, event);
+    const seeded = (performance.now() - started) / 1000;
+    const choice = fields[0]!;
+    const filters = encodeURIComponent(JSON.stringify([{ field: choice.id, op: "eq", value: "o1" }]));
+    const url =
+      `${server.baseUrl}/api/v1/events/${account.id}/${event.id}/users` +
+      `?status=confirmed&filters=${filters}&search=${SEARCH}&sort=lastName&perPage=100`;
+    const headers = { Authorization: `Bearer ${token}` };
+    let total = 0;
+    const page = async () => {
+      // A keep-alive socket left idle while the floor runs may be closed by the server as it is
+      // reused (one per client in flight): the request is sent again.
+      const response = await fetch(url, { headers })
+        .catch(() => fetch(url, { headers }))
+        .catch(() => fetch(url, { headers }));
+      if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
+      const body = (await response.json()) as { data: unknown[]; pagination: { total: number } };
+      total = body.pagination.total;
+    };
+    const floor = rawPage(server.db, event.id, choice);
+    if (process.env.BENCH_EXPLAIN && isPostgres(server.db)) await explain(server.db, event.id, choice);
+    await measure(page, 50, CONCURRENCY); // warm-up
+    await measure(floor, 50, CONCURRENCY);
+    const api: LatencySummary[] = [];
+    const raw: LatencySummary[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      api.push(await measure(page, REQUESTS, CONCURRENCY));
+      raw.push(await measure(floor, REQUESTS, CONCURRENCY));
+    }
+    const a = medianSummary(api);
+    const f = medianSummary(raw);
+    printTable(
+      `guests list on ${kind}: ${GUESTS.toLocaleString("en")} guests, 10 custom fields (seeded in ${seeded.toFixed(1)} s); ` +
+        `status + choice filter, search "${SEARCH}", sort lastName, page of 100 of ${total} matches; ` +
+        `${REQUESTS} requests, ${CONCURRENCY} in flight, median of ${RUNS} runs; floor = the same page + count in raw SQL`,
+      [
+        {
+          operation: "GET users page p50",
+          figure: ms(a.p50),
+          floor: ms(f.p50),
+          ratio: (a.p50 / f.p50).toFixed(1) + "×",
+        },
+        {
+          operation: "GET users page p95",
+          figure: ms(a.p95),
+          floor: ms(f.p95),
+          ratio: (a.p95 / f.p95).toFixed(1) + "×",
+        },
+        {
+          operation: "throughput",
+          figure: `${a.perSecond.toFixed(0)} pages/s`,
+          floor: `${f.perSecond.toFixed(0)} queries/s`,
+          ratio: (f.perSecond / a.perSecond).toFixed(1) + "×",
+        },
+      ],
+    );
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { buildEvent } from "../helpers/events.ts";
+import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../helpers/factories.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { GuestsPages } from "./pages/GuestsPages.ts";
+import { SignInPages } from "./pages/SignInPages.ts";
+
+const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
+
+/** A spreadsheet export as French organizers make them: semicolons, accents, and one row with a bad email. */
+const CSV = [
+  "Prénom;Nom;E-mail;Société;Régime;Nuits",
+  "Zoé;Lefèvre;zoe.lefevre@example.com;Café Crème;Végétarien;2",
+  "José;Núñez;jose.nunez@example.com;Señor Tapas;Sans gluten;1",
+  "Éric;Dupré;pas-un-email;Brasserie;Aucun;3",
+  "Anaïs;Bérard;anais.berard@example.com;Crêperie;Aucun;0",
+].join("\r\n");
+
+describe.skipIf(!shouldRunE2e())("an organizer imports guests from a CSV file in three steps", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    dir = mkdtempSync(path.join(os.tmpdir(), "tessera-import-"));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("uploads, matches the suggested fields, follows the progress to 100 % and finds an imported guest", async () => {
+    const account = await buildAccount(server.db, { name: "Maison Lumière" });
+    const organizer = await buildUser(server.db, {
+      accountId: account.id,
+      role: "organizer",
+      email: "orla@example.com",
+      firstName: "Orla",
+      lastName: "Marchand",
+    });
+    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
+    const api = server.http.as(await sessionTokenFor(server.db, server.config, organizer));
+    const fieldsUrl = `/api/v1/events/${account.id}/${event.id}/customfields`;
+    const diet = await api.post(fieldsUrl, {
+      name: "Régime",
+      label: "Régime",
+      type: "dropdown",
+      options: [{ label: "Végétarien" }, { label: "Sans gluten" }, { label: "Aucun" }],
+    });
+    expect(diet.status).toBe(201);
+    const nights = await api.post(fieldsUrl, {
+      name: "Nuits",
+      label: "Nuits",
+      type: "number",
+      rules: { noNegative: true },
+    });
+    expect(nights.status).toBe(201);
+    const file = path.join(dir, "invités.csv");
+    writeFileSync(file, CSV, "utf8");
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const signIn = new SignInPages(page, server.baseUrl);
+    const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
+
+    await screenshotOnFailure(page, "guests-import", async () => {
+      await signIn.open(`/admin?next=${encodeURIComponent(`${guests.base}/import`)}`);
+      await signIn.signIn(ENGLISH, "orla@example.com", DEFAULT_PASSWORD);
+      await page.waitForURL((url) => url.pathname === `${guests.base}/import`);
+
+      // Step 1: the file, with its header line.
+      await guests.sees("Drop a CSV file here, or click to choose one");
+      await guests.chooseImportFile(file);
+      await guests.sees("invités.csv");
+      expect(await page.getByRole("switch", { name: "The first line holds the column names" }).isChecked()).toBe(true);
+      await guests.button("Upload").click();
+
+      // Step 2: every column is matched by its (accented, French) name; both custom fields included.
+      await guests.sees("4 rows · utf-8 · separator ;");
+      expect(await guests.targetOf("Prénom").inputValue()).toBe("First name");
+      expect(await guests.targetOf("Nom").inputValue()).toBe("Last name");
+      expect(await guests.targetOf("E-mail").inputValue()).toBe("Email");
+      expect(await guests.targetOf("Société").inputValue()).toBe("Company");
+      expect(await guests.targetOf("Régime").inputValue()).toBe("Régime");
+      expect(await guests.targetOf("Nuits").inputValue()).toBe("Nuits");
+      await guests.button("Check the rows").click();
+      await guests.sees("1 row has a problem: it will be skipped");
+      await guests.sees(/^Line 4, /);
+
+      // Step 3: processed in the background; the bar reaches 100 % and the summary follows.
+      await guests.button("Start the import").click();
+      const progress = await guests.waitForCompleteProgress();
+      expect(progress[progress.length - 1]).toBe(100);
+      const summary = guests.summary();
+      await summary.waitFor();
+      await summary.getByText("3 guests created", { exact: true }).waitFor();
+      await summary.getByText("0 guests updated", { exact: true }).waitFor();
+      await summary.getByText("1 row failed", { exact: true }).waitFor();
+      const report = summary.getByRole("link", { name: "Download the error report" });
+      expect(await report.getAttribute("href")).toMatch(/\/imports\/[0-9a-f-]{36}\/errors\.csv$/);
+
+      // The imported guests are in the list; the search ignores accents and is kept in the address.
+      await page.getByRole("link", { name: "See the guests" }).click();
+      await page.waitForURL((url) => url.pathname === guests.base);
+      await guests.sees("3 guests");
+      await guests.search("lefevre");
+      await guests.waitForRows(["Zoé Lefèvre"]);
+      expect(guests.url().searchParams.get("search")).toBe("lefevre");
+      await guests.row("Zoé Lefèvre").click();
+      await page.waitForURL((url) => url.pathname.startsWith(`${guests.base}/view/`));
+      expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe("zoe.lefevre@example.com");
+      expect(await page.getByLabel("Company", { exact: true }).inputValue()).toBe("Café Crème");
+      expect(await page.getByRole("textbox", { name: "Nuits" }).inputValue()).toBe("2");
+    });
+    await context.close();
+  });
+});

@@ -1,0 +1,20 @@
+// A guest import run in its own process, so a test can SIGKILL it midway (crash-safety test):
+//   tsx tests/helpers/guestImportChild.ts <importId>   with DATABASE_URL or SQLITE_FILE, and TESSERA_VAR_DIR.
+// Prints "progress <rows>" while the import's transaction writes, then "done".
+import { writeSync } from "node:fs";
+import pino from "pino";
+import { loadConfig } from "../../api/src/config.ts";
+import { createDb } from "../../api/src/db/knex.ts";
+import { processGuestImport } from "../../api/src/services/guests/importProcess.ts";
+import { createFileStorage } from "../../api/src/storage/index.ts";
+
+const importId = process.argv[2]!;
+const config = loadConfig({ ...process.env, NODE_ENV: "test" });
+const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+const storage = createFileStorage(config);
+await processGuestImport({ db, storage, logger: pino({ level: "silent" }) }, importId, {
+  // Written synchronously: the parent must see it while the transaction is still open.
+  onProgress: (processed) => writeSync(1, `progress ${processed}\n`),
+});
+writeSync(1, "done\n");
+await db.destroy();

@@ -1,0 +1,110 @@
+import { normalizeGuestEmail, validateAnswer } from "@tessera/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CustomField } from "../../api/src/models/CustomField.ts";
+import { Event } from "../../api/src/models/Event.ts";
+import { Guest } from "../../api/src/models/Guest.ts";
+import { DEMO_EVENT_SLUG, seedDemo } from "../../api/src/services/demo.ts";
+import { listDuplicatePairs } from "../../api/src/services/guests/duplicates.ts";
+import { guestNameKey } from "../../api/src/services/guests/prepare.ts";
+import { databaseKinds } from "../helpers/databases.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/** The demo event's sample guests (issue 4 item 9). */
+describe.each(databaseKinds())("demo guests on %s", (kind) => {
+  let server: TestServer;
+  let event: Event;
+  let guests: Guest[];
+  let fields: CustomField[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    await seedDemo(server.db, "Demo-Password-2026", { now: new Date("2026-11-21T10:00:00Z") });
+    event = (await Event.query(server.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
+    guests = await Guest.query(server.db).where({ eventId: event.id });
+    fields = await CustomField.query(server.db).where({ eventId: event.id }).orderBy("position");
+  });
+  afterAll(async () => server?.close());
+
+  it("has about 250 guests in every status, with plausible mail statuses and sources", () => {
+    expect(guests.length).toBe(250);
+    expect(new Set(guests.map((guest) => guest.status))).toEqual(
+      new Set(["unanswered", "refused", "pending_approval", "rejected", "confirmed", "cancelled", "to_be_seen"]),
+    );
+    expect(new Set(guests.map((guest) => guest.mailStatus)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(guests.map((guest) => guest.createdSource))).toEqual(
+      new Set(["import", "manual", "registration", "api", "companion"]),
+    );
+    expect(guests.every((guest) => guest.accountId === event.accountId)).toBe(true);
+    // French, English and Spanish names, accents included.
+    expect(guests.some((guest) => /[éèêëàçñíóú]/i.test(`${guest.firstName}${guest.lastName}`))).toBe(true);
+    expect(guests.some((guest) => guest.email?.endsWith(".es"))).toBe(true);
+  });
+
+  it("sets the derived columns of every guest", () => {
+    for (const guest of guests) {
+      expect(guest.emailNormalized).toBe(normalizeGuestEmail(guest.email));
+      expect(guest.nameKey).toBe(guestNameKey(guest.firstName, guest.lastName));
+      expect(guest.searchText.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("links companions to a confirmed godfather who expects them, within the event's maximum", () => {
+    const companions = guests.filter((guest) => guest.godfatherId);
+    expect(companions.length).toBeGreaterThanOrEqual(10);
+    const byId = new Map(guests.map((guest) => [guest.id, guest]));
+    for (const companion of companions) {
+      const godfather = byId.get(companion.godfatherId!)!;
+      expect(godfather.status).toBe("confirmed");
+      expect(godfather.companionsExpected).toBeGreaterThanOrEqual(1);
+      expect(godfather.companionsExpected).toBeLessThanOrEqual(event.maxCompanions ?? 1);
+      expect(companion.createdSource).toBe("companion");
+    }
+  });
+
+  it("has six custom fields of different types, and every answer passes its field's rules", () => {
+    expect(fields.map((field) => field.type)).toEqual([
+      "dropdown",
+      "multiple_choice",
+      "date",
+      "phone",
+      "number",
+      "rating",
+    ]);
+    const byId = new Map(fields.map((field) => [field.id, field]));
+    let answers = 0;
+    for (const guest of guests) {
+      for (const [fieldId, value] of Object.entries(guest.answers)) {
+        const field = byId.get(fieldId);
+        expect(field).toBeDefined();
+        const result = validateAnswer(field!, value);
+        expect({ fieldId, value, result }).toEqual({ fieldId, value, result: { ok: true, value } });
+        answers++;
+      }
+    }
+    expect(answers).toBeGreaterThan(500);
+  });
+
+  it("has six duplicate pairs to merge: three by email written differently, three by name", async () => {
+    const { rows, pagination } = await listDuplicatePairs(server.db, event.id, { perPage: 50 });
+    expect(pagination.total).toBe(6);
+    expect(rows.filter((pair) => pair.reason === "email")).toHaveLength(3);
+    expect(rows.filter((pair) => pair.reason === "name")).toHaveLength(3);
+    const emailPairs = rows.filter((pair) => pair.reason === "email");
+    expect(emailPairs.some((pair) => pair.guests[0].email !== pair.guests[1].email)).toBe(true);
+  });
+
+  it("is the same on every seed (fixed seed)", async () => {
+    const other = await startTestServer({ kind });
+    try {
+      await seedDemo(other.db, "Demo-Password-2026", { now: new Date("2026-11-21T10:00:00Z") });
+      const otherEvent = (await Event.query(other.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
+      const names = async (db: typeof server.db, eventId: string) =>
+        (await Guest.query(db).where({ eventId }).select("email", "status"))
+          .map((g) => `${g.email}:${g.status}`)
+          .sort();
+      expect(await names(other.db, otherEvent.id)).toEqual(await names(server.db, event.id));
+    } finally {
+      await other.close();
+    }
+  });
+});

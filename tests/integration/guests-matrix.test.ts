@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Event } from "../../api/src/models/Event.ts";
+import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { databaseKinds } from "../helpers/databases.ts";
+import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildGuest } from "../helpers/guests.ts";
+import type { HttpResponse } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/**
+ * Every guests route × every kind of caller (QUALITY.md, tenant isolation): readers and up who see the
+ * event may read; editors and up (events.update) write; outsiders always 404; a refused call changes
+ * nothing. Readers, editors and organizers see the event through its user list; an unlisted event is
+ * 404 for them.
+ */
+
+type Expectation = Record<CastMember, number>;
+
+const READ: Expectation = {
+  anonymous: 401,
+  outsider: 404,
+  outsiderOverseer: 404,
+  reader: 200,
+  editor: 200,
+  organizer: 200,
+  overseer: 200,
+  administrator: 200,
+  apiKey: 200,
+};
+const write = (ok: number): Expectation => ({
+  ...READ,
+  reader: 403,
+  editor: ok,
+  organizer: ok,
+  overseer: ok,
+  administrator: ok,
+  apiKey: ok,
+});
+
+interface Case {
+  name: string;
+  expect: Expectation;
+  call: (member: CastMember) => Promise<HttpResponse>;
+}
+
+describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
+  let server: TestServer;
+  let cast: Cast;
+  let event: Event;
+  let hidden: Event;
+  let base: string;
+  const cases: Case[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    cast = await buildCast(server);
+    event = await buildEvent(server.db, cast.accountA.id);
+    hidden = await buildEvent(server.db, cast.accountA.id);
+    await listOnEvent(server.db, event.id, {
+      userIds: (["reader", "editor", "organizer"] as const).map((member) => cast.users[member].user.id),
+    });
+    base = `/api/v1/events/${cast.accountA.id}/${event.id}`;
+    const guest = () => buildGuest(server.db, event, {});
+    const view = async () =>
+      (await cast.client("overseer").post(`${base}/guestviews`, { name: "v", query: {}, isShared: true })).body
+        .id as string;
+    cases.push(
+      { name: "GET users", expect: READ, call: (m) => cast.client(m).get(`${base}/users`) },
+      {
+        name: "GET users/:id",
+        expect: READ,
+        call: async (m) => cast.client(m).get(`${base}/users/${(await guest()).id}`),
+      },
+      { name: "GET guestviews", expect: READ, call: (m) => cast.client(m).get(`${base}/guestviews`) },
+      {
+        name: "POST guestviews (personal)",
+        expect: { ...READ, reader: 201, editor: 201, organizer: 201, overseer: 201, administrator: 201, apiKey: 201 },
+        call: (m) => cast.client(m).post(`${base}/guestviews`, { name: "mine", query: { search: "x" } }),
+      },
+      {
+        name: "POST guestviews (shared)",
+        expect: write(201),
+        call: (m) => cast.client(m).post(`${base}/guestviews`, { name: "all", query: {}, isShared: true }),
+      },
+      {
+        name: "DELETE guestviews/:id (shared)",
+        expect: write(200),
+        call: async (m) => cast.client(m).delete(`${base}/guestviews/${await view()}`),
+      },
+      {
+        name: "POST users",
+        expect: write(201),
+        call: (m) => cast.client(m).post(`${base}/users`, { lastName: "New" }),
+      },
+      {
+        name: "POST users/:id",
+        expect: write(200),
+        call: async (m) => cast.client(m).post(`${base}/users/${(await guest()).id}`, { lastName: "Changed" }),
+      },
+      {
+        name: "DELETE users/:id",
+        expect: write(200),
+        call: async (m) => cast.client(m).delete(`${base}/users/${(await guest()).id}`),
+      },
+      {
+        name: "POST deleteusers",
+        expect: write(200),
+        call: async (m) => cast.client(m).post(`${base}/deleteusers`, { ids: [(await guest()).id] }),
+      },
+      {
+        name: "POST users/customfields",
+        expect: write(200),
+        call: async (m) =>
+          cast.client(m).post(`${base}/users/customfields`, { ids: [(await guest()).id], answers: {} }),
+      },
+    );
+  });
+  afterAll(async () => server?.close());
+
+  it("answers each route × caller as expected; refused calls change nothing", async () => {
+    const failures: string[] = [];
+    for (const route of cases) {
+      for (const member of CAST_MEMBERS) {
+        const expected = route.expect[member];
+        // Fixtures (guests, views) are made before the snapshot: only the call itself is checked.
+        const response =
+          expected >= 400 ? await expectNoChange(server.db, await prepare(route, member)) : await route.call(member);
+        if (response.status !== expected) failures.push(`${route.name} as ${member}: ${response.status} ≠ ${expected}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  /** Builds the route's fixtures first and returns the bare call (for expectNoChange). */
+  async function prepare(route: Case, member: CastMember): Promise<() => Promise<HttpResponse>> {
+    const paths = { guest: (await buildGuest(server.db, event, {})).id };
+    const client = cast.client(member);
+    const at = (path: string) => `${base}${path}`;
+    switch (route.name) {
+      case "GET users/:id":
+        return () => client.get(at(`/users/${paths.guest}`));
+      case "DELETE guestviews/:id (shared)": {
+        const id = (await cast.client("overseer").post(at("/guestviews"), { name: "v", query: {}, isShared: true }))
+          .body.id;
+        return () => client.delete(at(`/guestviews/${id}`));
+      }
+      case "POST users/:id":
+        return () => client.post(at(`/users/${paths.guest}`), { lastName: "Changed" });
+      case "DELETE users/:id":
+        return () => client.delete(at(`/users/${paths.guest}`));
+      case "POST deleteusers":
+        return () => client.post(at("/deleteusers"), { ids: [paths.guest] });
+      case "POST users/customfields":
+        return () => client.post(at("/users/customfields"), { ids: [paths.guest], answers: {} });
+      default:
+        return () => route.call(member);
+    }
+  }
+
+  it("an event the caller does not see is 404 even for its guests, and another event's guest is 404", async () => {
+    const hiddenGuest = await buildGuest(server.db, hidden, {});
+    const hiddenBase = `/api/v1/events/${cast.accountA.id}/${hidden.id}`;
+    expect((await cast.client("organizer").get(`${hiddenBase}/users`)).status).toBe(404);
+    expect((await cast.client("overseer").get(`${hiddenBase}/users`)).status).toBe(200);
+    expect((await cast.client("overseer").get(`${base}/users/${hiddenGuest.id}`)).status).toBe(404);
+    const wrongAccount = `/api/v1/events/${cast.accountB.id}/${event.id}/users`;
+    expect((await cast.client("overseer").get(wrongAccount)).status).toBe(404);
+    const deleted = await expectNoChange(server.db, () =>
+      cast.client("overseer").post(`${base}/deleteusers`, { ids: [hiddenGuest.id] }),
+    );
+    expect(deleted.body).toEqual({ deleted: [], refused: [] });
+  });
+});

@@ -1,0 +1,138 @@
+import { Badge, Checkbox, Group, Input, Radio, Rating, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { CustomFieldJson } from "@tessera/shared/client";
+import { formatAnswer } from "../customFieldValues.ts";
+
+export type AnswerInput = string | string[] | number | null;
+
+interface CustomFieldInputProps {
+  field: CustomFieldJson;
+  value: AnswerInput;
+  /** The stored answer (files are shown, not uploaded, here). */
+  stored: unknown;
+  error?: string | undefined;
+  disabled?: boolean;
+  onChange: (value: AnswerInput) => void;
+  onBlur?: () => void;
+}
+
+/** One custom field of a guest, drawn by its type; the rules are checked by the caller (shared validateAnswer). */
+export function CustomFieldInput({ field, value, stored, error, disabled, onChange, onBlur }: CustomFieldInputProps) {
+  const { t } = useTranslation("web");
+  const label = (
+    <Group gap={6} component="span" wrap="nowrap">
+      <span>{field.label || field.name}</span>
+      {field.isReadOnly && (
+        <Badge size="xs" variant="light" color="gray">
+          {t("guests.detail.readOnlyForGuests")}
+        </Badge>
+      )}
+    </Group>
+  );
+  const common = {
+    label,
+    description: field.helpText ?? undefined,
+    error,
+    required: field.isRequired,
+    disabled,
+    onBlur,
+  };
+  const text = typeof value === "string" ? value : value === null ? "" : String(value);
+  const options = field.options.map((option) => ({ value: option.id, label: option.label }));
+
+  switch (field.type) {
+    case "long_text":
+      return (
+        <Textarea {...common} autosize minRows={2} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+    case "unique_choice":
+      return (
+        <Radio.Group {...common} value={text} onChange={onChange}>
+          <Group gap="md" mt={4}>
+            {options.map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} disabled={disabled} />
+            ))}
+          </Group>
+        </Radio.Group>
+      );
+    case "multiple_choice":
+      return (
+        <Checkbox.Group {...common} value={Array.isArray(value) ? value : []} onChange={onChange}>
+          <Group gap="md" mt={4}>
+            {options.map((option) => (
+              <Checkbox key={option.value} value={option.value} label={option.label} disabled={disabled} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      );
+    case "dropdown":
+      return <Select {...common} data={options} value={text || null} onChange={(next) => onChange(next)} clearable />;
+    case "date":
+      return (
+        <TextInput
+          {...common}
+          placeholder={t("guests.detail.datePlaceholder")}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case "time":
+      return <TextInput {...common} type="time" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case "number":
+      return (
+        <TextInput {...common} inputMode="decimal" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+    case "rating":
+      return (
+        <Input.Wrapper {...common}>
+          <Rating
+            count={field.rules.maxRating ?? 5}
+            value={typeof value === "number" ? value : 0}
+            onChange={onChange}
+            readOnly={disabled}
+            aria-label={field.label || field.name}
+          />
+        </Input.Wrapper>
+      );
+    case "file":
+      return (
+        <Input.Wrapper {...common}>
+          <Text size="sm" c="dimmed">
+            {formatAnswer(field, stored) || t("guests.detail.noFile")}
+          </Text>
+        </Input.Wrapper>
+      );
+    case "phone":
+      return <TextInput {...common} type="tel" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    default:
+      return <TextInput {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+  }
+}
+
+/** The custom fields of a guest, one under the other. */
+export function CustomFieldInputs(props: {
+  fields: readonly CustomFieldJson[];
+  values: Record<string, AnswerInput>;
+  stored: Record<string, unknown>;
+  errors: Record<string, string>;
+  disabled?: boolean;
+  onChange: (id: string, value: AnswerInput) => void;
+  onBlur: (id: string) => void;
+}) {
+  return (
+    <Stack gap="sm">
+      {props.fields.map((field) => (
+        <CustomFieldInput
+          key={field.id}
+          field={field}
+          value={props.values[field.id] ?? null}
+          stored={props.stored[field.id]}
+          error={props.errors[field.id]}
+          disabled={props.disabled}
+          onChange={(value) => props.onChange(field.id, value)}
+          onBlur={() => props.onBlur(field.id)}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import { ActionIcon, Button, Group, Modal, SegmentedControl, Stack, TextInput, Alert } from "@mantine/core";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { GuestsQuery, GuestViewJson } from "@tessera/shared/client";
+import type { GUEST_PRESET_VIEWS as PRESETS } from "@tessera/shared/schemas/guests";
+import { errorMessage } from "../../../../../app/errorMessage.ts";
+import { useGuestsArea } from "../GuestsContext.ts";
+import { paramsFromQuery, sameQuery, savableQuery } from "./listQuery.ts";
+
+// A value import of the schemas module would bring TypeBox into the bundle; the type keeps the two in step.
+const GUEST_PRESET_VIEWS = ["all", "unanswered", "waiting"] as const satisfies typeof PRESETS;
+
+/** Preset views (all, unanswered, waiting), the views saved for this event, and "save this view". */
+export function ViewsBar({
+  query,
+  onChange,
+}: {
+  query: GuestsQuery;
+  onChange: (patch: Record<string, string | null>) => void;
+}) {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { api, accountId, event, canWrite } = useGuestsArea();
+  const [views, setViews] = useState<GuestViewJson[]>([]);
+  const [isSaving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setViews((await api.guests.views(accountId, event.id)).data);
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+  }, [api, accountId, event.id, t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const current = savableQuery(query);
+  const active = views.find((view) => sameQuery(view.query, current));
+  const preset = (GUEST_PRESET_VIEWS as readonly string[]).includes(query.view ?? "all")
+    ? (query.view ?? "all")
+    : "all";
+
+  async function remove(view: GuestViewJson) {
+    setFailure(null);
+    try {
+      await api.guests.removeView(accountId, event.id, view.id);
+      setViews((existing) => existing.filter((candidate) => candidate.id !== view.id));
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" wrap="wrap">
+        <SegmentedControl
+          aria-label={t("guests.views.label")}
+          value={active ? "" : preset}
+          onChange={(value) => onChange({ ...paramsFromQuery({}), view: value === "all" ? null : value })}
+          data={GUEST_PRESET_VIEWS.map((view) => ({ value: view, label: t(`guests.views.${view}`) }))}
+        />
+        {views.map((view) => (
+          <Group key={view.id} gap={2} wrap="nowrap">
+            <Button
+              size="xs"
+              variant={active?.id === view.id ? "filled" : "light"}
+              onClick={() => onChange(paramsFromQuery(view.query))}
+            >
+              {view.name}
+            </Button>
+            {canWrite && (
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="red"
+                aria-label={t("guests.views.delete", { name: view.name })}
+                onClick={() => void remove(view)}
+              >
+                ×
+              </ActionIcon>
+            )}
+          </Group>
+        ))}
+        {canWrite && !active && Object.keys(current).length > 0 && (
+          <Button size="xs" variant="subtle" onClick={() => setSaving(true)}>
+            {t("guests.views.save")}
+          </Button>
+        )}
+      </Group>
+      {failure && (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      {isSaving && (
+        <SaveViewModal
+          onClose={() => setSaving(false)}
+          onSave={async (name) => {
+            const saved = await api.guests.saveView(accountId, event.id, { name, query: current });
+            setViews((existing) => [...existing, saved]);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function SaveViewModal({ onSave, onClose }: { onSave: (name: string) => Promise<void>; onClose: () => void }) {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const [name, setName] = useState("");
+  const [isWorking, setWorking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function save() {
+    setWorking(true);
+    setFailure(null);
+    try {
+      await onSave(name.trim());
+      onClose();
+    } catch (error) {
+      setWorking(false);
+      setFailure(errorMessage(error, t));
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title={t("guests.views.saveTitle")} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label={t("guests.views.name")}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            maxLength={100}
+            required
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={isWorking} disabled={!name.trim()}>
+              {t("common.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

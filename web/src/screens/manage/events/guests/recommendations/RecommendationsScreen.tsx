@@ -1,0 +1,135 @@
+import { Alert, Button, Center, Group, Loader, Stack, Table, Tabs, Text } from "@mantine/core";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { RecommendationJson } from "@tessera/shared/client";
+import { RECOMMENDATION_STATUSES, type RecommendationStatus } from "@tessera/shared/rules/guests";
+import { errorMessage } from "../../../../../app/errorMessage.ts";
+import { ListFooter } from "../../../../../components/ListFooter.tsx";
+import { useGuestsArea } from "../GuestsContext.ts";
+
+const PER_PAGE = 50;
+
+/** People recommended by guests: pending ones are accepted (they become guests) or refused. */
+export function RecommendationsScreen() {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { api, accountId, event, canWrite, list } = useGuestsArea();
+  const [status, setStatus] = useState<RecommendationStatus>("pending");
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<RecommendationJson[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const result = await api.recommendations.list(accountId, event.id, { status, page, perPage: PER_PAGE });
+      setRows(result.data);
+      setTotal(result.pagination.total);
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+      setRows([]);
+    }
+  }, [api, accountId, event.id, status, page, t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function decide(row: RecommendationJson, decision: "accept" | "refuse") {
+    setBusy(`${row.id}:${decision}`);
+    setFailure(null);
+    try {
+      await api.recommendations[decision](accountId, event.id, row.id);
+      if (decision === "accept") list.reload();
+      await load();
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Tabs
+        value={status}
+        onChange={(value) => {
+          if (!value) return;
+          setStatus(value as RecommendationStatus);
+          setPage(1);
+          setRows(null);
+        }}
+      >
+        <Tabs.List>
+          {RECOMMENDATION_STATUSES.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`guests.recommendations.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {failure && (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+      {!rows ? (
+        <Center p="xl">
+          <Loader />
+        </Center>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t("guests.recommendations.empty")}
+        </Text>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("guests.recommendations.person")}</Table.Th>
+              <Table.Th>{t("guests.fields.email")}</Table.Th>
+              <Table.Th>{t("guests.fields.company")}</Table.Th>
+              <Table.Th>{t("guests.recommendations.by")}</Table.Th>
+              {status === "pending" && canWrite && <Table.Th>{t("common.actions")}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>{[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}</Table.Td>
+                <Table.Td>{row.email}</Table.Td>
+                <Table.Td>{row.company ?? "—"}</Table.Td>
+                <Table.Td>{row.recommenderName}</Table.Td>
+                {status === "pending" && canWrite && (
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        loading={busy === `${row.id}:accept`}
+                        onClick={() => void decide(row, "accept")}
+                      >
+                        {t("guests.recommendations.accept")}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        loading={busy === `${row.id}:refuse`}
+                        onClick={() => void decide(row, "refuse")}
+                      >
+                        {t("guests.recommendations.refuse")}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <ListFooter
+        pagination={{ page, perPage: PER_PAGE, total }}
+        pageCount={Math.max(1, Math.ceil(total / PER_PAGE))}
+        onPage={setPage}
+      />
+    </Stack>
+  );
+}
