@@ -89,3 +89,19 @@ export function guestSearchText(guest: {
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
 }
+
+/** Guest fields an import column may fill (spec §3 CSV import); custom fields come as `customField:<id>`. */
+export const IMPORT_GUEST_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "civility",
+  "company",
+  "jobTitle",
+  "status",
+  "companionsExpected",
+  "prescriber",
+  "language",
+] as const;
+export type ImportGuestField = (typeof IMPORT_GUEST_FIELDS)[number];
+export const CUSTOM_FIELD_TARGET = "customField:";

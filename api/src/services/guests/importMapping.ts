@@ -2,22 +2,8 @@ import type { ValidationIssue } from "@tessera/shared";
 import type { CustomField } from "../../models/CustomField.ts";
 import type { ImportMapping } from "../../models/GuestImport.ts";
 
-/** Guest fields an import may fill (spec §3 CSV import). */
-export const IMPORT_GUEST_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "civility",
-  "company",
-  "jobTitle",
-  "status",
-  "companionsExpected",
-  "prescriber",
-  "language",
-] as const;
-export type ImportGuestField = (typeof IMPORT_GUEST_FIELDS)[number];
-
-export const CUSTOM_FIELD_TARGET = "customField:";
+export { CUSTOM_FIELD_TARGET, IMPORT_GUEST_FIELDS, type ImportGuestField } from "@tessera/shared";
+import { CUSTOM_FIELD_TARGET, IMPORT_GUEST_FIELDS, type ImportGuestField } from "@tessera/shared";
 
 /** A column is mapped to a guest field or to a custom field of the event; anything else is ignored. */
 export type ImportTarget = { kind: "guest"; field: ImportGuestField } | { kind: "custom"; field: CustomField };

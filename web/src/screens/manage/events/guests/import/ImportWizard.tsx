@@ -19,20 +19,10 @@ import { Link } from "react-router";
 import type { GuestImportJson, GuestImportUploadJson, ImportRowErrorJson } from "@tessera/shared/client";
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
+import { IMPORT_GUEST_FIELDS } from "@tessera/shared/rules/guests";
 
 /** The guest fields a column may fill (spec §3), then the custom fields as `customField:<id>`. */
-const IMPORT_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "civility",
-  "company",
-  "jobTitle",
-  "status",
-  "companionsExpected",
-  "prescriber",
-  "language",
-] as const;
+const IMPORT_FIELDS = IMPORT_GUEST_FIELDS;
 const POLL_MS = 500;
 
 /** Spec §2: import in three steps — upload the file, match the columns to fields, process with a live progress bar. */
