@@ -445,11 +445,11 @@ export async function seedDemoGuests(trx: Knex.Transaction, event: Event, now: D
   const duplicateOf = (index: number) => originals[index * 17 + 3]!;
   type Row = Record<string, unknown>;
   const variants: ((row: Row) => Row)[] = [
-    // Same email, written with capitals and spaces: the import of another list.
-    (row: Record<string, unknown>) => ({ ...row, email: `  ${String(row.email).toUpperCase()} ` }),
+    // Same email, written with capitals: the import of another list.
+    (row: Record<string, unknown>) => ({ ...row, email: String(row.email).toUpperCase() }),
     (row: Record<string, unknown>) => ({
       ...row,
-      email: ` ${String(row.email).replace(/^./, (c) => c.toUpperCase())}`,
+      email: String(row.email).replace(/^./, (c) => c.toUpperCase()),
     }),
     (row: Record<string, unknown>) => ({ ...row, firstName: null, email: String(row.email).toUpperCase() }),
     // Same name, another address (and accents or capitals differing).
@@ -460,9 +460,9 @@ export async function seedDemoGuests(trx: Knex.Transaction, event: Event, now: D
         .normalize("NFD")
         .replace(/[\u0300-\u036f]/g, "")
         .toUpperCase(),
-      lastName: ` ${String(row.lastName)
+      lastName: String(row.lastName)
         .normalize("NFD")
-        .replace(/[\u0300-\u036f]/g, "")}`,
+        .replace(/[\u0300-\u036f]/g, ""),
       email: `${slug(String(row.lastName))}.${slug(String(row.firstName))}@gmail.example.com`,
     }),
     (row: Record<string, unknown>) => ({ ...row, firstName: String(row.firstName).toLowerCase(), email: null }),
