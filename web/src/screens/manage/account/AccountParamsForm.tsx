@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ApiError } from "@tessera/shared/client";
 import type { Account, AccountUpdate } from "@tessera/shared/schemas/users";
 import { useStores } from "../../../stores/StoresContext.ts";
-import { FormPanel } from "./FormPanel.tsx";
+import { FormPanel } from "../../../components/FormPanel.tsx";
 
 type Limit = "maxOrganizers" | "maxEvents" | "maxCampaignsPerEvent" | "eventRetentionDays";
 const LIMITS: readonly Limit[] = ["maxOrganizers", "maxEvents", "maxCampaignsPerEvent", "eventRetentionDays"];

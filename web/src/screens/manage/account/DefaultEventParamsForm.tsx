@@ -7,7 +7,7 @@ import { browserTimeZone } from "../../../app/zonedTime.ts";
 import { useStores } from "../../../stores/StoresContext.ts";
 import { CountrySelect } from "../events/CountrySelect.tsx";
 import { TimeZoneSelect } from "../events/TimeZoneSelect.tsx";
-import { FormPanel } from "./FormPanel.tsx";
+import { FormPanel } from "../../../components/FormPanel.tsx";
 
 /** Values every new event of the account starts with (GET/POST /accounts/{a}/default-event-params). */
 export function DefaultEventParamsForm({ accountId, canEdit }: { accountId: string; canEdit: boolean }) {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError } from "@tessera/shared/client";
@@ -6,6 +6,7 @@ import type { Language } from "@tessera/shared/i18n/index";
 import { ACCOUNT_ROLES, type AccountRole } from "@tessera/shared/permissions";
 import { errorMessage } from "../../../app/errorMessage.ts";
 import { LanguageSelect } from "../../../components/LanguageSelect.tsx";
+import { PersonFields, type PersonFieldValues } from "../../../components/PersonFields.tsx";
 import { RoleSelect } from "../../../components/RoleSelect.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
 import type { ScreenNotice } from "./AccountUsersScreen.tsx";
@@ -19,9 +20,8 @@ interface InviteUserModalProps {
 export function InviteUserModal({ onClose, onDone }: InviteUserModalProps) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { accountUsers, session } = useStores();
-  const [email, setEmail] = useState("");
-  const [firstName, setFirstName] = useState("");
-  const [lastName, setLastName] = useState("");
+  const [person, setPerson] = useState<PersonFieldValues>({ email: "", firstName: "", lastName: "" });
+  const { email, firstName, lastName } = person;
   const [role, setRole] = useState<AccountRole>("editor");
   const [language, setLanguage] = useState<Language>(session.user?.language ?? "en");
   const [failure, setFailure] = useState<string | null>(null);
@@ -61,28 +61,7 @@ export function InviteUserModal({ onClose, onDone }: InviteUserModalProps) {
               {failure}
             </Alert>
           )}
-          <TextInput
-            label={t("fields.email")}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={apiError?.messageFor("email")}
-            data-autofocus
-          />
-          <Group grow align="flex-start">
-            <TextInput
-              label={t("fields.firstName")}
-              value={firstName}
-              onChange={(e) => setFirstName(e.currentTarget.value)}
-              error={apiError?.messageFor("firstName")}
-            />
-            <TextInput
-              label={t("fields.lastName")}
-              value={lastName}
-              onChange={(e) => setLastName(e.currentTarget.value)}
-              error={apiError?.messageFor("lastName")}
-            />
-          </Group>
+          <PersonFields value={person} onChange={setPerson} apiError={apiError} />
           <Group grow align="flex-start">
             <RoleSelect
               label={t("fields.role")}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Table, Text } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import type { User } from "@tessera/shared/schemas/users";
 import { errorMessage } from "../../../app/errorMessage.ts";
 import { formatDateTime } from "../../../app/formatDate.ts";
 import { ConfirmModal } from "../../../components/ConfirmModal.tsx";
+import { PersonCells } from "../../../components/PersonCells.tsx";
 import { RoleBadge } from "../../../components/RoleBadge.tsx";
 import { RoleSelect } from "../../../components/RoleSelect.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
@@ -51,28 +52,7 @@ export const UserRow = observer(function UserRow({
 
   return (
     <Table.Tr>
-      <Table.Td>
-        <Stack gap={2}>
-          <Text size="sm" fw={500}>
-            {fullName}
-          </Text>
-          <Group gap={4}>
-            {!user.isRegistered && (
-              <Badge size="xs" variant="outline" color="yellow">
-                {t("users.invitationPending")}
-              </Badge>
-            )}
-            {!user.isActive && (
-              <Badge size="xs" variant="outline" color="gray">
-                {t("common.inactive")}
-              </Badge>
-            )}
-          </Group>
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{user.email}</Text>
-      </Table.Td>
+      <PersonCells user={user} />
       <Table.Td>
         {user.abilities.changeRole && isAccountRole(user.role) ? (
           <RoleSelect

@@ -1,6 +1,6 @@
-import { Center, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
+import { ResourceTable } from "../../../components/ResourceTable.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
 import type { ScreenNotice } from "./AccountUsersScreen.tsx";
 import { UserRow } from "./UserRow.tsx";
@@ -9,40 +9,17 @@ export const UsersTable = observer(function UsersTable({ onNotice }: { onNotice:
   const { t } = useTranslation("web");
   const { accountUsers } = useStores();
 
-  if (accountUsers.isLoading && accountUsers.items.length === 0) {
-    return (
-      <Center p="xl">
-        <Loader size="sm" />
-      </Center>
-    );
-  }
-  if (accountUsers.items.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" p="xl" size="sm">
-        {accountUsers.query.search ? t("common.noMatch") : t("users.empty")}
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("fields.name")}</Table.Th>
-            <Table.Th>{t("fields.email")}</Table.Th>
-            <Table.Th>{t("fields.role")}</Table.Th>
-            <Table.Th>{t("users.lastLogin")}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t("common.actions")}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {accountUsers.items.map((user) => (
-            <UserRow key={user.id} user={user} onNotice={onNotice} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResourceTable
+      isLoading={accountUsers.isLoading}
+      isEmpty={accountUsers.items.length === 0}
+      emptyText={accountUsers.query.search ? t("common.noMatch") : t("users.empty")}
+      minWidth={760}
+      columns={[t("fields.name"), t("fields.email"), t("fields.role"), t("users.lastLogin")]}
+    >
+      {accountUsers.items.map((user) => (
+        <UserRow key={user.id} user={user} onNotice={onNotice} />
+      ))}
+    </ResourceTable>
   );
 });

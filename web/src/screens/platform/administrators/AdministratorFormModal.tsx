@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Switch } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError } from "@tessera/shared/client";
@@ -7,6 +7,7 @@ import { ROLES, type Role } from "@tessera/shared/permissions";
 import type { User } from "@tessera/shared/schemas/users";
 import { errorMessage } from "../../../app/errorMessage.ts";
 import { LanguageSelect } from "../../../components/LanguageSelect.tsx";
+import { PersonFields, type PersonFieldValues } from "../../../components/PersonFields.tsx";
 import { RoleSelect } from "../../../components/RoleSelect.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
 import { AccountPicker } from "../accounts/AccountPicker.tsx";
@@ -22,9 +23,12 @@ interface AdministratorFormModalProps {
 export function AdministratorFormModal({ user, onClose, onSaved }: AdministratorFormModalProps) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { administrators, session } = useStores();
-  const [email, setEmail] = useState(user?.email ?? "");
-  const [firstName, setFirstName] = useState(user?.firstName ?? "");
-  const [lastName, setLastName] = useState(user?.lastName ?? "");
+  const [person, setPerson] = useState<PersonFieldValues>({
+    email: user?.email ?? "",
+    firstName: user?.firstName ?? "",
+    lastName: user?.lastName ?? "",
+  });
+  const { email, firstName, lastName } = person;
   const [role, setRole] = useState<Role>(user?.role ?? "administrator");
   const [accountId, setAccountId] = useState<string | null>(user?.accountId ?? null);
   const [language, setLanguage] = useState<Language>(user?.language ?? session.user?.language ?? "en");
@@ -68,30 +72,7 @@ export function AdministratorFormModal({ user, onClose, onSaved }: Administrator
               {failure}
             </Alert>
           )}
-          <TextInput
-            label={t("fields.email")}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            readOnly={user !== null}
-            variant={user ? "filled" : "default"}
-            error={apiError?.messageFor("email")}
-            data-autofocus
-          />
-          <Group grow align="flex-start">
-            <TextInput
-              label={t("fields.firstName")}
-              value={firstName}
-              onChange={(e) => setFirstName(e.currentTarget.value)}
-              error={apiError?.messageFor("firstName")}
-            />
-            <TextInput
-              label={t("fields.lastName")}
-              value={lastName}
-              onChange={(e) => setLastName(e.currentTarget.value)}
-              error={apiError?.messageFor("lastName")}
-            />
-          </Group>
+          <PersonFields value={person} onChange={setPerson} apiError={apiError} isEmailReadOnly={user !== null} />
           <Group grow align="flex-start">
             <RoleSelect
               label={t("fields.role")}

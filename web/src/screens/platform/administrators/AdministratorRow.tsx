@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Table, Text } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { User } from "@tessera/shared/schemas/users";
 import { ConfirmModal } from "../../../components/ConfirmModal.tsx";
+import { PersonCells } from "../../../components/PersonCells.tsx";
 import { RoleBadge } from "../../../components/RoleBadge.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
 import type { ScreenNotice } from "../../manage/users/AccountUsersScreen.tsx";
@@ -24,28 +25,7 @@ export const AdministratorRow = observer(function AdministratorRow({ user, onEdi
 
   return (
     <Table.Tr>
-      <Table.Td>
-        <Stack gap={2}>
-          <Text size="sm" fw={500}>
-            {fullName}
-          </Text>
-          <Group gap={4}>
-            {!user.isRegistered && (
-              <Badge size="xs" variant="outline" color="yellow">
-                {t("users.invitationPending")}
-              </Badge>
-            )}
-            {!user.isActive && (
-              <Badge size="xs" variant="outline" color="gray">
-                {t("common.inactive")}
-              </Badge>
-            )}
-          </Group>
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{user.email}</Text>
-      </Table.Td>
+      <PersonCells user={user} />
       <Table.Td>
         <RoleBadge role={user.role} />
       </Table.Td>

@@ -12,7 +12,7 @@ import {
   type WhiteLabelFlag,
 } from "@tessera/shared/rules/events";
 import { useEventStore } from "../EventContext.ts";
-import { SettingsForm } from "../settings/SettingsForm.tsx";
+import { FormPanel } from "../../../../components/FormPanel.tsx";
 
 const numberOrNull = (value: string | number) => (typeof value === "number" ? value : null);
 
@@ -32,7 +32,8 @@ export const AdminSettingsScreen = observer(function AdminSettingsScreen() {
   const badDomains = domains.filter((domain) => !isHostname(domain));
 
   return (
-    <SettingsForm
+    <FormPanel
+      maw={760}
       canEdit={event.abilities.adminSettings === true}
       onApiError={setApiError}
       blockingProblem={badDomains.length > 0}
@@ -114,6 +115,6 @@ export const AdminSettingsScreen = observer(function AdminSettingsScreen() {
               apiError?.details.find((detail) => detail.field.startsWith("customDomains"))?.message)
         }
       />
-    </SettingsForm>
+    </FormPanel>
   );
 });

@@ -4,7 +4,7 @@ import type { ApiError } from "@tessera/shared/client";
 import { useEventStore } from "../EventContext.ts";
 import { EventDatesFields, endsBeforeStart } from "../EventDatesFields.tsx";
 import { datesBodyOf, datesValuesOf } from "../eventDates.ts";
-import { SettingsForm } from "./SettingsForm.tsx";
+import { FormPanel } from "../../../../components/FormPanel.tsx";
 
 export const DatesTab = observer(function DatesTab() {
   const store = useEventStore();
@@ -12,7 +12,8 @@ export const DatesTab = observer(function DatesTab() {
   const [values, setValues] = useState(() => datesValuesOf(event));
   const [apiError, setApiError] = useState<ApiError | null>(null);
   return (
-    <SettingsForm
+    <FormPanel
+      maw={760}
       canEdit={event.abilities.update === true}
       onApiError={setApiError}
       blockingProblem={endsBeforeStart(values)}
@@ -27,6 +28,6 @@ export const DatesTab = observer(function DatesTab() {
           timezone: apiError?.messageFor("timezone"),
         }}
       />
-    </SettingsForm>
+    </FormPanel>
   );
 });

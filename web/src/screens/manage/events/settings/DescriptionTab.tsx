@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ApiError } from "@tessera/shared/client";
 import { EVENT_NAME_MAX } from "@tessera/shared/rules/events";
 import { useEventStore } from "../EventContext.ts";
-import { SettingsForm } from "./SettingsForm.tsx";
+import { FormPanel } from "../../../../components/FormPanel.tsx";
 
 export const DescriptionTab = observer(function DescriptionTab() {
   const { t } = useTranslation("web");
@@ -15,7 +15,8 @@ export const DescriptionTab = observer(function DescriptionTab() {
   const [moreInformation, setMoreInformation] = useState(event.moreInformation ?? "");
   const [apiError, setApiError] = useState<ApiError | null>(null);
   return (
-    <SettingsForm
+    <FormPanel
+      maw={760}
       canEdit={event.abilities.update === true}
       onApiError={setApiError}
       onSave={() => store.update({ name: name.trim(), moreInformation: moreInformation.trim() || null })}
@@ -36,6 +37,6 @@ export const DescriptionTab = observer(function DescriptionTab() {
         minRows={5}
         error={apiError?.messageFor("moreInformation")}
       />
-    </SettingsForm>
+    </FormPanel>
   );
 });

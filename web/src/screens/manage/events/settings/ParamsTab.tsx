@@ -6,7 +6,7 @@ import type { ApiError } from "@tessera/shared/client";
 import { LANGUAGES, type Language } from "@tessera/shared/i18n/index";
 import { fromZonedInput, toZonedInput } from "../../../../app/zonedTime.ts";
 import { useEventStore } from "../EventContext.ts";
-import { SettingsForm } from "./SettingsForm.tsx";
+import { FormPanel } from "../../../../components/FormPanel.tsx";
 
 const numberOrNull = (value: string | number) => (typeof value === "number" ? value : null);
 
@@ -20,7 +20,8 @@ export const ParamsTab = observer(function ParamsTab() {
   const [closesAt, setClosesAt] = useState(toZonedInput(event.registrationClosesAt, event.timezone));
   const [apiError, setApiError] = useState<ApiError | null>(null);
   return (
-    <SettingsForm
+    <FormPanel
+      maw={760}
       canEdit={event.abilities.update === true}
       onApiError={setApiError}
       blockingProblem={languages.length === 0}
@@ -76,6 +77,6 @@ export const ParamsTab = observer(function ParamsTab() {
         error={apiError?.messageFor("registrationClosesAt")}
         maw={320}
       />
-    </SettingsForm>
+    </FormPanel>
   );
 });

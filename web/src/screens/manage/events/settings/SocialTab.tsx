@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ApiError, SocialLinks } from "@tessera/shared/client";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "@tessera/shared/rules/events";
 import { useEventStore } from "../EventContext.ts";
-import { SettingsForm } from "./SettingsForm.tsx";
+import { FormPanel } from "../../../../components/FormPanel.tsx";
 import { NETWORK_NAMES } from "./socialNetworks.ts";
 
 function isWebAddress(value: string): boolean {
@@ -23,7 +23,8 @@ export const SocialTab = observer(function SocialTab() {
   const [apiError, setApiError] = useState<ApiError | null>(null);
   const badLinks = SOCIAL_NETWORKS.filter((network) => links[network].trim() && !isWebAddress(links[network].trim()));
   return (
-    <SettingsForm
+    <FormPanel
+      maw={760}
       canEdit={event.abilities.update === true}
       onApiError={setApiError}
       blockingProblem={badLinks.length > 0}
@@ -48,6 +49,6 @@ export const SocialTab = observer(function SocialTab() {
           error={badLinks.includes(network) ? t("events.urlFormat") : apiError?.messageFor(`socialLinks.${network}`)}
         />
       ))}
-    </SettingsForm>
+    </FormPanel>
   );
 });

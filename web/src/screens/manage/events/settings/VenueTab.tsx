@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ApiError } from "@tessera/shared/client";
 import { CountrySelect } from "../CountrySelect.tsx";
 import { useEventStore } from "../EventContext.ts";
-import { SettingsForm } from "./SettingsForm.tsx";
+import { FormPanel } from "../../../../components/FormPanel.tsx";
 
 const numberOrNull = (value: string | number) => (typeof value === "number" ? value : null);
 
@@ -20,7 +20,8 @@ export const VenueTab = observer(function VenueTab() {
   const [longitude, setLongitude] = useState<number | null>(event.longitude);
   const [apiError, setApiError] = useState<ApiError | null>(null);
   return (
-    <SettingsForm
+    <FormPanel
+      maw={760}
       canEdit={event.abilities.update === true}
       onApiError={setApiError}
       onSave={() =>
@@ -68,6 +69,6 @@ export const VenueTab = observer(function VenueTab() {
           error={apiError?.messageFor("longitude")}
         />
       </SimpleGrid>
-    </SettingsForm>
+    </FormPanel>
   );
 });

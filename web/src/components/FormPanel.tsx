@@ -1,10 +1,14 @@
-import { Alert, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError } from "@tessera/shared/client";
-import { errorMessage } from "../../../../app/errorMessage.ts";
+import { errorMessage } from "../app/errorMessage.ts";
 
-interface SettingsFormProps {
+interface FormPanelProps {
+  /** Shown as a heading above the form when given. */
+  title?: string;
+  /** Maximum width of the panel. */
+  maw?: number;
   canEdit: boolean;
   /** Saves; a rejection is shown above the fields (and its 422 details next to them via `onApiError`). */
   onSave: () => Promise<unknown>;
@@ -14,8 +18,16 @@ interface SettingsFormProps {
   children: ReactNode;
 }
 
-/** A settings tab: its fields (read-only for those who cannot edit), a save button and the outcome. */
-export function SettingsForm({ canEdit, onSave, onApiError, blockingProblem = false, children }: SettingsFormProps) {
+/** A form in a panel: read-only (disabled fieldset) unless `canEdit`; a save button and the outcome of saving. */
+export function FormPanel({
+  title,
+  maw,
+  canEdit,
+  onSave,
+  onApiError,
+  blockingProblem = false,
+  children,
+}: FormPanelProps) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const [outcome, setOutcome] = useState<{ color: "red" | "green"; message: string } | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -38,9 +50,14 @@ export function SettingsForm({ canEdit, onSave, onApiError, blockingProblem = fa
   }
 
   return (
-    <Paper withBorder p="lg" maw={760}>
+    <Paper withBorder p="lg" maw={maw}>
       <form onSubmit={save} noValidate>
         <Stack gap="md">
+          {title && (
+            <Title order={2} size="h4">
+              {title}
+            </Title>
+          )}
           {outcome && (
             <Alert color={outcome.color} variant="light" role={outcome.color === "red" ? "alert" : "status"}>
               {outcome.message}
