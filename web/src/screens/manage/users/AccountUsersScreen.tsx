@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper } from "@mantine/core";
+import { Button, Group, Paper } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,11 +10,7 @@ import { useStores } from "../../../stores/StoresContext.ts";
 import { ScreenHeader } from "../ScreenHeader.tsx";
 import { InviteUserModal } from "./InviteUserModal.tsx";
 import { UsersTable } from "./UsersTable.tsx";
-
-export interface ScreenNotice {
-  message: string;
-  color: "red" | "green";
-}
+import { ScreenAlerts, type ScreenNotice } from "../../../components/ScreenAlerts.tsx";
 
 interface AccountUsersScreenProps {
   account: Account;
@@ -57,23 +53,7 @@ export const AccountUsersScreen = observer(function AccountUsersScreen({
           )
         }
       />
-      {notice && (
-        <Alert
-          color={notice.color}
-          variant="light"
-          role="alert"
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-        >
-          {notice.message}
-        </Alert>
-      )}
-      {accountUsers.loadError && (
-        <Alert color="red" variant="light" role="alert" mb="md">
-          {accountUsers.loadError.message}
-        </Alert>
-      )}
+      <ScreenAlerts notice={notice} onDismiss={() => setNotice(null)} loadError={accountUsers.loadError} />
       <Group mb="md">
         <SearchField label={t("users.search")} initialValue={accountUsers.query.search} onSearch={search} />
       </Group>

@@ -9,7 +9,7 @@ import { LanguageSelect } from "../../../components/LanguageSelect.tsx";
 import { PersonFields, type PersonFieldValues } from "../../../components/PersonFields.tsx";
 import { RoleSelect } from "../../../components/RoleSelect.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
-import type { ScreenNotice } from "./AccountUsersScreen.tsx";
+import type { ScreenNotice } from "../../../components/ScreenAlerts.tsx";
 
 interface InviteUserModalProps {
   onClose: () => void;

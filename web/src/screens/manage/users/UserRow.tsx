@@ -11,7 +11,7 @@ import { PersonCells } from "../../../components/PersonCells.tsx";
 import { RoleBadge } from "../../../components/RoleBadge.tsx";
 import { RoleSelect } from "../../../components/RoleSelect.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
-import type { ScreenNotice } from "./AccountUsersScreen.tsx";
+import type { ScreenNotice } from "../../../components/ScreenAlerts.tsx";
 
 function isAccountRole(role: string): role is AccountRole {
   return (ACCOUNT_ROLES as readonly string[]).includes(role);

@@ -2,7 +2,7 @@ import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import { ResourceTable } from "../../../components/ResourceTable.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
-import type { ScreenNotice } from "./AccountUsersScreen.tsx";
+import type { ScreenNotice } from "../../../components/ScreenAlerts.tsx";
 import { UserRow } from "./UserRow.tsx";
 
 export const UsersTable = observer(function UsersTable({ onNotice }: { onNotice: (notice: ScreenNotice) => void }) {

@@ -1,48 +1,18 @@
-import { Alert, Anchor, Text } from "@mantine/core";
-import { Suspense, useEffect, useState } from "react";
+import { Text } from "@mantine/core";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import type { Account } from "@tessera/shared/schemas/users";
-import { errorMessage } from "../../../app/errorMessage.ts";
 import { lazyWithTimeout } from "../../../app/lazyWithTimeout.ts";
 import { PageLoader } from "../../../components/PageLoader.tsx";
-import { useStores } from "../../../stores/StoresContext.ts";
+import { PlatformAccountPage } from "./PlatformAccountPage.tsx";
 
 const EventsRoutes = lazyWithTimeout(() => import("../../manage/events/EventsRoutes.tsx"));
 
 /** A platform administrator looking after the events of one account (and their Admin settings). */
 export function PlatformAccountEventsScreen() {
-  const { t } = useTranslation(["web", "errors", "validation"]);
-  const { accounts } = useStores();
-  const accountId = useParams().accountId!;
-  const [account, setAccount] = useState<Account | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    let isCurrent = true;
-    setAccount(null);
-    setFailure(null);
-    accounts.get(accountId).then(
-      (found) => isCurrent && setAccount(found),
-      (error: unknown) => isCurrent && setFailure(errorMessage(error, t)),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [accountId, accounts, t]);
-
+  const { t } = useTranslation("web");
   return (
-    <>
-      <Anchor component={Link} to="/manage/platform/accounts" size="sm" mb="xs" display="inline-block">
-        ← {t("accounts.backToList")}
-      </Anchor>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
-      {!failure && !account && <PageLoader />}
-      {account && (
+    <PlatformAccountPage>
+      {(account) => (
         <>
           <Text size="sm" c="dimmed" mb="xs">
             {t("events.ofAccount", { account: account.name })}
@@ -52,6 +22,6 @@ export function PlatformAccountEventsScreen() {
           </Suspense>
         </>
       )}
-    </>
+    </PlatformAccountPage>
   );
 }

@@ -1,46 +1,9 @@
-import { Alert, Anchor } from "@mantine/core";
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import type { Account } from "@tessera/shared/schemas/users";
-import { errorMessage } from "../../../app/errorMessage.ts";
-import { PageLoader } from "../../../components/PageLoader.tsx";
-import { useStores } from "../../../stores/StoresContext.ts";
 import { AccountUsersScreen } from "../../manage/users/AccountUsersScreen.tsx";
+import { PlatformAccountPage } from "./PlatformAccountPage.tsx";
 
 /** A platform administrator looking after the users of one account. */
 export function PlatformAccountUsersScreen() {
-  const { t } = useTranslation(["web", "errors", "validation"]);
-  const { accounts } = useStores();
-  const accountId = useParams().accountId!;
-  const [account, setAccount] = useState<Account | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    let isCurrent = true;
-    setAccount(null);
-    setFailure(null);
-    accounts.get(accountId).then(
-      (found) => isCurrent && setAccount(found),
-      (error: unknown) => isCurrent && setFailure(errorMessage(error, t)),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [accountId, accounts, t]);
-
   return (
-    <>
-      <Anchor component={Link} to="/manage/platform/accounts" size="sm" mb="xs" display="inline-block">
-        ← {t("accounts.backToList")}
-      </Anchor>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
-      {!failure && !account && <PageLoader />}
-      {account && <AccountUsersScreen account={account} withAccountName />}
-    </>
+    <PlatformAccountPage>{(account) => <AccountUsersScreen account={account} withAccountName />}</PlatformAccountPage>
   );
 }

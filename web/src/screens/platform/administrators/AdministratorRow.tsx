@@ -7,7 +7,7 @@ import { ConfirmModal } from "../../../components/ConfirmModal.tsx";
 import { PersonCells } from "../../../components/PersonCells.tsx";
 import { RoleBadge } from "../../../components/RoleBadge.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
-import type { ScreenNotice } from "../../manage/users/AccountUsersScreen.tsx";
+import type { ScreenNotice } from "../../../components/ScreenAlerts.tsx";
 import { AdministratorAccountsModal } from "./AdministratorAccountsModal.tsx";
 
 interface AdministratorRowProps {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select } from "@mantine/core";
+import { Button, Group, Paper, Select } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,10 +9,10 @@ import { ListFooter } from "../../../components/ListFooter.tsx";
 import { SearchField } from "../../../components/SearchField.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
 import { ScreenHeader } from "../../manage/ScreenHeader.tsx";
-import type { ScreenNotice } from "../../manage/users/AccountUsersScreen.tsx";
 import { AccountPicker } from "../accounts/AccountPicker.tsx";
 import { AdministratorFormModal } from "./AdministratorFormModal.tsx";
 import { AdministratorsTable } from "./AdministratorsTable.tsx";
+import { ScreenAlerts, type ScreenNotice } from "../../../components/ScreenAlerts.tsx";
 
 /** Every user of the platform: platform administrators and the users of each account. */
 export const AdministratorsScreen = observer(function AdministratorsScreen() {
@@ -40,23 +40,7 @@ export const AdministratorsScreen = observer(function AdministratorsScreen() {
           )
         }
       />
-      {notice && (
-        <Alert
-          color={notice.color}
-          variant="light"
-          role="alert"
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-        >
-          {notice.message}
-        </Alert>
-      )}
-      {administrators.loadError && (
-        <Alert color="red" variant="light" role="alert" mb="md">
-          {administrators.loadError.message}
-        </Alert>
-      )}
+      <ScreenAlerts notice={notice} onDismiss={() => setNotice(null)} loadError={administrators.loadError} />
       <Group mb="md" align="flex-end">
         <SearchField label={t("administrators.search")} initialValue={administrators.query.search} onSearch={search} />
         <Select

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { User } from "@tessera/shared/schemas/users";
 import { ResourceTable } from "../../../components/ResourceTable.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
-import type { ScreenNotice } from "../../manage/users/AccountUsersScreen.tsx";
+import type { ScreenNotice } from "../../../components/ScreenAlerts.tsx";
 import { AdministratorRow } from "./AdministratorRow.tsx";
 
 interface AdministratorsTableProps {

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Select, Stack, Tabs, Text } from "@mantine/core";
+import { Button, Center, Group, Loader, Select, Stack, Tabs, Text } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,7 @@ import { ScreenHeader } from "../../ScreenHeader.tsx";
 import { CreateEventModal } from "./CreateEventModal.tsx";
 import { DuplicateEventModal } from "./DuplicateEventModal.tsx";
 import { EventCard, type EventAction } from "./EventCard.tsx";
+import { ScreenAlerts, type ScreenNotice } from "../../../../components/ScreenAlerts.tsx";
 
 /** Spec §2: the list's filters ("all" = every event that is not archived). */
 const FILTERS = ["all", "in_progress", "past", "archived"] as const satisfies readonly EventListFilter[];
@@ -28,11 +29,6 @@ function sortOf(value: string | null): EventListSort {
   return (EVENT_LIST_SORTS as readonly string[]).includes(value ?? "") ? (value as EventListSort) : "start_date";
 }
 
-interface Notice {
-  color: "red" | "green";
-  message: string;
-}
-
 /** /manage/events: the account's events; the view (filter, sort, search, page) is in the address. */
 export const EventsListScreen = observer(function EventsListScreen({ account }: { account: Account }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
@@ -40,7 +36,7 @@ export const EventsListScreen = observer(function EventsListScreen({ account }: 
   const [params, setParams] = useSearchParams();
   const [isCreating, setCreating] = useState(false);
   const [pending, setPending] = useState<{ action: EventAction; event: EventJson } | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<ScreenNotice | null>(null);
 
   const filter = filterOf(params.get("filter"));
   const sort = sortOf(params.get("sort"));
@@ -108,23 +104,7 @@ export const EventsListScreen = observer(function EventsListScreen({ account }: 
           )
         }
       />
-      {notice && (
-        <Alert
-          color={notice.color}
-          variant="light"
-          role="alert"
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-        >
-          {notice.message}
-        </Alert>
-      )}
-      {events.loadError && (
-        <Alert color="red" variant="light" role="alert" mb="md">
-          {events.loadError.message}
-        </Alert>
-      )}
+      <ScreenAlerts notice={notice} onDismiss={() => setNotice(null)} loadError={events.loadError} />
       <Tabs value={filter} onChange={(value) => changeView({ filter: value === "all" ? null : value })} mb="md">
         <Tabs.List>
           {FILTERS.map((value) => (
