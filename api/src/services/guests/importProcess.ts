@@ -40,6 +40,8 @@ const DERIVED_COLUMNS = Object.keys(derivedGuestColumns({}));
 
 type GuestRow = Record<(typeof GUEST_COLUMNS)[number], unknown>;
 type StoredGuest = Omit<GuestRow, "answers"> & { answers: Record<string, AnswerValue | null> | string };
+/** A row of the file and the existing guest it updates, if any. */
+type GuestSource = { base: StoredGuest | null; row: ValidRow };
 
 /** Rows of the same email in one file are one guest: later cells win, answers merge. */
 function mergeByEmail(rows: readonly ValidRow[]): { withEmail: Map<string, ValidRow>; withoutEmail: ValidRow[] } {
@@ -178,27 +180,30 @@ export async function processGuestImport(
       const now = new Date().toISOString();
       const context = { accountId: guestImport.accountId, eventId: guestImport.eventId, importId, now };
       const existing = await existingGuestsByEmail(trx, guestImport.eventId, [...withEmail.keys()]);
-      const created: GuestRow[] = [];
-      const changed: GuestRow[] = [];
+      // What each guest row is built from; rows themselves are built as they are written.
+      const created: GuestSource[] = [];
+      const changed: GuestSource[] = [];
       for (const [email, row] of withEmail) {
         const base = existing.get(email) ?? null;
-        (base ? changed : created).push(guestRow(base, row, context));
+        (base ? changed : created).push({ base, row });
       }
-      for (const row of withoutEmail) created.push(guestRow(null, row, context));
+      for (const row of withoutEmail) created.push({ base: null, row });
+      const build = (source: GuestSource) => guestRow(source.base, source.row, context);
       const updated = changed.length;
-      const rows = [...created, ...changed];
-      const skipped = checked.valid.length - rows.length; // repeated emails folded into one guest
+      const written = created.length + updated;
+      const skipped = checked.valid.length - written; // repeated emails folded into one guest
       const merged = [...new Set<string>([...UPDATED_COLUMNS, ...DERIVED_COLUMNS])];
       const done = checked.failedRows + skipped;
       if (postgres) {
-        await copyGuests(trx, created, changed, merged, (written) => reportProgress(done + Math.floor(written)));
+        await copyGuests(trx, { created, changed, build }, merged, (count) => reportProgress(done + Math.floor(count)));
       } else {
-        for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+        const sources = [...created, ...changed];
+        for (let start = 0; start < sources.length; start += BATCH_ROWS) {
           await trx("guests")
-            .insert(rows.slice(start, start + BATCH_ROWS))
+            .insert(sources.slice(start, start + BATCH_ROWS).map(build))
             .onConflict("id")
             .merge(merged);
-          await reportProgress(done + Math.min(start + BATCH_ROWS, rows.length));
+          await reportProgress(done + Math.min(start + BATCH_ROWS, sources.length));
         }
       }
       await GuestImport.query(trx)
@@ -207,7 +212,7 @@ export async function processGuestImport(
           status: "done",
           processedRows: total,
           totalRows: total,
-          createdRows: rows.length - updated,
+          createdRows: written - updated,
           updatedRows: updated,
           failedRows: checked.failedRows,
           errorReportKey,
@@ -220,7 +225,7 @@ export async function processGuestImport(
         subjectId: importId,
         accountId: guestImport.accountId,
         eventId: guestImport.eventId,
-        after: { created: rows.length - updated, updated, failed: checked.failedRows },
+        after: { created: written - updated, updated, failed: checked.failedRows },
       });
     });
   } finally {
