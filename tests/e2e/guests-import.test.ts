@@ -78,7 +78,7 @@ describe.skipIf(!shouldRunE2e())("an organizer imports guests from a CSV file in
       await page.waitForURL((url) => url.pathname === `${guests.base}/import`);
 
       // Step 1: the file, with its header line.
-      await guests.sees("Drop a CSV file here, or click to choose one");
+      await guests.sees("Drop a CSV or Excel file here, or click to choose one");
       await guests.chooseImportFile(file);
       await guests.sees("invités.csv");
       expect(await page.getByRole("switch", { name: "The first line holds the column names" }).isChecked()).toBe(true);

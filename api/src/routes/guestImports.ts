@@ -29,7 +29,8 @@ const BASE = "/events/:a/:e/imports";
 export const ImportUploadForm = Type.Object({
   file: Type.String({
     contentMediaType: "text/csv",
-    description: "CSV: UTF-8 (BOM or not) or Windows-1252; `,` `;` or TAB",
+    description:
+      "CSV (UTF-8 with or without BOM, or Windows-1252; `,` `;` or TAB) or an Excel .xlsx workbook, whose first sheet is read",
   }),
   hasHeaders: Type.Optional(Type.String({ enum: ["1", "0", "true", "false"], description: "default 1" })),
 });

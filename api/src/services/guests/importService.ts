@@ -13,6 +13,7 @@ import {
   type ParsedFile,
 } from "./importFile.ts";
 import { suggestMapping } from "./importMapping.ts";
+import { isXlsx, xlsxToCsv } from "./importSpreadsheet.ts";
 import type { ImportRowError } from "./importRows.ts";
 import { importFileKey, loadImportFile, saveErrorReport } from "./importStore.ts";
 import { checkRows, eventCustomFields } from "./importValidate.ts";
@@ -41,7 +42,15 @@ function parseOrRefuse(text: string, separator: string, hasHeaders: boolean): Pa
   }
 }
 
-/** Step 1: stores the file, detects its encoding and separator, previews it and suggests a mapping. */
+async function workbookText(bytes: Buffer): Promise<string> {
+  try {
+    return await xlsxToCsv(bytes);
+  } catch {
+    throw new AppError("import_unreadable_workbook", 422);
+  }
+}
+
+/** Step 1: stores the file (an .xlsx workbook as the CSV of its first sheet), detects its encoding and separator, previews it and suggests a mapping. */
 export async function uploadGuestImport(
   ctx: ApiContext,
   event: Event,
@@ -49,9 +58,12 @@ export async function uploadGuestImport(
   hasHeaders: boolean,
 ): Promise<UploadResult> {
   const { maxRows } = ctx.deps.config.guestImport;
-  const encoding = detectEncoding(file.bytes);
-  const text = decodeFile(file.bytes, encoding);
-  const separator = detectSeparator(text);
+  // An Excel workbook is turned into CSV once, here; the later steps only ever read CSV.
+  const workbook = await isXlsx(file.bytes);
+  const stored = workbook ? Buffer.from(await workbookText(file.bytes), "utf8") : file.bytes;
+  const encoding = workbook ? "utf-8" : detectEncoding(stored);
+  const text = decodeFile(stored, encoding);
+  const separator = workbook ? "," : detectSeparator(text);
   const parsed = parseOrRefuse(text, separator, hasHeaders);
   if (parsed.headers.length === 0) throw new AppError("import_empty_file", 422);
   if (parsed.rows.length > maxRows) {
@@ -61,7 +73,7 @@ export async function uploadGuestImport(
   const { mapping, columnIssues } = suggestMapping(parsed.headers, fields);
   const id = randomUUID();
   const fileKey = importFileKey(event.accountId, id);
-  await ctx.deps.storage.put(fileKey, file.bytes, { contentType: "text/csv" });
+  await ctx.deps.storage.put(fileKey, stored, { contentType: "text/csv" });
   const actor = ctx.state.actor;
   const guestImport = await GuestImport.query(ctx.deps.db).insertAndFetch({
     id,

@@ -156,7 +156,7 @@ export const ImportWizard = observer(function ImportWizard() {
           <input
             ref={input}
             type="file"
-            accept=".csv,text/csv,text/plain"
+            accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             hidden
             data-testid="import-file"
             onChange={(changed) => setFile(changed.currentTarget.files?.[0] ?? null)}

@@ -1,0 +1,62 @@
+import { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import { fileTypeFromBuffer } from "file-type";
+
+/** True when the bytes are an Excel workbook (.xlsx), judged from the content, never the name. */
+export async function isXlsx(bytes: Uint8Array): Promise<boolean> {
+  return (await fileTypeFromBuffer(bytes))?.ext === "xlsx";
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * A date cell as the import reads dates: dd/mm/yyyy, with HH:mm when it has a time, and HH:mm alone
+ * for a time cell (Excel stores those on 30 December 1899). Excel dates carry no time zone:
+ * exceljs hands them over as UTC, so UTC parts are the ones typed in the sheet.
+ */
+function dateText(date: Date): string {
+  const time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+  if (date.getUTCFullYear() < 1900) return time;
+  const day = `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+  return time === "00:00" ? day : `${day} ${time}`;
+}
+
+/** The text a cell shows: formulas by their result, rich text joined, links by their text, errors empty. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return dateText(value);
+  if (typeof value !== "object") return String(value);
+  if ("richText" in value) return value.richText.map((part) => part.text).join("");
+  if ("formula" in value || "sharedFormula" in value) return cellText(value.result as ExcelJS.CellValue);
+  if ("text" in value) return typeof value.text === "string" ? value.text : cellText(value.text as ExcelJS.CellValue);
+  return "";
+}
+
+function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The first worksheet of a workbook as CSV text (comma, UTF-8), read as a stream so a 100k-row sheet
+ * is never held as a workbook object. Empty rows stay as empty lines, so the error report's line
+ * numbers are the sheet's row numbers.
+ */
+export async function xlsxToCsv(bytes: Buffer): Promise<string> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    styles: "cache", // needed to tell date cells from numbers
+    hyperlinks: "ignore",
+    entries: "ignore",
+  });
+  const lines: string[] = [];
+  for await (const worksheet of reader) {
+    for await (const row of worksheet) {
+      while (lines.length < row.number - 1) lines.push("");
+      const values = (row.values as ExcelJS.CellValue[]).slice(1);
+      lines.push(Array.from(values, (value) => csvCell(cellText(value))).join(","));
+    }
+    break; // the first sheet only
+  }
+  return lines.join("\r\n");
+}
