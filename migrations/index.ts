@@ -13,6 +13,7 @@ import * as guests from "./20261121001100_guests.ts";
 import * as guestImports from "./20261121001300_guest_imports.ts";
 import * as guestDuplicates from "./20261121001400_guest_duplicates.ts";
 import * as guestsEventAccountKey from "./20261121001600_guests_event_account_key.ts";
+import * as guestListSortIndexes from "./20261121001800_guest_list_sort_indexes.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -32,6 +33,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261121001300_guest_imports", guestImports],
   ["20261121001400_guest_duplicates", guestDuplicates],
   ["20261121001600_guests_event_account_key", guestsEventAccountKey],
+  ["20261121001800_guest_list_sort_indexes", guestListSortIndexes],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

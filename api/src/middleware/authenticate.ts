@@ -1,20 +1,13 @@
 import type { ApiContext, ApiMiddleware } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { Account } from "../models/Account.ts";
 import type { Actor } from "../policies/actor.ts";
 import { findActiveApiKey } from "../services/apiKeys.ts";
 import { findLiveSession } from "../services/sessions.ts";
 import { clearSessionCookies, SESSION_COOKIE } from "./cookies.ts";
 
-async function accountIsActive(ctx: ApiContext, accountId: string | null): Promise<boolean> {
-  if (!accountId) return true;
-  const account = await Account.query(ctx.deps.db).findById(accountId).select("isActive");
-  return Boolean(account?.isActive);
-}
-
 async function userActor(ctx: ApiContext, token: string, via: "cookie" | "bearer"): Promise<Actor | null> {
   const found = await findLiveSession(ctx.deps.db, ctx.deps.config, token);
-  if (!found || !(await accountIsActive(ctx, found.user.accountId))) return null;
+  if (!found) return null;
   ctx.state.sessionToken = token;
   return {
     kind: "user",
@@ -22,7 +15,7 @@ async function userActor(ctx: ApiContext, token: string, via: "cookie" | "bearer
     role: found.user.role,
     accountId: found.user.accountId,
     user: found.user,
-    sessionId: found.session.id,
+    sessionId: found.sessionId,
     via,
   };
 }

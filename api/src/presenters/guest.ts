@@ -33,7 +33,7 @@ export async function loadGuestPageExtras(
   const godfatherIds = [...new Set(guests.map((guest) => guest.godfatherId).filter((id): id is string => !!id))];
   const [counts, godfathers] = await Promise.all([
     db("guests").select("godfatherId").count({ total: "*" }).whereIn("godfatherId", ids).groupBy("godfatherId"),
-    db("guests").select("id", "firstName", "lastName").whereIn("id", godfatherIds),
+    godfatherIds.length ? db("guests").select("id", "firstName", "lastName").whereIn("id", godfatherIds) : [],
   ]);
   for (const row of counts as { godfatherId: string; total: number | string }[]) {
     extras.companionsCount.set(row.godfatherId, Number(row.total));

@@ -51,26 +51,53 @@ export async function createSession(
   return { session, token };
 }
 
-/** The live session of a token, or null when unknown, revoked, idle too long, past its end or its user is disabled. */
+interface SessionRow {
+  sessionId: string;
+  sessionLastSeenAt: Date | string;
+  sessionExpiresAt: Date | string;
+  sessionRevokedAt: Date | string | null;
+  accountIsActive: boolean | number | null;
+  [userColumn: string]: unknown;
+}
+
+/**
+ * The live session of a token and its user, or null when unknown, revoked, idle too long, past its
+ * end, or its user or the user's account is disabled. One round trip: every authenticated request
+ * starts here.
+ */
 export async function findLiveSession(
   db: Db,
   config: Config,
   token: string,
-): Promise<{ session: Session; user: User } | null> {
+): Promise<{ sessionId: string; user: User } | null> {
   if (!token.startsWith(SESSION_TOKEN_PREFIX)) return null;
-  const session = await Session.query(db).findOne({ tokenHash: sha256(token) });
-  if (!session || session.revokedAt) return null;
+  const row = (await db("sessions")
+    .join("users", "users.id", "sessions.userId")
+    .leftJoin("accounts", "accounts.id", "users.accountId")
+    .where("sessions.tokenHash", sha256(token))
+    .first(
+      "users.*",
+      "sessions.id as sessionId",
+      "sessions.lastSeenAt as sessionLastSeenAt",
+      "sessions.expiresAt as sessionExpiresAt",
+      "sessions.revokedAt as sessionRevokedAt",
+      "accounts.isActive as accountIsActive",
+    )) as SessionRow | undefined;
+  if (!row) return null;
+  const { sessionId, sessionLastSeenAt, sessionExpiresAt, sessionRevokedAt, accountIsActive, ...userColumns } = row;
+  if (sessionRevokedAt) return null;
   const now = Date.now();
-  const idleLimit = session.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
-  if (now > session.expiresAt.getTime() || now > idleLimit) return null;
-  const user = await User.query(db).findById(session.userId);
-  if (!user || !user.isActive) return null;
-  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  const lastSeen = new Date(sessionLastSeenAt).getTime();
+  if (now > new Date(sessionExpiresAt).getTime() || now > lastSeen + config.sessionIdleMinutes * 60_000) return null;
+  const user = User.fromDatabaseJson(userColumns);
+  // Platform administrators belong to no account.
+  if (!user.isActive || (user.accountId !== null && !accountIsActive)) return null;
+  if (now - lastSeen > TOUCH_INTERVAL_MS) {
     await Session.query(db)
       .patch({ lastSeenAt: new Date(now) })
-      .where({ id: session.id });
+      .where({ id: sessionId });
   }
-  return { session, user };
+  return { sessionId, user };
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

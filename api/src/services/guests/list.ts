@@ -27,6 +27,7 @@ const PRESETS: Record<string, string | undefined> = {
   waiting: "pending_approval",
 };
 const TEXT_SORTS = new Set(["firstName", "lastName", "email", "company", "jobTitle", "prescriber", "civility"]);
+const NOT_NULL_SORTS = new Set(["createdAt", "updatedAt", "status", "mailStatus", "createdSource", "companionsExpected"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface GuestListResult {
@@ -108,6 +109,9 @@ function applySort(
     // Case-insensitive, empty values last, the same on both databases.
     query.orderByRaw(`lower(??) ${direction} nulls last`, [`guests.${key}`]);
     if (key === "lastName") query.orderByRaw(`lower(??) ${direction} nulls last`, ["guests.firstName"]);
+  } else if (NOT_NULL_SORTS.has(key)) {
+    // No empty values to place: the plain order, which the (event_id, column, id) indexes serve both ways.
+    query.orderBy(`guests.${key}`, direction);
   } else {
     query.orderByRaw(`?? ${direction} nulls last`, [`guests.${key}`]);
   }
