@@ -14,6 +14,8 @@ import * as guestImports from "./20261121001300_guest_imports.ts";
 import * as guestDuplicates from "./20261121001400_guest_duplicates.ts";
 import * as guestsEventAccountKey from "./20261121001600_guests_event_account_key.ts";
 import * as guestListSortIndexes from "./20261121001800_guest_list_sort_indexes.ts";
+import * as guestFiles from "./20261121001900_guest_files.ts";
+import * as ticketing from "./20261121002000_ticketing.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -34,6 +36,8 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261121001400_guest_duplicates", guestDuplicates],
   ["20261121001600_guests_event_account_key", guestsEventAccountKey],
   ["20261121001800_guest_list_sort_indexes", guestListSortIndexes],
+  ["20261121001900_guest_files", guestFiles],
+  ["20261121002000_ticketing", ticketing],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

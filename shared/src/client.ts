@@ -48,6 +48,7 @@ import type {
   GuestUpdate,
 } from "./schemas/guests.ts";
 import type { DuplicatePairJson, RecommendationJson } from "./schemas/guestDuplicates.ts";
+import type { GuestTicketJson, OrderJson } from "./schemas/orders.ts";
 
 /*
  * The typed client of /api/v1, shared by the web app, the desktop app and the tests.
@@ -156,6 +157,7 @@ export interface AuditLogsQuery {
 
 /* Guests (issue 4): types from the schemas the API validates with (type-only imports). */
 export type { CustomFieldJson, GuestJson };
+export type { GuestTicketJson, OrderJson };
 export type GuestsQuery = Omit<Partial<GuestListQuery>, "page" | "perPage">;
 export type GuestCreateBody = GuestCreate;
 export type GuestUpdateBody = GuestUpdate;
@@ -167,6 +169,11 @@ export interface GuestViewJson {
   query: Record<string, unknown>;
   isShared: boolean;
   createdAt: string;
+}
+/** The guests a bulk action acts on: listed ids, or all those matching a list query (paging and sort left out). */
+export type GuestSelectionJson = { ids: string[] } | { query: Omit<GuestsQuery, "sort" | "order"> };
+function selectionBody(selection: string[] | GuestSelectionJson): GuestSelectionJson {
+  return Array.isArray(selection) ? { ids: selection } : selection;
 }
 export interface DeleteGuestsResultJson {
   deleted: string[];
@@ -510,14 +517,33 @@ export function createApiClient(options: ApiClientOptions) {
         post<GuestJson>(`${guestEvent(accountId, eventId)}/users/${segment(id)}`, body),
       remove: (accountId: string, eventId: string, id: string) =>
         remove<Ok>(`${guestEvent(accountId, eventId)}/users/${segment(id)}`),
-      removeMany: (accountId: string, eventId: string, ids: string[]) =>
-        post<DeleteGuestsResultJson>(`${guestEvent(accountId, eventId)}/deleteusers`, { ids }),
-      setAnswers: (accountId: string, eventId: string, ids: string[], answers: Record<string, unknown>) =>
-        post<Ok>(`${guestEvent(accountId, eventId)}/users/customfields`, { ids, answers }),
+      /** The tickets the guest holds (live orders, net of refunds). */
+      tickets: (accountId: string, eventId: string, id: string) =>
+        get<ListOf<GuestTicketJson>>(`${guestEvent(accountId, eventId)}/users/${segment(id)}/tickets`),
+      /** The orders the guest placed, newest first, with their items. */
+      orders: (accountId: string, eventId: string, id: string) =>
+        get<ListOf<OrderJson>>(`${guestEvent(accountId, eventId)}/users/${segment(id)}/orders`),
+      /** Deletes the listed guests, or every guest matching a list query ("all N matching"). */
+      removeMany: (accountId: string, eventId: string, selection: string[] | GuestSelectionJson) =>
+        post<DeleteGuestsResultJson>(`${guestEvent(accountId, eventId)}/deleteusers`, selectionBody(selection)),
+      /** The same answers on the listed guests, or on every guest matching a list query. */
+      setAnswers: (
+        accountId: string,
+        eventId: string,
+        selection: string[] | GuestSelectionJson,
+        answers: Record<string, unknown>,
+      ) =>
+        post<{ updated: string[] }>(`${guestEvent(accountId, eventId)}/users/customfields`, {
+          ...selectionBody(selection),
+          answers,
+        }),
       views: (accountId: string, eventId: string) =>
         get<ListOf<GuestViewJson>>(`${guestEvent(accountId, eventId)}/guestviews`),
-      saveView: (accountId: string, eventId: string, body: { name: string; query: Record<string, unknown> }) =>
-        post<GuestViewJson>(`${guestEvent(accountId, eventId)}/guestviews`, body),
+      saveView: (
+        accountId: string,
+        eventId: string,
+        body: { name: string; query: Record<string, unknown>; isShared?: boolean },
+      ) => post<GuestViewJson>(`${guestEvent(accountId, eventId)}/guestviews`, body),
       removeView: (accountId: string, eventId: string, id: string) =>
         remove<Ok>(`${guestEvent(accountId, eventId)}/guestviews/${segment(id)}`),
       /** Where the browser downloads the current view (a link, not a fetch). */
@@ -527,6 +553,12 @@ export function createApiClient(options: ApiClientOptions) {
         format: "csv" | "xlsx",
         query: GuestsQuery & { columns?: string },
       ) => `${baseUrl}/api/v1${guestEvent(accountId, eventId)}/users/export${queryString({ ...query, format })}`,
+      /** Uploads a guest's answer to a `file` custom field (the answer becomes {fileId, name, size}). */
+      uploadFile: (accountId: string, eventId: string, id: string, customFieldId: string, file: UploadFile) =>
+        upload<GuestJson>(`${guestEvent(accountId, eventId)}/users/${segment(id)}/files`, { customFieldId, file }),
+      /** Where the browser downloads a guest's answer file (a link, not a fetch). */
+      fileUrl: (accountId: string, eventId: string, id: string, fileId: string) =>
+        `${baseUrl}/api/v1${guestEvent(accountId, eventId)}/users/${segment(id)}/files/${segment(fileId)}`,
     },
 
     /** Custom fields (questions) of one event, in their order. */

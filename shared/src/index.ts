@@ -18,3 +18,5 @@ export * from "./rules/customFields.ts";
 export * from "./schemas/guests.ts";
 export * from "./rules/customFieldRules.ts";
 export * from "./schemas/guestDuplicates.ts";
+export * from "./rules/orders.ts";
+export * from "./schemas/orders.ts";

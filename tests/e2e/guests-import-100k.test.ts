@@ -93,7 +93,7 @@ describe.skipIf(!shouldRunE2e())("an organizer imports 100,000 guests in the bro
 
       await guests.chooseImportFile(file);
       await guests.button("Upload").click();
-      await guests.sees(/^100,?000 rows · utf-8 · separator ;$/);
+      await guests.sees("100,000 rows · utf-8 · separator ;");
       expect(await guests.targetOf("Régime").inputValue()).toBe("Régime");
       await guests.button("Check the rows").click();
       await guests.button("Start the import").waitFor({ timeout: 60_000 });
@@ -108,11 +108,11 @@ describe.skipIf(!shouldRunE2e())("an organizer imports 100,000 guests in the bro
           progress.join(","),
         ).toBe(true);
       const summary = guests.summary();
-      await summary.getByText(/^100,?000 guests created$/).waitFor({ timeout: 60_000 });
+      await summary.getByText("100,000 guests created", { exact: true }).waitFor({ timeout: 60_000 });
       await summary.getByText("0 rows failed", { exact: true }).waitFor();
 
       await page.getByRole("link", { name: "See the guests" }).click();
-      await guests.sees(/^100,?000 guests$/);
+      await guests.sees("100,000 guests");
       await guests.search("guest.99999@");
       await guests.waitForRows(["Hugo Petit"]);
     });

@@ -113,6 +113,20 @@ describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
         call: async (m) =>
           cast.client(m).post(`${base}/users/customfields`, { ids: [(await guest()).id], answers: {} }),
       },
+      {
+        name: "POST deleteusers (query)",
+        expect: write(200),
+        call: async (m) =>
+          cast.client(m).post(`${base}/deleteusers`, { query: { search: (await guest()).email ?? "" } }),
+      },
+      {
+        name: "POST users/customfields (query)",
+        expect: write(200),
+        call: async (m) =>
+          cast
+            .client(m)
+            .post(`${base}/users/customfields`, { query: { search: (await guest()).email ?? "" }, answers: {} }),
+      },
     );
   });
   afterAll(async () => server?.close());
@@ -152,6 +166,10 @@ describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
         return () => client.post(at("/deleteusers"), { ids: [paths.guest] });
       case "POST users/customfields":
         return () => client.post(at("/users/customfields"), { ids: [paths.guest], answers: {} });
+      case "POST deleteusers (query)":
+        return () => client.post(at("/deleteusers"), { query: {} });
+      case "POST users/customfields (query)":
+        return () => client.post(at("/users/customfields"), { query: {}, answers: {} });
       default:
         return () => route.call(member);
     }

@@ -45,6 +45,11 @@ describe.each(databaseKinds())("migrations on %s", (kind) => {
         "sessions",
         "one_time_tokens",
         "audit_logs",
+        "tickets",
+        "ticket_price_periods",
+        "orders",
+        "order_items",
+        "guest_files",
       ]) {
         expect(allTables).toContain(table);
       }

@@ -72,7 +72,7 @@ export const legacyDuplicateRoutes: AnyRoute[] = [
     errors: [403, 404],
     handler: async (ctx, { params, body }) => {
       const { event } = await findLegacyEvent(ctx, params.event, "update");
-      return deleteGuests(ctx, event.accountId, event.id, body.selectedIds);
+      return deleteGuests(ctx, event.accountId, event.id, { ids: body.selectedIds });
     },
   }),
 ];

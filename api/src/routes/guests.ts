@@ -9,6 +9,7 @@ import {
   GuestListQuery,
   GuestPage,
   GuestSchema,
+  GuestSelection,
   GuestUpdate,
   Ok,
   Uuid,
@@ -27,10 +28,7 @@ const ACCESS =
   "Read: anyone who sees the event (events.read); write and delete: editors and up (events.update). " +
   "An event the caller cannot see answers 404.";
 
-const GuestsAnswersBody = Type.Object(
-  { ids: Type.Array(Uuid, { minItems: 1, maxItems: 10_000, uniqueItems: true }), answers: AnswersSchema },
-  { additionalProperties: false },
-);
+const GuestsAnswersBody = Type.Object({ ...GuestSelection, answers: AnswersSchema }, { additionalProperties: false });
 const GuestsAnswersResult = Type.Object({ updated: Type.Array(Uuid) });
 
 /** One guest as the API returns it (its companions count and godfather loaded alongside). */
@@ -48,7 +46,8 @@ export const guestRoutes: AnyRoute[] = [
       "`view`: all, unanswered, waiting (pending approval) or a saved view id (its stored query under the " +
       "explicit parameters); `status`, `mailStatus`, `createdSource` comma-joined; date ranges; `filters` a JSON " +
       "array of {field, op, value} on built-in fields or custom fields by id (ops eq, neq, in, contains, empty, " +
-      "not_empty, gte, lte); `search` on name, email and company; `sort` a guest field or cf:<custom field id>, " +
+      "not_empty, gte, lte); `search` on name, email and company; `godfatherId` a guest's companions; `sort` a " +
+      "guest field or cf:<custom field id>, " +
       "ties broken by id. " +
       ACCESS,
     tags: TAGS,
@@ -69,7 +68,8 @@ export const guestRoutes: AnyRoute[] = [
     summary: "Add a guest",
     description:
       "Answers are checked against the custom fields' rules (required ones may stay empty here). The godfather " +
-      "must be a guest of the event; companions expected at most the event's maximum. Created source: manual, " +
+      "must be a guest of the event with fewer companions than the event's maximum (422 companions_too_many); " +
+      "companions expected at most the event's maximum. Created source: manual, " +
       "or api for API keys. " +
       ACCESS,
     tags: TAGS,
@@ -85,7 +85,11 @@ export const guestRoutes: AnyRoute[] = [
     method: "post",
     path: "/events/:a/:e/users/customfields",
     summary: "Set answers on many guests",
-    description: "The same answers on every listed guest of the event (null removes an answer). " + ACCESS,
+    description:
+      "The same answers on the selected guests of the event (null removes an answer): `ids`, or `query` (the " +
+      "list's view, status, date, `filters` and `search` parameters) for every guest it matches; exactly one of " +
+      "the two. File answers are set by upload, one guest at a time (422 here). " +
+      ACCESS,
     tags: TAGS,
     params: EventScopedParams,
     body: GuestsAnswersBody,
@@ -141,12 +145,14 @@ export const guestRoutes: AnyRoute[] = [
     path: "/events/:a/:e/deleteusers",
     summary: "Delete many guests",
     description:
-      "Deletes the listed guests of the event that may go; `refused` lists the others with the reason. " + ACCESS,
+      "Deletes the selected guests of the event that may go: `ids`, or `query` (the list's filters and search) " +
+      "for every guest it matches; exactly one of the two. `refused` lists the others with the reason. " +
+      ACCESS,
     tags: TAGS,
     params: EventScopedParams,
     body: DeleteGuestsBody,
     response: DeleteGuestsResult,
     errors: [403, 404],
-    handler: async (ctx, { params, body }) => deleteGuests(ctx, params.a, params.e, body.ids),
+    handler: async (ctx, { params, body }) => deleteGuests(ctx, params.a, params.e, body),
   }),
 ];

@@ -16,6 +16,8 @@ import { duplicateRoutes } from "./duplicates.ts";
 import { recommendationRoutes } from "./recommendations.ts";
 import { guestImportRoutes } from "./guestImports.ts";
 import { guestExportRoutes } from "./guestExports.ts";
+import { guestFileRoutes } from "./guestFiles.ts";
+import { guestOrderRoutes } from "./guestOrders.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly AnyRoute[] = [
@@ -31,6 +33,8 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...eventRoutes,
   ...guestExportRoutes, // before guestRoutes: /users/export is not /users/:id
   ...guestRoutes,
+  ...guestFileRoutes,
+  ...guestOrderRoutes, // loads ticketing's guest hooks (deletion guard, merge step)
   ...guestViewRoutes,
   ...customFieldRoutes,
   ...duplicateRoutes,

@@ -18,6 +18,7 @@ import type { EventTies } from "../policies/events.ts";
 import { recordAudit } from "./audit.ts";
 import { registerEventCopier } from "./events/copiers.ts";
 import { findEventFor } from "./events/find.ts";
+import { removeStoredGuestFiles, storageKeysOfField } from "./guests/files.ts";
 
 type Executor = Db | Knex.Transaction;
 
@@ -240,9 +241,11 @@ export async function deleteCustomField(
   eventId: string,
   fieldId: string,
 ): Promise<void> {
-  await ctx.deps.db.transaction(async (trx) => {
+  // A file field's uploaded answers: rows cascade with the field, the bytes are removed once committed.
+  const files = await ctx.deps.db.transaction(async (trx) => {
     const { event } = await findEventFor(trx, ctx.state.actor, "update", accountId, eventId, { lock: true });
     const field = await findCustomField(trx, event.id, fieldId);
+    const keys = field.type === "file" ? await storageKeysOfField(trx, field.id) : [];
     await removeJsonKey(trx, "guests", "answers", field.id, { eventId: event.id });
     await CustomField.query(trx).deleteById(field.id);
     // Keep positions 0..n-1.
@@ -258,7 +261,9 @@ export async function deleteCustomField(
       eventId: event.id,
       before: fieldSnapshot(field),
     });
+    return keys;
   });
+  await removeStoredGuestFiles(ctx, files);
 }
 
 /** `ids` must list every field of the event exactly once: they take positions 0..n-1 in that order. */

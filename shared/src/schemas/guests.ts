@@ -151,6 +151,7 @@ export const GuestListQuery = Type.Object({
   registeredTo: Type.Optional(Timestamp),
   filters: Type.Optional(Type.String({ maxLength: 4000, description: "JSON array of {field, op, value}" })),
   search: Type.Optional(Type.String({ maxLength: 200, description: "name, email, company" })),
+  godfatherId: Type.Optional({ ...Uuid, description: "the companions of this guest" }),
   sort: Type.Optional(Type.String({ maxLength: 60, description: "a guest field, or cf:<custom field id>" })),
   order: Type.Optional(literals(["asc", "desc"] as const)),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
@@ -175,10 +176,18 @@ export const GuestViewCreate = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeleteGuestsBody = Type.Object(
-  { ids: Type.Array(Uuid, { minItems: 1, maxItems: 10_000, uniqueItems: true }) },
-  { additionalProperties: false },
-);
+/** The list's filters without paging or order: which guests a bulk action acts on ("all N matching"). */
+export const GuestSelectionQuery = Type.Omit(GuestListQuery, ["page", "perPage", "sort", "order"], {
+  additionalProperties: false,
+});
+export type GuestSelectionQuery = Static<typeof GuestSelectionQuery>;
+/** The guests a bulk action acts on: listed `ids`, or every guest matching `query` (exactly one of the two). */
+export const GuestSelection = {
+  ids: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: 10_000, uniqueItems: true })),
+  query: Type.Optional(GuestSelectionQuery),
+};
+
+export const DeleteGuestsBody = Type.Object({ ...GuestSelection }, { additionalProperties: false });
 export const DeleteGuestsResult = Type.Object({
   deleted: Type.Array(Uuid),
   refused: Type.Array(Type.Object({ id: Uuid, reason: Type.String() })),

@@ -72,4 +72,32 @@ describe("GuestListStore", () => {
     store.setQuery({ status: "confirmed" });
     expect(calls).toHaveLength(2);
   });
+  it("offers 'select all N matching' once every loaded row is selected; the selection is then the query", async () => {
+    const { api, calls } = fakeApi();
+    const store = new GuestListStore({ api, onUnauthenticated: () => undefined }, "acc", "ev");
+    store.setQuery({ search: "lef", status: "confirmed", sort: "email", order: "desc" });
+    calls[0]!.resolve();
+    await settle();
+    store.setSelection(["g1"]);
+    expect(store.canSelectAllMatching).toBe(false);
+    expect(store.selection).toEqual({ ids: ["g1"] });
+    store.setSelection(store.loadedIds);
+    expect(store.canSelectAllMatching).toBe(true);
+    expect(store.selectionCount).toBe(GUEST_PAGE_SIZE);
+    store.selectAllMatching();
+    expect(store.canSelectAllMatching).toBe(false);
+    expect(store.selectionCount).toBe(TOTAL);
+    expect(store.selection).toEqual({ query: { search: "lef", status: "confirmed" } });
+    // Rows not loaded yet show as selected too.
+    expect(store.isSelected("g5000")).toBe(true);
+    // Unticking one row goes back to the listed ids.
+    store.toggle("g0");
+    expect(store.selectionCount).toBe(GUEST_PAGE_SIZE - 1);
+    expect(store.isSelected("g0")).toBe(false);
+    expect(store.isSelected("g1")).toBe(true);
+    expect("ids" in store.selection).toBe(true);
+    store.selectAllMatching();
+    store.reload();
+    expect(store.selectionCount).toBe(0);
+  });
 });

@@ -1,5 +1,11 @@
 import { makeAutoObservable, observable, runInAction } from "mobx";
-import { isApiError, type ApiError, type GuestJson, type GuestsQuery } from "@tessera/shared/client";
+import {
+  isApiError,
+  type ApiError,
+  type GuestJson,
+  type GuestSelectionJson,
+  type GuestsQuery,
+} from "@tessera/shared/client";
 import type { StoreContext } from "./CollectionStore.ts";
 
 /** Rows fetched per call; the list asks for the pages the screen shows, never the whole list. */
@@ -21,6 +27,8 @@ export class GuestListStore {
   readonly pages = observable.map<number, GuestJson[]>({}, { deep: false });
   readonly loadingPages = observable.set<number>();
   readonly selected = observable.set<string>();
+  /** "Select all N matching": the selection is every guest the query matches, loaded or not. */
+  allMatching = false;
   private generation = 0;
   private lastPage = 1;
   private wanted = { first: 0, last: 0 };
@@ -57,6 +65,7 @@ export class GuestListStore {
     this.pages.clear();
     this.loadingPages.clear();
     this.selected.clear();
+    this.allMatching = false;
     this.hasLoaded = false;
     this.wanted = { first: 0, last: 0 };
     void this.loadPage(1);
@@ -91,13 +100,49 @@ export class GuestListStore {
     return [...this.pages.values()].flat().map((guest) => guest.id);
   }
 
+  /** Whether a row shows as selected (every row does once all matching guests are). */
+  isSelected(id: string): boolean {
+    return this.allMatching || this.selected.has(id);
+  }
+
   toggle(id: string): void {
+    // Unticking one row of "all matching" keeps the other rows loaded now, as listed ids.
+    if (this.allMatching) this.selected.replace(this.loadedIds);
+    this.allMatching = false;
     if (this.selected.has(id)) this.selected.delete(id);
     else this.selected.add(id);
   }
 
   setSelection(ids: string[]): void {
+    this.allMatching = false;
     this.selected.replace(ids);
+  }
+
+  /** Selects every guest the list's query matches (bulk actions then send the query, not ids). */
+  selectAllMatching(): void {
+    this.selected.replace(this.loadedIds);
+    this.allMatching = true;
+  }
+
+  /** How many guests the selection holds. */
+  get selectionCount(): number {
+    return this.allMatching ? this.total : this.selected.size;
+  }
+
+  /** What a bulk action sends: the selected ids, or the list's query (its filters and search, not its order). */
+  get selection(): GuestSelectionJson {
+    if (!this.allMatching) return { ids: [...this.selected] };
+    const { sort, order, ...query } = this.query;
+    void sort;
+    void order;
+    return { query };
+  }
+
+  /** Every loaded row is selected and more guests match than are loaded: "select all N matching" is offered. */
+  get canSelectAllMatching(): boolean {
+    if (this.allMatching || this.selected.size === 0) return false;
+    const loaded = this.loadedIds;
+    return loaded.length < this.total && loaded.every((id) => this.selected.has(id));
   }
 
   /** Replaces a row after an edit, wherever it is loaded. */

@@ -2,6 +2,7 @@ import type { ApiContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { Event } from "../../models/Event.ts";
 import { recordAudit } from "../audit.ts";
+import { removeStoredGuestFiles, storageKeysOfEvent } from "../guests/files.ts";
 import { eventSnapshot } from "./fields.ts";
 import { findEventFor } from "./find.ts";
 import { eventDomains } from "./slugAndDomains.ts";
@@ -12,7 +13,8 @@ import { eventDomains } from "./slugAndDomains.ts";
  * with the reason in the caller's language).
  */
 export async function deleteEvent(ctx: ApiContext, accountId: string, eventId: string): Promise<void> {
-  await ctx.deps.db.transaction(async (trx) => {
+  // The guests' answer files: rows cascade with the event, the bytes are removed once committed.
+  const files = await ctx.deps.db.transaction(async (trx) => {
     const { event, ties } = await findEventFor(trx, ctx.state.actor, "delete", accountId, eventId, { lock: true });
     if (ties.isLinkedToOwnTeam) {
       throw new AppError("event_not_deleted", 409, {
@@ -21,6 +23,7 @@ export async function deleteEvent(ctx: ApiContext, accountId: string, eventId: s
       });
     }
     const before = eventSnapshot(event, await eventDomains(trx, eventId));
+    const keys = await storageKeysOfEvent(trx, eventId);
     await Event.query(trx).deleteById(eventId);
     await recordAudit(trx, ctx, {
       action: "event.deleted",
@@ -30,5 +33,7 @@ export async function deleteEvent(ctx: ApiContext, accountId: string, eventId: s
       eventId,
       before,
     });
+    return keys;
   });
+  await removeStoredGuestFiles(ctx, files);
 }

@@ -35,3 +35,26 @@ export async function guestDeletionRefusals(
   }
   return refused;
 }
+
+/**
+ * What an area does to its rows pointing at guests about to be deleted, once no guard refused them
+ * (ticketing detaches the dead orders they placed). Runs inside the deleting transaction, right
+ * before the guests' rows go.
+ */
+export type GuestDeletionStep = (trx: Knex.Transaction, guestIds: readonly string[]) => Promise<void>;
+
+const deletionSteps: GuestDeletionStep[] = [];
+
+/** Later areas register at import time; returns the unregister function. */
+export function registerGuestDeletionStep(step: GuestDeletionStep): () => void {
+  deletionSteps.push(step);
+  return () => {
+    const index = deletionSteps.indexOf(step);
+    if (index >= 0) deletionSteps.splice(index, 1);
+  };
+}
+
+export async function runGuestDeletionSteps(trx: Knex.Transaction, guestIds: readonly string[]): Promise<void> {
+  if (!guestIds.length) return;
+  for (const step of [...deletionSteps]) await step(trx, guestIds);
+}

@@ -5,6 +5,7 @@ import {
   MAIL_STATUSES,
   validate,
   type GuestListQuery as GuestListQueryType,
+  type GuestSelectionQuery,
 } from "@tessera/shared";
 import { jsonKeyNumber, jsonKeyValue } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
@@ -27,7 +28,14 @@ const PRESETS: Record<string, string | undefined> = {
   waiting: "pending_approval",
 };
 const TEXT_SORTS = new Set(["firstName", "lastName", "email", "company", "jobTitle", "prescriber", "civility"]);
-const NOT_NULL_SORTS = new Set(["createdAt", "updatedAt", "status", "mailStatus", "createdSource", "companionsExpected"]);
+const NOT_NULL_SORTS = new Set([
+  "createdAt",
+  "updatedAt",
+  "status",
+  "mailStatus",
+  "createdSource",
+  "companionsExpected",
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface GuestListResult {
@@ -119,13 +127,13 @@ function applySort(
   query.orderBy("guests.id", direction);
 }
 
-/** One page of the event's guests for the list query, and the number of guests it matches. */
-export async function listGuests(
+/** The event's guests matching a list query's view, filters and search: a query to page, count or select ids from. */
+async function matchingGuests(
   db: Knex,
   actor: Actor | undefined,
   eventId: string,
   rawQuery: GuestListQueryType,
-): Promise<GuestListResult> {
+): Promise<{ base: Knex.QueryBuilder; query: GuestListQueryType; customFields: Map<string, CustomField> }> {
   const query = await resolveView(db, actor, eventId, rawQuery);
   const filters = parseGuestFilters(query.filters);
   const statuses = commaList(query.status, GUEST_STATUSES, "status");
@@ -145,7 +153,33 @@ export async function listGuests(
   range("guests.registeredAt", query.registeredFrom, query.registeredTo);
   applyGuestFilters(db, base, filters, customFields);
   applyGuestSearch(db, base, query.search);
+  if (query.godfatherId) base.where("guests.godfatherId", query.godfatherId);
+  return { base, query, customFields };
+}
 
+/**
+ * The ids of every guest of the event the query matches (a bulk action on "all N matching"), oldest
+ * first. Same view, filters and search as the list; paging and sort do not apply.
+ */
+export async function matchingGuestIds(
+  db: Knex,
+  actor: Actor | undefined,
+  eventId: string,
+  query: GuestSelectionQuery,
+): Promise<string[]> {
+  const { base } = await matchingGuests(db, actor, eventId, query);
+  const rows: { id: string }[] = await base.select("guests.id").orderBy("guests.createdAt").orderBy("guests.id");
+  return rows.map((row) => row.id);
+}
+
+/** One page of the event's guests for the list query, and the number of guests it matches. */
+export async function listGuests(
+  db: Knex,
+  actor: Actor | undefined,
+  eventId: string,
+  rawQuery: GuestListQueryType,
+): Promise<GuestListResult> {
+  const { base, query, customFields } = await matchingGuests(db, actor, eventId, rawQuery);
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 100;
   const rowsQuery = base.clone().select("guests.*");

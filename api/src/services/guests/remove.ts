@@ -1,14 +1,18 @@
+import type { ErrorCode } from "@tessera/shared";
 import type { ApiContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit.ts";
 import { findEventFor } from "../events/find.ts";
-import { guestDeletionRefusals } from "./deletionGuards.ts";
+import { guestDeletionRefusals, runGuestDeletionSteps } from "./deletionGuards.ts";
+import { removeStoredGuestFiles, storageKeysOfGuests } from "./files.ts";
+import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selection.ts";
 import { findGuest, guestSnapshot } from "./write.ts";
 
 /** Deletes one guest unless a registered guard refuses it (409 guest_not_deleted with the reason). */
 export async function deleteGuest(ctx: ApiContext, accountId: string, eventId: string, guestId: string): Promise<void> {
-  await ctx.deps.db.transaction(async (trx) => {
+  // The guest's answer files: rows cascade with the guest, the bytes are removed once committed.
+  const files = await ctx.deps.db.transaction(async (trx) => {
     await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
     const guest = await findGuest(trx, eventId, guestId);
     const reason = (await guestDeletionRefusals(trx, [guestId])).get(guestId);
@@ -18,6 +22,8 @@ export async function deleteGuest(ctx: ApiContext, accountId: string, eventId: s
         details: { reason },
       });
     }
+    await runGuestDeletionSteps(trx, [guestId]);
+    const keys = await storageKeysOfGuests(trx, [guestId]);
     await Guest.query(trx).deleteById(guestId);
     await recordAudit(trx, ctx, {
       action: "guest.deleted",
@@ -27,37 +33,35 @@ export async function deleteGuest(ctx: ApiContext, accountId: string, eventId: s
       eventId,
       before: guestSnapshot(guest),
     });
+    return keys;
   });
+  await removeStoredGuestFiles(ctx, files);
 }
 
 /**
- * Deletes the event's guests among `ids` that no guard refuses; ids of other events or unknown ones
- * are left out of both lists. One audit row for the call, with the ids deleted.
+ * Deletes the selected guests of the event (listed ids, or all matching a list query) that no guard
+ * refuses; ids of other events or unknown ones are left out of both lists. Chunked statements, one
+ * transaction, one audit row for the call with the ids deleted.
  */
 export async function deleteGuests(
   ctx: ApiContext,
   accountId: string,
   eventId: string,
-  ids: string[],
+  selection: GuestSelectionInput,
 ): Promise<{ deleted: string[]; refused: { id: string; reason: string }[] }> {
-  return ctx.deps.db.transaction(async (trx) => {
+  let files: string[] = [];
+  const result = await ctx.deps.db.transaction(async (trx) => {
     await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
-    const found: string[] = [];
-    // Chunks keep each statement under SQLite's bound-parameter limit.
-    for (let start = 0; start < ids.length; start += 500) {
-      const rows: { id: string }[] = await trx("guests")
-        .where({ eventId })
-        .whereIn("id", ids.slice(start, start + 500))
-        .select("id");
-      found.push(...rows.map((row) => row.id));
+    const found = await selectedGuestIds(trx, ctx.state.actor, eventId, selection);
+    const refusals = new Map<string, ErrorCode>();
+    for (const chunk of chunksOf(found)) {
+      for (const [id, reason] of await guestDeletionRefusals(trx, chunk)) refusals.set(id, reason);
     }
-    const refusals = await guestDeletionRefusals(trx, found);
     const deleted = found.filter((id) => !refusals.has(id));
-    for (let start = 0; start < deleted.length; start += 500) {
-      await trx("guests")
-        .where({ eventId })
-        .whereIn("id", deleted.slice(start, start + 500))
-        .delete();
+    files = await storageKeysOfGuests(trx, deleted);
+    for (const chunk of chunksOf(deleted)) {
+      await runGuestDeletionSteps(trx, chunk);
+      await trx("guests").where({ eventId }).whereIn("id", chunk).delete();
     }
     if (deleted.length) {
       await recordAudit(trx, ctx, {
@@ -74,4 +78,6 @@ export async function deleteGuests(
       refused: [...refusals].map(([id, reason]) => ({ id, reason: ctx.t(reason, { ns: "errors" }) })),
     };
   });
+  await removeStoredGuestFiles(ctx, files);
+  return result;
 }

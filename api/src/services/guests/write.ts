@@ -8,7 +8,9 @@ import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit.ts";
 import { findEventFor } from "../events/find.ts";
+import { checkFileAnswerPatch, removeStoredGuestFiles } from "./files.ts";
 import { cleanText, derivedGuestColumns } from "./prepare.ts";
+import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selection.ts";
 
 const MAX_GODFATHER_CHAIN = 1_000;
 
@@ -93,6 +95,14 @@ async function checkCompanions(
       let cursor: string | null = values.godfatherId;
       const exists = await trx("guests").where({ id: cursor, eventId: event.id }).first("id");
       if (!exists) issues.push({ field: "godfatherId", code: "invalid_value" });
+      else if (max !== null) {
+        // The godfather's companions stay within the event's maximum (this guest aside when it is one already).
+        const others = trx("guests").where({ eventId: event.id, godfatherId: values.godfatherId });
+        if (guestId) others.whereNot({ id: guestId });
+        const counted = (await others.count({ n: "*" }).first()) as { n: number | string } | undefined;
+        if (Number(counted?.n ?? 0) >= max)
+          issues.push({ field: "godfatherId", code: "companions_too_many", params: { max } });
+      }
       // Walk up the godfather chain: meeting the guest again would make a cycle.
       for (let step = 0; exists && guestId && cursor && step < MAX_GODFATHER_CHAIN; step++) {
         if (cursor === guestId) {
@@ -134,6 +144,7 @@ export async function createGuest(
     const values = identityValues(body);
     await checkCompanions(trx, event, null, values);
     const answers = await checkAnswers(trx, eventId, body.answers ?? {});
+    await checkFileAnswerPatch(trx, eventId, null, {}, answers);
     const row = {
       accountId,
       eventId,
@@ -170,12 +181,17 @@ export async function updateGuest(
   guestId: string,
   body: GuestUpdate,
 ): Promise<Guest> {
-  return ctx.deps.db.transaction(async (trx) => {
+  let removedFiles: string[] = [];
+  const guest = await ctx.deps.db.transaction(async (trx) => {
     const { event } = await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
     const current = await findGuest(trx, eventId, guestId);
     const values = identityValues(body);
     await checkCompanions(trx, event, guestId, values);
-    if (body.answers) values.answers = mergeAnswers(current.answers, await checkAnswers(trx, eventId, body.answers));
+    if (body.answers) {
+      const answers = await checkAnswers(trx, eventId, body.answers);
+      removedFiles = await checkFileAnswerPatch(trx, eventId, guestId, current.answers, answers);
+      values.answers = mergeAnswers(current.answers, answers);
+    }
     // Spec: an unsubscribed guest's email can be unlocked.
     if (body.unlockEmail) {
       values.unsubscribedAt = null;
@@ -195,26 +211,35 @@ export async function updateGuest(
     });
     return updated;
   });
+  // A cleared file answer's bytes go once its row is gone for good.
+  await removeStoredGuestFiles(ctx, removedFiles);
+  return guest;
 }
 
-/** Sets the same answers on many guests of the event in one statement; returns the ids updated. */
+/**
+ * Sets the same answers on the selected guests of the event (listed ids, or all matching a list query)
+ * in chunked statements of one transaction; returns the ids updated.
+ */
 export async function setGuestsAnswers(
   ctx: ApiContext,
   accountId: string,
   eventId: string,
-  body: { ids: string[]; answers: Record<string, unknown> },
+  body: GuestSelectionInput & { answers: Record<string, unknown> },
 ): Promise<string[]> {
   return ctx.deps.db
     .transaction(async (trx) => {
       await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
       const answers = await checkAnswers(trx, eventId, body.answers);
-      const rows: { id: string }[] = await trx("guests").where({ eventId }).whereIn("id", body.ids).select("id");
-      const ids = rows.map((row) => row.id);
+      await refuseBulkFileAnswers(trx, eventId, answers);
+      const ids = await selectedGuestIds(trx, ctx.state.actor, eventId, body);
       if (!ids.length || !Object.keys(answers).length) return ids;
-      await trx("guests")
-        .where({ eventId })
-        .whereIn("id", ids)
-        .update({ answers: jsonMergePatch(trx, "answers", answers), updatedAt: new Date().toISOString() });
+      const updatedAt = new Date().toISOString();
+      for (const chunk of chunksOf(ids)) {
+        await trx("guests")
+          .where({ eventId })
+          .whereIn("id", chunk)
+          .update({ answers: jsonMergePatch(trx, "answers", answers), updatedAt });
+      }
       await recordAudit(trx, ctx, {
         action: "guest.updated",
         subjectType: "guest",
@@ -230,4 +255,13 @@ export async function setGuestsAnswers(
       ctx.state.logger.error({ err: error, eventId }, "bulk answers update failed");
       throw new AppError("guests_not_updated", 500);
     });
+}
+
+/** A file answer belongs to one guest (its upload): bulk answers may not set or clear one. */
+async function refuseBulkFileAnswers(trx: Knex.Transaction, eventId: string, answers: Record<string, unknown>) {
+  const ids = Object.keys(answers);
+  if (!ids.length) return;
+  const files = await CustomField.query(trx).where({ eventId, type: "file" }).whereIn("id", ids).select("id");
+  if (files.length)
+    throw AppError.invalid(files.map((file) => ({ field: `answers.${file.id}`, code: "invalid_value" })));
 }

@@ -1,23 +1,37 @@
-import { Badge, Checkbox, Group, Input, Radio, Rating, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Badge, Checkbox, Group, Input, Radio, Rating, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { CustomFieldJson } from "@tessera/shared/client";
-import { formatAnswer } from "../customFieldValues.ts";
+import type { CustomFieldJson, GuestJson } from "@tessera/shared/client";
+import { FileAnswerInput } from "./FileAnswerInput.tsx";
 
 export type AnswerInput = string | string[] | number | null;
 
 interface CustomFieldInputProps {
   field: CustomFieldJson;
   value: AnswerInput;
-  /** The stored answer (files are shown, not uploaded, here). */
+  /** The stored answer (a file answer is uploaded on its own, not through `onChange`). */
   stored: unknown;
   error?: string | undefined;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   onChange: (value: AnswerInput) => void;
   onBlur?: () => void;
+  /** The saved guest a file answer is uploaded to (none yet on the add form). */
+  guestId?: string | undefined;
+  /** The guest after a file answer was uploaded or removed. */
+  onGuestChanged?: ((guest: GuestJson) => void) | undefined;
 }
 
 /** One custom field of a guest, drawn by its type; the rules are checked by the caller (shared validateAnswer). */
-export function CustomFieldInput({ field, value, stored, error, disabled, onChange, onBlur }: CustomFieldInputProps) {
+export function CustomFieldInput({
+  field,
+  value,
+  stored,
+  error,
+  disabled,
+  onChange,
+  onBlur,
+  guestId,
+  onGuestChanged,
+}: CustomFieldInputProps) {
   const { t } = useTranslation("web");
   const label = (
     <Group gap={6} component="span" wrap="nowrap">
@@ -96,11 +110,15 @@ export function CustomFieldInput({ field, value, stored, error, disabled, onChan
       );
     case "file":
       return (
-        <Input.Wrapper {...common}>
-          <Text size="sm" c="dimmed">
-            {formatAnswer(field, stored) || t("guests.detail.noFile")}
-          </Text>
-        </Input.Wrapper>
+        <FileAnswerInput
+          field={field}
+          label={label}
+          description={common.description}
+          stored={stored}
+          guestId={guestId}
+          disabled={disabled}
+          onGuestChanged={onGuestChanged}
+        />
       );
     case "phone":
       return <TextInput {...common} type="tel" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
@@ -118,6 +136,8 @@ export function CustomFieldInputs(props: {
   disabled?: boolean;
   onChange: (id: string, value: AnswerInput) => void;
   onBlur: (id: string) => void;
+  guestId?: string | undefined;
+  onGuestChanged?: ((guest: GuestJson) => void) | undefined;
 }) {
   return (
     <Stack gap="sm">
@@ -131,6 +151,8 @@ export function CustomFieldInputs(props: {
           disabled={props.disabled}
           onChange={(value) => props.onChange(field.id, value)}
           onBlur={() => props.onBlur(field.id)}
+          guestId={props.guestId}
+          onGuestChanged={props.onGuestChanged}
         />
       ))}
     </Stack>

@@ -30,6 +30,8 @@ import { RemotePicker } from "../../../../../components/RemotePicker.tsx";
 import { ManageNotFoundScreen } from "../../../ManageNotFoundScreen.tsx";
 import { useGuestsArea } from "../GuestsContext.ts";
 import { CustomFieldInputs, type AnswerInput } from "./CustomFieldInput.tsx";
+import { GuestOrdersPanel } from "./GuestOrdersPanel.tsx";
+import { GuestCompanions } from "./GuestCompanions.tsx";
 import {
   answerError,
   companionsProblem,
@@ -385,6 +387,8 @@ const GuestForm = observer(function GuestForm({
                     fields={fields.fields}
                     values={answers}
                     stored={guest?.answers ?? {}}
+                    guestId={guest?.id}
+                    onGuestChanged={onSaved}
                     errors={errors}
                     disabled={!canEdit}
                     onChange={(id, value) => {
@@ -439,6 +443,8 @@ const GuestForm = observer(function GuestForm({
           </Group>
         )}
       </form>
+      {guest && <GuestCompanions guest={guest} />}
+      {guest && <GuestOrdersPanel guestId={guest.id} />}
       {isDeleting && guest && (
         <ConfirmModal
           title={t("guests.detail.deleteTitle")}

@@ -1,26 +1,36 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
+import { observer } from "mobx-react-lite";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DuplicatePairJson, GuestJson } from "@tessera/shared/client";
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { ListFooter } from "../../../../../components/ListFooter.tsx";
 import { useGuestsArea } from "../GuestsContext.ts";
+import { DuplicateGuestCard } from "./DuplicateGuestCard.tsx";
+import { MergeConfirmModal } from "./MergeConfirmModal.tsx";
 
 const PER_PAGE = 20;
 
 /** Pairs of guests that look like the same person, side by side: ignore the pair or merge into one of them. */
-export function DuplicatesScreen() {
+export const DuplicatesScreen = observer(function DuplicatesScreen() {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event, canWrite, list } = useGuestsArea();
+  const { api, accountId, event, canWrite, fields, list } = useGuestsArea();
   const [pairs, setPairs] = useState<DuplicatePairJson[] | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [merging, setMerging] = useState<{ keep: GuestJson; merge: GuestJson } | null>(null);
+  const [mergeFailure, setMergeFailure] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
       const result = await api.duplicates.list(accountId, event.id, { page, perPage: PER_PAGE });
+      // The last pair of a later page was just resolved: show the page before it.
+      if (result.data.length === 0 && page > 1) {
+        setPage(Math.max(1, Math.ceil(result.pagination.total / PER_PAGE)));
+        return;
+      }
       setPairs(result.data);
       setTotal(result.pagination.total);
     } catch (error) {
@@ -32,15 +42,29 @@ export function DuplicatesScreen() {
     void load();
   }, [load]);
 
-  async function act(key: string, operation: () => Promise<unknown>) {
+  async function ignore(key: string, guestIds: [string, string]) {
     setBusy(key);
     setFailure(null);
     try {
-      await operation();
-      list.reload();
+      await api.duplicates.ignore(accountId, event.id, guestIds);
       await load();
     } catch (error) {
       setFailure(errorMessage(error, t));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function merge(keep: GuestJson, other: GuestJson) {
+    setBusy("merge");
+    setMergeFailure(null);
+    try {
+      await api.duplicates.merge(accountId, event.id, keep.id, other.id);
+      setMerging(null);
+      list.reload();
+      await load();
+    } catch (error) {
+      setMergeFailure(errorMessage(error, t));
     } finally {
       setBusy(null);
     }
@@ -55,6 +79,9 @@ export function DuplicatesScreen() {
   }
   return (
     <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t("guests.duplicates.intro")}
+      </Text>
       {failure && (
         <Alert color="red" variant="light" role="alert">
           {failure}
@@ -73,7 +100,7 @@ export function DuplicatesScreen() {
               <Group justify="space-between" mb="sm">
                 <Group gap="xs">
                   {pair.reasons.map((reason) => (
-                    <Badge key={reason} variant="light">
+                    <Badge key={reason} variant="light" data-testid="duplicate-reason">
                       {t(`guests.duplicates.reason.${reason}`)}
                     </Badge>
                   ))}
@@ -82,67 +109,48 @@ export function DuplicatesScreen() {
                   <Button
                     size="xs"
                     variant="default"
-                    loading={busy === `${key}:ignore`}
-                    onClick={() =>
-                      void act(`${key}:ignore`, () => api.duplicates.ignore(accountId, event.id, [first.id, second.id]))
-                    }
+                    loading={busy === key}
+                    onClick={() => void ignore(key, [first.id, second.id])}
                   >
                     {t("guests.duplicates.ignore")}
                   </Button>
                 )}
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {[first, second].map((guest, index) => {
-                  const other = index === 0 ? second : first;
-                  return (
-                    <Card key={guest.id} withBorder padding="sm">
-                      <GuestSummary guest={guest} />
-                      {canWrite && (
-                        <Button
-                          mt="sm"
-                          size="xs"
-                          loading={busy === `${key}:${guest.id}`}
-                          onClick={() =>
-                            void act(`${key}:${guest.id}`, () =>
-                              api.duplicates.merge(accountId, event.id, guest.id, other.id),
-                            )
-                          }
-                        >
-                          {t("guests.duplicates.keep")}
-                        </Button>
-                      )}
-                    </Card>
-                  );
-                })}
+                {[first, second].map((guest, index) => (
+                  <DuplicateGuestCard
+                    key={guest.id}
+                    guest={guest}
+                    fields={fields.fields}
+                    keepLabel={canWrite ? t("guests.duplicates.keep") : undefined}
+                    onKeep={() => {
+                      setMergeFailure(null);
+                      setMerging({ keep: guest, merge: index === 0 ? second : first });
+                    }}
+                  />
+                ))}
               </SimpleGrid>
             </Card>
           );
         })
       )}
-      <ListFooter
-        pagination={{ page, perPage: PER_PAGE, total }}
-        pageCount={Math.max(1, Math.ceil(total / PER_PAGE))}
-        onPage={setPage}
-      />
+      {total > 0 && (
+        <ListFooter
+          pagination={{ page, perPage: PER_PAGE, total }}
+          pageCount={Math.max(1, Math.ceil(total / PER_PAGE))}
+          onPage={setPage}
+        />
+      )}
+      {merging && (
+        <MergeConfirmModal
+          keep={merging.keep}
+          merge={merging.merge}
+          isWorking={busy === "merge"}
+          failure={mergeFailure}
+          onCancel={() => setMerging(null)}
+          onConfirm={() => void merge(merging.keep, merging.merge)}
+        />
+      )}
     </Stack>
   );
-}
-
-function GuestSummary({ guest }: { guest: GuestJson }) {
-  const { t } = useTranslation("web");
-  return (
-    <Stack gap={2}>
-      <Text fw={600}>{guest.fullName || t("guests.detail.unnamed")}</Text>
-      <Text size="sm">{guest.email ?? "—"}</Text>
-      <Text size="sm" c="dimmed">
-        {[guest.company, guest.jobTitle].filter(Boolean).join(" · ") || "—"}
-      </Text>
-      <Text size="sm">
-        {t("guests.fields.status")}: {t(`guests.status.${guest.status}`)}
-      </Text>
-      <Text size="sm">
-        {t("guests.fields.companionsExpected")}: {guest.companionsExpected}
-      </Text>
-    </Stack>
-  );
-}
+});

@@ -1,12 +1,25 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DeleteGuestsResultJson } from "@tessera/shared/client";
+import type { DeleteGuestsResultJson, GuestSelectionJson } from "@tessera/shared/client";
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
 
-/** Deletes the selected guests; those the API refuses (e.g. holding a ticket) are listed with its reason. */
-export function BulkDeleteModal({ ids, onClose, onDone }: { ids: string[]; onClose: () => void; onDone: () => void }) {
+/**
+ * Deletes the selected guests (listed ids, or all those matching the list's query); those the API refuses
+ * (e.g. holding a ticket) are listed with its reason.
+ */
+export function BulkDeleteModal({
+  selection,
+  count,
+  onClose,
+  onDone,
+}: {
+  selection: GuestSelectionJson;
+  count: number;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { api, accountId, event, list } = useGuestsArea();
   const [isWorking, setWorking] = useState(false);
@@ -17,7 +30,7 @@ export function BulkDeleteModal({ ids, onClose, onDone }: { ids: string[]; onClo
     setWorking(true);
     setFailure(null);
     try {
-      const answer = await api.guests.removeMany(accountId, event.id, ids);
+      const answer = await api.guests.removeMany(accountId, event.id, selection);
       setResult(answer);
       onDone();
       if (answer.refused.length === 0) onClose();
@@ -32,8 +45,7 @@ export function BulkDeleteModal({ ids, onClose, onDone }: { ids: string[]; onClo
   const [names] = useState(() => {
     const byId = new Map<string, string>();
     for (const rows of list.pages.values()) {
-      for (const guest of rows)
-        if (ids.includes(guest.id)) byId.set(guest.id, guest.fullName || guest.email || guest.id);
+      for (const guest of rows) byId.set(guest.id, guest.fullName || guest.email || guest.id);
     }
     return byId;
   });
@@ -70,7 +82,7 @@ export function BulkDeleteModal({ ids, onClose, onDone }: { ids: string[]; onClo
           </>
         ) : (
           <>
-            <Text size="sm">{t("guests.bulk.deleteConfirm", { count: ids.length })}</Text>
+            <Text size="sm">{t("guests.bulk.deleteConfirm", { count })}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {t("common.cancel")}

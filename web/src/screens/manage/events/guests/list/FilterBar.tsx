@@ -1,11 +1,19 @@
-import { Button, Group, MultiSelect, Pill, Popover, Select, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Input, MultiSelect, Pill, Popover, Select, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CustomFieldJson, GuestsQuery } from "@tessera/shared/client";
 import { CHOICE_TYPES } from "@tessera/shared/rules/customFields";
 import { GUEST_SOURCES, GUEST_STATUSES, MAIL_STATUSES } from "@tessera/shared/rules/guests";
 import { formatAnswer } from "../customFieldValues.ts";
-import { customFilters, listOf, type CustomFieldFilter } from "./listQuery.ts";
+import {
+  customFilters,
+  DATE_RANGES,
+  dayBoundary,
+  dayOf,
+  listOf,
+  type CustomFieldFilter,
+  type DateRangeParam,
+} from "./listQuery.ts";
 
 type ListParam = "status" | "mailStatus" | "createdSource";
 
@@ -17,7 +25,7 @@ interface FilterBarProps {
 
 /** The active filters as removable chips, and a panel to add some (statuses, sources, custom fields). */
 export function FilterBar({ query, fields, onChange }: FilterBarProps) {
-  const { t } = useTranslation("web");
+  const { t, i18n } = useTranslation("web");
   const [opened, setOpened] = useState(false);
   const [fieldId, setFieldId] = useState<string | null>(null);
   const [fieldValue, setFieldValue] = useState<string | null>("");
@@ -53,7 +61,20 @@ export function FilterBar({ query, fields, onChange }: FilterBarProps) {
     setFieldValue("");
   }
 
+  const rangeLabel = (key: (typeof DATE_RANGES)[number]["key"]) =>
+    key === "created" ? t("guests.filters.createdRange") : t("guests.filters.registeredRange");
+  const shortDay = (iso: string | undefined) =>
+    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "short" }).format(new Date(iso)) : "…";
+  function setDay(param: DateRangeParam, end: "from" | "to", day: string) {
+    onChange({ [param]: day ? dayBoundary(day, end) : null });
+  }
+
   const chips = [
+    ...DATE_RANGES.filter(({ from, to }) => query[from] || query[to]).map(({ key, from, to }) => ({
+      key: `range:${key}`,
+      text: `${rangeLabel(key)}: ${shortDay(query[from])} – ${shortDay(query[to])}`,
+      remove: () => onChange({ [from]: null, [to]: null }),
+    })),
     ...lists.flatMap(({ param, label, prefix }) =>
       listOf(query[param]).map((value) => ({
         key: `${param}:${value}`,
@@ -97,6 +118,28 @@ export function FilterBar({ query, fields, onChange }: FilterBarProps) {
                 comboboxProps={{ withinPortal: false }}
                 clearable
               />
+            ))}
+            {DATE_RANGES.map(({ key, from, to }) => (
+              <Input.Wrapper key={key} label={rangeLabel(key)}>
+                <Group grow gap="xs" mt={4}>
+                  <TextInput
+                    type="date"
+                    aria-label={t("guests.filters.rangeFrom", { range: rangeLabel(key) })}
+                    data-testid={`filter-${from}`}
+                    value={dayOf(query[from])}
+                    max={dayOf(query[to]) || undefined}
+                    onChange={(event) => setDay(from, "from", event.currentTarget.value)}
+                  />
+                  <TextInput
+                    type="date"
+                    aria-label={t("guests.filters.rangeTo", { range: rangeLabel(key) })}
+                    data-testid={`filter-${to}`}
+                    value={dayOf(query[to])}
+                    min={dayOf(query[from]) || undefined}
+                    onChange={(event) => setDay(to, "to", event.currentTarget.value)}
+                  />
+                </Group>
+              </Input.Wrapper>
             ))}
             {fields.length > 0 && (
               <>
@@ -151,7 +194,18 @@ export function FilterBar({ query, fields, onChange }: FilterBarProps) {
         <Button
           variant="subtle"
           size="xs"
-          onClick={() => onChange({ status: null, mailStatus: null, createdSource: null, filters: null })}
+          onClick={() =>
+            onChange({
+              status: null,
+              mailStatus: null,
+              createdSource: null,
+              filters: null,
+              createdFrom: null,
+              createdTo: null,
+              registeredFrom: null,
+              registeredTo: null,
+            })
+          }
         >
           {t("guests.filters.clear")}
         </Button>

@@ -8,6 +8,7 @@ import { formatDateTime } from "../../../../../app/formatDate.ts";
 import { IconPlus } from "../../../../../components/icons.tsx";
 import { SearchField } from "../../../../../components/SearchField.tsx";
 import { useGuestsArea } from "../GuestsContext.ts";
+import { BulkAnswerModal } from "./BulkAnswerModal.tsx";
 import { BulkDeleteModal } from "./BulkDeleteModal.tsx";
 import { ColumnChooser } from "./ColumnChooser.tsx";
 import { FilterBar } from "./FilterBar.tsx";
@@ -24,6 +25,7 @@ export const GuestListScreen = observer(function GuestListScreen() {
   const [params, setParams] = useSearchParams();
   const [chosen, setChosen] = useState(() => readChosenColumns(event.id));
   const [isDeleting, setDeleting] = useState(false);
+  const [isSettingField, setSettingField] = useState(false);
 
   const paramsKey = params.toString();
   const query = useMemo(() => queryFromParams(new URLSearchParams(paramsKey)), [paramsKey]);
@@ -83,7 +85,7 @@ export const GuestListScreen = observer(function GuestListScreen() {
   }
   const exportHref = (format: "csv" | "xlsx") =>
     api.guests.exportUrl(accountId, event.id, format, { ...query, columns: shown.map((c) => c.key).join(",") });
-  const selected = [...list.selected];
+  const selectionCount = list.selectionCount;
 
   return (
     <Stack gap="sm">
@@ -132,21 +134,55 @@ export const GuestListScreen = observer(function GuestListScreen() {
         <Text size="sm" c="dimmed" aria-live="polite">
           {list.hasLoaded ? t("guests.list.total", { count: list.total }) : t("guests.list.loading")}
         </Text>
-        {canWrite && selected.length > 0 && (
+        {canWrite && selectionCount > 0 && (
           <Group gap="xs">
-            <Text size="sm">{t("guests.list.selected", { count: selected.length })}</Text>
+            <Text size="sm">{t("guests.list.selected", { count: selectionCount })}</Text>
             <Anchor component="button" size="sm" onClick={() => list.setSelection([])}>
               {t("guests.list.clearSelection")}
             </Anchor>
+            {fields.fields.some((field) => field.type !== "file") && (
+              <Button size="xs" variant="light" onClick={() => setSettingField(true)}>
+                {t("guests.list.setField")}
+              </Button>
+            )}
             <Button size="xs" color="red" variant="light" onClick={() => setDeleting(true)}>
               {t("guests.list.deleteSelected")}
             </Button>
           </Group>
         )}
       </Group>
+      {canWrite && (list.canSelectAllMatching || list.allMatching) && (
+        <Alert variant="light" color="blue" p="xs" data-testid="select-all-matching">
+          <Group gap="xs" justify="center">
+            {list.allMatching ? (
+              <>
+                <Text size="sm">{t("guests.list.allMatchingSelected", { count: list.total })}</Text>
+                <Anchor component="button" size="sm" onClick={() => list.setSelection([])}>
+                  {t("guests.list.clearSelection")}
+                </Anchor>
+              </>
+            ) : (
+              <>
+                <Text size="sm">{t("guests.list.loadedSelected", { count: list.selected.size })}</Text>
+                <Anchor component="button" size="sm" fw={600} onClick={() => list.selectAllMatching()}>
+                  {t("guests.list.selectAllMatching", { count: list.total })}
+                </Anchor>
+              </>
+            )}
+          </Group>
+        </Alert>
+      )}
       {list.hasLoaded && list.total === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          {query.search || query.filters || query.status || query.mailStatus || query.createdSource
+          {query.search ||
+          query.filters ||
+          query.status ||
+          query.mailStatus ||
+          query.createdSource ||
+          query.createdFrom ||
+          query.createdTo ||
+          query.registeredFrom ||
+          query.registeredTo
             ? t("common.noMatch")
             : t("guests.list.empty")}
         </Text>
@@ -160,7 +196,22 @@ export const GuestListScreen = observer(function GuestListScreen() {
           onOpen={(guest) => navigate(`${base}/view/${guest.id}`)}
         />
       )}
-      {isDeleting && <BulkDeleteModal ids={selected} onClose={() => setDeleting(false)} onDone={() => list.reload()} />}
+      {isDeleting && (
+        <BulkDeleteModal
+          selection={list.selection}
+          count={selectionCount}
+          onClose={() => setDeleting(false)}
+          onDone={() => list.reload()}
+        />
+      )}
+      {isSettingField && (
+        <BulkAnswerModal
+          selection={list.selection}
+          count={selectionCount}
+          onClose={() => setSettingField(false)}
+          onDone={() => list.reload()}
+        />
+      )}
     </Stack>
   );
 });

@@ -58,7 +58,7 @@ export const GuestTable = observer(function GuestTable({
   );
   const width = columns.reduce((sum, column) => sum + column.width, selectable ? CHECK_WIDTH : 0);
   const loadedIds = store.loadedIds;
-  const allSelected = loadedIds.length > 0 && loadedIds.every((id) => store.selected.has(id));
+  const allSelected = loadedIds.length > 0 && loadedIds.every((id) => store.isSelected(id));
   const someSelected = store.selected.size > 0 && !allSelected;
 
   return (
@@ -145,7 +145,7 @@ export const GuestTable = observer(function GuestTable({
                 alignItems: "center",
                 cursor: guest ? "pointer" : "default",
                 borderBottom: "1px solid var(--mantine-color-default-border)",
-                background: guest && store.selected.has(guest.id) ? "var(--mantine-primary-color-light)" : undefined,
+                background: guest && store.isSelected(guest.id) ? "var(--mantine-primary-color-light)" : undefined,
               }}
             >
               {selectable && (
@@ -153,7 +153,7 @@ export const GuestTable = observer(function GuestTable({
                   {guest && (
                     <Checkbox
                       aria-label={t("guests.list.select", { name: guest.fullName || guest.email || "" })}
-                      checked={store.selected.has(guest.id)}
+                      checked={store.isSelected(guest.id)}
                       onChange={() => store.toggle(guest.id)}
                     />
                   )}

@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Group, Modal, SegmentedControl, Stack, TextInput, Alert } from "@mantine/core";
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  TextInput,
+} from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GuestsQuery, GuestViewJson } from "@tessera/shared/client";
@@ -66,6 +77,14 @@ export function ViewsBar({
               size="xs"
               variant={active?.id === view.id ? "filled" : "light"}
               onClick={() => onChange(paramsFromQuery(view.query))}
+              rightSection={
+                view.isShared ? (
+                  <Badge size="xs" variant="white" color="gray" title={t("guests.views.sharedHint")}>
+                    {t("guests.views.shared")}
+                  </Badge>
+                ) : undefined
+              }
+              aria-label={view.isShared ? t("guests.views.sharedName", { name: view.name }) : undefined}
             >
               {view.name}
             </Button>
@@ -96,8 +115,8 @@ export function ViewsBar({
       {isSaving && (
         <SaveViewModal
           onClose={() => setSaving(false)}
-          onSave={async (name) => {
-            const saved = await api.guests.saveView(accountId, event.id, { name, query: current });
+          onSave={async (name, isShared) => {
+            const saved = await api.guests.saveView(accountId, event.id, { name, query: current, isShared });
             setViews((existing) => [...existing, saved]);
           }}
         />
@@ -106,16 +125,23 @@ export function ViewsBar({
   );
 }
 
-function SaveViewModal({ onSave, onClose }: { onSave: (name: string) => Promise<void>; onClose: () => void }) {
+function SaveViewModal({
+  onSave,
+  onClose,
+}: {
+  onSave: (name: string, isShared: boolean) => Promise<void>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const [name, setName] = useState("");
+  const [isShared, setShared] = useState(false);
   const [isWorking, setWorking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   async function save() {
     setWorking(true);
     setFailure(null);
     try {
-      await onSave(name.trim());
+      await onSave(name.trim(), isShared);
       onClose();
     } catch (error) {
       setWorking(false);
@@ -143,6 +169,12 @@ function SaveViewModal({ onSave, onClose }: { onSave: (name: string) => Promise<
             maxLength={100}
             required
             data-autofocus
+          />
+          <Checkbox
+            label={t("guests.views.shareWithTeam")}
+            description={t("guests.views.shareHint")}
+            checked={isShared}
+            onChange={(event) => setShared(event.currentTarget.checked)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -8,6 +8,10 @@ export const VIEW_PARAMS = [
   "mailStatus",
   "createdSource",
   "filters",
+  "createdFrom",
+  "createdTo",
+  "registeredFrom",
+  "registeredTo",
   "sort",
   "order",
 ] as const;
@@ -64,4 +68,32 @@ export function customFilters(query: GuestsQuery): CustomFieldFilter[] {
 export function sameQuery(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].every((key) => (a[key] ?? "") === (b[key] ?? ""));
+}
+
+/** The date ranges of the list (created, registered): each end a timestamp in the address and the API query. */
+export const DATE_RANGES = [
+  { key: "created", from: "createdFrom", to: "createdTo" },
+  { key: "registered", from: "registeredFrom", to: "registeredTo" },
+] as const;
+export type DateRangeParam = (typeof DATE_RANGES)[number]["from" | "to"];
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** A day picked in a date input (YYYY-MM-DD, the user's time zone) as the first or last instant of that day. */
+export function dayBoundary(day: string, end: "from" | "to"): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const date =
+    end === "from"
+      ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 0, 0, 0, 0)
+      : new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** A timestamp of the address as the day a date input shows (YYYY-MM-DD, the user's time zone). */
+export function dayOf(iso: string | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

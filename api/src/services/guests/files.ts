@@ -1,0 +1,227 @@
+import { randomBytes } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import { validateAnswers, type ValidationIssue } from "@tessera/shared";
+import type { ApiContext } from "../../context.ts";
+import { lockForUpdate } from "../../db/dialect.ts";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import { CustomField } from "../../models/CustomField.ts";
+import { Guest, type AnswerValue } from "../../models/Guest.ts";
+import { GuestFile } from "../../models/GuestFile.ts";
+import type { StoredFile } from "../../storage/fileStorage.ts";
+import { recordAudit } from "../audit.ts";
+import { findEventFor } from "../events/find.ts";
+import { cleanFileName } from "../images/store.ts";
+import { registerGuestMergeStep } from "./mergeSteps.ts";
+import { derivedGuestColumns } from "./prepare.ts";
+import { chunksOf } from "./selection.ts";
+
+/**
+ * What a file answer may be, judged from its bytes (file-type), never from its name or declared type:
+ * PDF, PNG, JPEG, WebP, GIF, and the office documents DOCX, XLSX and ODT. Those three are ZIP archives;
+ * file-type tells them apart from a bare ZIP by their inner entries ([Content_Types].xml / word/ or xl/
+ * for Office Open XML, the `mimetype` entry for OpenDocument), so an arbitrary ZIP (or a JAR, an APK …)
+ * is refused. Text formats (CSV, TXT) carry no signature and are refused too.
+ */
+export const GUEST_FILE_TYPES: Readonly<Record<string, string>> = {
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+  "application/vnd.oasis.opendocument.text": "odt",
+};
+
+export interface UploadedGuestFile {
+  bytes: Buffer;
+  fileName: string | null;
+}
+
+/** The type of an uploaded answer file from its content; 422 unsupported_file_type otherwise. */
+export async function sniffGuestFile(bytes: Uint8Array): Promise<{ mimeType: string; extension: string }> {
+  const sniffed = await fileTypeFromBuffer(bytes);
+  const extension = sniffed ? GUEST_FILE_TYPES[sniffed.mime] : undefined;
+  if (!sniffed || !extension) throw new AppError("unsupported_file_type", 422);
+  return { mimeType: sniffed.mime, extension };
+}
+
+function fileAnswerOf(value: AnswerValue | undefined): { fileId: string } | null {
+  return value && typeof value === "object" && !Array.isArray(value) && typeof value.fileId === "string" ? value : null;
+}
+
+/** Removes stored bytes after their rows are gone (committed); a failure leaves an orphan, logged, never an error. */
+export async function removeStoredGuestFiles(ctx: ApiContext, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    await ctx.deps.storage.delete(key).catch((error: unknown) => {
+      ctx.state.logger.warn({ err: error, key }, "stored guest file not removed");
+    });
+  }
+}
+
+/** The storage keys of the files of these guests (read before the guests are deleted; rows cascade). */
+export async function storageKeysOfGuests(trx: Knex.Transaction, guestIds: readonly string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const chunk of chunksOf(guestIds)) {
+    const rows: { storageKey: string }[] = await trx("guestFiles").whereIn("guestId", chunk).select("storageKey");
+    keys.push(...rows.map((row) => row.storageKey));
+  }
+  return keys;
+}
+
+/** The storage keys of every answer file of an event (read before the event is deleted). */
+export async function storageKeysOfEvent(trx: Knex.Transaction, eventId: string): Promise<string[]> {
+  const rows: { storageKey: string }[] = await trx("guestFiles").where({ eventId }).select("storageKey");
+  return rows.map((row) => row.storageKey);
+}
+
+/** The storage keys of the files answering one custom field (read before the field is deleted). */
+export async function storageKeysOfField(trx: Knex.Transaction, customFieldId: string): Promise<string[]> {
+  const rows: { storageKey: string }[] = await trx("guestFiles").where({ customFieldId }).select("storageKey");
+  return rows.map((row) => row.storageKey);
+}
+
+/**
+ * File answers in a guest write (create or update) are not free values: a file answer is set by
+ * upload only. `null` clears one — its row goes now, its bytes once the write commits (the keys
+ * returned); the current answer sent back unchanged is accepted; anything else is 422 invalid_value.
+ */
+export async function checkFileAnswerPatch(
+  trx: Knex.Transaction,
+  eventId: string,
+  guestId: string | null,
+  current: Record<string, AnswerValue>,
+  patch: Record<string, unknown>,
+): Promise<string[]> {
+  const ids = Object.keys(patch);
+  if (!ids.length) return [];
+  const fields = await CustomField.query(trx).where({ eventId, type: "file" }).whereIn("id", ids).select("id");
+  const issues: ValidationIssue[] = [];
+  const cleared: string[] = [];
+  for (const { id } of fields) {
+    const value = patch[id];
+    if (value === null || value === undefined || value === "") {
+      cleared.push(id);
+      continue;
+    }
+    const sent = fileAnswerOf(value as AnswerValue);
+    const stored = fileAnswerOf(current[id]);
+    if (!sent || !stored || sent.fileId !== stored.fileId)
+      issues.push({ field: `answers.${id}`, code: "invalid_value" });
+  }
+  if (issues.length) throw AppError.invalid(issues);
+  if (!guestId || !cleared.length) return [];
+  const rows = await GuestFile.query(trx).where({ guestId }).whereIn("customFieldId", cleared);
+  if (rows.length)
+    await GuestFile.query(trx)
+      .whereIn(
+        "id",
+        rows.map((row) => row.id),
+      )
+      .delete();
+  return rows.map((row) => row.storageKey);
+}
+
+/**
+ * Stores an uploaded file as a guest's answer to a `file` custom field: the type sniffed from the bytes,
+ * the bytes written under a fresh random key, then in one transaction the file row, the answer
+ * `{fileId, name, size}` (checked by the shared rule), the audit entry, and the replaced file's row;
+ * the replaced bytes are removed once committed, the new ones if the transaction fails.
+ */
+export async function uploadGuestFile(
+  ctx: ApiContext,
+  accountId: string,
+  eventId: string,
+  guestId: string,
+  customFieldId: string,
+  file: UploadedGuestFile,
+): Promise<Guest> {
+  const { mimeType, extension } = await sniffGuestFile(file.bytes);
+  const db = ctx.deps.db;
+  const field = await CustomField.query(db).findById(customFieldId).where({ eventId, type: "file" });
+  if (!field) throw AppError.invalid([{ field: "customFieldId", code: "invalid_value" }]);
+  const storageKey = `guest-files/${accountId}/${randomBytes(16).toString("hex")}.${extension}`;
+  await ctx.deps.storage.put(storageKey, file.bytes, { contentType: mimeType });
+  let replaced: string[] = [];
+  try {
+    const updated = await db.transaction(async (trx) => {
+      await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
+      const current = await lockForUpdate(trx, Guest.query(trx).findById(guestId).where({ eventId }));
+      if (!current) throw AppError.notFound();
+      const row = await GuestFile.query(trx).insertAndFetch({
+        accountId,
+        eventId,
+        guestId,
+        customFieldId: field.id,
+        name: cleanFileName(file.fileName, `${field.name}.${extension}`),
+        mimeType,
+        size: file.bytes.length,
+        storageKey,
+      });
+      const checked = validateAnswers(
+        [field],
+        { [field.id]: { fileId: row.id, name: row.name, size: row.size } },
+        {
+          partial: true,
+        },
+      );
+      if (!checked.ok) throw AppError.invalid(checked.issues);
+      const answer = checked.value;
+      const previous = await GuestFile.query(trx).where({ guestId, customFieldId: field.id }).whereNot({ id: row.id });
+      if (previous.length)
+        await GuestFile.query(trx)
+          .whereIn(
+            "id",
+            previous.map((old) => old.id),
+          )
+          .delete();
+      replaced = previous.map((old) => old.storageKey);
+      const answers = { ...current.answers, ...answer } as Guest["answers"];
+      const patched = await Guest.query(trx).patchAndFetchById(guestId, {
+        answers,
+        ...derivedGuestColumns(current),
+      });
+      await recordAudit(trx, ctx, {
+        action: "guest.updated",
+        subjectType: "guest",
+        subjectId: guestId,
+        accountId,
+        eventId,
+        before: { answers: { [field.id]: current.answers[field.id] ?? null } },
+        after: { answers: answer },
+      });
+      return patched;
+    });
+    await removeStoredGuestFiles(ctx, replaced);
+    return updated;
+  } catch (error) {
+    await ctx.deps.storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * One answer file of a guest, for anyone who sees the event (404 otherwise, and for a file of another
+ * guest or event, or whose bytes are gone).
+ */
+export async function openGuestFile(
+  ctx: ApiContext,
+  accountId: string,
+  eventId: string,
+  guestId: string,
+  fileId: string,
+): Promise<{ file: GuestFile; stored: StoredFile }> {
+  const db = ctx.deps.db;
+  const { event } = await findEventFor(db, ctx.state.actor, "read", accountId, eventId);
+  const file = await GuestFile.query(db).findById(fileId).where({ guestId, eventId: event.id });
+  const stored = file ? await ctx.deps.storage.get(file.storageKey) : null;
+  if (!file || !stored) throw AppError.notFound();
+  return { file, stored };
+}
+
+// A merge keeps both guests' answers: the merged guest's files move to the kept guest (a file answer the
+// kept guest already had wins the answer; the other file stays stored, listed under the kept guest).
+registerGuestMergeStep(async (trx, { keepId, mergeId }) => {
+  await trx("guestFiles").where({ guestId: mergeId }).update({ guestId: keepId });
+});

@@ -1,0 +1,147 @@
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { databaseKinds } from "../helpers/databases.ts";
+import { buildEvent } from "../helpers/events.ts";
+import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
+import { buildCustomField, buildGuest } from "../helpers/guests.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { GuestExportPages } from "./pages/GuestExportPages.ts";
+import { GuestsPages } from "./pages/GuestsPages.ts";
+import { screenshotFor } from "./pages/screenshots.ts";
+import { SignInPages } from "./pages/SignInPages.ts";
+
+const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
+const FRENCH = { email: "Email", password: "Mot de passe", submit: "Se connecter" };
+const TRAP = '=HYPERLINK("x")';
+
+describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer exports a filtered guest list on %s", (kind) => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("downloads exactly the filtered guests with the chosen columns as CSV and XLSX, formulas neutralised", async () => {
+    const account = await buildAccount(server.db, { name: "Maison Lumière" });
+    const organizer = await buildUser(server.db, { accountId: account.id, role: "organizer" });
+    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
+    const nights = await buildCustomField(server.db, event, { name: "Nuits", label: "Nuits", type: "number" });
+    const guest = (firstName: string, lastName: string, company: string, status: string, night: number) =>
+      buildGuest(server.db, event, {
+        firstName,
+        lastName,
+        email: `${lastName.toLowerCase()}@example.com`,
+        company,
+        status: status as "confirmed",
+        answers: { [nights.id]: night },
+      });
+    // Confirmed and matching "acme": the three exported.
+    await guest("Alice", "Martin", "Acme", "confirmed", 2);
+    await guest(TRAP, "Piège", "Acme", "confirmed", 1);
+    await guest("Bob", "Durand", "+Acme Corp", "confirmed", 3);
+    // Left out by the search, by the status.
+    await guest("Carla", "Roux", "Globex", "confirmed", 1);
+    await guest("Denis", "Petit", "Acme", "unanswered", 1);
+
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    const signIn = new SignInPages(page, server.baseUrl);
+    const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
+    const exports = new GuestExportPages(page);
+
+    const files = await screenshotOnFailure(page, `guests-export-${kind}`, async () => {
+      await signIn.open(`/admin?next=${encodeURIComponent(guests.base)}`);
+      await signIn.signIn(ENGLISH, organizer.email, DEFAULT_PASSWORD);
+      await page.waitForURL((url) => url.pathname === guests.base);
+      await guests.sees("5 guests");
+
+      // Status filter, then the search.
+      await guests.button("Filters").click();
+      await guests.filterList("status").click({ force: true });
+      await page.getByRole("option", { name: "Confirmed", exact: true }).click();
+      await page.keyboard.press("Escape");
+      await guests.sees("Status: Confirmed");
+      await guests.search("acme");
+      await guests.waitForRows(["Bob Durand", "Alice Martin", `${TRAP} Piège`]);
+      await guests.sees("3 guests");
+
+      // Columns: the mail status out, the custom field in.
+      await guests.button("Columns").click();
+      await page.getByRole("checkbox", { name: "Mail status", exact: true }).uncheck();
+      await page.getByRole("checkbox", { name: "Nuits", exact: true }).check();
+      await page.keyboard.press("Escape");
+      await page.getByRole("columnheader", { name: "Nuits" }).waitFor();
+      await screenshotFor(page, `export-list-en-${kind}`);
+
+      const csv = await exports.download("CSV of this view");
+      const xlsx = await exports.download("Excel (XLSX) of this view");
+      return { csv, xlsx };
+    });
+    await context.close();
+
+    const header = ["firstName", "lastName", "email", "company", "status", `Nuits [${nights.id}]`];
+    const expected = [
+      header,
+      ["Bob", "Durand", "durand@example.com", "'+Acme Corp", "confirmed", "3"],
+      ["Alice", "Martin", "martin@example.com", "Acme", "confirmed", "2"],
+      [`'${TRAP}`, "Piège", "piège@example.com", "Acme", "confirmed", "1"],
+    ];
+
+    expect(files.csv.fileName).toMatch(/^guests-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csvRows = parse(files.csv.body, { delimiter: ";", bom: true, relax_column_count: false }) as string[][];
+    expect(csvRows).toEqual(expected);
+
+    expect(files.xlsx.fileName).toMatch(/^guests-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(files.xlsx.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const xlsxRows: string[][] = [];
+    sheet.eachRow((row) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell) => {
+        // Text only: no cell of the file is a formula.
+        expect(cell.type).toBe(ExcelJS.ValueType.String);
+        cells.push(String(cell.value));
+      });
+      xlsxRows.push(cells);
+    });
+    expect(xlsxRows).toEqual(expected);
+  });
+
+  it("offers the same export in French; the file keeps the field names a re-import maps", async () => {
+    const account = await buildAccount(server.db, { name: "Maison Lumière" });
+    const organizer = await buildUser(server.db, { accountId: account.id, role: "organizer", language: "fr" });
+    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
+    await buildGuest(server.db, event, { firstName: "Zoé", lastName: "Lefèvre", email: "zoe@example.fr" });
+
+    const context = await browser.newContext({ acceptDownloads: true, locale: "fr-FR" });
+    const page = await context.newPage();
+    const signIn = new SignInPages(page, server.baseUrl);
+    const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
+    const csv = await screenshotOnFailure(page, `guests-export-fr-${kind}`, async () => {
+      await signIn.open(`/fr/admin?next=${encodeURIComponent(guests.base)}`);
+      await signIn.signIn(FRENCH, organizer.email, DEFAULT_PASSWORD);
+      await guests.sees("1 invité");
+      await guests.button("Exporter").click();
+      await page.getByRole("menuitem", { name: "Excel (XLSX) de cette vue", exact: true }).waitFor();
+      await screenshotFor(page, `export-menu-fr-${kind}`);
+      await page.keyboard.press("Escape");
+      return new GuestExportPages(page).download("CSV de cette vue", "Exporter");
+    });
+    await context.close();
+    expect(parse(csv.body, { delimiter: ";", bom: true })).toEqual([
+      ["firstName", "lastName", "email", "company", "status", "mailStatus"],
+      ["Zoé", "Lefèvre", "zoe@example.fr", "", "unanswered", "none"],
+    ]);
+  });
+});

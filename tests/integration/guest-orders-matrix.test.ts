@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Event } from "../../api/src/models/Event.ts";
+import type { Guest } from "../../api/src/models/Guest.ts";
+import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { databaseKinds } from "../helpers/databases.ts";
+import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildGuest } from "../helpers/guests.ts";
+import type { HttpResponse } from "../helpers/http.ts";
+import { buildOrder, buildTicket } from "../helpers/orders.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/**
+ * A guest's tickets and orders × every kind of caller (QUALITY.md, tenant isolation): the same right
+ * as GET users/{id} — readers and up who see the event; outsiders 404; a refused call changes nothing.
+ * Readers, editors and organizers see the event through its user list.
+ */
+
+type Expectation = Record<CastMember, number>;
+
+const READ: Expectation = {
+  anonymous: 401,
+  outsider: 404,
+  outsiderOverseer: 404,
+  reader: 200,
+  editor: 200,
+  organizer: 200,
+  overseer: 200,
+  administrator: 200,
+  apiKey: 200,
+};
+
+const ROUTES = ["tickets", "orders"] as const;
+
+describe.each(databaseKinds())("guest tickets and orders route matrix on %s", (kind) => {
+  let server: TestServer;
+  let cast: Cast;
+  let event: Event;
+  let hidden: Event;
+  let guest: Guest;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    cast = await buildCast(server);
+    event = await buildEvent(server.db, cast.accountA.id);
+    hidden = await buildEvent(server.db, cast.accountA.id);
+    await listOnEvent(server.db, event.id, {
+      userIds: (["reader", "editor", "organizer"] as const).map((member) => cast.users[member].user.id),
+    });
+    base = `/api/v1/events/${cast.accountA.id}/${event.id}`;
+    guest = await buildGuest(server.db, event, {});
+    const ticket = await buildTicket(server.db, event, { caption: "Pass" });
+    await buildOrder(server.db, event, { guestId: guest.id, items: [{ ticket }] });
+  });
+  afterAll(async () => server?.close());
+
+  it("answers each route × caller as expected; refused calls change nothing", async () => {
+    const failures: string[] = [];
+    for (const route of ROUTES) {
+      for (const member of CAST_MEMBERS) {
+        const expected = READ[member];
+        const call = (): Promise<HttpResponse> => cast.client(member).get(`${base}/users/${guest.id}/${route}`);
+        const response = expected >= 400 ? await expectNoChange(server.db, call) : await call();
+        if (response.status !== expected)
+          failures.push(`GET users/:id/${route} as ${member}: ${response.status} ≠ ${expected}`);
+        if (expected === 200 && response.body.data?.length !== 1) failures.push(`${route} as ${member}: no data`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("publishes both routes in the OpenAPI document with their response schemas", async () => {
+    const document = (await server.http.get("/api/v1/openapi.json")).body;
+    for (const route of ROUTES) {
+      const operation = document.paths[`/api/v1/events/{a}/{e}/users/{id}/${route}`]?.get;
+      expect(operation, route).toBeDefined();
+      const schema = JSON.stringify(operation.responses["200"]);
+      expect(schema).toContain(route === "tickets" ? "unitPriceInclTaxCents" : "totalInclTaxCents");
+    }
+  });
+
+  it("an event the caller does not see, another event's guest, another account, an unknown guest: 404", async () => {
+    const hiddenGuest = await buildGuest(server.db, hidden, {});
+    const hiddenBase = `/api/v1/events/${cast.accountA.id}/${hidden.id}`;
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const route of ROUTES) {
+      expect((await cast.client("organizer").get(`${hiddenBase}/users/${hiddenGuest.id}/${route}`)).status).toBe(404);
+      expect((await cast.client("overseer").get(`${hiddenBase}/users/${hiddenGuest.id}/${route}`)).status).toBe(200);
+      expect((await cast.client("overseer").get(`${base}/users/${hiddenGuest.id}/${route}`)).status).toBe(404);
+      expect((await cast.client("overseer").get(`${base}/users/${unknown}/${route}`)).status).toBe(404);
+      const wrongAccount = `/api/v1/events/${cast.accountB.id}/${event.id}/users/${guest.id}/${route}`;
+      expect((await cast.client("overseer").get(wrongAccount)).status).toBe(404);
+      expect((await cast.client("outsiderOverseer").get(wrongAccount)).status).toBe(404);
+    }
+  });
+});
