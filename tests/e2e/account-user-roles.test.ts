@@ -1,27 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { buildAccount, buildUser } from "../helpers/factories.ts";
 import { SignInPages } from "./pages/SignInPages.ts";
 
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
-
 describe.skipIf(!shouldRunE2e())("an overseer changes a role and removes a user; an editor only reads the list", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment();
 
   it("shows each action only where the abilities allow it", async () => {
+    const { server, browser } = e2e;
     const account = await buildAccount(server.db, { name: "Lakeside Expo" });
     await buildUser(server.db, {
       accountId: account.id,
@@ -48,9 +35,7 @@ describe.skipIf(!shouldRunE2e())("an overseer changes a role and removes a user;
     const page = await overseerContext.newPage();
     const signIn = new SignInPages(page, server.baseUrl);
     await screenshotOnFailure(page, "roles-overseer", async () => {
-      await signIn.open("/admin?next=/manage/users");
-      await signIn.signIn(ENGLISH, "olga@example.com", DEFAULT_PASSWORD);
-      await signIn.waitForPath("/manage/users");
+      await signInAs(page, server.baseUrl, "olga@example.com", "/manage/users");
 
       // No role select and no remove button on the overseer's own row.
       const ownRow = page.getByRole("row").filter({ hasText: "olga@example.com" });
@@ -75,11 +60,8 @@ describe.skipIf(!shouldRunE2e())("an overseer changes a role and removes a user;
 
     const editorContext = await browser.newContext();
     const editorPage = await editorContext.newPage();
-    const editor = new SignInPages(editorPage, server.baseUrl);
     await screenshotOnFailure(editorPage, "roles-editor", async () => {
-      await editor.open("/admin?next=/manage/users");
-      await editor.signIn(ENGLISH, "eli@example.com", DEFAULT_PASSWORD);
-      await editor.waitForPath("/manage/users");
+      await signInAs(editorPage, server.baseUrl, "eli@example.com", "/manage/users");
       await editorPage.getByRole("row").filter({ hasText: "olga@example.com" }).waitFor();
       // Eli is an organizer now: still no user management.
       expect(await editorPage.getByRole("button", { name: "Invite a user" }).count()).toBe(0);

@@ -1,23 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { describe, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { useE2eEnvironment } from "../helpers/e2e.ts";
 
 describe.skipIf(!shouldRunE2e())("a back-office chunk that cannot be loaded", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment();
 
   it("shows the chunk load error with a button that reloads the page", async () => {
+    const { server, browser } = e2e;
     const context = await browser.newContext();
     const page = await context.newPage();
     // The sign-in app loads; the lazily loaded back-office does not (a deploy removed it, the network dropped).

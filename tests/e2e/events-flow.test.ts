@@ -1,30 +1,17 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { buildAccount, buildUser } from "../helpers/factories.ts";
 import { EventsPages } from "./pages/EventsPages.ts";
-import { SignInPages } from "./pages/SignInPages.ts";
 
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
 const ORIGINAL = "Harbour Summit 2027";
 const COPY = "Harbour Summit Encore";
 
 describe.skipIf(!shouldRunE2e())("an organizer creates, duplicates, archives and finds events", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment();
 
   it("creates with a live slug check, duplicates, archives the copy, filters and searches", async () => {
+    const { server, browser } = e2e;
     const account = await buildAccount(server.db, { name: "Harbour Events" });
     await buildUser(server.db, {
       accountId: account.id,
@@ -36,13 +23,10 @@ describe.skipIf(!shouldRunE2e())("an organizer creates, duplicates, archives and
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const events = new EventsPages(page, server.baseUrl);
 
     await screenshotOnFailure(page, "events-flow", async () => {
-      await signIn.open("/admin?next=/manage/events");
-      await signIn.signIn(ENGLISH, "ona@example.com", DEFAULT_PASSWORD);
-      await events.waitForPath("/manage/events");
+      await signInAs(page, server.baseUrl, "ona@example.com", "/manage/events");
       await events.sees("No events yet. Create your first event to get started.");
 
       // Create: the slug follows the name, with the public address previewed live.

@@ -1,44 +1,25 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
-import { buildEvent } from "../helpers/events.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../helpers/factories.ts";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { buildOrganizerEvent, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { sessionTokenFor } from "../helpers/factories.ts";
 import { buildGuest, buildGuests } from "../helpers/guests.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { PDF } from "../helpers/zipFixtures.ts";
 import { GuestsPages } from "./pages/GuestsPages.ts";
-import { SignInPages } from "./pages/SignInPages.ts";
-
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
 
 describe.skipIf(!shouldRunE2e())("an organizer works on many guests, companions and file answers", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment();
 
   it("selects all matching guests and sets a field on them, adds a companion, uploads a file answer", async () => {
-    const account = await buildAccount(server.db, { name: "Maison Lumière" });
-    const organizer = await buildUser(server.db, {
-      accountId: account.id,
-      role: "organizer",
-      email: "orla@example.com",
-      firstName: "Orla",
-      lastName: "Marchand",
-    });
-    const event = await buildEvent(server.db, account.id, {
-      name: "Gala d'hiver",
-      createdBy: organizer.id,
-      maxCompanions: 2,
-    });
+    const { server, browser } = e2e;
+    const { account, organizer, event } = await buildOrganizerEvent(
+      server,
+      {
+        email: "orla@example.com",
+        firstName: "Orla",
+        lastName: "Marchand",
+      },
+      { maxCompanions: 2 },
+    );
     const api = server.http.as(await sessionTokenFor(server.db, server.config, organizer));
     const base = `/api/v1/events/${account.id}/${event.id}`;
     const table = await api.post(`${base}/customfields`, { name: "Table", label: "Table", type: "short_text" });
@@ -54,13 +35,10 @@ describe.skipIf(!shouldRunE2e())("an organizer works on many guests, companions 
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
 
     await screenshotOnFailure(page, "guests-bulk", async () => {
-      await signIn.open(`/admin?next=${encodeURIComponent(guests.base)}`);
-      await signIn.signIn(ENGLISH, "orla@example.com", DEFAULT_PASSWORD);
-      await page.waitForURL((url) => url.pathname === guests.base);
+      await signInAs(page, server.baseUrl, "orla@example.com", guests.base);
       await guests.sees("151 guests");
 
       // Select all 130 matching guests (only the first page is loaded), then set a field on them.
@@ -121,6 +99,8 @@ describe.skipIf(!shouldRunE2e())("an organizer works on many guests, companions 
       await companions.getByLabel("Companion's last name", { exact: true }).fill("Compagnon");
       await guests.button("Add the companion", companions).click();
       await companions.getByText("Camille Compagnon was added as a companion.").waitFor();
+      // The host's count of companions follows without a reload.
+      await page.getByText("1 companion registered.", { exact: true }).waitFor();
       const companionLink = companions.getByRole("link", { name: "Camille Compagnon" });
       await companionLink.waitFor();
       const listed = await api.get(`${base}/users?godfatherId=${host.id}`);

@@ -1,41 +1,19 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Guest } from "../../api/src/models/Guest.ts";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent } from "../helpers/events.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../helpers/factories.ts";
+import { buildOrganizerEvent, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { sessionTokenFor } from "../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../helpers/guests.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { DuplicatesPages } from "./pages/DuplicatesPages.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
-import { SignInPages } from "./pages/SignInPages.ts";
-
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
-const FRENCH = { email: "Email", password: "Mot de passe", submit: "Se connecter" };
 
 describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer fixes duplicate guests on %s", (kind) => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment({ kind });
 
   it("ignores a pair for good, merges another into the guest chosen, keeping both guests' answers and companions", async () => {
-    const account = await buildAccount(server.db, { name: "Maison Lumière" });
-    const organizer = await buildUser(server.db, {
-      accountId: account.id,
-      role: "organizer",
-      email: "orla@example.com",
-    });
-    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
+    const { server, browser } = e2e;
+    const { account, organizer, event } = await buildOrganizerEvent(server, { email: "orla@example.com" });
     const diet = await buildCustomField(server.db, event, { name: "Régime", label: "Régime" });
     const nights = await buildCustomField(server.db, event, { name: "Nuits", label: "Nuits", type: "number" });
 
@@ -75,13 +53,10 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer fixes dupli
     const api = server.http.as(await sessionTokenFor(server.db, server.config, organizer));
     const context = await browser.newContext();
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const duplicates = new DuplicatesPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
 
     await screenshotOnFailure(page, `guests-duplicates-${kind}`, async () => {
-      await signIn.open(`/admin?next=${encodeURIComponent(`${duplicates.base}/duplicates`)}`);
-      await signIn.signIn(ENGLISH, "orla@example.com", DEFAULT_PASSWORD);
-      await page.waitForURL((url) => url.pathname === `${duplicates.base}/duplicates`);
+      await signInAs(page, server.baseUrl, "orla@example.com", `${duplicates.base}/duplicates`);
       await duplicates.waitForPairs([
         ["Zoé Lefèvre", "Zoé Lefèvre-Martin"],
         ["José Núñez", "JOSE nunez"],
@@ -137,25 +112,19 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer fixes dupli
   });
 
   it("shows the screen in French, with its reasons, buttons and confirmation translated", async () => {
-    const account = await buildAccount(server.db, { name: "Maison Lumière" });
-    const organizer = await buildUser(server.db, {
-      accountId: account.id,
-      role: "organizer",
+    const { server, browser } = e2e;
+    const { event } = await buildOrganizerEvent(server, {
       email: "odile@example.com",
       language: "fr",
     });
-    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
     await buildGuest(server.db, event, { firstName: "Anaïs", lastName: "Bérard", email: "anais@example.com" });
     await buildGuest(server.db, event, { firstName: "anais", lastName: "BERARD", email: " Anais@Example.com" });
 
     const context = await browser.newContext({ locale: "fr-FR" });
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const duplicates = new DuplicatesPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
     await screenshotOnFailure(page, `guests-duplicates-fr-${kind}`, async () => {
-      await signIn.open(`/fr/admin?next=${encodeURIComponent(`${duplicates.base}/duplicates`)}`);
-      await signIn.signIn(FRENCH, "odile@example.com", DEFAULT_PASSWORD);
-      await page.waitForURL((url) => url.pathname === `${duplicates.base}/duplicates`);
+      await signInAs(page, server.baseUrl, "odile@example.com", `${duplicates.base}/duplicates`, { language: "fr" });
       await duplicates.waitForPairs([["Anaïs Bérard", "anais BERARD"]]);
       const pair = duplicates.pairOf("Anaïs Bérard");
       expect(await duplicates.reasonsOf(pair)).toEqual(["Même e-mail", "Mêmes prénom et nom"]);

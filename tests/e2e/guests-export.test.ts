@@ -1,40 +1,22 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent } from "../helpers/events.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
+import { buildOrganizerEvent, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildCustomField, buildGuest } from "../helpers/guests.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { GuestExportPages } from "./pages/GuestExportPages.ts";
 import { GuestsPages } from "./pages/GuestsPages.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
-import { SignInPages } from "./pages/SignInPages.ts";
 
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
-const FRENCH = { email: "Email", password: "Mot de passe", submit: "Se connecter" };
 const TRAP = '=HYPERLINK("x")';
 
 describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer exports a filtered guest list on %s", (kind) => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment({ kind });
 
   it("downloads exactly the filtered guests with the chosen columns as CSV and XLSX, formulas neutralised", async () => {
-    const account = await buildAccount(server.db, { name: "Maison Lumière" });
-    const organizer = await buildUser(server.db, { accountId: account.id, role: "organizer" });
-    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
+    const { server, browser } = e2e;
+    const { organizer, event } = await buildOrganizerEvent(server);
     const nights = await buildCustomField(server.db, event, { name: "Nuits", label: "Nuits", type: "number" });
     const guest = (firstName: string, lastName: string, company: string, status: string, night: number) =>
       buildGuest(server.db, event, {
@@ -55,14 +37,11 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer exports a f
 
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
     const exports = new GuestExportPages(page);
 
     const files = await screenshotOnFailure(page, `guests-export-${kind}`, async () => {
-      await signIn.open(`/admin?next=${encodeURIComponent(guests.base)}`);
-      await signIn.signIn(ENGLISH, organizer.email, DEFAULT_PASSWORD);
-      await page.waitForURL((url) => url.pathname === guests.base);
+      await signInAs(page, server.baseUrl, organizer.email, guests.base);
       await guests.sees("5 guests");
 
       // Status filter, then the search.
@@ -106,11 +85,12 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer exports a f
     await workbook.xlsx.load(files.xlsx.body as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     const xlsxRows: string[][] = [];
-    sheet.eachRow((row) => {
+    sheet.eachRow((row, rowNumber) => {
       const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell) => {
-        // Text only: no cell of the file is a formula.
-        expect(cell.type).toBe(ExcelJS.ValueType.String);
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        // No cell of the file is a formula: the number field is a numeric cell, everything else text.
+        const numeric = rowNumber > 1 && column === header.length;
+        expect(cell.type).toBe(numeric ? ExcelJS.ValueType.Number : ExcelJS.ValueType.String);
         cells.push(String(cell.value));
       });
       xlsxRows.push(cells);
@@ -119,19 +99,21 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer exports a f
   });
 
   it("offers the same export in French; the file keeps the field names a re-import maps", async () => {
-    const account = await buildAccount(server.db, { name: "Maison Lumière" });
-    const organizer = await buildUser(server.db, { accountId: account.id, role: "organizer", language: "fr" });
-    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
+    const { server, browser } = e2e;
+    const { organizer, event } = await buildOrganizerEvent(server, { language: "fr" });
     await buildGuest(server.db, event, { firstName: "Zoé", lastName: "Lefèvre", email: "zoe@example.fr" });
 
     const context = await browser.newContext({ acceptDownloads: true, locale: "fr-FR" });
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
     const csv = await screenshotOnFailure(page, `guests-export-fr-${kind}`, async () => {
-      await signIn.open(`/fr/admin?next=${encodeURIComponent(guests.base)}`);
-      await signIn.signIn(FRENCH, organizer.email, DEFAULT_PASSWORD);
+      await signInAs(page, server.baseUrl, organizer.email, guests.base, { language: "fr" });
       await guests.sees("1 invité");
+      // The event's tabs, translated, all within the 1280 px window.
+      for (const name of ["Badges", "Accueil / Direct", "Paramètres"]) {
+        const box = (await page.getByRole("tab", { name, exact: true }).boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(1280);
+      }
       await guests.button("Exporter").click();
       await page.getByRole("menuitem", { name: "Excel (XLSX) de cette vue", exact: true }).waitFor();
       await screenshotFor(page, `export-menu-fr-${kind}`);

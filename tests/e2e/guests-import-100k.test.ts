@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildEvent } from "../helpers/events.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
+import { buildAccount, buildUser } from "../helpers/factories.ts";
 import { buildCustomField } from "../helpers/guestImport.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { GuestsPages } from "./pages/GuestsPages.ts";
-import { SignInPages } from "./pages/SignInPages.ts";
 
 const ROWS = 100_000;
 /**
@@ -18,7 +15,6 @@ const ROWS = 100_000;
  * only connection and the status polls wait for it: the bar goes from 0 to 100 at once.
  */
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
 const FIRST = ["Marie", "Jean", "Zoé", "Hugo", "Léa", "Noël"];
 const LAST = ["Martin", "Lefèvre", "Dubois", "Núñez", "Petit"];
 
@@ -46,23 +42,10 @@ function spreadsheetExport(): string {
 
 /** The issue's "done when": an organizer imports 100,000 guests from a spreadsheet export in the browser. */
 describe.skipIf(!shouldRunE2e())("an organizer imports 100,000 guests in the browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let dir: string;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind: ON_POSTGRES ? "postgres" : "sqlite" });
-    browser = await launchBrowser();
-    dir = mkdtempSync(path.join(os.tmpdir(), "tessera-import-100k-"));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const e2e = useE2eEnvironment({ kind: ON_POSTGRES ? "postgres" : "sqlite", tempDirPrefix: "tessera-import-100k-" });
 
   it("uploads, checks every row, follows the progress bar to 100 % and lists all of them", async () => {
+    const { server, browser, dir } = e2e;
     const account = await buildAccount(server.db);
     const organizer = await buildUser(server.db, {
       accountId: account.id,
@@ -84,12 +67,9 @@ describe.skipIf(!shouldRunE2e())("an organizer imports 100,000 guests in the bro
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
     await screenshotOnFailure(page, "guests-import-100k", async () => {
-      await signIn.open(`/admin?next=${encodeURIComponent(`${guests.base}/import`)}`);
-      await signIn.signIn(ENGLISH, "big@example.com", DEFAULT_PASSWORD);
-      await page.waitForURL((url) => url.pathname === `${guests.base}/import`);
+      await signInAs(page, server.baseUrl, "big@example.com", `${guests.base}/import`);
 
       await guests.chooseImportFile(file);
       await guests.button("Upload").click();

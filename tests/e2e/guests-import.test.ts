@@ -1,16 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
-import { buildEvent } from "../helpers/events.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { buildOrganizerEvent, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { sessionTokenFor } from "../helpers/factories.ts";
 import { GuestsPages } from "./pages/GuestsPages.ts";
-import { SignInPages } from "./pages/SignInPages.ts";
-
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
 
 /** A spreadsheet export as French organizers make them: semicolons, accents, and one row with a bad email. */
 const CSV = [
@@ -22,32 +16,15 @@ const CSV = [
 ].join("\r\n");
 
 describe.skipIf(!shouldRunE2e())("an organizer imports guests from a CSV file in three steps", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let dir: string;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    dir = mkdtempSync(path.join(os.tmpdir(), "tessera-import-"));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const e2e = useE2eEnvironment({ tempDirPrefix: "tessera-import-" });
 
   it("uploads, matches the suggested fields, follows the progress to 100 % and finds an imported guest", async () => {
-    const account = await buildAccount(server.db, { name: "Maison Lumière" });
-    const organizer = await buildUser(server.db, {
-      accountId: account.id,
-      role: "organizer",
+    const { server, browser, dir } = e2e;
+    const { account, organizer, event } = await buildOrganizerEvent(server, {
       email: "orla@example.com",
       firstName: "Orla",
       lastName: "Marchand",
     });
-    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
     const api = server.http.as(await sessionTokenFor(server.db, server.config, organizer));
     const fieldsUrl = `/api/v1/events/${account.id}/${event.id}/customfields`;
     const diet = await api.post(fieldsUrl, {
@@ -69,13 +46,10 @@ describe.skipIf(!shouldRunE2e())("an organizer imports guests from a CSV file in
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
 
     await screenshotOnFailure(page, "guests-import", async () => {
-      await signIn.open(`/admin?next=${encodeURIComponent(`${guests.base}/import`)}`);
-      await signIn.signIn(ENGLISH, "orla@example.com", DEFAULT_PASSWORD);
-      await page.waitForURL((url) => url.pathname === `${guests.base}/import`);
+      await signInAs(page, server.baseUrl, "orla@example.com", `${guests.base}/import`);
 
       // Step 1: the file, with its header line.
       await guests.sees("Drop a CSV or Excel file here, or click to choose one");

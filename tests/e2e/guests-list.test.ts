@@ -1,41 +1,23 @@
 import { randomUUID } from "node:crypto";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { derivedGuestColumns } from "../../api/src/services/guests/prepare.ts";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
-import { buildEvent } from "../helpers/events.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { buildOrganizerEvent, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { sessionTokenFor } from "../helpers/factories.ts";
 import { GuestsPages } from "./pages/GuestsPages.ts";
-import { SignInPages } from "./pages/SignInPages.ts";
 
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
 const GUESTS = 150;
 
 describe.skipIf(!shouldRunE2e())("an organizer works the guest list", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment();
 
   it("scrolls past the first page, filters, saves a view, chooses columns, adds with the shared rules, deletes and exports", async () => {
-    const account = await buildAccount(server.db, { name: "Maison Lumière" });
-    const organizer = await buildUser(server.db, {
-      accountId: account.id,
-      role: "organizer",
+    const { server, browser } = e2e;
+    const { account, organizer, event } = await buildOrganizerEvent(server, {
       email: "orla@example.com",
       firstName: "Orla",
       lastName: "Marchand",
     });
-    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
     const api = server.http.as(await sessionTokenFor(server.db, server.config, organizer));
     const nights = await api.post(`/api/v1/events/${account.id}/${event.id}/customfields`, {
       name: "Nuits",
@@ -72,13 +54,10 @@ describe.skipIf(!shouldRunE2e())("an organizer works the guest list", () => {
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
 
     await screenshotOnFailure(page, "guests-list", async () => {
-      await signIn.open(`/admin?next=${encodeURIComponent(guests.base)}`);
-      await signIn.signIn(ENGLISH, "orla@example.com", DEFAULT_PASSWORD);
-      await page.waitForURL((url) => url.pathname === guests.base);
+      await signInAs(page, server.baseUrl, "orla@example.com", guests.base);
       await guests.sees("150 guests");
 
       // Only the first page is fetched; scrolling to the bottom fetches the second.
@@ -96,6 +75,15 @@ describe.skipIf(!shouldRunE2e())("an organizer works the guest list", () => {
       await page.keyboard.press("Escape");
       await guests.sees("Status: Confirmed");
       await guests.sees("50 guests");
+      // A filter added to "All" is no longer "All": no preset looks selected, the bar says the view is modified.
+      expect(await page.getByRole("radio", { name: "All", exact: true }).isChecked()).toBe(false);
+      await page.getByTestId("view-modified").getByText("Modified view").waitFor();
+      // At 1280 px the columns fit inside the table, headers and rows alike.
+      const tableBox = (await page.getByRole("table").boundingBox())!;
+      for (const cell of [page.getByRole("columnheader").last(), guests.row("Guest N000").getByRole("cell").last()]) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(tableBox.x + tableBox.width);
+      }
       expect(guests.url().searchParams.get("status")).toBe("confirmed");
       await guests.button("Save this view").click();
       await page.getByLabel("Name of the view").fill("Confirmés");

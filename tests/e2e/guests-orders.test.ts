@@ -1,14 +1,11 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent } from "../helpers/events.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
+import { buildOrganizerEvent, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildGuest } from "../helpers/guests.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
-import { SignInPages } from "./pages/SignInPages.ts";
 
 /** Visible text as compared here: no-break spaces as spaces, blank lines dropped. */
 const plain = (text: string) =>
@@ -28,27 +25,14 @@ async function rowsOf(page: Page, name: string): Promise<string[][]> {
 }
 
 describe.skipIf(!shouldRunE2e()).each(databaseKinds())("a guest's tickets and orders on screen on %s", (kind) => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment({ kind });
 
   it("shows the tickets a guest holds and the orders they placed, read-only, in French", async () => {
-    const account = await buildAccount(server.db, { name: "Maison Lumière" });
-    const organizer = await buildUser(server.db, {
-      accountId: account.id,
-      role: "organizer",
+    const { server, browser } = e2e;
+    const { event } = await buildOrganizerEvent(server, {
       email: "olga@example.com",
       language: "fr",
     });
-    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
     const buyer = await buildGuest(server.db, event, { firstName: "Inès", lastName: "Roux" });
     const friend = await buildGuest(server.db, event, { firstName: "Marc", lastName: "Blanc" });
     const empty = await buildGuest(server.db, event, { firstName: "Paul", lastName: "Vide" });
@@ -72,16 +56,9 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("a guest's tickets and or
 
     const context = await browser.newContext({ locale: "fr-FR" });
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const base = `/manage/events/${event.id}/guests`;
     await screenshotOnFailure(page, `guests-orders-${kind}`, async () => {
-      await signIn.open(`/fr/admin?next=${encodeURIComponent(`${base}/view/${buyer.id}`)}`);
-      await signIn.signIn(
-        { email: "Email", password: "Mot de passe", submit: "Se connecter" },
-        "olga@example.com",
-        DEFAULT_PASSWORD,
-      );
-      await page.waitForURL((url) => url.pathname === `${base}/view/${buyer.id}`);
+      await signInAs(page, server.baseUrl, "olga@example.com", `${base}/view/${buyer.id}`, { language: "fr" });
 
       expect(await rowsOf(page, "Billets")).toEqual([
         ["Pass complet", "1", "1 234,50 €\n1 028,75 € HT", badge("Partiellement remboursée")],

@@ -1,39 +1,21 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { Recommendation } from "../../api/src/models/Recommendation.ts";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent } from "../helpers/events.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../helpers/factories.ts";
+import { buildOrganizerEvent, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { sessionTokenFor } from "../helpers/factories.ts";
 import { buildGuest } from "../helpers/guests.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { GuestsPages } from "./pages/GuestsPages.ts";
 import { RecommendationsPages } from "./pages/RecommendationsPages.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
-import { SignInPages } from "./pages/SignInPages.ts";
-
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
-const FRENCH = { email: "Email", password: "Mot de passe", submit: "Se connecter" };
 
 describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer decides on recommendations on %s", (kind) => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment({ kind });
 
   async function setup(language: "en" | "fr") {
-    const account = await buildAccount(server.db, { name: "Maison Lumière" });
-    const organizer = await buildUser(server.db, { accountId: account.id, role: "organizer", language });
-    const event = await buildEvent(server.db, account.id, { name: "Gala d'hiver", createdBy: organizer.id });
+    const { server } = e2e;
+    const { account, organizer, event } = await buildOrganizerEvent(server, { language });
     const recommender = await buildGuest(server.db, event, {
       firstName: "Inès",
       lastName: "Moreau",
@@ -50,6 +32,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer decides on 
   }
 
   it("accepts one (a guest from the recommendation, with its prescriber) and refuses another", async () => {
+    const { server, browser } = e2e;
     const { account, organizer, event, recommender, api, recommend } = await setup("en");
     const added = await recommend([
       { firstName: "Paul", lastName: "Durand", email: "paul@example.fr", company: "Durand SARL" },
@@ -62,15 +45,12 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer decides on 
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const recommendations = new RecommendationsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
     const guests = new GuestsPages(page, server.baseUrl, recommendations.base);
     let openedGuest: string | undefined;
 
     await screenshotOnFailure(page, `guests-recommendations-${kind}`, async () => {
-      await signIn.open(`/admin?next=${encodeURIComponent(`${recommendations.base}/recommendations`)}`);
-      await signIn.signIn(ENGLISH, organizer.email, DEFAULT_PASSWORD);
-      await page.waitForURL((url) => url.pathname === `${recommendations.base}/recommendations`);
+      await signInAs(page, server.baseUrl, organizer.email, `${recommendations.base}/recommendations`);
       // Newest first; who recommended them is shown.
       await recommendations.waitForEmails(["claire@example.fr", "anon@example.com", "paul@example.fr"]);
       await recommendations.row("paul@example.fr").getByText("Inès Moreau", { exact: true }).waitFor();
@@ -126,15 +106,16 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer decides on 
   });
 
   it("shows the tabs, the table and the empty state in French", async () => {
+    const { server, browser } = e2e;
     const { organizer, event, recommend } = await setup("fr");
     expect((await recommend([{ firstName: "Zoé", lastName: "Lefèvre", email: "zoe@example.fr" }])).status).toBe(201);
     const context = await browser.newContext({ locale: "fr-FR" });
     const page = await context.newPage();
-    const signIn = new SignInPages(page, server.baseUrl);
     const recommendations = new RecommendationsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
     await screenshotOnFailure(page, `guests-recommendations-fr-${kind}`, async () => {
-      await signIn.open(`/fr/admin?next=${encodeURIComponent(`${recommendations.base}/recommendations`)}`);
-      await signIn.signIn(FRENCH, organizer.email, DEFAULT_PASSWORD);
+      await signInAs(page, server.baseUrl, organizer.email, `${recommendations.base}/recommendations`, {
+        language: "fr",
+      });
       await recommendations.waitForEmails(["zoe@example.fr"]);
       await page.getByRole("columnheader", { name: "Recommandée par", exact: true }).waitFor();
       await recommendations.button(recommendations.row("zoe@example.fr"), "Accepter").waitFor();

@@ -1,28 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
-import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { SIGN_IN_LABELS, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { buildAccount, buildUser } from "../helpers/factories.ts";
 import { linksIn } from "../helpers/smtp.ts";
 import { SignInPages } from "./pages/SignInPages.ts";
 
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
-
 describe.skipIf(!shouldRunE2e())("an overseer invites a colleague, who registers from the emailed link", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment();
 
   it("creates the user, emails the invitation, and the invitee signs in with the password they chose", async () => {
+    const { server, browser } = e2e;
     const account = await buildAccount(server.db, { name: "Riverside Festival" });
     const overseerEmail = "olivia@example.com";
     await buildUser(server.db, {
@@ -38,9 +25,7 @@ describe.skipIf(!shouldRunE2e())("an overseer invites a colleague, who registers
     const overseerPage = await overseerContext.newPage();
     const overseer = new SignInPages(overseerPage, server.baseUrl);
     await screenshotOnFailure(overseerPage, "invite-overseer", async () => {
-      await overseer.open("/admin?next=/manage/users");
-      await overseer.signIn(ENGLISH, overseerEmail, DEFAULT_PASSWORD);
-      await overseer.waitForPath("/manage/users");
+      await signInAs(overseerPage, server.baseUrl, overseerEmail, "/manage/users");
       await overseerPage.getByRole("heading", { name: "Users", exact: true }).waitFor();
 
       await overseer.button("Invite a user").click();
@@ -77,7 +62,7 @@ describe.skipIf(!shouldRunE2e())("an overseer invites a colleague, who registers
       await invitee.waitForPath(/\/admin\/register-success$/);
 
       await invitee.link("Sign in").click();
-      await invitee.signIn(ENGLISH, inviteeEmail, password);
+      await invitee.signIn(SIGN_IN_LABELS.en, inviteeEmail, password);
       await invitee.waitForPath(/^\/manage\//);
       await inviteePage.getByText("Riverside Festival").first().waitFor();
     });

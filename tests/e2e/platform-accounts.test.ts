@@ -1,27 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { SIGN_IN_LABELS, useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { SignInPages } from "./pages/SignInPages.ts";
 
-const ENGLISH = { email: "Email", password: "Password", submit: "Sign in" };
-
 describe.skipIf(!shouldRunE2e())("a platform administrator sets up an account and its first user", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment();
 
   it("creates an account, changes its limits, invites its overseer and finds them among the administrators", async () => {
+    const { server, browser } = e2e;
     await buildAccount(server.db, { name: "Existing Customer" });
     await buildUser(server.db, {
       accountId: null,
@@ -36,7 +23,7 @@ describe.skipIf(!shouldRunE2e())("a platform administrator sets up an account an
 
     await screenshotOnFailure(page, "platform-accounts", async () => {
       await signIn.open("/admin");
-      await signIn.signIn(ENGLISH, "root@example.com", DEFAULT_PASSWORD);
+      await signIn.signIn(SIGN_IN_LABELS.en, "root@example.com", DEFAULT_PASSWORD);
       await signIn.waitForPath("/manage/platform/accounts");
       await page.getByRole("row").filter({ hasText: "Existing Customer" }).waitFor();
 

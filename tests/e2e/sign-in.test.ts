@@ -1,33 +1,29 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { SIGN_IN_LABELS, useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildAccount, buildUser } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { linksIn } from "../helpers/smtp.ts";
 import { SignInPages } from "./pages/SignInPages.ts";
 
-const FRENCH = { email: "Email", password: "Mot de passe", submit: "Se connecter" };
+const FRENCH = SIGN_IN_LABELS.fr;
 
 describe.skipIf(!shouldRunE2e())(
   "sign-in app in French: wrong password, forgotten password, new password, back-office",
   () => {
-    let server: TestServer;
-    let browser: Browser;
+    const e2e = useE2eEnvironment();
     let context: BrowserContext;
 
     beforeAll(async () => {
-      server = await startTestServer();
-      browser = await launchBrowser();
-      context = await browser.newContext({ locale: "fr-FR" });
+      context = await e2e.browser.newContext({ locale: "fr-FR" });
     });
 
     afterAll(async () => {
       await context?.close();
-      await browser?.close();
-      await server?.close();
     });
 
     it("signs in again with a password reset through the emailed link", async () => {
+      const { server } = e2e;
       const account = await buildAccount(server.db, { name: "Salon du livre" });
       const email = "camille.martin@example.com";
       await buildUser(server.db, {

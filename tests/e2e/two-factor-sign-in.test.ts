@@ -1,27 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { describe, expect, it } from "vitest";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { SIGN_IN_LABELS, useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { SignInPages } from "./pages/SignInPages.ts";
 
-const SPANISH = { email: "Correo electrónico", password: "Contraseña", submit: "Iniciar sesión" };
+const SPANISH = SIGN_IN_LABELS.es;
 
 describe.skipIf(!shouldRunE2e())("two-factor sign-in in Spanish: the emailed code completes the sign-in", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eEnvironment();
 
   it("asks for the code, refuses a wrong one, accepts the emailed one", async () => {
+    const { server, browser } = e2e;
     const account = await buildAccount(server.db, { name: "Feria del libro", twoFactorEnabled: true });
     const email = "lucia@example.com";
     await buildUser(server.db, { accountId: account.id, role: "organizer", email, language: "es" });

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildEvent } from "../helpers/events.ts";
 import { buildCustomField } from "../helpers/guests.ts";
+import {
+  buildListedEvent,
+  describeRows,
+  expectMatrixCall,
+  READ,
+  write,
+  type MatrixCall,
+  type MatrixRow,
+} from "../helpers/matrix.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -11,55 +20,35 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
  * needs events.read, writing events.update (editors and up); refused calls change nothing.
  */
 
-type Expectation = Record<CastMember, number>;
-const ERROR_CODES: Record<number, string> = { 401: "unauthenticated", 403: "forbidden", 404: "not_found" };
-
-function expectation(ok: number, allowed: readonly CastMember[]): Expectation {
-  const row = { anonymous: 401, outsider: 404, outsiderOverseer: 404 } as Expectation;
-  for (const member of ["reader", "editor", "organizer", "overseer", "administrator", "apiKey"] as const) {
-    row[member] = allowed.includes(member) ? ok : 403;
-  }
-  return row;
-}
-
-const EVERY_MEMBER = ["reader", "editor", "organizer", "overseer", "administrator", "apiKey"] as const;
-const EDITORS_UP = ["editor", "organizer", "overseer", "administrator", "apiKey"] as const;
-
 interface Target {
   base: string;
   fieldIds: [string, string];
 }
-interface Row {
-  name: string;
-  expect: Expectation;
-  call(target: Target): { method: "GET" | "POST" | "DELETE"; path: string; body?: unknown };
-}
-
-const ROWS: Row[] = [
-  { name: "GET customfields", expect: expectation(200, EVERY_MEMBER), call: (t) => ({ method: "GET", path: t.base }) },
+const ROWS: MatrixRow<[Target], MatrixCall>[] = [
+  { name: "GET customfields", expect: READ, call: (t) => ({ method: "GET", path: t.base }) },
   {
     name: "POST customfields",
-    expect: expectation(201, EDITORS_UP),
+    expect: write(201),
     call: (t) => ({ method: "POST", path: t.base, body: { name: "diet", label: "Diet", type: "short_text" } }),
   },
   {
     name: "GET customfields/{id}",
-    expect: expectation(200, EVERY_MEMBER),
+    expect: READ,
     call: (t) => ({ method: "GET", path: `${t.base}/${t.fieldIds[0]}` }),
   },
   {
     name: "POST customfields/{id}",
-    expect: expectation(200, EDITORS_UP),
+    expect: write(200),
     call: (t) => ({ method: "POST", path: `${t.base}/${t.fieldIds[0]}`, body: { label: "Renamed" } }),
   },
   {
     name: "DELETE customfields/{id}",
-    expect: expectation(200, EDITORS_UP),
+    expect: write(200),
     call: (t) => ({ method: "DELETE", path: `${t.base}/${t.fieldIds[0]}` }),
   },
   {
     name: "POST customfields/reorder",
-    expect: expectation(200, EDITORS_UP),
+    expect: write(200),
     call: (t) => ({ method: "POST", path: `${t.base}/reorder`, body: { ids: [t.fieldIds[1], t.fieldIds[0]] } }),
   },
 ];
@@ -75,27 +64,15 @@ describe.each(databaseKinds())("custom fields: role × route matrix on %s", (kin
   afterAll(async () => server?.close());
 
   async function target(listed = true): Promise<Target> {
-    const event = await buildEvent(server.db, cast.accountA.id);
-    if (listed) {
-      await listOnEvent(server.db, event.id, {
-        userIds: [cast.users.reader.user.id, cast.users.editor.user.id, cast.users.organizer.user.id],
-      });
-    }
+    const event = listed ? await buildListedEvent(cast) : await buildEvent(server.db, cast.accountA.id);
     const first = await buildCustomField(server.db, event);
     const second = await buildCustomField(server.db, event);
     return { base: `/api/v1/events/${cast.accountA.id}/${event.id}/customfields`, fieldIds: [first.id, second.id] };
   }
 
-  describe.each(ROWS)("$name", (row) => {
-    it.each(CAST_MEMBERS)("as %s", async (member) => {
-      const call = row.call(await target());
-      const expected = row.expect[member];
-      const send = () => cast.client(member).request(call.method, call.path, { body: call.body });
-      const response = expected >= 400 && call.method !== "GET" ? await expectNoChange(server.db, send) : await send();
-      expect(response.status, JSON.stringify(response.body)).toBe(expected);
-      if (expected >= 400) expect(response.body.error.code).toBe(ERROR_CODES[expected]);
-    });
-  });
+  describeRows(ROWS, async (row, member) =>
+    expectMatrixCall(cast, member, row.expect[member], row.call(await target())),
+  );
 
   it("hides the fields of an event the caller is not tied to (404, nothing changes)", async () => {
     const t = await target(false);

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Event } from "../../api/src/models/Event.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { registerGuestDeletionGuard } from "../../api/src/services/guests/deletionGuards.ts";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { buildCast, CAST_MEMBERS, expectNoChange, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { DEFAULT_PASSWORD } from "../helpers/factories.ts";
-import { buildEvent, listOnEvent } from "../helpers/events.ts";
 import { buildGuest } from "../helpers/guests.ts";
+import { buildListedEvent, READ, sendGuarded, write, type Expectation } from "../helpers/matrix.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -24,10 +24,7 @@ describe.each(databaseKinds())("legacy duplicates and the duplicates matrix on %
   afterAll(async () => server?.close());
 
   async function eventWithPair(): Promise<{ event: Event; a: Guest; b: Guest }> {
-    const event = await buildEvent(server.db, cast.accountA.id);
-    await listOnEvent(server.db, event.id, {
-      userIds: [cast.users.reader.user.id, cast.users.editor.user.id, cast.users.organizer.user.id],
-    });
+    const event = await buildListedEvent(cast);
     const a = await buildGuest(server.db, event, { firstName: "Léo", lastName: "Faure", email: "leo@example.fr" });
     const b = await buildGuest(server.db, event, { firstName: "Leo", lastName: "Faure", email: " LEO@example.fr" });
     return { event, a, b };
@@ -108,17 +105,6 @@ describe.each(databaseKinds())("legacy duplicates and the duplicates matrix on %
 
   // ---- role × route matrix ------------------------------------------------------------------------
 
-  type Expectation = Record<CastMember, number>;
-  const expectation = (ok: number, allowed: readonly CastMember[]): Expectation => {
-    const row = { anonymous: 401, outsider: 404, outsiderOverseer: 404 } as Expectation;
-    for (const member of ["reader", "editor", "organizer", "overseer", "administrator", "apiKey"] as const) {
-      row[member] = allowed.includes(member) ? ok : 403;
-    }
-    return row;
-  };
-  const EVERY_MEMBER = ["reader", "editor", "organizer", "overseer", "administrator", "apiKey"] as const;
-  const EDITORS_UP = ["editor", "organizer", "overseer", "administrator", "apiKey"] as const;
-
   const ROWS: {
     name: string;
     expect: Expectation;
@@ -131,31 +117,31 @@ describe.each(databaseKinds())("legacy duplicates and the duplicates matrix on %
   }[] = [
     {
       name: "GET duplicates",
-      expect: expectation(200, EVERY_MEMBER),
+      expect: READ,
       isWrite: false,
       call: (c) => ({ method: "GET", path: c.rest }),
     },
     {
       name: "POST duplicates/ignore",
-      expect: expectation(200, EDITORS_UP),
+      expect: write(200),
       isWrite: true,
       call: (c) => ({ method: "POST", path: `${c.rest}/ignore`, body: { guestIds: [c.a.id, c.b.id] } }),
     },
     {
       name: "POST duplicates/merge",
-      expect: expectation(200, EDITORS_UP),
+      expect: write(200),
       isWrite: true,
       call: (c) => ({ method: "POST", path: `${c.rest}/merge`, body: { keepId: c.a.id, mergeId: c.b.id } }),
     },
     {
       name: "legacy getDuplicatesJson",
-      expect: expectation(200, EVERY_MEMBER),
+      expect: READ,
       isWrite: false,
       call: (c) => ({ method: "GET", path: `/${c.event.slug}/admin/duplicates/getDuplicatesJson` }),
     },
     {
       name: "legacy mergeJson",
-      expect: expectation(200, EDITORS_UP),
+      expect: write(200),
       isWrite: true,
       call: (c) => ({
         method: "GET",
@@ -164,7 +150,7 @@ describe.each(databaseKinds())("legacy duplicates and the duplicates matrix on %
     },
     {
       name: "legacy deleteJson",
-      expect: expectation(200, EDITORS_UP),
+      expect: write(200),
       isWrite: true,
       call: (c) => ({
         method: "POST",
@@ -182,7 +168,7 @@ describe.each(databaseKinds())("legacy duplicates and the duplicates matrix on %
         const call = row.call({ event, a, b, rest });
         const send = () => cast.client(member).request(call.method, call.path, { body: call.body });
         const expected = row.expect[member];
-        const response = expected >= 400 && row.isWrite ? await expectNoChange(server.db, send) : await send();
+        const response = await sendGuarded(server.db, expected, send, row.isWrite);
         expect({ member, status: response.status }).toEqual({ member, status: expected });
       }
     });

@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { buildEvent, buildTeam, listOnEvent, uniqueSlug } from "../helpers/events.ts";
+import {
+  buildListedEvent,
+  describeRows,
+  expectation,
+  expectMatrixCall,
+  managers,
+  ORGANIZERS_UP,
+  READ,
+  write,
+  type MatrixRow,
+} from "../helpers/matrix.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -11,46 +22,13 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
  * allowed calls succeed, refused ones get 401 / 403 / 404 (outsiders always 404) and change nothing.
  */
 
-type Expectation = Record<CastMember, number>;
-const ERROR_CODES: Record<number, string> = { 401: "unauthenticated", 403: "forbidden", 404: "not_found" };
-
-function expectation(ok: number, allowed: readonly CastMember[]): Expectation {
-  const row = { anonymous: 401, outsider: 404, outsiderOverseer: 404 } as Expectation;
-  for (const member of ["reader", "editor", "organizer", "overseer", "administrator", "apiKey"] as const) {
-    row[member] = allowed.includes(member) ? ok : 403;
-  }
-  return row;
-}
-
-const EVERY_MEMBER = ["reader", "editor", "organizer", "overseer", "administrator", "apiKey"] as const;
-const EDITORS_UP = ["editor", "organizer", "overseer", "administrator", "apiKey"] as const; // the API key is an organizer
-const ORGANIZERS_UP = ["organizer", "overseer", "administrator", "apiKey"] as const;
-const MANAGERS = ["overseer", "administrator"] as const;
-
-interface Call {
-  method: "GET" | "POST" | "PUT" | "DELETE";
-  path: string;
-  body?: unknown;
-}
-interface Row {
-  name: string;
-  expect: Expectation;
-  call(cast: Cast, context: { events: string; event: string }): Promise<Call>;
-}
-
-/** A fresh event of account A that the reader, editor and organizer are listed on. */
-async function listedEvent(cast: Cast): Promise<string> {
-  const event = await buildEvent(cast.server.db, cast.accountA.id);
-  await listOnEvent(cast.server.db, event.id, {
-    userIds: [cast.users.reader.user.id, cast.users.editor.user.id, cast.users.organizer.user.id],
-  });
-  return event.id;
-}
+/** The API key is an organizer's. */
+type Row = MatrixRow<[Cast, { events: string; event: string }]>;
 
 const ROWS: Row[] = [
   {
     name: "GET /events",
-    expect: expectation(200, EVERY_MEMBER),
+    expect: READ,
     call: async (_, c) => ({ method: "GET", path: c.events }),
   },
   {
@@ -69,12 +47,12 @@ const ROWS: Row[] = [
   },
   {
     name: "GET /events/{id}?expand=access",
-    expect: expectation(200, EVERY_MEMBER),
+    expect: READ,
     call: async (_, c) => ({ method: "GET", path: `${c.event}?expand=access` }),
   },
   {
     name: "POST /events/{id}",
-    expect: expectation(200, EDITORS_UP),
+    expect: write(200),
     call: async (_, c) => ({ method: "POST", path: c.event, body: { name: "Renamed", venueName: "Hall 2" } }),
   },
   {
@@ -98,12 +76,12 @@ const ROWS: Row[] = [
   },
   {
     name: "POST /events/{id}/archive",
-    expect: expectation(200, EDITORS_UP),
+    expect: write(200),
     call: async (_, c) => ({ method: "POST", path: `${c.event}/archive` }),
   },
   {
     name: "POST /events/{id}/unarchive",
-    expect: expectation(200, EDITORS_UP),
+    expect: write(200),
     call: async (cast, c) => {
       await cast.server
         .db("events")
@@ -114,7 +92,7 @@ const ROWS: Row[] = [
   },
   {
     name: "PUT /events/{id}/administrators/{userId}",
-    expect: expectation(200, MANAGERS),
+    expect: managers(200),
     call: async (cast, c) => {
       const user = await buildUser(cast.server.db, { accountId: cast.accountA.id, role: "editor", password: null });
       return { method: "PUT", path: `${c.event}/administrators/${user.id}` };
@@ -122,12 +100,12 @@ const ROWS: Row[] = [
   },
   {
     name: "DELETE /events/{id}/administrators/{userId}",
-    expect: expectation(200, MANAGERS),
+    expect: managers(200),
     call: async (cast, c) => ({ method: "DELETE", path: `${c.event}/administrators/${cast.users.reader.user.id}` }),
   },
   {
     name: "PUT /events/{id}/teams/{teamId}",
-    expect: expectation(200, MANAGERS),
+    expect: managers(200),
     call: async (cast, c) => {
       const team = await buildTeam(cast.server.db, cast.accountA.id);
       return { method: "PUT", path: `${c.event}/teams/${team.id}` };
@@ -135,7 +113,7 @@ const ROWS: Row[] = [
   },
   {
     name: "DELETE /events/{id}/teams/{teamId}",
-    expect: expectation(200, MANAGERS),
+    expect: managers(200),
     call: async (cast, c) => {
       const team = await buildTeam(cast.server.db, cast.accountA.id);
       const eventId = c.event.split("/").pop()!;
@@ -155,16 +133,10 @@ describe.each(databaseKinds())("events: role × route matrix on %s", (kind) => {
   });
   afterAll(async () => server?.close());
 
-  describe.each(ROWS)("$name", (row) => {
-    it.each(CAST_MEMBERS)("as %s", async (member) => {
-      const events = `/accounts/${cast.accountA.id}/events`;
-      const call = await row.call(cast, { events, event: `${events}/${await listedEvent(cast)}` });
-      const expected = row.expect[member];
-      const send = () => cast.client(member).request(call.method, `/api/v1${call.path}`, { body: call.body });
-      const response = expected >= 400 && call.method !== "GET" ? await expectNoChange(server.db, send) : await send();
-      expect(response.status, JSON.stringify(response.body)).toBe(expected);
-      if (expected >= 400) expect(response.body.error.code).toBe(ERROR_CODES[expected]);
-    });
+  describeRows(ROWS, async (row, member) => {
+    const events = `/accounts/${cast.accountA.id}/events`;
+    const call = await row.call(cast, { events, event: `${events}/${(await buildListedEvent(cast)).id}` });
+    await expectMatrixCall(cast, member, row.expect[member], call, "/api/v1");
   });
 
   it("hides an event the caller is not tied to, from insiders too (404, nothing changes)", async () => {

@@ -110,6 +110,79 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
       expect(sheet.getRow(index).getCell(2).value).toBe("confirmed");
   });
 
+  it("writes numbers as numeric cells and dates as date cells in XLSX; text stays neutralised", async () => {
+    const typed = await buildEvent(server.db, event.accountId);
+    const nights = await buildCustomField(server.db, typed, { name: "nights", label: "Nights", type: "number" });
+    const stars = await buildCustomField(server.db, typed, { name: "stars", label: "Stars", type: "rating" });
+    const arrival = await buildCustomField(server.db, typed, { name: "arrival", label: "Arrival", type: "date" });
+    const note = await buildCustomField(server.db, typed, { name: "note", label: "Note", type: "short_text" });
+    const registeredAt = new Date("2026-03-04T05:06:07.000Z");
+    const rows = [
+      { lastName: "A", companionsExpected: 2, answers: { [nights.id]: -5, [stars.id]: 4, [arrival.id]: "2026-07-14" } },
+      { lastName: "B", companionsExpected: 0, answers: { [nights.id]: 2.5, [note.id]: "-5" } },
+    ];
+    for (const [index, row] of rows.entries()) {
+      const identity = { firstName: "Typed", lastName: row.lastName, email: `typed${index}@example.com` };
+      await Guest.query(server.db).insert({
+        accountId: typed.accountId,
+        eventId: typed.id,
+        ...identity,
+        ...derivedGuestColumns(identity),
+        status: "confirmed",
+        mailStatus: "none",
+        answers: row.answers,
+        companionsExpected: row.companionsExpected,
+        registeredAt: index === 0 ? registeredAt : null,
+        createdSource: "manual",
+      });
+    }
+    const columns = [
+      "lastName",
+      "companionsExpected",
+      "registeredAt",
+      ...[nights, stars, arrival, note].map((field) => `cf:${field.id}`),
+    ];
+    const response = await fetch(
+      server.baseUrl +
+        `/api/v1/events/${typed.accountId}/${typed.id}/users/export?format=xlsx&sort=lastName&columns=${columns.join(",")}`,
+      { headers: authHeaders(http) },
+    );
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    const cells = (index: number) => {
+      const row = sheet.getRow(index);
+      return columns.map((_, column) => row.getCell(column + 1));
+    };
+    const [lastA, companionsA, registeredA, nightsA, starsA, arrivalA, noteA] = cells(2);
+    expect(lastA!.value).toBe("A");
+    expect(companionsA!.type).toBe(ExcelJS.ValueType.Number);
+    expect(companionsA!.value).toBe(2);
+    expect(registeredA!.type).toBe(ExcelJS.ValueType.Date);
+    expect((registeredA!.value as Date).toISOString()).toBe(registeredAt.toISOString());
+    expect(registeredA!.numFmt).toBe("yyyy-mm-dd hh:mm:ss");
+    // A negative number is a number, not a formula: never prefixed.
+    expect(nightsA!.type).toBe(ExcelJS.ValueType.Number);
+    expect(nightsA!.value).toBe(-5);
+    expect(starsA!.type).toBe(ExcelJS.ValueType.Number);
+    expect(starsA!.value).toBe(4);
+    expect(arrivalA!.type).toBe(ExcelJS.ValueType.Date);
+    expect((arrivalA!.value as Date).toISOString()).toBe("2026-07-14T00:00:00.000Z");
+    expect(arrivalA!.numFmt).toBe("yyyy-mm-dd");
+    expect(noteA!.value).toBe("");
+
+    const [, companionsB, registeredB, nightsB, starsB, arrivalB, noteB] = cells(3);
+    expect(companionsB!.value).toBe(0);
+    expect(companionsB!.type).toBe(ExcelJS.ValueType.Number);
+    expect(nightsB!.value).toBe(2.5);
+    // Empty numbers and dates are empty cells; text that looks like a formula stays neutralised text.
+    for (const cell of [registeredB, starsB, arrivalB]) expect(cell!.type).toBe(ExcelJS.ValueType.Null);
+    expect(noteB!.type).toBe(ExcelJS.ValueType.String);
+    expect(noteB!.value).toBe("'-5");
+  });
+
   it("refuses unknown columns and bad filters (422) and re-imports its own export by custom-field id", async () => {
     expect((await http.get(`${exportPath}?columns=password`)).status).toBe(422);
     expect((await http.get(`${exportPath}?filters=notjson`)).status).toBe(422);

@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Event } from "../../api/src/models/Event.ts";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { buildCast, CAST_MEMBERS, expectNoChange, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildEvent } from "../helpers/events.ts";
 import { uploadFile } from "../helpers/guestImport.ts";
+import { buildListedEvent, EDITORS_UP, expectation, READ } from "../helpers/matrix.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const CSV = "firstName,email\nAnn,ann@example.com\n";
-type Access = "read" | "write";
-
-/** Expected status of a member for a route of the given access (success status of the route given). */
-function expected(member: CastMember, access: Access, success: number): number {
-  if (member === "anonymous") return 401;
-  if (member === "outsider" || member === "outsiderOverseer") return 404;
-  if (member === "reader" && access === "write") return 403;
-  return success;
-}
 
 describe.each(databaseKinds())("guest import and export routes × roles on %s", (kind) => {
   let server: TestServer;
@@ -26,9 +18,7 @@ describe.each(databaseKinds())("guest import and export routes × roles on %s", 
   beforeAll(async () => {
     server = await startTestServer({ kind });
     cast = await buildCast(server);
-    event = await buildEvent(server.db, cast.accountA.id);
-    const listed = (["reader", "editor", "organizer"] as const).map((member) => cast.userId(member)!);
-    await listOnEvent(server.db, event.id, { userIds: listed });
+    event = await buildListedEvent(cast);
     base = `/api/v1/events/${cast.accountA.id}/${event.id}/imports`;
   });
   afterAll(() => server.close());
@@ -46,11 +36,11 @@ describe.each(databaseKinds())("guest import and export routes × roles on %s", 
     it(`${member}: upload, mapping, process, delete (writes) and status, errors.csv, export (reads)`, async () => {
       const http = cast.client(member);
       const write = async (call: () => Promise<{ status: number }>, success: number) => {
-        const want = expected(member, "write", success);
+        const want = expectation(success, EDITORS_UP)[member];
         const response = want === success ? await call() : await expectNoChange(server.db, call);
         expect(response.status).toBe(want);
       };
-      const read = async (path: string) => expect((await http.get(path)).status).toBe(expected(member, "read", 200));
+      const read = async (path: string) => expect((await http.get(path)).status).toBe(READ[member]);
 
       await write(() => uploadFile(http, base, CSV), 201);
       await write(

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Event } from "../../api/src/models/Event.ts";
 import type { Guest } from "../../api/src/models/Guest.ts";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { buildCast, type Cast, type CastMember } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildEvent } from "../helpers/events.ts";
 import { buildGuest } from "../helpers/guests.ts";
-import type { HttpResponse } from "../helpers/http.ts";
+import { buildListedEvent, matrixFailures, READ } from "../helpers/matrix.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -14,20 +14,6 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
  * as GET users/{id} — readers and up who see the event; outsiders 404; a refused call changes nothing.
  * Readers, editors and organizers see the event through its user list.
  */
-
-type Expectation = Record<CastMember, number>;
-
-const READ: Expectation = {
-  anonymous: 401,
-  outsider: 404,
-  outsiderOverseer: 404,
-  reader: 200,
-  editor: 200,
-  organizer: 200,
-  overseer: 200,
-  administrator: 200,
-  apiKey: 200,
-};
 
 const ROUTES = ["tickets", "orders"] as const;
 
@@ -42,11 +28,8 @@ describe.each(databaseKinds())("guest tickets and orders route matrix on %s", (k
   beforeAll(async () => {
     server = await startTestServer({ kind });
     cast = await buildCast(server);
-    event = await buildEvent(server.db, cast.accountA.id);
+    event = await buildListedEvent(cast);
     hidden = await buildEvent(server.db, cast.accountA.id);
-    await listOnEvent(server.db, event.id, {
-      userIds: (["reader", "editor", "organizer"] as const).map((member) => cast.users[member].user.id),
-    });
     base = `/api/v1/events/${cast.accountA.id}/${event.id}`;
     guest = await buildGuest(server.db, event, {});
     const ticket = await buildTicket(server.db, event, { caption: "Pass" });
@@ -55,17 +38,16 @@ describe.each(databaseKinds())("guest tickets and orders route matrix on %s", (k
   afterAll(async () => server?.close());
 
   it("answers each route × caller as expected; refused calls change nothing", async () => {
-    const failures: string[] = [];
-    for (const route of ROUTES) {
-      for (const member of CAST_MEMBERS) {
-        const expected = READ[member];
-        const call = (): Promise<HttpResponse> => cast.client(member).get(`${base}/users/${guest.id}/${route}`);
-        const response = expected >= 400 ? await expectNoChange(server.db, call) : await call();
-        if (response.status !== expected)
-          failures.push(`GET users/:id/${route} as ${member}: ${response.status} ≠ ${expected}`);
-        if (expected === 200 && response.body.data?.length !== 1) failures.push(`${route} as ${member}: no data`);
-      }
-    }
+    const cases = ROUTES.map((route) => ({
+      route,
+      name: `GET users/:id/${route}`,
+      expect: READ,
+      call: (member: CastMember) => cast.client(member).get(`${base}/users/${guest.id}/${route}`),
+    }));
+    const failures = await matrixFailures(server.db, cases, {
+      check: ({ route }, member, response) =>
+        READ[member] === 200 && response.body.data?.length !== 1 ? `${route} as ${member}: no data` : undefined,
+    });
     expect(failures).toEqual([]);
   });
 

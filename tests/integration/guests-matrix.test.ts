@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Event } from "../../api/src/models/Event.ts";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { buildCast, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildEvent } from "../helpers/events.ts";
 import { buildGuest } from "../helpers/guests.ts";
 import type { HttpResponse } from "../helpers/http.ts";
+import {
+  buildListedEvent,
+  EVERY_MEMBER,
+  expectation,
+  matrixFailures,
+  READ,
+  write,
+  type MatrixCase,
+} from "../helpers/matrix.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -14,51 +23,19 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
  * 404 for them.
  */
 
-type Expectation = Record<CastMember, number>;
-
-const READ: Expectation = {
-  anonymous: 401,
-  outsider: 404,
-  outsiderOverseer: 404,
-  reader: 200,
-  editor: 200,
-  organizer: 200,
-  overseer: 200,
-  administrator: 200,
-  apiKey: 200,
-};
-const write = (ok: number): Expectation => ({
-  ...READ,
-  reader: 403,
-  editor: ok,
-  organizer: ok,
-  overseer: ok,
-  administrator: ok,
-  apiKey: ok,
-});
-
-interface Case {
-  name: string;
-  expect: Expectation;
-  call: (member: CastMember) => Promise<HttpResponse>;
-}
-
 describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
   let server: TestServer;
   let cast: Cast;
   let event: Event;
   let hidden: Event;
   let base: string;
-  const cases: Case[] = [];
+  const cases: MatrixCase[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({ kind });
     cast = await buildCast(server);
-    event = await buildEvent(server.db, cast.accountA.id);
+    event = await buildListedEvent(cast);
     hidden = await buildEvent(server.db, cast.accountA.id);
-    await listOnEvent(server.db, event.id, {
-      userIds: (["reader", "editor", "organizer"] as const).map((member) => cast.users[member].user.id),
-    });
     base = `/api/v1/events/${cast.accountA.id}/${event.id}`;
     const guest = () => buildGuest(server.db, event, {});
     const view = async () =>
@@ -74,7 +51,7 @@ describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
       { name: "GET guestviews", expect: READ, call: (m) => cast.client(m).get(`${base}/guestviews`) },
       {
         name: "POST guestviews (personal)",
-        expect: { ...READ, reader: 201, editor: 201, organizer: 201, overseer: 201, administrator: 201, apiKey: 201 },
+        expect: expectation(201, EVERY_MEMBER),
         call: (m) => cast.client(m).post(`${base}/guestviews`, { name: "mine", query: { search: "x" } }),
       },
       {
@@ -132,21 +109,12 @@ describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
   afterAll(async () => server?.close());
 
   it("answers each route × caller as expected; refused calls change nothing", async () => {
-    const failures: string[] = [];
-    for (const route of cases) {
-      for (const member of CAST_MEMBERS) {
-        const expected = route.expect[member];
-        // Fixtures (guests, views) are made before the snapshot: only the call itself is checked.
-        const response =
-          expected >= 400 ? await expectNoChange(server.db, await prepare(route, member)) : await route.call(member);
-        if (response.status !== expected) failures.push(`${route.name} as ${member}: ${response.status} ≠ ${expected}`);
-      }
-    }
-    expect(failures).toEqual([]);
+    // Fixtures (guests, views) are made before the snapshot: only the call itself is checked.
+    expect(await matrixFailures(server.db, cases, { prepare })).toEqual([]);
   });
 
   /** Builds the route's fixtures first and returns the bare call (for expectNoChange). */
-  async function prepare(route: Case, member: CastMember): Promise<() => Promise<HttpResponse>> {
+  async function prepare(route: MatrixCase, member: CastMember): Promise<() => Promise<HttpResponse>> {
     const paths = { guest: (await buildGuest(server.db, event, {})).id };
     const client = cast.client(member);
     const at = (path: string) => `${base}${path}`;

@@ -6,6 +6,7 @@ import { buildApiKey } from "../helpers/factories.ts";
 import { pngImage } from "../helpers/imageFixtures.ts";
 import { sendBytes, startImageServer, type ImageServer } from "../helpers/imageServer.ts";
 import type { HttpResponse } from "../helpers/http.ts";
+import { describeRows, expectAnswer, READ, sendGuarded, write, type Expectation } from "../helpers/matrix.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { postMultipart } from "../helpers/uploads.ts";
 
@@ -14,34 +15,6 @@ import { postMultipart } from "../helpers/uploads.ts";
  * (and API keys with events.update) add, outsiders get 404 like a missing account, anonymous 401;
  * refused calls change nothing. The public file needs no credentials at all.
  */
-
-type Expectation = Record<CastMember, number>;
-
-const ERROR_CODES: Record<number, string> = { 401: "unauthenticated", 403: "forbidden", 404: "not_found" };
-
-const MEMBERS_READ: Expectation = {
-  anonymous: 401,
-  outsider: 404,
-  outsiderOverseer: 404,
-  reader: 200,
-  editor: 200,
-  organizer: 200,
-  overseer: 200,
-  administrator: 200,
-  apiKey: 200,
-};
-
-const EDITORS_WRITE: Expectation = {
-  anonymous: 401,
-  outsider: 404,
-  outsiderOverseer: 404,
-  reader: 403,
-  editor: 201,
-  organizer: 201,
-  overseer: 201,
-  administrator: 201,
-  apiKey: 201,
-};
 
 function tokenOf(cast: Cast, member: CastMember): string | undefined {
   if (member === "anonymous") return undefined;
@@ -65,13 +38,13 @@ describe.each(databaseKinds())("images: role × route matrix on %s", (kind) => {
   const rows: Row[] = [
     {
       name: "GET /accounts/{a}/images",
-      expect: MEMBERS_READ,
+      expect: READ,
       write: false,
       send: (c, member) => c.client(member).get(`${accountPath}/images`),
     },
     {
       name: "POST /accounts/{a}/images (multipart upload)",
-      expect: EDITORS_WRITE,
+      expect: write(201),
       write: true,
       send: (c, member) =>
         postMultipart(server.baseUrl, `${accountPath}/images`, {
@@ -82,7 +55,7 @@ describe.each(databaseKinds())("images: role × route matrix on %s", (kind) => {
     },
     {
       name: "POST /accounts/{a}/images (JSON download)",
-      expect: EDITORS_WRITE,
+      expect: write(201),
       write: true,
       send: (c, member) =>
         c.client(member).post(`${accountPath}/images`, { kind: "banner", url: images.url(`/banner.png?by=${member}`) }),
@@ -100,20 +73,14 @@ describe.each(databaseKinds())("images: role × route matrix on %s", (kind) => {
     await images?.close();
   });
 
-  describe.each(rows)("$name", (row) => {
-    it.each(CAST_MEMBERS)("as %s", async (member) => {
-      const expected = row.expect[member];
-      const fetchesBefore = images.requests.length;
-      const send = () => row.send(cast, member);
-      const response = expected >= 400 && row.write ? await expectNoChange(server.db, send) : await send();
-      expect(response.status, JSON.stringify(response.body)).toBe(expected);
-      if (expected >= 400) {
-        expect(response.body.error.code).toBe(ERROR_CODES[expected]);
-        // A refused caller cannot make the server fetch anything.
-        expect(images.requests.length).toBe(fetchesBefore);
-      }
-      if (expected === 201) expect(response.body.accountId).toBe(cast.accountA.id);
-    });
+  describeRows(rows, async (row, member) => {
+    const expected = row.expect[member];
+    const fetchesBefore = images.requests.length;
+    const response = await sendGuarded(server.db, expected, () => row.send(cast, member), row.write);
+    expectAnswer(response, expected);
+    // A refused caller cannot make the server fetch anything.
+    if (expected >= 400) expect(images.requests.length).toBe(fetchesBefore);
+    if (expected === 201) expect(response.body.accountId).toBe(cast.accountA.id);
   });
 
   it("serves an image to anyone, without credentials", async () => {

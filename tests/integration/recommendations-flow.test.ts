@@ -3,10 +3,11 @@ import type { Event } from "../../api/src/models/Event.ts";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { Recommendation } from "../../api/src/models/Recommendation.ts";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { buildCast, CAST_MEMBERS, expectNoChange, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent, listOnEvent } from "../helpers/events.ts";
 import { buildGuest } from "../helpers/guests.ts";
+import { READ, sendGuarded, write, type Expectation } from "../helpers/matrix.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /** Recommendations: guest side (legacy), organizer side (legacy and REST), state rules, audit, matrix. */
@@ -166,16 +167,6 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
 
   // ---- role × route matrix ------------------------------------------------------------------------
 
-  type Expectation = Record<CastMember, number>;
-  const expectation = (ok: number, allowed: readonly CastMember[]): Expectation => {
-    const row = { anonymous: 401, outsider: 404, outsiderOverseer: 404 } as Expectation;
-    for (const member of ["reader", "editor", "organizer", "overseer", "administrator", "apiKey"] as const) {
-      row[member] = allowed.includes(member) ? ok : 403;
-    }
-    return row;
-  };
-  const EVERY_MEMBER = ["reader", "editor", "organizer", "overseer", "administrator", "apiKey"] as const;
-  const EDITORS_UP = ["editor", "organizer", "overseer", "administrator", "apiKey"] as const;
   type Context = { event: Event; recommender: Guest; rest: string; pendingId: string };
 
   const ROWS: {
@@ -186,13 +177,13 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
   }[] = [
     {
       name: "GET recommendations",
-      expect: expectation(200, EVERY_MEMBER),
+      expect: READ,
       isWrite: false,
       call: (c) => ({ method: "GET", path: c.rest }),
     },
     {
       name: "POST recommendations",
-      expect: expectation(201, EDITORS_UP),
+      expect: write(201),
       isWrite: true,
       call: (c) => ({
         method: "POST",
@@ -202,25 +193,25 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
     },
     {
       name: "POST recommendations/{id}/accept",
-      expect: expectation(200, EDITORS_UP),
+      expect: write(200),
       isWrite: true,
       call: (c) => ({ method: "POST", path: `${c.rest}/${c.pendingId}/accept` }),
     },
     {
       name: "POST recommendations/{id}/refuse",
-      expect: expectation(200, EDITORS_UP),
+      expect: write(200),
       isWrite: true,
       call: (c) => ({ method: "POST", path: `${c.rest}/${c.pendingId}/refuse` }),
     },
     {
       name: "legacy getAllRecommendationsJson",
-      expect: expectation(200, EVERY_MEMBER),
+      expect: READ,
       isWrite: false,
       call: (c) => ({ method: "GET", path: `/${c.event.slug}/admin/recommendations/getAllRecommendationsJson` }),
     },
     {
       name: "legacy acceptRecommendationJson",
-      expect: expectation(200, EDITORS_UP),
+      expect: write(200),
       isWrite: true,
       call: (c) => ({
         method: "GET",
@@ -229,7 +220,7 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
     },
     {
       name: "legacy refuseRecommendationJson",
-      expect: expectation(200, EDITORS_UP),
+      expect: write(200),
       isWrite: true,
       call: (c) => ({
         method: "GET",
@@ -238,7 +229,7 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
     },
     {
       name: "legacy addRecommendationsJson",
-      expect: expectation(201, EDITORS_UP),
+      expect: write(201),
       isWrite: true,
       call: (c) => ({
         method: "POST",
@@ -248,7 +239,7 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
     },
     {
       name: "legacy getRecommendationsJson/{id}",
-      expect: expectation(200, EVERY_MEMBER),
+      expect: READ,
       isWrite: false,
       call: (c) => ({
         method: "GET",
@@ -276,7 +267,7 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
         const call = row.call({ event, recommender, rest, pendingId: pending.id });
         const send = () => cast.client(member).request(call.method, call.path, { body: call.body });
         const expected = row.expect[member];
-        const response = expected >= 400 && row.isWrite ? await expectNoChange(server.db, send) : await send();
+        const response = await sendGuarded(server.db, expected, send, row.isWrite);
         expect({ member, status: response.status }).toEqual({ member, status: expected });
       }
     });

@@ -1,52 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Team } from "../../api/src/models/Team.ts";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
+import { describeRows, expectMatrixCall, managers, READ, type MatrixRow } from "../helpers/matrix.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /** Every teams route × every kind of caller: readers of the account read, overseers and admins write. */
 
-type Expectation = Record<CastMember, number>;
-const ERROR_CODES: Record<number, string> = { 401: "unauthenticated", 403: "forbidden", 404: "not_found" };
-
-const MEMBERS_READ: Expectation = {
-  anonymous: 401,
-  outsider: 404,
-  outsiderOverseer: 404,
-  reader: 200,
-  editor: 200,
-  organizer: 200,
-  overseer: 200,
-  administrator: 200,
-  apiKey: 200,
-};
-
-function managers(ok: number): Expectation {
-  return {
-    anonymous: 401,
-    outsider: 404,
-    outsiderOverseer: 404,
-    reader: 403,
-    editor: 403,
-    organizer: 403,
-    overseer: ok,
-    administrator: ok,
-    apiKey: 403, // an organizer API key
-  };
-}
-
-interface Call {
-  method: "GET" | "POST" | "PUT" | "DELETE";
-  path: string;
-  body?: unknown;
-}
-
-interface Row {
-  name: string;
-  expect: Expectation;
-  call(cast: Cast): Promise<Call>;
-}
+/** Managers: overseers and administrators; the API key is an organizer's (403). */
+type Row = MatrixRow<[Cast]>;
 
 /** A fresh team of account A, so allowed writes do not disturb the next caller. */
 async function freshTeam(cast: Cast, memberIds: string[] = []): Promise<string> {
@@ -67,7 +30,7 @@ const teams = (cast: Cast) => `/accounts/${cast.accountA.id}/teams`;
 const ROWS: Row[] = [
   {
     name: "GET /accounts/{a}/teams",
-    expect: MEMBERS_READ,
+    expect: READ,
     call: async (cast) => ({ method: "GET", path: `${teams(cast)}?expand=members` }),
   },
   {
@@ -81,7 +44,7 @@ const ROWS: Row[] = [
   },
   {
     name: "GET /accounts/{a}/teams/{id}",
-    expect: MEMBERS_READ,
+    expect: READ,
     call: async (cast) => ({ method: "GET", path: `${teams(cast)}/${await freshTeam(cast)}?expand=members` }),
   },
   {
@@ -129,16 +92,9 @@ describe.each(databaseKinds())("teams: role × route matrix on %s", (kind) => {
   });
   afterAll(async () => server?.close());
 
-  describe.each(ROWS)("$name", (row) => {
-    it.each(CAST_MEMBERS)("as %s", async (member) => {
-      const call = await row.call(cast);
-      const expected = row.expect[member];
-      const send = () => cast.client(member).request(call.method, `/api/v1${call.path}`, { body: call.body });
-      const response = expected >= 400 && call.method !== "GET" ? await expectNoChange(server.db, send) : await send();
-      expect(response.status, JSON.stringify(response.body)).toBe(expected);
-      if (expected >= 400) expect(response.body.error.code).toBe(ERROR_CODES[expected]);
-    });
-  });
+  describeRows(ROWS, async (row, member) =>
+    expectMatrixCall(cast, member, row.expect[member], await row.call(cast), "/api/v1"),
+  );
 
   it("answers 404 for a team of another account asked for through account A, and changes nothing", async () => {
     const teamOfB = await Team.query(server.db).insertAndFetch({

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { buildCast, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildUser } from "../helpers/factories.ts";
+import { describeRows, expectMatrixCall, managers, platformOnly, READ, type MatrixRow } from "../helpers/matrix.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
@@ -11,65 +12,12 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
  * refused call changes nothing in the database.
  */
 
-type Expectation = Record<CastMember, number>;
-
-const ERROR_CODES: Record<number, string> = { 401: "unauthenticated", 403: "forbidden", 404: "not_found" };
-
-/** Platform routes: platform administrators only; everyone else is told the route does not exist. */
-function platformOnly(ok: number): Expectation {
-  return {
-    anonymous: 401,
-    outsider: 404,
-    outsiderOverseer: 404,
-    reader: 404,
-    editor: 404,
-    organizer: 404,
-    overseer: 404,
-    administrator: ok,
-    apiKey: 404,
-  };
-}
-
-/** Any member of account A (and platform administrators) may read; outsiders 404. */
-const MEMBERS_READ: Expectation = {
-  anonymous: 401,
-  outsider: 404,
-  outsiderOverseer: 404,
-  reader: 200,
-  editor: 200,
-  organizer: 200,
-  overseer: 200,
-  administrator: 200,
-  apiKey: 200,
-};
-
-/** Overseers and platform administrators may write; other members 403; outsiders 404. */
-function managers(ok: number, overseer = ok): Expectation {
-  return {
-    anonymous: 401,
-    outsider: 404,
-    outsiderOverseer: 404,
-    reader: 403,
-    editor: 403,
-    organizer: 403,
-    overseer,
-    administrator: ok,
-    apiKey: 403, // an organizer API key
-  };
-}
-
-interface Call {
-  method: "GET" | "POST" | "PUT" | "DELETE";
-  path: string;
-  body?: unknown;
-}
-
-interface Row {
-  name: string;
-  expect: Expectation;
-  /** Builds the call for one member, with fresh targets so allowed writes do not disturb the next member. */
-  call(cast: Cast, member: CastMember): Promise<Call>;
-}
+/**
+ * Platform routes (`platformOnly`): administrators only, everyone else 404. Account routes: members of
+ * account A read (`READ`), overseers and administrators write (`managers`; the API key is an organizer's).
+ * Each row builds its call for one member, with fresh targets so allowed writes do not disturb the next.
+ */
+type Row = MatrixRow<[Cast, CastMember]>;
 
 let sequence = 0;
 const uniqueEmail = () => `matrix-${++sequence}-${randomUUID().slice(0, 8)}@example.com`;
@@ -135,7 +83,7 @@ const ROWS: Row[] = [
   // One account.
   {
     name: "GET /accounts/{a}",
-    expect: MEMBERS_READ,
+    expect: READ,
     call: async (cast) => ({ method: "GET", path: `/accounts/${cast.accountA.id}` }),
   },
   {
@@ -168,7 +116,7 @@ const ROWS: Row[] = [
   // Users of one account.
   {
     name: "GET /accounts/{a}/administrators",
-    expect: MEMBERS_READ,
+    expect: READ,
     call: async (cast) => ({ method: "GET", path: `/accounts/${cast.accountA.id}/administrators` }),
   },
   {
@@ -182,7 +130,7 @@ const ROWS: Row[] = [
   },
   {
     name: "GET /accounts/{a}/administrators/{id}",
-    expect: MEMBERS_READ,
+    expect: READ,
     call: async (cast) => ({
       method: "GET",
       path: `/accounts/${cast.accountA.id}/administrators/${cast.users.overseer.user.id}`,
@@ -225,18 +173,9 @@ describe.each(databaseKinds())("accounts and administrators: role × route matri
   });
   afterAll(async () => server?.close());
 
-  describe.each(ROWS)("$name", (row) => {
-    it.each(CAST_MEMBERS)("as %s", async (member) => {
-      const call = await row.call(cast, member);
-      const expected = row.expect[member];
-      const send = () => cast.client(member).request(call.method, `/api/v1${call.path}`, { body: call.body });
-      const response = expected >= 400 && call.method !== "GET" ? await expectNoChange(server.db, send) : await send();
-      expect(response.status, JSON.stringify(response.body)).toBe(expected);
-      if (expected >= 400) {
-        expect(response.body.error.code).toBe(ERROR_CODES[expected]);
-      }
-    });
-  });
+  describeRows(ROWS, async (row, member) =>
+    expectMatrixCall(cast, member, row.expect[member], await row.call(cast, member), "/api/v1"),
+  );
 
   it("answers outsiders exactly like a missing resource", async () => {
     const missingAccount = await cast.client("administrator").get(`/api/v1/accounts/${randomUUID()}`);

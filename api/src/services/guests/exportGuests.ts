@@ -1,72 +1,22 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import { GUEST_FIELDS, type GuestListQuery } from "@tessera/shared";
+import type { GuestListQuery } from "@tessera/shared";
 import type { ApiContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import type { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 import type { Guest } from "../../models/Guest.ts";
 import { neutralizeCell } from "./exportCells.ts";
+import { resolveExportColumns } from "./exportColumns.ts";
 import { listGuests } from "./list.ts";
 import { eventCustomFields } from "./importValidate.ts";
 
 const PAGE = 2000;
-const DEFAULT_COLUMNS = [
-  "firstName",
-  "lastName",
-  "email",
-  "civility",
-  "company",
-  "jobTitle",
-  "status",
-  "companionsExpected",
-];
 
 export interface ExportOptions {
   format: "csv" | "xlsx";
   /** Comma-joined guest fields and `cf:<id>`; default: the main guest fields and every custom field. */
   columns?: string;
   separator: "," | ";";
-}
-
-interface Column {
-  header: string;
-  value(guest: Guest): string;
-}
-
-function answerText(field: CustomField, raw: unknown): string {
-  if (raw === null || raw === undefined) return "";
-  const label = (id: unknown) => field.options.find((option) => option.id === id)?.label ?? String(id);
-  if (Array.isArray(raw)) return raw.map(label).join(";");
-  if (field.type === "unique_choice" || field.type === "dropdown") return label(raw);
-  if (typeof raw === "object") return String((raw as { name?: unknown }).name ?? "");
-  return String(raw);
-}
-
-function guestText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  return value instanceof Date ? value.toISOString() : String(value);
-}
-
-/** The chosen columns: guest fields by name, custom fields headed "label [id]" so a re-import maps them by id. */
-function resolveColumns(raw: string | undefined, fields: readonly CustomField[]): Column[] {
-  const byId = new Map(fields.map((field) => [field.id, field]));
-  const keys = raw
-    ? raw
-        .split(",")
-        .map((key) => key.trim())
-        .filter(Boolean)
-    : [...DEFAULT_COLUMNS, ...fields.map((field) => `cf:${field.id}`)];
-  return keys.map((key) => {
-    if (key.startsWith("cf:")) {
-      const field = byId.get(key.slice(3));
-      if (!field) throw AppError.invalid([{ field: "columns", code: "invalid_value" }]);
-      return { header: `${field.label} [${field.id}]`, value: (guest) => answerText(field, guest.answers?.[field.id]) };
-    }
-    if (!(GUEST_FIELDS as readonly string[]).includes(key))
-      throw AppError.invalid([{ field: "columns", code: "invalid_value" }]);
-    return { header: key, value: (guest) => guestText((guest as unknown as Record<string, unknown>)[key]) };
-  });
 }
 
 function csvLine(cells: readonly string[], separator: string): string {
@@ -94,8 +44,9 @@ export interface ExportResult {
 }
 
 /**
- * The current filtered view as CSV (streamed, UTF-8 with BOM) or XLSX (exceljs). Every cell that could
- * start a formula is neutralised. Failures before the first byte are 'Export failed.' (export_failed).
+ * The current filtered view as CSV (streamed, UTF-8 with BOM) or XLSX (exceljs). Every text cell that could
+ * start a formula is neutralised; in XLSX, numbers (number and rating fields, companions expected) are numeric
+ * cells and dates (date fields, timestamps) date cells. Failures before the first byte are 'Export failed.' (export_failed).
  */
 export async function exportGuests(
   ctx: ApiContext,
@@ -103,7 +54,7 @@ export async function exportGuests(
   query: GuestListQuery,
   options: ExportOptions,
 ): Promise<ExportResult> {
-  const columns = resolveColumns(options.columns, await eventCustomFields(ctx.deps.db, event.id));
+  const columns = resolveExportColumns(options.columns, await eventCustomFields(ctx.deps.db, event.id));
   const pages = guestPages(ctx, event, query);
   let first: IteratorResult<Guest[]>;
   try {
@@ -121,7 +72,12 @@ export async function exportGuests(
       const sheet = workbook.addWorksheet("Guests");
       sheet.addRow(headers.map(neutralizeCell));
       for (let result = first; !result.done; result = await pages.next()) {
-        for (const guest of result.value) sheet.addRow(columns.map((column) => neutralizeCell(column.value(guest))));
+        for (const guest of result.value) {
+          const row = sheet.addRow(columns.map((column) => column.cell(guest)));
+          columns.forEach((column, index) => {
+            if (column.numFmt) row.getCell(index + 1).numFmt = column.numFmt;
+          });
+        }
       }
       const body = Buffer.from(await workbook.xlsx.writeBuffer());
       return {
@@ -143,7 +99,7 @@ export async function exportGuests(
         .map(
           (guest) =>
             csvLine(
-              columns.map((column) => column.value(guest)),
+              columns.map((column) => column.text(guest)),
               separator,
             ) + "\r\n",
         )

@@ -9,6 +9,18 @@ import { RoleBadge } from "../../components/RoleBadge.tsx";
 import { useStores } from "../../stores/StoresContext.ts";
 import { ManageNavigation } from "./ManageNavigation.tsx";
 
+/**
+ * The navigation's right border drawn again down the whole page: the navbar is fixed at the window's
+ * height, so on a page taller than the window (a full-page capture, a print) its own border stops short.
+ * Without a navbar (mobile) the offset is 0 and the line falls outside the page.
+ */
+const NAVBAR_EDGE = {
+  backgroundImage: "linear-gradient(var(--app-shell-border-color), var(--app-shell-border-color))",
+  backgroundRepeat: "no-repeat",
+  backgroundSize: "1px 100%",
+  backgroundPosition: "calc(var(--app-shell-navbar-offset, 0rem) - 1px) 0",
+} as const;
+
 /** The back-office frame: header with the account and the user, navigation on the left, the screen. */
 export const ManageShell = observer(function ManageShell() {
   const { t } = useTranslation("web");
@@ -59,7 +71,7 @@ export const ManageShell = observer(function ManageShell() {
       <AppShell.Navbar p="sm">
         <ManageNavigation onError={setNotice} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main style={NAVBAR_EDGE}>
         {notice && (
           <Alert color="red" variant="light" role="alert" mb="md" withCloseButton onClose={() => setNotice(null)}>
             {notice}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Group, Loader, ScrollArea, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { ManageNotFoundScreen } from "../ManageNotFoundScreen.tsx";
 import { AdminSettingsScreen } from "./admin/AdminSettingsScreen.tsx";
 import { EventContext } from "./EventContext.ts";
 import { useEventsBase } from "./EventsBase.ts";
+import { EventNavTabs } from "./EventNavTabs.tsx";
 import { EventStatusBadges } from "./EventStatusBadges.tsx";
 import { EventSettingsScreen } from "./settings/EventSettingsScreen.tsx";
 import { lazyWithTimeout } from "../../../app/lazyWithTimeout.ts";
@@ -99,17 +100,7 @@ const EventAreaContent = observer(function EventAreaContent({ store }: { store: 
           <EventStatusBadges event={event} />
         </Group>
       </div>
-      <ScrollArea type="hover" offsetScrollbars="x">
-        <Tabs value={current} onChange={(value) => value && navigate(`${base}/${value}`)} variant="outline">
-          <Tabs.List style={{ flexWrap: "nowrap" }} aria-label={t("eventNav.label")}>
-            {sections.map((section) => (
-              <Tabs.Tab key={section} value={section}>
-                {t(`eventNav.${section}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-      </ScrollArea>
+      <EventNavTabs sections={sections} current={current} onChange={(section) => navigate(`${base}/${section}`)} />
       <Routes>
         <Route index element={<Navigate to="settings" replace />} />
         <Route

@@ -19,9 +19,10 @@ const EMPTY: NewCompanion = { firstName: "", lastName: "", email: "" };
 /**
  * A guest's godfather (who invited them) and companions (the guests they invited), each a link to their
  * page, and a short form adding a companion: a new guest of the event whose godfather is this guest,
- * within the event's maximum of companions per guest (the API checks it too).
+ * within the event's maximum of companions per guest (the API checks it too). `onAdded` lets the page
+ * refresh what depends on the companions (their count).
  */
-export function GuestCompanions({ guest }: { guest: GuestJson }) {
+export function GuestCompanions({ guest, onAdded }: { guest: GuestJson; onAdded?: () => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { api, accountId, event, base, list } = useGuestsArea();
   const canEdit = guest.abilities.update !== false;
@@ -73,6 +74,7 @@ export function GuestCompanions({ guest }: { guest: GuestJson }) {
       setValues(EMPTY);
       setNotice(t("guests.companions.added", { name: created.fullName || created.email || "" }));
       list.reload();
+      onAdded?.();
       await load();
     } catch (error) {
       setFailure(errorMessage(error, t));

@@ -80,6 +80,17 @@ export const GuestEditScreen = observer(function GuestEditScreen({ guestId }: { 
         if (!guest) list.reload();
         setGuest(saved);
       }}
+      onCompanionsChanged={() => {
+        // The count of companions is the guest's own: fetch it again (the form keeps what is being typed).
+        if (!guestId) return;
+        api.guests.get(accountId, event.id, guestId).then(
+          (fresh) => {
+            list.replaceGuest(fresh);
+            setGuest(fresh);
+          },
+          () => undefined,
+        );
+      }}
       back={base}
     />
   );
@@ -88,10 +99,12 @@ export const GuestEditScreen = observer(function GuestEditScreen({ guestId }: { 
 const GuestForm = observer(function GuestForm({
   guest,
   onSaved,
+  onCompanionsChanged,
   back,
 }: {
   guest: GuestJson | null;
   onSaved: (guest: GuestJson) => void;
+  onCompanionsChanged: () => void;
   back: string;
 }) {
   const { t, i18n } = useTranslation(["web", "errors", "validation"]);
@@ -443,7 +456,7 @@ const GuestForm = observer(function GuestForm({
           </Group>
         )}
       </form>
-      {guest && <GuestCompanions guest={guest} />}
+      {guest && <GuestCompanions guest={guest} onAdded={onCompanionsChanged} />}
       {guest && <GuestOrdersPanel guestId={guest.id} />}
       {isDeleting && guest && (
         <ConfirmModal

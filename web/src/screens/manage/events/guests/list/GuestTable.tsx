@@ -10,6 +10,9 @@ import type { GuestColumn } from "./guestColumns.ts";
 const ROW_HEIGHT = 40;
 const CHECK_WIDTH = 44;
 const FETCH_DELAY_MS = 120;
+/** How far a column may shrink to fit the table's width (its nominal width is the most it asks for). */
+const MIN_COLUMN_WIDTH = 110;
+const minWidth = (column: GuestColumn) => Math.min(column.width, Math.max(MIN_COLUMN_WIDTH, column.width * 0.6));
 
 interface GuestTableProps {
   store: GuestListStore;
@@ -53,10 +56,14 @@ export const GuestTable = observer(function GuestTable({
     scrollRef.current?.scrollTo({ top: 0 });
   }, [query]);
 
-  const template = [...(selectable ? [`${CHECK_WIDTH}px`] : []), ...columns.map((column) => `${column.width}px`)].join(
-    " ",
-  );
-  const width = columns.reduce((sum, column) => sum + column.width, selectable ? CHECK_WIDTH : 0);
+  // Columns share the table's width in proportion to their nominal widths, each shrinking at most to its
+  // minimum; below the sum of the minimums the table scrolls sideways. Header and rows use the same grid.
+  const template = [
+    ...(selectable ? [`${CHECK_WIDTH}px`] : []),
+    ...columns.map((column) => `minmax(${minWidth(column)}px, ${column.width}fr)`),
+  ].join(" ");
+  const width = columns.reduce((sum, column) => sum + minWidth(column), selectable ? CHECK_WIDTH : 0);
+  const rowGroupWidth = { width: "100%", minWidth: width };
   const loadedIds = store.loadedIds;
   const allSelected = loadedIds.length > 0 && loadedIds.every((id) => store.isSelected(id));
   const someSelected = store.selected.size > 0 && !allSelected;
@@ -75,7 +82,7 @@ export const GuestTable = observer(function GuestTable({
         borderRadius: "var(--mantine-radius-sm)",
       }}
     >
-      <div role="rowgroup" style={{ position: "sticky", top: 0, zIndex: 1, width }}>
+      <div role="rowgroup" style={{ position: "sticky", top: 0, zIndex: 1, ...rowGroupWidth }}>
         <div
           role="row"
           aria-rowindex={1}
@@ -109,7 +116,13 @@ export const GuestTable = observer(function GuestTable({
                 aria-sort={order === "asc" ? "ascending" : order === "desc" ? "descending" : "none"}
                 style={{ padding: "0 8px", overflow: "hidden" }}
               >
-                <UnstyledButton onClick={() => onSort(column.key)} fz="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+                <UnstyledButton
+                  onClick={() => onSort(column.key)}
+                  fz="sm"
+                  fw={600}
+                  title={column.label}
+                  style={{ whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", maxWidth: "100%" }}
+                >
                   {column.label}
                   {order === "asc" ? " ▲" : order === "desc" ? " ▼" : ""}
                 </UnstyledButton>
@@ -118,7 +131,7 @@ export const GuestTable = observer(function GuestTable({
           })}
         </div>
       </div>
-      <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), width, position: "relative" }}>
+      <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), ...rowGroupWidth, position: "relative" }}>
         {items.map((item) => {
           const guest = store.guestAt(item.index);
           return (

@@ -48,9 +48,15 @@ export function ViewsBar({
 
   const current = savableQuery(query);
   const active = views.find((view) => sameQuery(view.query, current));
-  const preset = (GUEST_PRESET_VIEWS as readonly string[]).includes(query.view ?? "all")
-    ? (query.view ?? "all")
-    : "all";
+  // A preset is selected only while nothing but the sort is added to it; otherwise no view is, and the bar
+  // says the view was modified.
+  const { sort, order, ...narrowing } = current;
+  void sort;
+  void order;
+  const isPresetQuery =
+    Object.keys(narrowing).length === 0 && (GUEST_PRESET_VIEWS as readonly string[]).includes(query.view ?? "all");
+  const selected = active ? "" : isPresetQuery ? (query.view ?? "all") : "";
+  const isModified = !active && !isPresetQuery;
 
   async function remove(view: GuestViewJson) {
     setFailure(null);
@@ -67,7 +73,7 @@ export function ViewsBar({
       <Group gap="sm" wrap="wrap">
         <SegmentedControl
           aria-label={t("guests.views.label")}
-          value={active ? "" : preset}
+          value={selected}
           onChange={(value) => onChange({ ...paramsFromQuery({}), view: value === "all" ? null : value })}
           data={GUEST_PRESET_VIEWS.map((view) => ({ value: view, label: t(`guests.views.${view}`) }))}
         />
@@ -101,6 +107,11 @@ export function ViewsBar({
             )}
           </Group>
         ))}
+        {isModified && (
+          <Badge variant="outline" color="gray" title={t("guests.views.modifiedHint")} data-testid="view-modified">
+            {t("guests.views.modified")}
+          </Badge>
+        )}
         {canWrite && !active && Object.keys(current).length > 0 && (
           <Button size="xs" variant="subtle" onClick={() => setSaving(true)}>
             {t("guests.views.save")}
