@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CustomField } from "../../api/src/models/CustomField.ts";
 import { Event } from "../../api/src/models/Event.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
-import { DEMO_EVENT_SLUG, seedDemo } from "../../api/src/services/demo.ts";
+import { User } from "../../api/src/models/User.ts";
+import { DEMO_EMAIL, DEMO_EVENT_SLUG, seedDemo } from "../../api/src/services/demo.ts";
 import { listDuplicatePairs } from "../../api/src/services/guests/duplicates.ts";
 import { guestNameKey } from "../../api/src/services/guests/prepare.ts";
 import { databaseKinds } from "../helpers/databases.ts";
+import { sessionTokenFor } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /** The demo event's sample guests (issue 4 item 9). */
@@ -91,6 +93,45 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
     expect(rows.filter((pair) => pair.reason === "name")).toHaveLength(3);
     const emailPairs = rows.filter((pair) => pair.reason === "email");
     expect(emailPairs.some((pair) => pair.guests[0].email !== pair.guests[1].email)).toBe(true);
+  });
+
+  it("sells tickets: orders in every status whose totals add up, companions holding passes", async () => {
+    const orders: Array<{ id: string; guestId: string; status: string; totalInclTaxCents: number }> = await server
+      .db("orders")
+      .where({ eventId: event.id });
+    expect(orders.length).toBe(30);
+    expect(new Set(orders.map((order) => order.status))).toEqual(
+      new Set(["completed", "awaiting_payment", "partially_refunded", "refunded", "cancelled"]),
+    );
+    const items: Array<{ orderId: string; holderGuestId: string; quantity: number; unitPriceInclTaxCents: number }> =
+      await server.db("orderItems").whereIn(
+        "orderId",
+        orders.map((order) => order.id),
+      );
+    for (const order of orders) {
+      const lines = items.filter((item) => item.orderId === order.id);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.reduce((sum, item) => sum + item.quantity * item.unitPriceInclTaxCents, 0)).toBe(
+        order.totalInclTaxCents,
+      );
+    }
+    const byId = new Map(guests.map((guest) => [guest.id, guest]));
+    const buyerOf = new Map(orders.map((order) => [order.id, order.guestId]));
+    expect(items.some((item) => byId.get(item.holderGuestId)?.godfatherId === buyerOf.get(item.orderId))).toBe(true);
+  });
+
+  it("refuses to delete a demo guest who holds a ticket, with the spec's message", async () => {
+    const holder: { guestId: string } = await server
+      .db("orders")
+      .where({ eventId: event.id, status: "completed" })
+      .first("guestId");
+    const demoUser = await User.query(server.db).findOne({ email: DEMO_EMAIL });
+    const http = server.http.as(await sessionTokenFor(server.db, server.config, demoUser!));
+    const response = await http.delete(`/api/v1/events/${event.accountId}/${event.id}/users/${holder.guestId}`);
+    expect(response.status).toBe(409);
+    expect(response.body.error.message).toBe(
+      "Guest could not be deleted. Reason: Guests could not be deleted: they may have a ticket.",
+    );
   });
 
   it("is the same on every seed (fixed seed)", async () => {

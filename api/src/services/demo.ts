@@ -9,6 +9,7 @@ import { normalizeEmail, User } from "../models/User.ts";
 import type { FileStorage } from "../storage/fileStorage.ts";
 import { squareLogoPng } from "./demoLogo.ts";
 import { seedDemoGuests } from "./demoGuests.ts";
+import { seedDemoOrders } from "./demoOrders.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -190,6 +191,7 @@ export async function seedDemo(
     await trx("teamMembers").insert({ teamId: team.id, userId: organizer.id, createdAt: now.toISOString() });
     const event = await seedEvent(trx, account, organizer, team, options);
     await seedDemoGuests(trx, event, options.now ?? now);
+    await seedDemoOrders(trx, event, options.now ?? now);
     return { email: DEMO_EMAIL, adminEmail: DEMO_ADMIN_EMAIL, readerEmail: DEMO_READER_EMAIL, password };
   });
 }

@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+import type { OrderStatus, PaymentMethod } from "@tessera/shared";
+import type { Knex } from "../db/knex.ts";
+import type { Event } from "../models/Event.ts";
+
+interface DemoTicket {
+  caption: string;
+  description: string;
+  priceInclTaxCents: number;
+  isOption: boolean;
+}
+
+const TAX_PERCENT = 20;
+const TICKETS: DemoTicket[] = [
+  {
+    caption: "Conference pass",
+    description: "Both days, talks and lunch.",
+    priceInclTaxCents: 24_000,
+    isOption: false,
+  },
+  { caption: "Student pass", description: "Both days, on a student card.", priceInclTaxCents: 9_000, isOption: false },
+  {
+    caption: "Workshop seat",
+    description: "One workshop; with a pass only.",
+    priceInclTaxCents: 4_500,
+    isOption: true,
+  },
+];
+
+/** What each demo order looks like, in turn: mostly paid, a few of every other status. */
+const ORDER_SHAPES: Array<{ status: OrderStatus; method: PaymentMethod; refunded?: boolean }> = [
+  { status: "completed", method: "card" },
+  { status: "completed", method: "card" },
+  { status: "completed", method: "transfer" },
+  { status: "awaiting_payment", method: "transfer" },
+  { status: "completed", method: "card" },
+  { status: "partially_refunded", method: "card", refunded: true },
+  { status: "completed", method: "cheque" },
+  { status: "refunded", method: "card", refunded: true },
+  { status: "cancelled", method: "transfer" },
+  { status: "completed", method: "card" },
+];
+
+const excl = (incl: number) => Math.round(incl / (1 + TAX_PERCENT / 100));
+
+/**
+ * Tickets and about thirty orders for the demo event, so a guest's Tickets and Orders panels and the
+ * ticket-holder deletion rule show something: confirmed guests buy a pass (a student pass now and
+ * then), some add a workshop seat, and a guest with companions pays for a companion's pass too.
+ * Deterministic: the guests are taken in email order.
+ */
+export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: Date): Promise<void> {
+  const ticketIds: string[] = [];
+  for (const [position, ticket] of TICKETS.entries()) {
+    const id = randomUUID();
+    ticketIds.push(id);
+    await trx("tickets").insert({
+      id,
+      accountId: event.accountId,
+      eventId: event.id,
+      caption: ticket.caption,
+      description: ticket.description,
+      taxPercent: TAX_PERCENT,
+      maxQuantity: ticket.isOption ? 60 : null,
+      isOption: ticket.isOption,
+      isOnSale: true,
+      category: null,
+      position,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    });
+    await trx("ticketPricePeriods").insert({
+      id: randomUUID(),
+      ticketId: id,
+      startsAt: new Date(now.getTime() - 30 * 86_400_000).toISOString(),
+      endsAt: null,
+      priceInclTaxCents: ticket.priceInclTaxCents,
+      priceExclTaxCents: excl(ticket.priceInclTaxCents),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    });
+  }
+  const [pass, student, workshop] = ticketIds as [string, string, string];
+  const buyers: Array<{ id: string; firstName: string | null; lastName: string | null; company: string | null }> =
+    await trx("guests")
+      .where({ eventId: event.id, status: "confirmed" })
+      .whereNull("godfatherId")
+      .orderBy("emailNormalized")
+      .limit(30)
+      .select("id", "firstName", "lastName", "company");
+  const companionOf = new Map<string, string>(
+    (
+      (await trx("guests")
+        .where({ eventId: event.id })
+        .whereIn(
+          "godfatherId",
+          buyers.map((buyer) => buyer.id),
+        )
+        .select("id", "godfatherId")) as Array<{ id: string; godfatherId: string }>
+    ).map((row) => [row.godfatherId, row.id]),
+  );
+
+  for (const [index, buyer] of buyers.entries()) {
+    const shape = ORDER_SHAPES[index % ORDER_SHAPES.length]!;
+    const main = index % 7 === 3 ? student : pass;
+    const items: Array<{ ticketId: string; holderId: string; price: number; refunded: number }> = [
+      { ticketId: main, holderId: buyer.id, price: main === pass ? 24_000 : 9_000, refunded: 0 },
+    ];
+    if (index % 3 === 0) items.push({ ticketId: workshop, holderId: buyer.id, price: 4_500, refunded: 0 });
+    const companion = companionOf.get(buyer.id);
+    if (companion) items.push({ ticketId: pass, holderId: companion, price: 24_000, refunded: 0 });
+    if (shape.refunded) {
+      // Fully refunded: every item; partially: the last one.
+      for (const item of shape.status === "refunded" ? items : items.slice(-1)) item.refunded = 1;
+    }
+    const total = items.reduce((sum, item) => sum + item.price, 0);
+    const orderId = randomUUID();
+    const orderedAt = new Date(now.getTime() - (buyers.length - index) * 3 * 3_600_000).toISOString();
+    await trx("orders").insert({
+      id: orderId,
+      accountId: event.accountId,
+      eventId: event.id,
+      guestId: buyer.id,
+      status: shape.status,
+      paymentMethod: shape.method,
+      totalExclTaxCents: items.reduce((sum, item) => sum + excl(item.price), 0),
+      totalInclTaxCents: total,
+      currency: "EUR",
+      billingName: buyer.company ?? [buyer.firstName, buyer.lastName].filter(Boolean).join(" "),
+      isCompany: Boolean(buyer.company),
+      orderedAt,
+      createdAt: orderedAt,
+      updatedAt: orderedAt,
+    });
+    await trx("orderItems").insert(
+      items.map((item) => ({
+        id: randomUUID(),
+        orderId,
+        ticketId: item.ticketId,
+        holderGuestId: item.holderId,
+        quantity: 1,
+        unitPriceInclTaxCents: item.price,
+        unitPriceExclTaxCents: excl(item.price),
+        taxPercent: TAX_PERCENT,
+        refundedQuantity: item.refunded,
+        createdAt: orderedAt,
+        updatedAt: orderedAt,
+      })),
+    );
+  }
+}
