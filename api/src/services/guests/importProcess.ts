@@ -8,15 +8,10 @@ import type { Knex } from "../../db/knex.ts";
 import { GuestImport } from "../../models/GuestImport.ts";
 import { derivedGuestColumns } from "./prepare.ts";
 import { copyGuests } from "./importCopy.ts";
+import { insertGuestsSqlite } from "./importSqlite.ts";
 import type { ValidRow } from "./importRows.ts";
 import { loadImportFile, saveErrorReport } from "./importStore.ts";
 import { checkRows, eventCustomFields } from "./importValidate.ts";
-
-/**
- * SQLite: rows per multi-row INSERT … ON CONFLICT statement (knex writes it as a compound SELECT,
- * limited to 500 terms). PostgreSQL goes through COPY (importCopy.ts).
- */
-const BATCH_ROWS = 400;
 
 /** Progress of imports running in this process, for SQLite where the transaction holds the only connection. */
 const liveProgress = new Map<string, number>();
@@ -135,7 +130,7 @@ export interface ProcessDeps {
 
 /**
  * Step 3, the job: ALL OR NOTHING. Every guest of the import is written in ONE transaction (COPY on
- * PostgreSQL, batched multi-row upserts on SQLite), together with the import's final counts; a process killed midway leaves no
+ * PostgreSQL, one prepared upsert per row on SQLite), together with the import's final counts; a process killed midway leaves no
  * guest of it (the transaction never commits) and the import "processing" with a stale heartbeat, so
  * the job's retry (or the organizer's "process" again) runs it from scratch. Rows that fail the rules
  * are skipped and reported; the others land.
@@ -197,14 +192,7 @@ export async function processGuestImport(
       if (postgres) {
         await copyGuests(trx, { created, changed, build }, merged, (count) => reportProgress(done + Math.floor(count)));
       } else {
-        const sources = [...created, ...changed];
-        for (let start = 0; start < sources.length; start += BATCH_ROWS) {
-          await trx("guests")
-            .insert(sources.slice(start, start + BATCH_ROWS).map(build))
-            .onConflict("id")
-            .merge(merged);
-          await reportProgress(done + Math.min(start + BATCH_ROWS, sources.length));
-        }
+        await insertGuestsSqlite(trx, [...created, ...changed], build, merged, (count) => reportProgress(done + count));
       }
       await GuestImport.query(trx)
         .findById(importId)
