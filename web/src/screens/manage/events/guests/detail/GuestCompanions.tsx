@@ -112,6 +112,11 @@ export function GuestCompanions({ guest, onAdded }: { guest: GuestJson; onAdded?
             {t("guests.companions.none")}
           </Text>
         ) : (
+          <Text size="sm" c="dimmed">
+            {t("guests.detail.companionsCount", { count: companions.length })}
+          </Text>
+        )}
+        {companions !== null && companions.length > 0 && (
           <List size="sm" aria-label={t("guests.companions.listLabel")}>
             {companions.map((companion) => (
               <List.Item key={companion.id}>

@@ -348,11 +348,6 @@ const GuestForm = observer(function GuestForm({
                       : undefined
                   }
                 />
-                {guest && (
-                  <Text size="sm" c="dimmed">
-                    {t("guests.detail.companionsCount", { count: guest.companionsCount })}
-                  </Text>
-                )}
                 <div>
                   <Text size="sm" fw={500}>
                     {t("guests.detail.godfather")}
