@@ -16,6 +16,7 @@ import * as guestsEventAccountKey from "./20261121001600_guests_event_account_ke
 import * as guestListSortIndexes from "./20261121001800_guest_list_sort_indexes.ts";
 import * as guestFiles from "./20261121001900_guest_files.ts";
 import * as ticketing from "./20261121002000_ticketing.ts";
+import * as guestImportSourceFormat from "./20261121002100_guest_import_source_format.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -38,6 +39,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261121001800_guest_list_sort_indexes", guestListSortIndexes],
   ["20261121001900_guest_files", guestFiles],
   ["20261121002000_ticketing", ticketing],
+  ["20261121002100_guest_import_source_format", guestImportSourceFormat],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -186,6 +186,7 @@ export interface GuestImportJson {
   status: "uploaded" | "mapped" | "processing" | "done" | "failed" | "cancelled";
   fileName: string | null;
   encoding: "utf-8" | "windows-1252";
+  sourceFormat: "csv" | "xlsx";
   separator: string;
   hasHeaders: boolean;
   headers: string[];

@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import ExcelJS from "exceljs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
@@ -96,5 +97,44 @@ describe.skipIf(!shouldRunE2e())("an organizer imports guests from a CSV file in
       expect(await page.getByRole("textbox", { name: "Nuits" }).inputValue()).toBe("2");
     });
     await context.close();
+  });
+
+  it("imports an Excel workbook: its first sheet, dates as typed, said to be a workbook", async () => {
+    const { server, browser, dir } = e2e;
+    const { account, organizer, event } = await buildOrganizerEvent(server, { email: "xavier@example.com" });
+    const api = server.http.as(await sessionTokenFor(server.db, server.config, organizer));
+    const arrival = await api.post(`/api/v1/events/${account.id}/${event.id}/customfields`, {
+      name: "Arrivée",
+      label: "Arrivée",
+      type: "date",
+    });
+    expect(arrival.status).toBe(201);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Invités");
+    sheet.addRow(["Prénom", "Nom", "E-mail", "Arrivée"]);
+    sheet.addRow(["Zoé", "Lefèvre", "zoe.xlsx@example.com", new Date(Date.UTC(2026, 11, 15))]);
+    sheet.addRow(["Hugo", "Petit", "hugo.xlsx@example.com", new Date(Date.UTC(2026, 11, 16))]);
+    const file = path.join(dir, "invités.xlsx");
+    await workbook.xlsx.writeFile(file);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const guests = new GuestsPages(page, server.baseUrl, `/manage/events/${event.id}/guests`);
+    await screenshotOnFailure(page, "guests-import-xlsx", async () => {
+      await signInAs(page, server.baseUrl, "xavier@example.com", `${guests.base}/import`);
+      await guests.chooseImportFile(file);
+      await guests.button("Upload").click();
+      await guests.sees("2 rows · Excel workbook, first sheet");
+      await guests.sees("15/12/2026 · 16/12/2026");
+      expect(await guests.targetOf("Arrivée").inputValue()).toBe("Arrivée");
+      await guests.button("Start the import").click();
+      await guests.summary().getByText("2 guests created", { exact: true }).waitFor();
+    });
+    await context.close();
+    const imported = (await api.get(`/api/v1/events/${account.id}/${event.id}/users?sort=lastName`)).body.data;
+    expect(imported.map((guest: { answers: Record<string, unknown> }) => guest.answers[arrival.body.id])).toEqual([
+      "2026-12-15",
+      "2026-12-16",
+    ]);
   });
 });

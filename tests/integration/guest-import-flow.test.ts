@@ -51,7 +51,13 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     const csv = "\ufeffPrénom;Nom;E-mail;Société;Régime\nAnne;Dupont;anne@example.com;ACME;vegan\n";
     const upload = await uploadFile(http, base, csv);
     expect(upload.status).toBe(201);
-    expect(upload.body.import).toMatchObject({ status: "uploaded", encoding: "utf-8", separator: ";", totalRows: 1 });
+    expect(upload.body.import).toMatchObject({
+      status: "uploaded",
+      sourceFormat: "csv",
+      encoding: "utf-8",
+      separator: ";",
+      totalRows: 1,
+    });
     expect(upload.body.import.headers).toEqual(["Prénom", "Nom", "E-mail", "Société", "Régime"]);
     expect(upload.body.preview).toEqual([["Anne", "Dupont", "anne@example.com", "ACME", "vegan"]]);
     expect(upload.body.suggestedMapping).toEqual({

@@ -56,7 +56,7 @@ describe.each(databaseKinds())("guest import of an Excel workbook on %s", (kind)
   it("reads the first sheet's cells as shown (dates, rich text, links, formulas) and imports them", async () => {
     const upload = await uploadFile(http, base, await guestWorkbook(), { fileName: "invités.xlsx" });
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    expect(upload.body.import).toMatchObject({ encoding: "utf-8", separator: ",", totalRows: 3 });
+    expect(upload.body.import).toMatchObject({ sourceFormat: "xlsx", encoding: "utf-8", separator: ",", totalRows: 3 });
     expect(upload.body.import.headers).toEqual(["Prénom", "Nom", "E-mail", "Société", "Arrivée", "Nuits"]);
     expect(upload.body.preview).toEqual([
       ["Zoé", "Lefèvre", "zoe@example.com", "Café Crème", "24/12/2026", "2"],

@@ -23,6 +23,8 @@ export class GuestImport extends BaseModel {
   fileKey!: string;
   encoding!: "utf-8" | "windows-1252";
   separator!: string;
+  /** The file as uploaded: CSV, or an Excel workbook whose first sheet was stored as CSV. */
+  sourceFormat!: "csv" | "xlsx";
   hasHeaders!: boolean;
   headers!: string[];
   mapping!: ImportMapping | null;

@@ -35,6 +35,7 @@ export function presentGuestImport(guestImport: GuestImport) {
     fileName: guestImport.fileName,
     encoding: guestImport.encoding,
     separator: guestImport.separator,
+    sourceFormat: guestImport.sourceFormat,
     hasHeaders: guestImport.hasHeaders,
     headers: guestImport.headers,
     mapping: guestImport.mapping,

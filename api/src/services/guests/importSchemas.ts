@@ -10,6 +10,9 @@ export const GuestImportSchema = Type.Object({
   fileName: Nullable(Type.String()),
   encoding: Type.Union([Type.Literal("utf-8"), Type.Literal("windows-1252")]),
   separator: Type.String({ description: "`,`, `;` or TAB" }),
+  sourceFormat: Type.Union([Type.Literal("csv"), Type.Literal("xlsx")], {
+    description: "xlsx: an Excel workbook, whose first sheet was stored as CSV (UTF-8, `,`)",
+  }),
   hasHeaders: Type.Boolean(),
   headers: Type.Array(Type.String()),
   mapping: Nullable(Type.Record(Type.String(), Type.String())),

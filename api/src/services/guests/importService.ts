@@ -85,6 +85,7 @@ export async function uploadGuestImport(
     fileKey,
     encoding,
     separator,
+    sourceFormat: workbook ? "xlsx" : "csv",
     hasHeaders,
     headers: parsed.headers,
     mapping: null,

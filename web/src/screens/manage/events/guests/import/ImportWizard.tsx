@@ -176,11 +176,13 @@ export const ImportWizard = observer(function ImportWizard() {
       {step === 1 && upload && (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {t("guests.import.detected", {
-              rows: upload.import.totalRows,
-              encoding: upload.import.encoding,
-              separator: upload.import.separator === "\t" ? "TAB" : upload.import.separator,
-            })}
+            {upload.import.sourceFormat === "xlsx"
+              ? t("guests.import.detectedWorkbook", { rows: upload.import.totalRows })
+              : t("guests.import.detected", {
+                  rows: upload.import.totalRows,
+                  encoding: upload.import.encoding,
+                  separator: upload.import.separator === "\t" ? "TAB" : upload.import.separator,
+                })}
           </Text>
           {upload.columnIssues.length > 0 && (
             <Alert color="orange" variant="light">
