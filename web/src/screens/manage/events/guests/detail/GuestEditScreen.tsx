@@ -5,33 +5,29 @@ import {
   Button,
   Card,
   Center,
-  CloseButton,
   SimpleGrid,
   Group,
   Loader,
-  Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
 import { observer } from "mobx-react-lite";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { isApiError, type GuestJson } from "@tessera/shared/client";
-import type { Language } from "@tessera/shared/i18n/index";
-import { CIVILITIES, GUEST_STATUSES } from "@tessera/shared/rules/guests";
 import { errorMessage } from "../../../../../app/errorMessage.ts";
-import { formatDateTime } from "../../../../../app/formatDate.ts";
 import { ConfirmModal } from "../../../../../components/ConfirmModal.tsx";
 import { IconArrowLeft } from "../../../../../components/icons.tsx";
-import { RemotePicker } from "../../../../../components/RemotePicker.tsx";
 import { ManageNotFoundScreen } from "../../../ManageNotFoundScreen.tsx";
 import { useGuestsArea } from "../GuestsContext.ts";
 import { CustomFieldInputs, type AnswerInput } from "./CustomFieldInput.tsx";
 import { GuestOrdersPanel } from "./GuestOrdersPanel.tsx";
 import { GuestCompanions } from "./GuestCompanions.tsx";
+import { GuestCompanionsCard } from "./GuestCompanionsCard.tsx";
+import { GuestIdentityCard } from "./GuestIdentityCard.tsx";
+import { GuestMetaCard } from "./GuestMetaCard.tsx";
 import {
   answerError,
   companionsProblem,
@@ -39,6 +35,7 @@ import {
   initialAnswers,
   initialValues,
   type GuestFormValues,
+  type SetGuestValue,
 } from "./guestForm.ts";
 
 /** A guest's detail and edit form (`guestId`), or the form to add one. */
@@ -107,7 +104,7 @@ const GuestForm = observer(function GuestForm({
   onCompanionsChanged: () => void;
   back: string;
 }) {
-  const { t, i18n } = useTranslation(["web", "errors", "validation"]);
+  const { t } = useTranslation(["web", "errors", "validation"]);
   const { api, accountId, event, base, fields, list } = useGuestsArea();
   const navigate = useNavigate();
   // A guest just added arrives here from the add form with its notice.
@@ -121,8 +118,7 @@ const GuestForm = observer(function GuestForm({
   const [isSaving, setSaving] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
 
-  const set = <K extends keyof GuestFormValues>(key: K, value: GuestFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set: SetGuestValue = (key, value) => setValues((current) => ({ ...current, [key]: value }));
   const setError = (key: string, message: string | null) =>
     setErrors((current) => {
       const next = { ...current };
@@ -130,22 +126,6 @@ const GuestForm = observer(function GuestForm({
       else delete next[key];
       return next;
     });
-
-  // The names of the guests last offered by the godfather picker (it reports only an id).
-  const offered = useRef(new Map<string, string>());
-  const loadGodfathers = useCallback(
-    async (search: string) => {
-      const page = await api.guests.list(accountId, event.id, { search }, { page: 1, perPage: 20 });
-      const candidates = page.data.filter((candidate) => candidate.id !== guest?.id);
-      for (const candidate of candidates)
-        offered.current.set(candidate.id, candidate.fullName || candidate.email || "");
-      return candidates.map((candidate) => ({
-        value: candidate.id,
-        label: [candidate.fullName, candidate.email].filter(Boolean).join(" · "),
-      }));
-    },
-    [api, accountId, event.id, guest?.id],
-  );
 
   function checkAll(): boolean {
     const found: Record<string, string> = {};
@@ -195,9 +175,6 @@ const GuestForm = observer(function GuestForm({
       setFailure(errorMessage(error, t));
     }
   }
-
-  const language = i18n.language as Language;
-  const fieldError = (key: string) => errors[key];
 
   return (
     <Stack gap="md">
@@ -251,134 +228,15 @@ const GuestForm = observer(function GuestForm({
       >
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <div>
-            <Card withBorder>
-              <Stack gap="sm">
-                <Title order={3} size="h5">
-                  {t("guests.detail.identity")}
-                </Title>
-                <Select
-                  label={t("guests.fields.civility")}
-                  data={CIVILITIES.map((value) => ({ value, label: t(`guests.civility.${value}`) }))}
-                  value={values.civility}
-                  onChange={(value) => set("civility", value)}
-                  clearable
-                  disabled={!canEdit}
-                />
-                <Group grow>
-                  <TextInput
-                    label={t("guests.fields.firstName")}
-                    value={values.firstName}
-                    onChange={(e) => set("firstName", e.currentTarget.value)}
-                    maxLength={100}
-                    disabled={!canEdit}
-                    error={fieldError("firstName")}
-                  />
-                  <TextInput
-                    label={t("guests.fields.lastName")}
-                    value={values.lastName}
-                    onChange={(e) => set("lastName", e.currentTarget.value)}
-                    maxLength={100}
-                    disabled={!canEdit}
-                    error={fieldError("lastName")}
-                  />
-                </Group>
-                <TextInput
-                  label={t("guests.fields.email")}
-                  type="email"
-                  value={values.email}
-                  onChange={(e) => set("email", e.currentTarget.value)}
-                  maxLength={254}
-                  disabled={!canEdit}
-                  error={fieldError("email")}
-                />
-                <Group grow>
-                  <TextInput
-                    label={t("guests.fields.company")}
-                    value={values.company}
-                    onChange={(e) => set("company", e.currentTarget.value)}
-                    maxLength={200}
-                    disabled={!canEdit}
-                    error={fieldError("company")}
-                  />
-                  <TextInput
-                    label={t("guests.fields.jobTitle")}
-                    value={values.jobTitle}
-                    onChange={(e) => set("jobTitle", e.currentTarget.value)}
-                    maxLength={200}
-                    disabled={!canEdit}
-                    error={fieldError("jobTitle")}
-                  />
-                </Group>
-                <Select
-                  label={t("guests.fields.status")}
-                  data={GUEST_STATUSES.map((value) => ({ value, label: t(`guests.status.${value}`) }))}
-                  value={values.status}
-                  onChange={(value) => value && set("status", value)}
-                  allowDeselect={false}
-                  disabled={!canEdit}
-                  error={fieldError("status")}
-                />
-                <TextInput
-                  label={t("guests.fields.prescriber")}
-                  value={values.prescriber}
-                  onChange={(e) => set("prescriber", e.currentTarget.value)}
-                  maxLength={200}
-                  disabled={!canEdit}
-                />
-              </Stack>
-            </Card>
-            <Card withBorder mt="lg">
-              <Stack gap="sm">
-                <Title order={3} size="h5">
-                  {t("guests.detail.companions")}
-                </Title>
-                <TextInput
-                  label={t("guests.fields.companionsExpected")}
-                  inputMode="numeric"
-                  value={values.companionsExpected}
-                  onChange={(e) => {
-                    set("companionsExpected", e.currentTarget.value);
-                    setError("companionsExpected", companionsProblem(t, e.currentTarget.value));
-                  }}
-                  disabled={!canEdit}
-                  error={fieldError("companionsExpected")}
-                  description={
-                    event.maxCompanions != null
-                      ? t("guests.detail.maxCompanions", { count: event.maxCompanions })
-                      : undefined
-                  }
-                />
-                <div>
-                  <Text size="sm" fw={500}>
-                    {t("guests.detail.godfather")}
-                  </Text>
-                  {values.godfather ? (
-                    <Group gap="xs">
-                      <Text size="sm">{values.godfather.fullName}</Text>
-                      {canEdit && (
-                        <CloseButton
-                          size="sm"
-                          aria-label={t("guests.detail.removeGodfather")}
-                          onClick={() => set("godfather", null)}
-                        />
-                      )}
-                    </Group>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t("guests.detail.noGodfather")}
-                    </Text>
-                  )}
-                </div>
-                {canEdit && (
-                  <RemotePicker
-                    label={t("guests.detail.pickGodfather")}
-                    placeholder={t("guests.list.search")}
-                    load={loadGodfathers}
-                    onPick={(id) => set("godfather", { id, fullName: offered.current.get(id) ?? id })}
-                  />
-                )}
-              </Stack>
-            </Card>
+            <GuestIdentityCard values={values} set={set} canEdit={canEdit} errors={errors} />
+            <GuestCompanionsCard
+              values={values}
+              set={set}
+              setError={setError}
+              canEdit={canEdit}
+              errors={errors}
+              guestId={guest?.id}
+            />
           </div>
           <div>
             <Card withBorder>
@@ -414,26 +272,7 @@ const GuestForm = observer(function GuestForm({
                 )}
               </Stack>
             </Card>
-            {guest && (
-              <Card withBorder mt="lg">
-                <Stack gap={4}>
-                  <Text size="sm">
-                    {t("guests.fields.createdSource")}: {t(`guests.source.${guest.createdSource}`)}
-                  </Text>
-                  <Text size="sm">
-                    {t("guests.fields.createdAt")}: {formatDateTime(guest.createdAt, language)}
-                  </Text>
-                  <Text size="sm">
-                    {t("guests.fields.updatedAt")}: {formatDateTime(guest.updatedAt, language)}
-                  </Text>
-                  {guest.registeredAt && (
-                    <Text size="sm">
-                      {t("guests.fields.registeredAt")}: {formatDateTime(guest.registeredAt, language)}
-                    </Text>
-                  )}
-                </Stack>
-              </Card>
-            )}
+            {guest && <GuestMetaCard guest={guest} />}
           </div>
         </SimpleGrid>
         {canEdit && (

@@ -86,3 +86,6 @@ export function guestBody(
   }
   return body;
 }
+
+/** Sets one value of the guest form. */
+export type SetGuestValue = <K extends keyof GuestFormValues>(key: K, value: GuestFormValues[K]) => void;
