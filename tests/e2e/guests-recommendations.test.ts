@@ -58,7 +58,15 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer decides on 
 
       await recommendations.button(recommendations.row("paul@example.fr"), "Accept").click();
       await recommendations.waitForEmails(["claire@example.fr", "anon@example.com"]);
+      // Refusing is asked first: cancelling changes nothing.
       await recommendations.button(recommendations.row("anon@example.com"), "Refuse").click();
+      const confirm = page.getByRole("dialog", { name: "Refuse this recommendation?" });
+      await confirm.getByText("will not become a guest. This cannot be undone.", { exact: false }).waitFor();
+      await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
+      await confirm.waitFor({ state: "hidden" });
+      await recommendations.waitForEmails(["claire@example.fr", "anon@example.com"]);
+      await recommendations.button(recommendations.row("anon@example.com"), "Refuse").click();
+      await confirm.getByRole("button", { name: "Refuse", exact: true }).click();
       await recommendations.waitForEmails(["claire@example.fr"]);
 
       // Each decision is under its own tab, without the buttons; the accepted person links to the guest.

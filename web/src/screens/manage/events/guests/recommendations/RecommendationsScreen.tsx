@@ -7,6 +7,7 @@ import type { Language } from "@tessera/shared/i18n/index";
 import { RECOMMENDATION_STATUSES, type RecommendationStatus } from "@tessera/shared/rules/guests";
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { formatDateTime } from "../../../../../app/formatDate.ts";
+import { ConfirmModal } from "../../../../../components/ConfirmModal.tsx";
 import { ListFooter } from "../../../../../components/ListFooter.tsx";
 import { useGuestsArea } from "../GuestsContext.ts";
 
@@ -28,6 +29,8 @@ export function RecommendationsScreen() {
   const [total, setTotal] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Refusing is final: it is asked first.
+  const [refusing, setRefusing] = useState<RecommendationJson | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -48,12 +51,12 @@ export function RecommendationsScreen() {
     void load();
   }, [load]);
 
-  async function decide(row: RecommendationJson, decision: "accept" | "refuse") {
-    setBusy(`${row.id}:${decision}`);
+  async function accept(row: RecommendationJson) {
+    setBusy(row.id);
     setFailure(null);
     try {
-      await api.recommendations[decision](accountId, event.id, row.id);
-      if (decision === "accept") list.reload();
+      await api.recommendations.accept(accountId, event.id, row.id);
+      list.reload();
       await load();
     } catch (error) {
       setFailure(errorMessage(error, t));
@@ -127,20 +130,10 @@ export function RecommendationsScreen() {
                 {status === "pending" && canWrite && (
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        loading={busy === `${row.id}:accept`}
-                        onClick={() => void decide(row, "accept")}
-                      >
+                      <Button size="xs" loading={busy === row.id} onClick={() => void accept(row)}>
                         {t("guests.recommendations.accept")}
                       </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        loading={busy === `${row.id}:refuse`}
-                        onClick={() => void decide(row, "refuse")}
-                      >
+                      <Button size="xs" variant="light" color="red" onClick={() => setRefusing(row)}>
                         {t("guests.recommendations.refuse")}
                       </Button>
                     </Group>
@@ -150,6 +143,21 @@ export function RecommendationsScreen() {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {refusing && (
+        <ConfirmModal
+          title={t("guests.recommendations.refuseTitle")}
+          message={t("guests.recommendations.refuseConfirm", {
+            name: personName(refusing) || refusing.email,
+            recommender: refusing.recommenderName,
+          })}
+          confirmLabel={t("guests.recommendations.refuse")}
+          onConfirm={async () => {
+            await api.recommendations.refuse(accountId, event.id, refusing.id);
+            await load();
+          }}
+          onClose={() => setRefusing(null)}
+        />
       )}
       {total > 0 && (
         <ListFooter
