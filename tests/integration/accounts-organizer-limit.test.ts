@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Account } from "../../api/src/models/Account.ts";
 import { User } from "../../api/src/models/User.ts";
-import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /** Spec §6: at most `maxOrganizers` active non-reader users per account; readers are never counted. */
 
@@ -14,19 +14,15 @@ const email = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.c
 const person = (role: string, label = role) => ({ email: email(label), firstName: "Seat", lastName: label, role });
 
 describe.each(databaseKinds())("the account's maximum number of organizers on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
+  const suite = useCastServer(kind);
   let admin: HttpClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-    admin = cast.users.administrator.http;
+    admin = suite.cast.users.administrator.http;
   });
-  afterAll(async () => server?.close());
 
   async function seated(accountId: string): Promise<number> {
-    return User.query(server.db)
+    return User.query(suite.server.db)
       .where({ accountId, isActive: true })
       .whereIn("role", ["overseer", "organizer", "editor"])
       .resultSize();
@@ -34,9 +30,9 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
 
   /** An account with `max` seats and its overseer (who takes one) signed in. */
   async function limitedAccount(max: number | null): Promise<{ account: Account; overseer: HttpClient; path: string }> {
-    const account = await buildAccount(server.db, { maxOrganizers: max });
-    const user = await buildUser(server.db, { accountId: account.id, role: "overseer" });
-    const overseer = server.http.as(await sessionTokenFor(server.db, server.config, user));
+    const account = await buildAccount(suite.server.db, { maxOrganizers: max });
+    const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
+    const overseer = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
     return { account, overseer, path: `/api/v1/accounts/${account.id}/administrators` };
   }
 
@@ -46,7 +42,7 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     expect(await seated(account.id)).toBe(2);
 
     for (const role of ["organizer", "editor", "overseer"]) {
-      const refused = await expectNoChange(server.db, () => overseer.post(path, person(role)));
+      const refused = await expectNoChange(suite.server.db, () => overseer.post(path, person(role)));
       expect(refused.status).toBe(409);
       expect(refused.body.error).toMatchObject({
         code: "max_organizers_reached",
@@ -55,7 +51,7 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     }
     const french = await overseer.post(path, person("editor"), { lang: "fr" });
     expect(french.body.error.message).toBe("Nombre maximum d'organisateurs atteint (contactez-nous).");
-    const throughPlatform = await expectNoChange(server.db, () =>
+    const throughPlatform = await expectNoChange(suite.server.db, () =>
       admin.post("/api/v1/administrators", { ...person("editor"), accountId: account.id }),
     );
     expect(throughPlatform.status).toBe(409);
@@ -70,10 +66,12 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     const organizer = (await overseer.post(path, person("organizer"))).body;
     const reader = (await overseer.post(path, person("reader"))).body;
 
-    const refused = await expectNoChange(server.db, () => overseer.put(`${path}/${reader.id}`, { role: "editor" }));
+    const refused = await expectNoChange(suite.server.db, () =>
+      overseer.put(`${path}/${reader.id}`, { role: "editor" }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("max_organizers_reached");
-    const refusedByAdmin = await expectNoChange(server.db, () =>
+    const refusedByAdmin = await expectNoChange(suite.server.db, () =>
       admin.post(`/api/v1/administrators/${reader.id}`, { role: "editor" }),
     );
     expect(refusedByAdmin.status).toBe(409);
@@ -84,7 +82,7 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     expect((await admin.post(`/api/v1/administrators/${organizer.id}`, { isActive: false })).status).toBe(200);
     expect((await overseer.put(`${path}/${reader.id}`, { role: "organizer" })).status).toBe(200);
     // … and cannot take it back while the account is full.
-    const reactivation = await expectNoChange(server.db, () =>
+    const reactivation = await expectNoChange(suite.server.db, () =>
       admin.post(`/api/v1/administrators/${organizer.id}`, { isActive: true }),
     );
     expect(reactivation.status).toBe(409);
@@ -96,8 +94,12 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
 
   it("refuses moving a seat-taking user into a full account, and lets a reader in", async () => {
     const { account } = await limitedAccount(1);
-    const mover = await buildUser(server.db, { accountId: cast.accountB.id, role: "organizer", email: email("mover") });
-    const refused = await expectNoChange(server.db, () =>
+    const mover = await buildUser(suite.server.db, {
+      accountId: suite.cast.accountB.id,
+      role: "organizer",
+      email: email("mover"),
+    });
+    const refused = await expectNoChange(suite.server.db, () =>
       admin.post(`/api/v1/administrators/${mover.id}`, { accountId: account.id }),
     );
     expect(refused.status).toBe(409);
@@ -108,7 +110,7 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
 
   it("counts invited users who have not registered yet, and no limit means unlimited", async () => {
     const { account, overseer, path } = await limitedAccount(3);
-    await buildUser(server.db, { accountId: account.id, role: "editor", password: null });
+    await buildUser(suite.server.db, { accountId: account.id, role: "editor", password: null });
     expect((await overseer.post(path, person("editor"))).status).toBe(201);
     expect((await overseer.post(path, person("editor"))).status).toBe(409);
 
@@ -136,7 +138,12 @@ describe.each(databaseKinds())("the account's maximum number of organizers on %s
     const { account, overseer, path } = await limitedAccount(2);
     const readers = await Promise.all(
       [0, 1, 2].map((index) =>
-        buildUser(server.db, { accountId: account.id, role: "reader", email: email(`p${index}`), password: null }),
+        buildUser(suite.server.db, {
+          accountId: account.id,
+          role: "reader",
+          email: email(`p${index}`),
+          password: null,
+        }),
       ),
     );
     const attempts = await Promise.all(

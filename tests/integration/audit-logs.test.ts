@@ -1,25 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
-import { buildCast, CAST_MEMBERS, type Cast } from "../helpers/actors.ts";
+import { CAST_MEMBERS } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { expectAnswer, expectation, ORGANIZERS_UP } from "../helpers/matrix.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /** Organizers and up (an organizer API key too). */
 const AUDIT_READERS = expectation(200, ORGANIZERS_UP);
 
 describe.each(databaseKinds())("audit log on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
+  const suite = useCastServer(kind);
   let path: string;
   const eventId = randomUUID();
   const otherEventId = randomUUID();
   const subjectId = randomUUID();
 
   async function entry(values: Partial<AuditLog> & { action: string; createdAt: Date }): Promise<AuditLog> {
-    return AuditLog.query(server.db).insertAndFetch({
-      accountId: cast.accountA.id,
+    return AuditLog.query(suite.server.db).insertAndFetch({
+      accountId: suite.cast.accountA.id,
       eventId: null,
       actorUserId: null,
       actorApiKeyId: null,
@@ -34,16 +33,14 @@ describe.each(databaseKinds())("audit log on %s", (kind) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-    path = `/api/v1/accounts/${cast.accountA.id}/auditlogs`;
+    path = `/api/v1/accounts/${suite.cast.accountA.id}/auditlogs`;
     const at = (day: number) => new Date(Date.UTC(2026, 0, day, 12));
     await entry({
       action: "event.created",
       createdAt: at(1),
       eventId,
       subjectId: eventId,
-      actorUserId: cast.users.organizer.user.id,
+      actorUserId: suite.cast.users.organizer.user.id,
       after: { name: "E" },
     });
     await entry({
@@ -51,7 +48,7 @@ describe.each(databaseKinds())("audit log on %s", (kind) => {
       createdAt: at(2),
       eventId,
       subjectId: eventId,
-      actorApiKeyId: cast.apiKey.apiKey.id,
+      actorApiKeyId: suite.cast.apiKey.apiKey.id,
       before: { name: "E" },
       after: { name: "F" },
     });
@@ -60,14 +57,14 @@ describe.each(databaseKinds())("audit log on %s", (kind) => {
       createdAt: at(3),
       eventId: otherEventId,
       subjectId: otherEventId,
-      actorUserId: cast.users.administrator.user.id,
+      actorUserId: suite.cast.users.administrator.user.id,
     });
     await entry({
       action: "team.created",
       createdAt: at(4),
       subjectType: "team",
       subjectId,
-      actorUserId: cast.users.overseer.user.id,
+      actorUserId: suite.cast.users.overseer.user.id,
     });
     await entry({
       action: "team.updated",
@@ -76,33 +73,39 @@ describe.each(databaseKinds())("audit log on %s", (kind) => {
       subjectId,
       actorUserId: randomUUID(),
     });
-    await entry({ action: "system.cleanup", createdAt: at(6), subjectType: "account", subjectId: cast.accountA.id });
-    await AuditLog.query(server.db).insert({
-      accountId: cast.accountB.id,
+    await entry({
+      action: "system.cleanup",
+      createdAt: at(6),
+      subjectType: "account",
+      subjectId: suite.cast.accountA.id,
+    });
+    await AuditLog.query(suite.server.db).insert({
+      accountId: suite.cast.accountB.id,
       action: "event.created",
       subjectType: "event",
       subjectId: null,
       createdAt: at(7),
     });
   });
-  afterAll(async () => server?.close());
 
   it.each(CAST_MEMBERS)("GET /accounts/{a}/auditlogs as %s", async (member) => {
-    const response = await cast.client(member).get(path);
+    const response = await suite.cast.client(member).get(path);
     const expected = AUDIT_READERS[member];
     expectAnswer(response, expected);
     if (expected < 400)
-      expect(response.body.data.every((row: { accountId: string }) => row.accountId === cast.accountA.id)).toBe(true);
+      expect(response.body.data.every((row: { accountId: string }) => row.accountId === suite.cast.accountA.id)).toBe(
+        true,
+      );
   });
 
   const actions = async (query: string) => {
-    const response = await cast.client("overseer").get(`${path}?${query}`);
+    const response = await suite.cast.client("overseer").get(`${path}?${query}`);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body.data.map((row: { action: string }) => row.action);
   };
 
   it("lists the account's entries newest first with the actor resolved", async () => {
-    const response = await cast.client("overseer").get(path);
+    const response = await suite.cast.client("overseer").get(path);
     expect(response.body.pagination).toEqual({ page: 1, perPage: 50, total: 6 });
     expect(response.body.data.map((row: { action: string }) => row.action)).toEqual([
       "system.cleanup",
@@ -115,13 +118,13 @@ describe.each(databaseKinds())("audit log on %s", (kind) => {
     const byAction = Object.fromEntries(response.body.data.map((row: { action: string }) => [row.action, row]));
     expect(byAction["event.created"].actor).toEqual({
       type: "user",
-      id: cast.users.organizer.user.id,
+      id: suite.cast.users.organizer.user.id,
       name: "Organizer Cast",
     });
     expect(byAction["event.updated"].actor).toEqual({
       type: "apiKey",
-      id: cast.apiKey.apiKey.id,
-      name: cast.apiKey.apiKey.name,
+      id: suite.cast.apiKey.apiKey.id,
+      name: suite.cast.apiKey.apiKey.name,
     });
     expect(byAction["event.updated"]).toMatchObject({ before: { name: "E" }, after: { name: "F" }, eventId });
     expect(byAction["team.updated"].actor).toMatchObject({ type: "user", name: "" }); // a deleted user
@@ -133,7 +136,7 @@ describe.each(databaseKinds())("audit log on %s", (kind) => {
     expect(await actions(`eventId=${eventId}`)).toEqual(["event.updated", "event.created"]);
     expect(await actions("subjectType=team")).toEqual(["team.updated", "team.created"]);
     expect(await actions(`subjectId=${subjectId}&action=team.created`)).toEqual(["team.created"]);
-    expect(await actions(`actorUserId=${cast.users.administrator.user.id}`)).toEqual(["event.viewed"]);
+    expect(await actions(`actorUserId=${suite.cast.users.administrator.user.id}`)).toEqual(["event.viewed"]);
     expect(await actions("from=2026-01-02T12:00:00.000Z&to=2026-01-04T12:00:00Z")).toEqual([
       "team.created",
       "event.viewed",
@@ -148,25 +151,27 @@ describe.each(databaseKinds())("audit log on %s", (kind) => {
   });
 
   it("pages", async () => {
-    const response = await cast.client("overseer").get(`${path}?perPage=2&page=2`);
+    const response = await suite.cast.client("overseer").get(`${path}?perPage=2&page=2`);
     expect(response.body.pagination).toEqual({ page: 2, perPage: 2, total: 6 });
     expect(response.body.data.map((row: { action: string }) => row.action)).toEqual(["team.created", "event.viewed"]);
   });
 
   it("answers 422 for malformed filters", async () => {
     for (const query of ["eventId=nope", "from=yesterday", "perPage=0", "perPage=201"]) {
-      expect((await cast.client("overseer").get(`${path}?${query}`)).status, query).toBe(422);
+      expect((await suite.cast.client("overseer").get(`${path}?${query}`)).status, query).toBe(422);
     }
   });
 
   it("records real changes through the API and shows them", async () => {
-    const team = await cast.client("overseer").post(`/api/v1/accounts/${cast.accountA.id}/teams`, { name: "Audited" });
-    const listed = await cast.client("organizer").get(`${path}?subjectId=${team.body.id}`);
+    const team = await suite.cast
+      .client("overseer")
+      .post(`/api/v1/accounts/${suite.cast.accountA.id}/teams`, { name: "Audited" });
+    const listed = await suite.cast.client("organizer").get(`${path}?subjectId=${team.body.id}`);
     expect(listed.body.data).toHaveLength(1);
     expect(listed.body.data[0]).toMatchObject({
       action: "team.created",
       subjectType: "team",
-      actor: { type: "user", id: cast.users.overseer.user.id, name: "Overseer Cast" },
+      actor: { type: "user", id: suite.cast.users.overseer.user.id, name: "Overseer Cast" },
       after: { name: "Audited", memberIds: [] },
     });
   });

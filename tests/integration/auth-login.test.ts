@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Account } from "../../api/src/models/Account.ts";
 import { Session } from "../../api/src/models/Session.ts";
 import { User } from "../../api/src/models/User.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildAccount, buildApiKey, buildUser, DEFAULT_PASSWORD, type BuildUserOptions } from "../helpers/factories.ts";
 import type { HttpResponse } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 /** "name=value; name2=value2" from the Set-Cookie headers (signature cookies included). */
 function cookieHeader(response: HttpResponse): string {
@@ -28,19 +28,11 @@ function cookieValue(response: HttpResponse, name: string): string {
 }
 
 describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const suite = useTestServer(kind);
 
   async function organizer(overrides: Partial<BuildUserOptions> = {}) {
-    const account = await buildAccount(server.db);
-    const user = await buildUser(server.db, { accountId: account.id, role: "organizer", ...overrides });
+    const account = await buildAccount(suite.server.db);
+    const user = await buildUser(suite.server.db, { accountId: account.id, role: "organizer", ...overrides });
     return { account, user };
   }
 
@@ -50,7 +42,7 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     const before = Date.now();
 
     // The address is matched whatever its case and surrounding spaces.
-    const response = await server.http.post("/api/v1/auth/login", {
+    const response = await suite.server.http.post("/api/v1/auth/login", {
       email: "  mixed.case@EXAMPLE.com ",
       password: DEFAULT_PASSWORD,
     });
@@ -77,12 +69,12 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     expect(csrf).toBeDefined();
     expect(csrf).not.toMatch(/httponly/i);
 
-    const stored = await User.query(server.db).findById(user.id);
+    const stored = await User.query(suite.server.db).findById(user.id);
     expect(stored!.lastLoginAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(response.body.user.lastLoginAt).toBe(stored!.lastLoginAt!.toISOString());
 
     // The bearer token works.
-    const me = await server.http.as(response.body.token).get("/api/v1/auth/me");
+    const me = await suite.server.http.as(response.body.token).get("/api/v1/auth/me");
     expect(me.status).toBe(200);
     expect(me.body.user.id).toBe(user.id);
   });
@@ -92,7 +84,7 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     const invited = await organizer({ password: null });
     const disabledUser = await organizer({ isActive: false });
     const disabledAccount = await organizer();
-    await Account.query(server.db).patch({ isActive: false }).where({ id: disabledAccount.account.id });
+    await Account.query(suite.server.db).patch({ isActive: false }).where({ id: disabledAccount.account.id });
 
     const attempts = [
       { email: "nobody-here@example.com", password: DEFAULT_PASSWORD },
@@ -102,7 +94,7 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
       { email: disabledAccount.user.email, password: DEFAULT_PASSWORD },
     ];
     for (const body of attempts) {
-      const response = await server.http.post("/api/v1/auth/login", body);
+      const response = await suite.server.http.post("/api/v1/auth/login", body);
       expect(response.status, body.email).toBe(401);
       expect(response.body.error).toMatchObject({ code: "invalid_credentials", message: "Invalid email or password." });
       expect(response.headers.getSetCookie()).toEqual([]);
@@ -111,13 +103,13 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
 
   it("says invalid credentials in French and Spanish", async () => {
     const body = { email: "nobody-fr@example.com", password: "Wrong-Password-42" };
-    const french = await server.http.post("/api/v1/auth/login", body, { lang: "fr-FR,fr;q=0.9" });
+    const french = await suite.server.http.post("/api/v1/auth/login", body, { lang: "fr-FR,fr;q=0.9" });
     expect(french.status).toBe(401);
     expect(french.body.error).toMatchObject({
       code: "invalid_credentials",
       message: "Email ou mot de passe invalide.",
     });
-    const spanish = await server.http.post("/api/v1/auth/login", body, { lang: "es" });
+    const spanish = await suite.server.http.post("/api/v1/auth/login", body, { lang: "es" });
     expect(spanish.body.error).toMatchObject({
       code: "invalid_credentials",
       message: "Correo electrónico o contraseña no válidos.",
@@ -125,7 +117,7 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
   });
 
   it("validates the body: 422 with details", async () => {
-    const missing = await server.http.post("/api/v1/auth/login", {});
+    const missing = await suite.server.http.post("/api/v1/auth/login", {});
     expect(missing.status).toBe(422);
     expect(missing.body.error.code).toBe("incomplete_fields");
     expect(missing.body.error.message).toBe("Please complete all fields.");
@@ -136,7 +128,7 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
       ]),
     );
 
-    const badCode = await server.http.post("/api/v1/auth/login", {
+    const badCode = await suite.server.http.post("/api/v1/auth/login", {
       email: "a@example.com",
       password: "x",
       token: "12ab",
@@ -144,15 +136,19 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     expect(badCode.status).toBe(422);
     expect(badCode.body.error.details).toEqual([expect.objectContaining({ field: "token" })]);
 
-    const extra = await server.http.post("/api/v1/auth/login", { email: "a@example.com", password: "x", admin: true });
+    const extra = await suite.server.http.post("/api/v1/auth/login", {
+      email: "a@example.com",
+      password: "x",
+      admin: true,
+    });
     expect(extra.status).toBe(422);
     expect(extra.body.error.details).toEqual([expect.objectContaining({ field: "admin", code: "unknown_field" })]);
   });
 
   it("logout revokes the session server-side: the same bearer token then gets 401", async () => {
     const { user } = await organizer();
-    const login = await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
-    const client = server.http.as(login.body.token);
+    const login = await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
+    const client = suite.server.http.as(login.body.token);
     expect((await client.get("/api/v1/auth/me")).status).toBe(200);
 
     const logout = await client.post("/api/v1/auth/logout");
@@ -164,43 +160,46 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     const after = await client.get("/api/v1/auth/me");
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe("unauthenticated");
-    const session = await Session.query(server.db).where({ userId: user.id }).first();
+    const session = await Session.query(suite.server.db).where({ userId: user.id }).first();
     expect(session!.revokedAt).not.toBeNull();
   });
 
   it("logout needs a session", async () => {
-    const response = await server.http.post("/api/v1/auth/logout");
+    const response = await suite.server.http.post("/api/v1/auth/logout");
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe("unauthenticated");
   });
 
   it("sessions expire when idle and at their absolute end", async () => {
     const { user } = await organizer();
-    const idle = await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
-    const absolute = await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
-    const idleClient = server.http.as(idle.body.token);
-    const absoluteClient = server.http.as(absolute.body.token);
+    const idle = await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
+    const absolute = await suite.server.http.post("/api/v1/auth/login", {
+      email: user.email,
+      password: DEFAULT_PASSWORD,
+    });
+    const idleClient = suite.server.http.as(idle.body.token);
+    const absoluteClient = suite.server.http.as(absolute.body.token);
     expect((await idleClient.get("/api/v1/auth/me")).status).toBe(200);
     expect((await absoluteClient.get("/api/v1/auth/me")).status).toBe(200);
 
-    const sessions = await Session.query(server.db).where({ userId: user.id }).orderBy("createdAt");
+    const sessions = await Session.query(suite.server.db).where({ userId: user.id }).orderBy("createdAt");
     expect(sessions).toHaveLength(2);
     const [idleSession, absoluteSession] = sessions as [Session, Session];
-    const idleMs = server.config.sessionIdleMinutes * 60_000;
+    const idleMs = suite.server.config.sessionIdleMinutes * 60_000;
 
     // Seen a minute less than the idle limit ago: still alive.
-    await Session.query(server.db)
+    await Session.query(suite.server.db)
       .patch({ lastSeenAt: new Date(Date.now() - idleMs + 60_000) })
       .where({ id: idleSession.id });
     expect((await idleClient.get("/api/v1/auth/me")).status).toBe(200);
     // Idle longer than the limit: gone.
-    await Session.query(server.db)
+    await Session.query(suite.server.db)
       .patch({ lastSeenAt: new Date(Date.now() - idleMs - 60_000) })
       .where({ id: idleSession.id });
     expect((await idleClient.get("/api/v1/auth/me")).status).toBe(401);
 
     // Used a moment ago but past its absolute end: gone.
-    await Session.query(server.db)
+    await Session.query(suite.server.db)
       .patch({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 1000) })
       .where({ id: absoluteSession.id });
     const expired = await absoluteClient.get("/api/v1/auth/me");
@@ -210,40 +209,43 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
 
   it("cookie sessions: writes need the X-CSRF-Token header, bearer requests do not", async () => {
     const { user } = await organizer();
-    const login = await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
+    const login = await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
     const cookies = cookieHeader(login);
     const csrf = cookieValue(login, "tessera_csrf");
 
     // Reads need no header.
-    const me = await server.http.withCookies(cookies).get("/api/v1/auth/me");
+    const me = await suite.server.http.withCookies(cookies).get("/api/v1/auth/me");
     expect(me.status).toBe(200);
     expect(me.body.user.id).toBe(user.id);
 
-    const withoutHeader = await server.http.withCookies(cookies).post("/api/v1/auth/logout");
+    const withoutHeader = await suite.server.http.withCookies(cookies).post("/api/v1/auth/logout");
     expect(withoutHeader.status).toBe(403);
     expect(withoutHeader.body.error.code).toBe("anti_forgery_failed");
-    const wrongHeader = await server.http.withCookies(cookies, "not-the-token").post("/api/v1/auth/logout");
+    const wrongHeader = await suite.server.http.withCookies(cookies, "not-the-token").post("/api/v1/auth/logout");
     expect(wrongHeader.status).toBe(403);
     expect(wrongHeader.body.error.code).toBe("anti_forgery_failed");
     // Still signed in: the refused requests did nothing.
-    expect((await server.http.withCookies(cookies).get("/api/v1/auth/me")).status).toBe(200);
+    expect((await suite.server.http.withCookies(cookies).get("/api/v1/auth/me")).status).toBe(200);
 
-    const withHeader = await server.http.withCookies(cookies, csrf).post("/api/v1/auth/logout");
+    const withHeader = await suite.server.http.withCookies(cookies, csrf).post("/api/v1/auth/logout");
     expect(withHeader.status).toBe(200);
     expect(withHeader.body).toEqual({ ok: true });
     // The cookie no longer signs in.
-    expect((await server.http.withCookies(cookies).get("/api/v1/auth/me")).status).toBe(401);
+    expect((await suite.server.http.withCookies(cookies).get("/api/v1/auth/me")).status).toBe(401);
 
     // A bearer token needs no anti-forgery header.
-    const bearer = await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
-    const bearerLogout = await server.http.as(bearer.body.token).post("/api/v1/auth/logout");
+    const bearer = await suite.server.http.post("/api/v1/auth/login", {
+      email: user.email,
+      password: DEFAULT_PASSWORD,
+    });
+    const bearerLogout = await suite.server.http.as(bearer.body.token).post("/api/v1/auth/logout");
     expect(bearerLogout.status).toBe(200);
   });
 
   it("/auth/me: user, account and capabilities; 401 anonymous; 403 for an API key", async () => {
     const { account, user } = await organizer();
-    const login = await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
-    const me = await server.http.as(login.body.token).get("/api/v1/auth/me");
+    const login = await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
+    const me = await suite.server.http.as(login.body.token).get("/api/v1/auth/me");
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ id: user.id, email: user.email, role: "organizer" });
     expect(me.body.account).toMatchObject({ id: account.id, name: account.name, twoFactorEnabled: false });
@@ -251,22 +253,22 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     expect(me.body.capabilities).not.toContain("users.manage");
     expect(JSON.stringify(me.body)).not.toMatch(/password/i);
 
-    const administrator = await buildUser(server.db, { accountId: null, role: "administrator" });
-    const adminLogin = await server.http.post("/api/v1/auth/login", {
+    const administrator = await buildUser(suite.server.db, { accountId: null, role: "administrator" });
+    const adminLogin = await suite.server.http.post("/api/v1/auth/login", {
       email: administrator.email,
       password: DEFAULT_PASSWORD,
     });
-    const adminMe = await server.http.as(adminLogin.body.token).get("/api/v1/auth/me");
+    const adminMe = await suite.server.http.as(adminLogin.body.token).get("/api/v1/auth/me");
     expect(adminMe.status).toBe(200);
     expect(adminMe.body.account).toBeNull();
     expect(adminMe.body.capabilities).toContain("platform.manage");
 
-    const anonymous = await server.http.get("/api/v1/auth/me");
+    const anonymous = await suite.server.http.get("/api/v1/auth/me");
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error.code).toBe("unauthenticated");
 
-    const { token } = await buildApiKey(server.db, account.id, "organizer");
-    const keyClient = server.http.as(token);
+    const { token } = await buildApiKey(suite.server.db, account.id, "organizer");
+    const keyClient = suite.server.http.as(token);
     // The key works on a protected route of its account …
     const accountRead = await keyClient.get(`/api/v1/accounts/${account.id}`);
     expect(accountRead.status).toBe(200);
@@ -280,7 +282,7 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
   });
 
   it("publishes the auth routes in the OpenAPI document", async () => {
-    const response = await server.http.get("/api/v1/openapi.json");
+    const response = await suite.server.http.get("/api/v1/openapi.json");
     expect(response.status).toBe(200);
     const paths = response.body.paths as Record<string, Record<string, { tags?: string[] }>>;
     for (const [path, method] of [

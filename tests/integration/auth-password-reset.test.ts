@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import { OneTimeToken } from "../../api/src/models/OneTimeToken.ts";
 import { User } from "../../api/src/models/User.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildAccount, buildUser, DEFAULT_PASSWORD, type BuildUserOptions } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { linksIn, type ParsedMail } from "../helpers/smtp.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 const NEW_PASSWORD = "Brand-New-Secret-7";
 const PASSWORD_RULE =
@@ -16,33 +16,29 @@ function recipients(mail: ParsedMail): string {
 }
 
 describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const suite = useTestServer(kind);
 
   async function newUser(overrides: Partial<BuildUserOptions> = {}) {
-    const account = await buildAccount(server.db);
-    return buildUser(server.db, { accountId: account.id, role: "organizer", ...overrides });
+    const account = await buildAccount(suite.server.db);
+    return buildUser(suite.server.db, { accountId: account.id, role: "organizer", ...overrides });
   }
 
   function forgot(email: string) {
-    return server.http.post("/api/v1/auth/forgot-password", { email });
+    return suite.server.http.post("/api/v1/auth/forgot-password", { email });
   }
 
   function reset(token: string, password = NEW_PASSWORD, confirmation = password, lang?: string) {
-    return server.http.post("/api/v1/auth/reset-password", { token, password, confirmation }, lang ? { lang } : {});
+    return suite.server.http.post(
+      "/api/v1/auth/reset-password",
+      { token, password, confirmation },
+      lang ? { lang } : {},
+    );
   }
 
   /** Requests a reset and returns the token of the link in the email. */
   async function resetTokenFor(email: string): Promise<{ token: string; link: string; mail: ParsedMail }> {
     expect((await forgot(email)).body).toEqual({ ok: true });
-    const mail = await server.mailbox.waitFor(email);
+    const mail = await suite.server.mailbox.waitFor(email);
     const link = linksIn(mail).find((candidate) => candidate.includes("/admin/reset-password"))!;
     expect(link).toBeDefined();
     return { token: new URL(link).searchParams.get("token")!, link, mail };
@@ -52,8 +48,8 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
   async function settleMail(): Promise<void> {
     const sentinel = await newUser();
     await forgot(sentinel.email);
-    await server.mailbox.waitFor(sentinel.email);
-    await server.deps.jobs.drain();
+    await suite.server.mailbox.waitFor(sentinel.email);
+    await suite.server.deps.jobs.drain();
   }
 
   it("answers the same for an unknown address and sends nothing", async () => {
@@ -67,7 +63,7 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
       expect(response.body).toEqual({ ok: true });
     }
     await settleMail();
-    const addresses = server.mailbox.messages.map(recipients).join(" ");
+    const addresses = suite.server.mailbox.messages.map(recipients).join(" ");
     expect(addresses).not.toContain("nobody-at-all@example.com");
     // Invited users complete their invitation instead; disabled users get nothing.
     expect(addresses).not.toContain(invited.email);
@@ -76,15 +72,17 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
 
   it("emails a one-hour link in the user's language that works once and signs the user out everywhere", async () => {
     const user = await newUser({ language: "fr", email: "Reset.Me@Example.com" });
-    const login = await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
-    const oldSession = server.http.as(login.body.token);
+    const login = await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD });
+    const oldSession = suite.server.http.as(login.body.token);
     expect((await oldSession.get("/api/v1/auth/me")).status).toBe(200);
 
     const { token, link, mail } = await resetTokenFor("reset.me@example.com");
-    expect(link.startsWith(`${server.baseUrl}/fr/admin/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${suite.server.baseUrl}/fr/admin/reset-password?token=`)).toBe(true);
     expect(mail.subject).not.toBe("Reset your Tessera password"); // French, not English
     expect(mail.text).toContain("60");
-    const stored = await OneTimeToken.query(server.db).where({ userId: user.id, purpose: "password_reset" }).first();
+    const stored = await OneTimeToken.query(suite.server.db)
+      .where({ userId: user.id, purpose: "password_reset" })
+      .first();
     // Issued with a lifetime of exactly this (created_at is stamped a moment after the expiry is computed).
     const lifetime = stored!.expiresAt.getTime() - stored!.createdAt.getTime();
     expect(lifetime).toBeGreaterThan(60 * 60_000 - 1000);
@@ -99,15 +97,15 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
     expect((await oldSession.get("/api/v1/auth/me")).status).toBe(401);
     // The new password works, the old one no longer does.
     expect(
-      (await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
+      (await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
     ).toBe(401);
-    const fresh = await server.http.post("/api/v1/auth/login", { email: user.email, password: NEW_PASSWORD });
+    const fresh = await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: NEW_PASSWORD });
     expect(fresh.status).toBe(200);
     expect(JSON.stringify(fresh.body)).not.toContain(NEW_PASSWORD);
 
-    const updated = await User.query(server.db).findById(user.id);
+    const updated = await User.query(suite.server.db).findById(user.id);
     expect(updated!.passwordChangedAt).not.toBeNull();
-    const audit = await AuditLog.query(server.db).where({ action: "user.password_reset", subjectId: user.id });
+    const audit = await AuditLog.query(suite.server.db).where({ action: "user.password_reset", subjectId: user.id });
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0])).not.toMatch(/scrypt|passwordHash/);
 
@@ -116,7 +114,7 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
     expect(again.status).toBe(400);
     expect(again.body.error).toMatchObject({ code: "invalid_link", message: "This link is invalid or has expired." });
     expect(
-      (await server.http.post("/api/v1/auth/login", { email: user.email, password: "Another-Secret-99" })).status,
+      (await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: "Another-Secret-99" })).status,
     ).toBe(401);
   });
 
@@ -124,7 +122,7 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
     const user = await newUser();
     const { token } = await resetTokenFor(user.email);
     // An hour has passed: the link has expired.
-    await OneTimeToken.query(server.db)
+    await OneTimeToken.query(suite.server.db)
       .patch({ expiresAt: new Date(Date.now() - 1000) })
       .where({ userId: user.id, purpose: "password_reset" });
     const expired = await reset(token);
@@ -132,13 +130,13 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
     expect(expired.body.error.code).toBe("invalid_link");
     // The password is unchanged.
     expect(
-      (await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
+      (await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
     ).toBe(200);
 
     // 59 minutes after it was sent, a link still works.
     const other = await newUser();
     const second = await resetTokenFor(other.email);
-    await OneTimeToken.query(server.db)
+    await OneTimeToken.query(suite.server.db)
       .patch({ expiresAt: new Date(Date.now() + 60_000) })
       .where({ userId: other.id, purpose: "password_reset" });
     expect((await reset(second.token)).status).toBe(200);
@@ -178,7 +176,7 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
     const spanishMismatch = await reset(token, NEW_PASSWORD, "Brand-New-Secret-8", "es");
     expect(spanishMismatch.body.error.details[0].message).toBe("Las contraseñas no coinciden");
 
-    const missing = await server.http.post("/api/v1/auth/reset-password", { token });
+    const missing = await suite.server.http.post("/api/v1/auth/reset-password", { token });
     expect(missing.status).toBe(422);
     expect(missing.body.error.code).toBe("incomplete_fields");
 
@@ -197,9 +195,9 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
   it("refuses the link of a user disabled since it was sent", async () => {
     const user = await newUser();
     const { token } = await resetTokenFor(user.email);
-    await User.query(server.db).patch({ isActive: false }).where({ id: user.id });
+    await User.query(suite.server.db).patch({ isActive: false }).where({ id: user.id });
     expect((await reset(token)).body.error.code).toBe("invalid_link");
-    await User.query(server.db).patch({ isActive: true }).where({ id: user.id });
+    await User.query(suite.server.db).patch({ isActive: true }).where({ id: user.id });
     // The refused use still used the link up.
     expect((await reset(token)).body.error.code).toBe("invalid_link");
   });
@@ -207,15 +205,15 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
   it("a reset lifts the sign-in block of the address", async () => {
     const user = await newUser();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      await server.http.post("/api/v1/auth/login", { email: user.email, password: "Wrong-Password-42" });
+      await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: "Wrong-Password-42" });
     }
     expect(
-      (await server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
+      (await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
     ).toBe(429);
     const { token } = await resetTokenFor(user.email);
     expect((await reset(token)).status).toBe(200);
-    expect((await server.http.post("/api/v1/auth/login", { email: user.email, password: NEW_PASSWORD })).status).toBe(
-      200,
-    );
+    expect(
+      (await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: NEW_PASSWORD })).status,
+    ).toBe(200);
   });
 });

@@ -1,52 +1,46 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import { OneTimeToken } from "../../api/src/models/OneTimeToken.ts";
 import { User } from "../../api/src/models/User.ts";
 import { issueLinkToken } from "../../api/src/services/oneTimeTokens.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 const PASSWORD = "Welcome-Aboard-2026";
 
 describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const suite = useTestServer(kind);
 
   /** An invited user (no password, not registered) and the token of their invitation link. */
   async function invite() {
-    const account = await buildAccount(server.db);
-    const user = await buildUser(server.db, {
+    const account = await buildAccount(suite.server.db);
+    const user = await buildUser(suite.server.db, {
       accountId: account.id,
       role: "editor",
       password: null,
       firstName: "Grace",
       lastName: "Hopper",
     });
-    const token = await issueLinkToken(server.db, user.id, "registration");
+    const token = await issueLinkToken(suite.server.db, user.id, "registration");
     return { account, user, token };
   }
 
   function register(body: Record<string, unknown>, lang?: string) {
-    return server.http.post("/api/v1/auth/register-admin", body, lang ? { lang } : {});
+    return suite.server.http.post("/api/v1/auth/register-admin", body, lang ? { lang } : {});
   }
 
   it("prefills the form, completes the invitation once, then the user signs in", async () => {
     const { user, token } = await invite();
 
-    const invitation = await server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(token)}`);
+    const invitation = await suite.server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(token)}`);
     expect(invitation.status).toBe(200);
     expect(invitation.body).toEqual({ email: user.email, firstName: "Grace", lastName: "Hopper" });
 
     // Not registered yet: cannot sign in.
-    expect((await server.http.post("/api/v1/auth/login", { email: user.email, password: PASSWORD })).status).toBe(401);
+    expect((await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: PASSWORD })).status).toBe(
+      401,
+    );
 
     const response = await register({
       token,
@@ -58,15 +52,15 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true });
 
-    const stored = await User.query(server.db).findById(user.id);
+    const stored = await User.query(suite.server.db).findById(user.id);
     expect(stored).toMatchObject({ firstName: "Grace B.", lastName: "Murray Hopper" });
     expect(stored!.registeredAt).not.toBeNull();
     expect(stored!.passwordChangedAt).not.toBeNull();
     expect(stored!.passwordHash).toMatch(/^scrypt\$/);
-    const audit = await AuditLog.query(server.db).where({ action: "user.registered", subjectId: user.id });
+    const audit = await AuditLog.query(suite.server.db).where({ action: "user.registered", subjectId: user.id });
     expect(audit).toHaveLength(1);
 
-    const login = await server.http.post("/api/v1/auth/login", { email: user.email, password: PASSWORD });
+    const login = await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: PASSWORD });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ id: user.id, firstName: "Grace B.", isRegistered: true, role: "editor" });
     expect(JSON.stringify(login.body)).not.toContain(PASSWORD);
@@ -81,10 +75,12 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
     });
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe("invalid_link");
-    const prefill = await server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(token)}`);
+    const prefill = await suite.server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(token)}`);
     expect(prefill.status).toBe(400);
     expect(prefill.body.error.code).toBe("invalid_link");
-    expect((await server.http.post("/api/v1/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect((await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   it("validates the password and the confirmation without spending the link", async () => {
@@ -128,36 +124,39 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
     const madeUp = await register({ ...valid, token: "made-up-token" });
     expect(madeUp.status).toBe(400);
     expect(madeUp.body.error).toMatchObject({ code: "invalid_link", message: "This link is invalid or has expired." });
-    expect((await server.http.get("/api/v1/auth/invitation?token=made-up-token")).status).toBe(400);
-    expect((await server.http.get("/api/v1/auth/invitation")).status).toBe(422);
+    expect((await suite.server.http.get("/api/v1/auth/invitation?token=made-up-token")).status).toBe(400);
+    expect((await suite.server.http.get("/api/v1/auth/invitation")).status).toBe(422);
 
     // An invitation lasts 7 days.
     const expired = await invite();
-    await OneTimeToken.query(server.db)
+    await OneTimeToken.query(suite.server.db)
       .patch({ expiresAt: new Date(Date.now() - 1000) })
       .where({ userId: expired.user.id });
-    expect((await server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(expired.token)}`)).status).toBe(
-      400,
-    );
+    expect(
+      (await suite.server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(expired.token)}`)).status,
+    ).toBe(400);
     expect((await register({ ...valid, token: expired.token })).body.error.code).toBe("invalid_link");
 
     // A password-reset link is not an invitation.
-    const account = await buildAccount(server.db);
-    const registered = await buildUser(server.db, { accountId: account.id, role: "organizer" });
-    const resetToken = await issueLinkToken(server.db, registered.id, "password_reset");
+    const account = await buildAccount(suite.server.db);
+    const registered = await buildUser(suite.server.db, { accountId: account.id, role: "organizer" });
+    const resetToken = await issueLinkToken(suite.server.db, registered.id, "password_reset");
     expect((await register({ ...valid, token: resetToken })).body.error.code).toBe("invalid_link");
 
     // An invitation of a user who is already registered cannot overwrite their password.
-    const stale = await issueLinkToken(server.db, registered.id, "registration");
-    expect((await server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(stale)}`)).status).toBe(400);
+    const stale = await issueLinkToken(suite.server.db, registered.id, "registration");
+    expect((await suite.server.http.get(`/api/v1/auth/invitation?token=${encodeURIComponent(stale)}`)).status).toBe(
+      400,
+    );
     expect((await register({ ...valid, token: stale })).body.error.code).toBe("invalid_link");
     expect(
-      (await server.http.post("/api/v1/auth/login", { email: registered.email, password: DEFAULT_PASSWORD })).status,
+      (await suite.server.http.post("/api/v1/auth/login", { email: registered.email, password: DEFAULT_PASSWORD }))
+        .status,
     ).toBe(200);
 
     // The invitation of a disabled user is refused.
     const disabled = await invite();
-    await User.query(server.db).patch({ isActive: false }).where({ id: disabled.user.id });
+    await User.query(suite.server.db).patch({ isActive: false }).where({ id: disabled.user.id });
     expect((await register({ ...valid, token: disabled.token })).body.error.code).toBe("invalid_link");
   });
 });

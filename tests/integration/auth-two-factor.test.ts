@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OneTimeToken } from "../../api/src/models/OneTimeToken.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
 import type { ParsedMail } from "../helpers/smtp.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 function codeIn(mail: ParsedMail): string {
   const code = /\b(\d{6})\b/.exec(mail.text ?? "")?.[1];
@@ -17,37 +17,29 @@ function otherCode(code: string): string {
 }
 
 describe.each(databaseKinds())("auth: two-factor sign-in on %s", (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind, env: { THROTTLE_CODE_EMAILS_PER_USER: "3" } });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const suite = useTestServer(kind, { env: { THROTTLE_CODE_EMAILS_PER_USER: "3" } });
 
   async function twoFactorUser() {
-    const account = await buildAccount(server.db, { twoFactorEnabled: true });
-    return buildUser(server.db, { accountId: account.id, role: "overseer" });
+    const account = await buildAccount(suite.server.db, { twoFactorEnabled: true });
+    return buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
   }
 
   function login(email: string, password: string, token?: string) {
-    return server.http.post(
+    return suite.server.http.post(
       "/api/v1/auth/login",
       token === undefined ? { email, password } : { email, password, token },
     );
   }
 
   function sendCode(email: string, password = DEFAULT_PASSWORD) {
-    return server.http.post("/api/v1/auth/sending-token", { email, password });
+    return suite.server.http.post("/api/v1/auth/sending-token", { email, password });
   }
 
   async function emailedCode(email: string): Promise<string> {
     const sent = await sendCode(email);
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ sent: true, expiresInMinutes: 10 });
-    return codeIn(await server.mailbox.waitFor(email, { subjectIncludes: "sign-in code" }));
+    return codeIn(await suite.server.mailbox.waitFor(email, { subjectIncludes: "sign-in code" }));
   }
 
   it("full flow: password, code from the email, session", async () => {
@@ -62,7 +54,7 @@ describe.each(databaseKinds())("auth: two-factor sign-in on %s", (kind) => {
     expect(withoutCode.headers.getSetCookie()).toEqual([]);
 
     const code = await emailedCode(user.email);
-    const mail = server.mailbox.messages.at(-1)!;
+    const mail = suite.server.mailbox.messages.at(-1)!;
     expect(mail.text).toContain("10");
 
     const wrong = await login(user.email, DEFAULT_PASSWORD, otherCode(code));
@@ -81,7 +73,7 @@ describe.each(databaseKinds())("auth: two-factor sign-in on %s", (kind) => {
     expect(success.status).toBe(200);
     expect(success.body.token).toMatch(/^tss_/);
     expect(success.body.user.id).toBe(user.id);
-    const me = await server.http.as(success.body.token).get("/api/v1/auth/me");
+    const me = await suite.server.http.as(success.body.token).get("/api/v1/auth/me");
     expect(me.body.account.twoFactorEnabled).toBe(true);
 
     // The code works once.
@@ -98,13 +90,13 @@ describe.each(databaseKinds())("auth: two-factor sign-in on %s", (kind) => {
     const unknown = await sendCode("nobody-2fa@example.com");
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.code).toBe("invalid_credentials");
-    await server.deps.jobs.drain();
-    expect(server.mailbox.messages.some((mail) => JSON.stringify(mail.to).includes(user.email))).toBe(false);
+    await suite.server.deps.jobs.drain();
+    expect(suite.server.mailbox.messages.some((mail) => JSON.stringify(mail.to).includes(user.email))).toBe(false);
   });
 
   it("sends nothing for an account without two-factor sign-in", async () => {
-    const account = await buildAccount(server.db);
-    const user = await buildUser(server.db, { accountId: account.id, role: "organizer" });
+    const account = await buildAccount(suite.server.db);
+    const user = await buildUser(suite.server.db, { accountId: account.id, role: "organizer" });
     const response = await sendCode(user.email);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ sent: false, expiresInMinutes: 0 });
@@ -115,7 +107,9 @@ describe.each(databaseKinds())("auth: two-factor sign-in on %s", (kind) => {
   it("a code expires after 10 minutes, and a newer code replaces it", async () => {
     const user = await twoFactorUser();
     const first = await emailedCode(user.email);
-    const stored = await OneTimeToken.query(server.db).where({ userId: user.id, purpose: "second_factor" }).first();
+    const stored = await OneTimeToken.query(suite.server.db)
+      .where({ userId: user.id, purpose: "second_factor" })
+      .first();
     // Issued with a lifetime of exactly this (created_at is stamped a moment after the expiry is computed).
     const lifetime = stored!.expiresAt.getTime() - stored!.createdAt.getTime();
     expect(lifetime).toBeGreaterThan(10 * 60_000 - 1000);
@@ -125,7 +119,7 @@ describe.each(databaseKinds())("auth: two-factor sign-in on %s", (kind) => {
     if (second !== first)
       expect((await login(user.email, DEFAULT_PASSWORD, first)).body.error.code).toBe("invalid_second_factor");
 
-    await OneTimeToken.query(server.db)
+    await OneTimeToken.query(suite.server.db)
       .patch({ expiresAt: new Date(Date.now() - 1000) })
       .where({ userId: user.id, purpose: "second_factor" });
     const expired = await login(user.email, DEFAULT_PASSWORD, second);

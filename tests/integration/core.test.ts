@@ -1,57 +1,53 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validate } from "@tessera/shared";
 import { databaseKinds } from "../helpers/databases.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 describe.each(databaseKinds())("API core on %s", (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(async () => server?.close());
+  const suite = useTestServer(kind);
 
   it("answers health with the database in use", async () => {
-    const response = await server.http.get("/api/v1/health");
+    const response = await suite.server.http.get("/api/v1/health");
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: "ok", database: kind === "postgres" ? "postgresql" : "sqlite" });
   });
 
   it("gives every response a request id and honours a sane incoming one", async () => {
-    const generated = await server.http.get("/api/v1/health");
+    const generated = await suite.server.http.get("/api/v1/health");
     expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    const echoed = await server.http.get("/api/v1/health", { headers: { "X-Request-Id": "trace-123" } });
+    const echoed = await suite.server.http.get("/api/v1/health", { headers: { "X-Request-Id": "trace-123" } });
     expect(echoed.headers.get("x-request-id")).toBe("trace-123");
-    const refused = await server.http.get("/api/v1/health", { headers: { "X-Request-Id": "bad id <script>" } });
+    const refused = await suite.server.http.get("/api/v1/health", { headers: { "X-Request-Id": "bad id <script>" } });
     expect(refused.headers.get("x-request-id")).not.toBe("bad id <script>");
   });
 
   it("answers unknown API paths with the catalogue's not-found error in the caller's language", async () => {
-    const en = await server.http.get("/api/v1/nothing-here");
+    const en = await suite.server.http.get("/api/v1/nothing-here");
     expect(en.status).toBe(404);
     expect(en.body.error).toMatchObject({ code: "not_found", message: "Not found." });
     expect(en.body.error.requestId).toBe(en.headers.get("x-request-id"));
-    const fr = await server.http.get("/api/v1/nothing-here", { lang: "fr-FR,fr;q=0.9,en;q=0.8" });
+    const fr = await suite.server.http.get("/api/v1/nothing-here", { lang: "fr-FR,fr;q=0.9,en;q=0.8" });
     expect(fr.body.error.message).toBe("Introuvable.");
-    const es = await server.http.get("/api/v1/nothing-here", { lang: "de, es;q=0.5" });
+    const es = await suite.server.http.get("/api/v1/nothing-here", { lang: "de, es;q=0.5" });
     expect(es.body.error.message).toBe("No encontrado.");
   });
 
   it("refuses protected routes without credentials and with a bad bearer token", async () => {
-    const anonymous = await server.http.get("/api/v1/auth/me", { lang: "fr" });
+    const anonymous = await suite.server.http.get("/api/v1/auth/me", { lang: "fr" });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error.code).toBe("unauthenticated");
-    const bad = await server.http.as("tss_not-a-real-token").get("/api/v1/health");
+    const bad = await suite.server.http.as("tss_not-a-real-token").get("/api/v1/health");
     expect(bad.status).toBe(401);
   });
 
   it("refuses malformed JSON and oversized bodies before they reach a handler", async () => {
-    const malformed = await server.http.post("/api/v1/auth/login", "{not json", { lang: "es" });
+    const malformed = await suite.server.http.post("/api/v1/auth/login", "{not json", { lang: "es" });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toMatchObject({
       code: "invalid_json",
       message: "El cuerpo de la solicitud no es un JSON válido.",
     });
-    const huge = await server.http.post("/api/v1/auth/login", {
+    const huge = await suite.server.http.post("/api/v1/auth/login", {
       email: "a@b.co",
       password: "x".repeat(2 * 1024 * 1024),
     });
@@ -60,18 +56,18 @@ describe.each(databaseKinds())("API core on %s", (kind) => {
   });
 
   it("sets security headers on API and web responses", async () => {
-    const api = await server.http.get("/api/v1/health");
+    const api = await suite.server.http.get("/api/v1/health");
     expect(api.headers.get("x-content-type-options")).toBe("nosniff");
     expect(api.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(api.headers.get("cache-control")).toBe("no-store");
-    const web = await fetch(server.baseUrl + "/admin");
+    const web = await fetch(suite.server.baseUrl + "/admin");
     expect(web.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(web.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(web.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("publishes an OpenAPI 3.1 document generated from the validating schemas, and a reference page", async () => {
-    const response = await server.http.get("/api/v1/openapi.json");
+    const response = await suite.server.http.get("/api/v1/openapi.json");
     expect(response.status).toBe(200);
     const document = response.body;
     expect(document.openapi).toBe("3.1.0");
@@ -88,7 +84,7 @@ describe.each(databaseKinds())("API core on %s", (kind) => {
     ).toEqual(expect.arrayContaining(["a", "id"]));
     const upload = document.paths["/api/v1/accounts/{a}/images"]?.post?.requestBody?.content;
     expect(Object.keys(upload ?? {}).sort()).toEqual(["application/json", "multipart/form-data"]);
-    const page = await fetch(server.baseUrl + "/api/v1/docs");
+    const page = await fetch(suite.server.baseUrl + "/api/v1/docs");
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();
     expect(html).toContain("/api/v1/auth/login");

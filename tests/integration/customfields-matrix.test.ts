@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { describe, expect, it } from "vitest";
+import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildCustomField } from "../helpers/guests.ts";
@@ -12,7 +12,7 @@ import {
   type MatrixCall,
   type MatrixRow,
 } from "../helpers/matrix.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /**
  * Every custom-field route × every kind of caller (QUALITY.md, tenant isolation). Each call targets a
@@ -54,34 +54,32 @@ const ROWS: MatrixRow<[Target], MatrixCall>[] = [
 ];
 
 describe.each(databaseKinds())("custom fields: role × route matrix on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-  });
-  afterAll(async () => server?.close());
+  const suite = useCastServer(kind);
 
   async function target(listed = true): Promise<Target> {
-    const event = listed ? await buildListedEvent(cast) : await buildEvent(server.db, cast.accountA.id);
-    const first = await buildCustomField(server.db, event);
-    const second = await buildCustomField(server.db, event);
-    return { base: `/api/v1/events/${cast.accountA.id}/${event.id}/customfields`, fieldIds: [first.id, second.id] };
+    const event = listed
+      ? await buildListedEvent(suite.cast)
+      : await buildEvent(suite.server.db, suite.cast.accountA.id);
+    const first = await buildCustomField(suite.server.db, event);
+    const second = await buildCustomField(suite.server.db, event);
+    return {
+      base: `/api/v1/events/${suite.cast.accountA.id}/${event.id}/customfields`,
+      fieldIds: [first.id, second.id],
+    };
   }
 
   describeRows(ROWS, async (row, member) =>
-    expectMatrixCall(cast, member, row.expect[member], row.call(await target())),
+    expectMatrixCall(suite.cast, member, row.expect[member], row.call(await target())),
   );
 
   it("hides the fields of an event the caller is not tied to (404, nothing changes)", async () => {
     const t = await target(false);
     for (const member of ["reader", "editor", "organizer"] as const) {
-      const client = cast.client(member);
+      const client = suite.cast.client(member);
       expect((await client.get(t.base)).status).toBe(404);
       for (const row of ROWS.filter((r) => r.call(t).method !== "GET")) {
         const call = row.call(t);
-        const response = await expectNoChange(server.db, () =>
+        const response = await expectNoChange(suite.server.db, () =>
           client.request(call.method, call.path, { body: call.body }),
         );
         expect(response.status, row.name).toBe(404);
@@ -92,10 +90,10 @@ describe.each(databaseKinds())("custom fields: role × route matrix on %s", (kin
   it("answers 404 for a field of another event and for a malformed id", async () => {
     const a = await target();
     const b = await target();
-    const client = cast.client("overseer");
+    const client = suite.cast.client("overseer");
     expect((await client.get(`${a.base}/${b.fieldIds[0]}`)).status).toBe(404);
     expect((await client.get(`${a.base}/not-a-uuid`)).status).toBe(404);
-    const response = await expectNoChange(server.db, () => client.delete(`${a.base}/${b.fieldIds[0]}`));
+    const response = await expectNoChange(suite.server.db, () => client.delete(`${a.base}/${b.fieldIds[0]}`));
     expect(response.status).toBe(404);
   });
 });

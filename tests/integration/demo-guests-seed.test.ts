@@ -1,5 +1,5 @@
 import { normalizeGuestEmail, validateAnswer } from "@tessera/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CustomField } from "../../api/src/models/CustomField.ts";
 import { Event } from "../../api/src/models/Event.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
@@ -9,23 +9,22 @@ import { listDuplicatePairs } from "../../api/src/services/guests/duplicates.ts"
 import { guestNameKey } from "../../api/src/services/guests/prepare.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { sessionTokenFor } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 /** The demo event's sample guests (issue 4 item 9). */
 describe.each(databaseKinds())("demo guests on %s", (kind) => {
-  let server: TestServer;
+  const suite = useTestServer(kind);
   let event: Event;
   let guests: Guest[];
   let fields: CustomField[];
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    await seedDemo(server.db, "Demo-Password-2026", { now: new Date("2026-11-21T10:00:00Z") });
-    event = (await Event.query(server.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
-    guests = await Guest.query(server.db).where({ eventId: event.id });
-    fields = await CustomField.query(server.db).where({ eventId: event.id }).orderBy("position");
+    await seedDemo(suite.server.db, "Demo-Password-2026", { now: new Date("2026-11-21T10:00:00Z") });
+    event = (await Event.query(suite.server.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
+    guests = await Guest.query(suite.server.db).where({ eventId: event.id });
+    fields = await CustomField.query(suite.server.db).where({ eventId: event.id }).orderBy("position");
   });
-  afterAll(async () => server?.close());
 
   it("has about 250 guests in every status, with plausible mail statuses and sources", () => {
     expect(guests.length).toBe(250);
@@ -87,7 +86,7 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
   });
 
   it("has six duplicate pairs to merge: three by email written differently, three by name", async () => {
-    const { rows, pagination } = await listDuplicatePairs(server.db, event.id, { perPage: 50 });
+    const { rows, pagination } = await listDuplicatePairs(suite.server.db, event.id, { perPage: 50 });
     expect(pagination.total).toBe(6);
     expect(rows.filter((pair) => pair.reason === "email")).toHaveLength(3);
     expect(rows.filter((pair) => pair.reason === "name")).toHaveLength(3);
@@ -96,7 +95,7 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
   });
 
   it("sells tickets: orders in every status whose totals add up, companions holding passes", async () => {
-    const orders: Array<{ id: string; guestId: string; status: string; totalInclTaxCents: number }> = await server
+    const orders: Array<{ id: string; guestId: string; status: string; totalInclTaxCents: number }> = await suite.server
       .db("orders")
       .where({ eventId: event.id });
     expect(orders.length).toBe(30);
@@ -104,7 +103,7 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
       new Set(["completed", "awaiting_payment", "partially_refunded", "refunded", "cancelled"]),
     );
     const items: Array<{ orderId: string; holderGuestId: string; quantity: number; unitPriceInclTaxCents: number }> =
-      await server.db("orderItems").whereIn(
+      await suite.server.db("orderItems").whereIn(
         "orderId",
         orders.map((order) => order.id),
       );
@@ -121,12 +120,12 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
   });
 
   it("refuses to delete a demo guest who holds a ticket, with the spec's message", async () => {
-    const holder: { guestId: string } = await server
+    const holder: { guestId: string } = await suite.server
       .db("orders")
       .where({ eventId: event.id, status: "completed" })
       .first("guestId");
-    const demoUser = await User.query(server.db).findOne({ email: DEMO_EMAIL });
-    const http = server.http.as(await sessionTokenFor(server.db, server.config, demoUser!));
+    const demoUser = await User.query(suite.server.db).findOne({ email: DEMO_EMAIL });
+    const http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, demoUser!));
     const response = await http.delete(`/api/v1/events/${event.accountId}/${event.id}/users/${holder.guestId}`);
     expect(response.status).toBe(409);
     expect(response.body.error.message).toBe(
@@ -139,11 +138,11 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
     try {
       await seedDemo(other.db, "Demo-Password-2026", { now: new Date("2026-11-21T10:00:00Z") });
       const otherEvent = (await Event.query(other.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
-      const names = async (db: typeof server.db, eventId: string) =>
+      const names = async (db: typeof suite.server.db, eventId: string) =>
         (await Guest.query(db).where({ eventId }).select("email", "status"))
           .map((g) => `${g.email}:${g.status}`)
           .sort();
-      expect(await names(other.db, otherEvent.id)).toEqual(await names(server.db, event.id));
+      expect(await names(other.db, otherEvent.id)).toEqual(await names(suite.server.db, event.id));
     } finally {
       await other.close();
     }

@@ -1,5 +1,5 @@
 import { inflateSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Account } from "../../api/src/models/Account.ts";
 import { Event } from "../../api/src/models/Event.ts";
 import { Image } from "../../api/src/models/Image.ts";
@@ -15,7 +15,7 @@ import {
   zonedInstant,
 } from "../../api/src/services/demo.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 const PASSWORD = "Demo-Password-2026";
 
@@ -26,24 +26,19 @@ async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 describe.each(databaseKinds())("demo data on %s", (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(async () => server?.close());
+  const suite = useTestServer(kind);
 
   it("creates the sample event, its logo, the team and a reader, once", async () => {
     const now = new Date("2026-11-21T10:00:00Z");
-    const credentials = await seedDemo(server.db, PASSWORD, { storage: server.deps.storage, now });
+    const credentials = await seedDemo(suite.server.db, PASSWORD, { storage: suite.server.deps.storage, now });
     expect(credentials).toMatchObject({ email: DEMO_EMAIL, readerEmail: DEMO_READER_EMAIL, password: PASSWORD });
 
-    const account = await Account.query(server.db).findOne({ name: "Demo" });
-    const organizer = await User.query(server.db).findOne({ email: DEMO_EMAIL });
-    const reader = await User.query(server.db).findOne({ email: DEMO_READER_EMAIL });
+    const account = await Account.query(suite.server.db).findOne({ name: "Demo" });
+    const organizer = await User.query(suite.server.db).findOne({ email: DEMO_EMAIL });
+    const reader = await User.query(suite.server.db).findOne({ email: DEMO_READER_EMAIL });
     expect(reader).toMatchObject({ role: "reader", accountId: account!.id, isActive: true });
 
-    const event = await Event.query(server.db).findOne({ slug: DEMO_EVENT_SLUG });
+    const event = await Event.query(suite.server.db).findOne({ slug: DEMO_EVENT_SLUG });
     expect(event).toMatchObject({
       accountId: account!.id,
       name: "Demo Conference 2026",
@@ -59,9 +54,9 @@ describe.each(databaseKinds())("demo data on %s", (kind) => {
     expect(event!.startsAt!.toISOString()).toBe("2026-12-15T08:00:00.000Z");
     expect(event!.endsAt!.toISOString()).toBe("2026-12-16T17:00:00.000Z");
 
-    const logo = await Image.query(server.db).findById(event!.logoImageId!);
+    const logo = await Image.query(suite.server.db).findById(event!.logoImageId!);
     expect(logo).toMatchObject({ accountId: account!.id, kind: "logo", mimeType: "image/png", width: 64, height: 64 });
-    const stored = await server.deps.storage.get(logo!.storageKey);
+    const stored = await suite.server.deps.storage.get(logo!.storageKey);
     const png = await bytesOf(stored!.stream);
     expect(png.length).toBe(logo!.size);
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -70,27 +65,29 @@ describe.each(databaseKinds())("demo data on %s", (kind) => {
     expect(png.subarray(37, 41).toString("ascii")).toBe("IDAT");
     expect(inflateSync(png.subarray(41, 41 + idatLength)).length).toBe(64 * (1 + 64 * 3));
 
-    const served = await fetch(`${server.baseUrl}/media/images/${logo!.id}`);
+    const served = await fetch(`${suite.server.baseUrl}/media/images/${logo!.id}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
 
-    const team = await Team.query(server.db).findOne({ accountId: account!.id, name: DEMO_TEAM_NAME });
-    expect(await server.db("teamMembers").where({ teamId: team!.id }).select("userId")).toEqual([
+    const team = await Team.query(suite.server.db).findOne({ accountId: account!.id, name: DEMO_TEAM_NAME });
+    expect(await suite.server.db("teamMembers").where({ teamId: team!.id }).select("userId")).toEqual([
       { userId: organizer!.id },
     ]);
-    expect(await server.db("eventTeams").where({ eventId: event!.id }).select("teamId")).toEqual([
+    expect(await suite.server.db("eventTeams").where({ eventId: event!.id }).select("teamId")).toEqual([
       { teamId: team!.id },
     ]);
 
-    const login = await server.http.post("/api/v1/auth/login", { email: DEMO_READER_EMAIL, password: PASSWORD });
+    const login = await suite.server.http.post("/api/v1/auth/login", { email: DEMO_READER_EMAIL, password: PASSWORD });
     expect(login.status).toBe(200);
-    const teams = await server.http.as(login.body.token).get(`/api/v1/accounts/${account!.id}/teams?expand=members`);
+    const teams = await suite.server.http
+      .as(login.body.token)
+      .get(`/api/v1/accounts/${account!.id}/teams?expand=members`);
     expect(teams.body.data).toEqual([expect.objectContaining({ name: DEMO_TEAM_NAME, memberCount: 1 })]);
 
-    const before = await snapshotDatabase(server.db);
-    expect(await seedDemo(server.db, PASSWORD, { storage: server.deps.storage, now })).toBeNull();
-    expect(await snapshotDatabase(server.db)).toEqual(before);
+    const before = await snapshotDatabase(suite.server.db);
+    expect(await seedDemo(suite.server.db, PASSWORD, { storage: suite.server.deps.storage, now })).toBeNull();
+    expect(await snapshotDatabase(suite.server.db)).toEqual(before);
   });
 
   it("dates the event next month whatever the month, in Paris time", () => {
@@ -101,17 +98,13 @@ describe.each(databaseKinds())("demo data on %s", (kind) => {
 });
 
 describe("demo data without a file storage", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind: "sqlite" });
-  });
-  afterAll(async () => server?.close());
+  const suite = useTestServer("sqlite");
 
   it("still creates the event, with no logo, and names the year after December's", async () => {
-    await seedDemo(server.db, PASSWORD, { now: new Date("2026-12-20T10:00:00Z") });
-    const event = await Event.query(server.db).findOne({ slug: DEMO_EVENT_SLUG });
+    await seedDemo(suite.server.db, PASSWORD, { now: new Date("2026-12-20T10:00:00Z") });
+    const event = await Event.query(suite.server.db).findOne({ slug: DEMO_EVENT_SLUG });
     expect(event).toMatchObject({ name: "Demo Conference 2027", logoImageId: null });
     expect(event!.startsAt!.toISOString()).toBe("2027-01-15T08:00:00.000Z");
-    expect(await Image.query(server.db).resultSize()).toBe(0);
+    expect(await Image.query(suite.server.db).resultSize()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Event } from "../../api/src/models/Event.ts";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
@@ -6,61 +6,53 @@ import { Recommendation } from "../../api/src/models/Recommendation.ts";
 import { registerGuestMergeStep } from "../../api/src/services/guests/mergeSteps.ts";
 import { withMigrator } from "../../api/src/db/knex.ts";
 import * as guestDuplicatesMigration from "../../migrations/20261121001400_guest_duplicates.ts";
-import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent, listOnEvent } from "../helpers/events.ts";
 import { buildCustomField, buildGuest } from "../helpers/guests.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /** Duplicate detection, ignoring a pair and merging two guests (REST routes). */
 describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-  });
-  afterAll(async () => server?.close());
+  const suite = useCastServer(kind);
 
   async function event(): Promise<Event> {
-    const created = await buildEvent(server.db, cast.accountA.id);
-    await listOnEvent(server.db, created.id, { userIds: [cast.users.reader.user.id, cast.users.editor.user.id] });
+    const created = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    await listOnEvent(suite.server.db, created.id, {
+      userIds: [suite.cast.users.reader.user.id, suite.cast.users.editor.user.id],
+    });
     return created;
   }
-  const base = (e: Event) => `/api/v1/events/${cast.accountA.id}/${e.id}/duplicates`;
+  const base = (e: Event) => `/api/v1/events/${suite.cast.accountA.id}/${e.id}/duplicates`;
   const pairIds = (body: { data: { guests: { id: string }[] }[] }) =>
     body.data.map((pair) => pair.guests.map((guest) => guest.id).join("+"));
   const sorted = (a: string, b: string) => (a < b ? `${a}+${b}` : `${b}+${a}`);
 
   it("finds pairs by email (case and spaces) and by name (case, accents, spaces), email first", async () => {
     const e = await event();
-    const other = await buildEvent(server.db, cast.accountA.id);
-    const alice1 = await buildGuest(server.db, e, {
+    const { db } = suite.server;
+    const other = await buildEvent(db, suite.cast.accountA.id);
+    const alice1 = await buildGuest(db, e, {
       firstName: "Alice",
       lastName: "Martin",
       email: "  Alice.Martin@Example.COM ",
     });
-    const alice2 = await buildGuest(server.db, e, {
+    const alice2 = await buildGuest(db, e, {
       firstName: "Alicia",
       lastName: "Martin",
       email: "alice.martin@example.com",
     });
-    const helene1 = await buildGuest(server.db, e, { firstName: "Hélène", lastName: "Dupré", email: "h1@example.com" });
-    const helene2 = await buildGuest(server.db, e, {
-      firstName: " helene ",
-      lastName: "DUPRE",
-      email: "h2@example.com",
-    });
+    const helene1 = await buildGuest(db, e, { firstName: "Hélène", lastName: "Dupré", email: "h1@example.com" });
+    const helene2 = await buildGuest(db, e, { firstName: " helene ", lastName: "DUPRE", email: "h2@example.com" });
     // Same email and same name: one pair, read as an email match.
-    const both1 = await buildGuest(server.db, e, { firstName: "José", lastName: "García", email: "jose@example.es" });
-    const both2 = await buildGuest(server.db, e, { firstName: "Jose", lastName: "Garcia", email: "JOSE@example.es" });
+    const both1 = await buildGuest(db, e, { firstName: "José", lastName: "García", email: "jose@example.es" });
+    const both2 = await buildGuest(db, e, { firstName: "Jose", lastName: "Garcia", email: "JOSE@example.es" });
     // Not duplicates: another event, a first name alone, no email.
-    await buildGuest(server.db, other, { firstName: "Alice", lastName: "Martin", email: "alice.martin@example.com" });
-    await buildGuest(server.db, e, { firstName: "Solo", lastName: null, email: null });
-    await buildGuest(server.db, e, { firstName: "Solo", lastName: null, email: null });
+    await buildGuest(db, other, { firstName: "Alice", lastName: "Martin", email: "alice.martin@example.com" });
+    await buildGuest(db, e, { firstName: "Solo", lastName: null, email: null });
+    await buildGuest(db, e, { firstName: "Solo", lastName: null, email: null });
 
-    const response = await cast.client("reader").get(base(e));
+    const response = await suite.cast.client("reader").get(base(e));
     expect(response.status).toBe(200);
     expect(response.body.pagination).toEqual({ page: 1, perPage: 50, total: 3 });
     const [first, second, third] = response.body.data;
@@ -79,38 +71,38 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
     expect(first.guests[0]).toHaveProperty("fullName");
     expect(first.guests[0]).toHaveProperty("companionsCount");
 
-    const paged = await cast.client("reader").get(`${base(e)}?page=2&perPage=2`);
+    const paged = await suite.cast.client("reader").get(`${base(e)}?page=2&perPage=2`);
     expect(paged.body.data).toHaveLength(1);
     expect(paged.body.pagination.total).toBe(3);
-    const beyond = await cast.client("reader").get(`${base(e)}?page=3&perPage=2`);
+    const beyond = await suite.cast.client("reader").get(`${base(e)}?page=3&perPage=2`);
     expect(beyond.body).toEqual({ data: [], pagination: { page: 3, perPage: 2, total: 3 } });
   });
 
   it("three guests with one email make three pairs", async () => {
     const e = await event();
     for (const email of ["sam@example.com", "SAM@example.com", " sam@example.com"]) {
-      await buildGuest(server.db, e, { email });
+      await buildGuest(suite.server.db, e, { email });
     }
-    expect((await cast.client("reader").get(base(e))).body.pagination.total).toBe(3);
+    expect((await suite.cast.client("reader").get(base(e))).body.pagination.total).toBe(3);
   });
 
   it("ignores a pair (stored smaller id first, idempotent) and refuses bad pairs with 422", async () => {
     const e = await event();
-    const a = await buildGuest(server.db, e, { email: "twin@example.com" });
-    const b = await buildGuest(server.db, e, { email: "Twin@example.com" });
-    const stranger = await buildGuest(server.db, await buildEvent(server.db, cast.accountA.id), {});
-    const editor = cast.client("editor");
+    const a = await buildGuest(suite.server.db, e, { email: "twin@example.com" });
+    const b = await buildGuest(suite.server.db, e, { email: "Twin@example.com" });
+    const stranger = await buildGuest(suite.server.db, await buildEvent(suite.server.db, suite.cast.accountA.id), {});
+    const editor = suite.cast.client("editor");
     const [high, low] = a.id > b.id ? [a.id, b.id] : [b.id, a.id];
 
     expect((await editor.post(`${base(e)}/ignore`, { guestIds: [high, low] })).status).toBe(200);
-    expect(await server.db("duplicateIgnores").where({ eventId: e.id })).toMatchObject([
+    expect(await suite.server.db("duplicateIgnores").where({ eventId: e.id })).toMatchObject([
       { guestAId: low, guestBId: high },
     ]);
     expect((await editor.get(base(e))).body.data).toEqual([]);
-    await expectNoChange(server.db, async () => {
+    await expectNoChange(suite.server.db, async () => {
       expect((await editor.post(`${base(e)}/ignore`, { guestIds: [low, high] })).status).toBe(200);
     });
-    await expectNoChange(server.db, async () => {
+    await expectNoChange(suite.server.db, async () => {
       const self = await editor.post(`${base(e)}/ignore`, { guestIds: [a.id, a.id] });
       expect(self.status).toBe(422);
       expect(self.body.error.details[0].code).toBe("duplicate_same_guest");
@@ -122,9 +114,9 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
 
   it("merges two guests in one transaction, keeping everything of both", async () => {
     const e = await event();
-    const text = await buildCustomField(server.db, e, { type: "short_text" });
-    const note = await buildCustomField(server.db, e, { type: "long_text" });
-    const workshops = await buildCustomField(server.db, e, {
+    const text = await buildCustomField(suite.server.db, e, { type: "short_text" });
+    const note = await buildCustomField(suite.server.db, e, { type: "long_text" });
+    const workshops = await buildCustomField(suite.server.db, e, {
       type: "multiple_choice",
       options: [
         { id: "w1", label: "One", quota: null },
@@ -132,7 +124,7 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
         { id: "w3", label: "Three", quota: null },
       ],
     });
-    const keep = await buildGuest(server.db, e, {
+    const keep = await buildGuest(suite.server.db, e, {
       firstName: "Ana",
       lastName: "Lopez",
       email: "ana@example.com",
@@ -141,7 +133,7 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
       companionsExpected: 0,
       answers: { [text.id]: "kept", [workshops.id]: ["w1", "w2"], [note.id]: "" },
     });
-    const merge = await buildGuest(server.db, e, {
+    const merge = await buildGuest(suite.server.db, e, {
       firstName: "Ana",
       lastName: "López",
       email: "ANA@example.com",
@@ -152,16 +144,16 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
       godfatherId: keep.id, // a companion link between the two: dropped
       answers: { [text.id]: "merged", [workshops.id]: ["w2", "w3"], [note.id]: "filled" },
     });
-    const godson = await buildGuest(server.db, e, { godfatherId: merge.id });
-    const third = await buildGuest(server.db, e, { email: "third@example.com" });
-    await server.db("duplicateIgnores").insert({
+    const godson = await buildGuest(suite.server.db, e, { godfatherId: merge.id });
+    const third = await buildGuest(suite.server.db, e, { email: "third@example.com" });
+    await suite.server.db("duplicateIgnores").insert({
       accountId: e.accountId,
       eventId: e.id,
       guest_a_id: merge.id < third.id ? merge.id : third.id,
       guest_b_id: merge.id < third.id ? third.id : merge.id,
       createdAt: new Date().toISOString(),
     });
-    const recommendation = await Recommendation.query(server.db).insertAndFetch({
+    const recommendation = await Recommendation.query(suite.server.db).insertAndFetch({
       accountId: e.accountId,
       eventId: e.id,
       recommenderGuestId: merge.id,
@@ -173,7 +165,7 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
       guestId: null,
       decidedAt: null,
     });
-    const history = await AuditLog.query(server.db).insertAndFetch({
+    const history = await AuditLog.query(suite.server.db).insertAndFetch({
       accountId: e.accountId,
       eventId: e.id,
       actorUserId: null,
@@ -192,7 +184,9 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
       stepCalls.push({ keepId: input.keepId, mergeId: input.mergeId, mergedStillThere: Boolean(still) });
     });
     try {
-      const response = await cast.client("editor").post(`${base(e)}/merge`, { keepId: keep.id, mergeId: merge.id });
+      const response = await suite.cast
+        .client("editor")
+        .post(`${base(e)}/merge`, { keepId: keep.id, mergeId: merge.id });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ id: keep.id, status: "confirmed", company: "Acme", jobTitle: "CTO" });
     } finally {
@@ -200,8 +194,8 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
     }
 
     expect(stepCalls).toEqual([{ keepId: keep.id, mergeId: merge.id, mergedStillThere: true }]);
-    expect(await Guest.query(server.db).findById(merge.id)).toBeUndefined();
-    const kept = (await Guest.query(server.db).findById(keep.id))!;
+    expect(await Guest.query(suite.server.db).findById(merge.id)).toBeUndefined();
+    const kept = (await Guest.query(suite.server.db).findById(keep.id))!;
     expect(kept).toMatchObject({
       firstName: "Ana",
       lastName: "Lopez",
@@ -215,33 +209,35 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
     });
     expect(kept.searchText).toContain("acme");
     expect(kept.answers).toEqual({ [text.id]: "kept", [workshops.id]: ["w1", "w2", "w3"], [note.id]: "filled" });
-    expect((await Guest.query(server.db).findById(godson.id))!.godfatherId).toBe(keep.id);
-    expect((await Recommendation.query(server.db).findById(recommendation.id))!.recommenderGuestId).toBe(keep.id);
+    expect((await Guest.query(suite.server.db).findById(godson.id))!.godfatherId).toBe(keep.id);
+    expect((await Recommendation.query(suite.server.db).findById(recommendation.id))!.recommenderGuestId).toBe(keep.id);
     // History: the merged guest's entries now describe the kept guest, with their ids unchanged.
-    expect((await AuditLog.query(server.db).findById(history.id))!.subjectId).toBe(keep.id);
-    const merged = await AuditLog.query(server.db).findOne({ action: "guest.merged", subjectId: keep.id });
+    expect((await AuditLog.query(suite.server.db).findById(history.id))!.subjectId).toBe(keep.id);
+    const merged = await AuditLog.query(suite.server.db).findOne({ action: "guest.merged", subjectId: keep.id });
     expect(merged!.before).toMatchObject({
       kept: { id: keep.id, status: "unanswered" },
       merged: { id: merge.id, company: "Acme" },
     });
     expect(merged!.after).toMatchObject({ mergedGuestId: merge.id, status: "confirmed", movedHistoryEntries: 1 });
-    expect(merged!.actorUserId).toBe(cast.users.editor.user.id);
+    expect(merged!.actorUserId).toBe(suite.cast.users.editor.user.id);
     // The pair set aside with the merged guest stays set aside with the kept one.
     const [lo, hi] = keep.id < third.id ? [keep.id, third.id] : [third.id, keep.id];
-    expect(await server.db("duplicateIgnores").where({ guest_a_id: lo, guest_b_id: hi })).toHaveLength(1);
+    expect(await suite.server.db("duplicateIgnores").where({ guest_a_id: lo, guest_b_id: hi })).toHaveLength(1);
   });
 
   it("a failing merge step rolls the whole merge back", async () => {
     const e = await event();
-    const keep = await buildGuest(server.db, e, { email: "roll@example.com" });
-    const merge = await buildGuest(server.db, e, { email: "ROLL@example.com", company: "Gone" });
-    await buildGuest(server.db, e, { godfatherId: merge.id });
+    const keep = await buildGuest(suite.server.db, e, { email: "roll@example.com" });
+    const merge = await buildGuest(suite.server.db, e, { email: "ROLL@example.com", company: "Gone" });
+    await buildGuest(suite.server.db, e, { godfatherId: merge.id });
     const unregister = registerGuestMergeStep(async () => {
       throw new Error("step failed");
     });
     try {
-      await expectNoChange(server.db, async () => {
-        const response = await cast.client("editor").post(`${base(e)}/merge`, { keepId: keep.id, mergeId: merge.id });
+      await expectNoChange(suite.server.db, async () => {
+        const response = await suite.cast
+          .client("editor")
+          .post(`${base(e)}/merge`, { keepId: keep.id, mergeId: merge.id });
         expect(response.status).toBe(500);
       });
     } finally {
@@ -251,10 +247,10 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
 
   it("refuses to merge a guest with itself or with a guest of another event (422, nothing changes)", async () => {
     const e = await event();
-    const keep = await buildGuest(server.db, e, {});
-    const foreign = await buildGuest(server.db, await buildEvent(server.db, cast.accountA.id), {});
-    const editor = cast.client("editor");
-    await expectNoChange(server.db, async () => {
+    const keep = await buildGuest(suite.server.db, e, {});
+    const foreign = await buildGuest(suite.server.db, await buildEvent(suite.server.db, suite.cast.accountA.id), {});
+    const editor = suite.cast.client("editor");
+    await expectNoChange(suite.server.db, async () => {
       const self = await editor.post(`${base(e)}/merge`, { keepId: keep.id, mergeId: keep.id });
       expect(self.status).toBe(422);
       expect(self.body.error.details[0]).toMatchObject({ field: "mergeId", code: "duplicate_same_guest" });
@@ -269,11 +265,11 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
 
   it("the migration fills name_key for guests that existed before it", async () => {
     const e = await event();
-    const guest = await buildGuest(server.db, e, { firstName: "Zoë", lastName: " Åberg " });
-    await withMigrator(server.db, async (migrator) => {
+    const guest = await buildGuest(suite.server.db, e, { firstName: "Zoë", lastName: " Åberg " });
+    await withMigrator(suite.server.db, async (migrator) => {
       await guestDuplicatesMigration.down(migrator);
       await guestDuplicatesMigration.up(migrator);
     });
-    expect((await Guest.query(server.db).findById(guest.id))!.nameKey).toBe("zoe|aberg");
+    expect((await Guest.query(suite.server.db).findById(guest.id))!.nameKey).toBe("zoe|aberg");
   });
 });

@@ -1,34 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Account } from "../../api/src/models/Account.ts";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import { Event } from "../../api/src/models/Event.ts";
-import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent, buildImage, uniqueSlug } from "../helpers/events.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /** Spec §3 Event fields and §5 rules: defaults, slug, time zone, dates, images, domains, admin-only fields, audit. */
 
 describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
+  const suite = useCastServer(kind);
   let organizer: HttpClient;
   let overseer: HttpClient;
   let admin: HttpClient;
   let events: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-    organizer = cast.client("organizer");
-    overseer = cast.client("overseer");
-    admin = cast.client("administrator");
-    events = `/api/v1/accounts/${cast.accountA.id}/events`;
+    organizer = suite.cast.client("organizer");
+    overseer = suite.cast.client("overseer");
+    admin = suite.cast.client("administrator");
+    events = `/api/v1/accounts/${suite.cast.accountA.id}/events`;
   });
-  afterAll(async () => server?.close());
 
-  const auditOf = (eventId: string) => AuditLog.query(server.db).where({ eventId }).orderBy("createdAt");
+  const auditOf = (eventId: string) => AuditLog.query(suite.server.db).where({ eventId }).orderBy("createdAt");
 
   it("creates an event with the platform defaults and records it", async () => {
     const slug = uniqueSlug("defaults");
@@ -36,7 +32,7 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const event = response.body;
     expect(event).toMatchObject({
-      accountId: cast.accountA.id,
+      accountId: suite.cast.accountA.id,
       name: "Salon du Livre",
       slug,
       timezone: "Europe/Paris",
@@ -46,7 +42,7 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
       status: "undated",
       isArchived: false,
       customDomains: [],
-      createdBy: cast.users.organizer.user.id,
+      createdBy: suite.cast.users.organizer.user.id,
       socialLinks: { facebook: null, twitter: null, linkedin: null, youtube: null, instagram: null },
       whiteLabel: { hideTesseraBranding: false, customEmailFooter: false, customDomainOnly: false },
       abilities: {
@@ -65,16 +61,16 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
       action: "event.created",
       subjectType: "event",
       subjectId: event.id,
-      accountId: cast.accountA.id,
+      accountId: suite.cast.accountA.id,
       eventId: event.id,
-      actorUserId: cast.users.organizer.user.id,
+      actorUserId: suite.cast.users.organizer.user.id,
     });
     expect(audit!.after).toMatchObject({ slug, name: "Salon du Livre" });
   });
 
   it("fills left-out fields from the account's default event params", async () => {
-    await Account.query(server.db)
-      .findById(cast.accountA.id)
+    await Account.query(suite.server.db)
+      .findById(suite.cast.accountA.id)
       .patch({
         defaultEventParams: { timezone: "America/New_York", languages: ["fr", "en"], maxCompanions: 2, country: "FR" },
       });
@@ -100,13 +96,13 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
         country: "FR",
       });
     } finally {
-      await Account.query(server.db).findById(cast.accountA.id).patch({ defaultEventParams: null });
+      await Account.query(suite.server.db).findById(suite.cast.accountA.id).patch({ defaultEventParams: null });
     }
   });
 
   it("stores every field of spec §3 and presents the images", async () => {
-    const banner = await buildImage(server.db, cast.accountA.id, "banner");
-    const logo = await buildImage(server.db, cast.accountA.id, "logo");
+    const banner = await buildImage(suite.server.db, suite.cast.accountA.id, "banner");
+    const logo = await buildImage(suite.server.db, suite.cast.accountA.id, "logo");
     const body = {
       name: "Full",
       slug: uniqueSlug("full"),
@@ -147,7 +143,7 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
       banner: { id: banner.id, url: `/media/images/${banner.id}`, width: 64, height: 32 },
       logo: { id: logo.id },
       favicon: null,
-      createdBy: cast.users.administrator.user.id,
+      createdBy: suite.cast.users.administrator.user.id,
       abilities: { manageAccess: true, adminSettings: true },
     });
     const fetched = await organizer.get(`${events}/${response.body.id}`);
@@ -158,20 +154,22 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
 
   describe("slug", () => {
     it("refuses a malformed or reserved slug (422) in the caller's language", async () => {
-      const tooLong = await expectNoChange(server.db, () =>
+      const tooLong = await expectNoChange(suite.server.db, () =>
         organizer.post(events, { name: "Bad", slug: "a".repeat(51) }),
       );
       expect(tooLong.status).toBe(422);
       expect(tooLong.body.error.details[0]).toMatchObject({ field: "slug" });
       for (const slug of ["Abc-def", "with space", "trailing-", "double--dash", "é-accent"]) {
-        const response = await expectNoChange(server.db, () => organizer.post(events, { name: "Bad", slug }));
+        const response = await expectNoChange(suite.server.db, () => organizer.post(events, { name: "Bad", slug }));
         expect(response.status, slug).toBe(422);
         expect(response.body.error.details).toEqual([expect.objectContaining({ field: "slug", code: "slug_format" })]);
         expect(response.body.error.message).toBe(
           "The URL must have 3 to 50 characters: lowercase letters, digits and dashes.",
         );
       }
-      const reserved = await expectNoChange(server.db, () => organizer.post(events, { name: "Bad", slug: "admin" }));
+      const reserved = await expectNoChange(suite.server.db, () =>
+        organizer.post(events, { name: "Bad", slug: "admin" }),
+      );
       expect(reserved.status).toBe(422);
       expect(reserved.body.error.details).toEqual([expect.objectContaining({ field: "slug", code: "slug_reserved" })]);
       expect(reserved.body.error.message).toBe("This URL is reserved.");
@@ -186,8 +184,10 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
     });
 
     it("is unique across the platform (409 slug_taken)", async () => {
-      const other = await buildEvent(server.db, cast.accountB.id);
-      const taken = await expectNoChange(server.db, () => organizer.post(events, { name: "Same", slug: other.slug }));
+      const other = await buildEvent(suite.server.db, suite.cast.accountB.id);
+      const taken = await expectNoChange(suite.server.db, () =>
+        organizer.post(events, { name: "Same", slug: other.slug }),
+      );
       expect(taken.status).toBe(409);
       expect(taken.body.error).toMatchObject({
         code: "slug_taken",
@@ -203,13 +203,13 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
         Array.from({ length: 6 }, (_, index) => overseer.post(events, { name: `Race ${index}`, slug })),
       );
       expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-      expect(await Event.query(server.db).where({ slug }).resultSize()).toBe(1);
+      expect(await Event.query(suite.server.db).where({ slug }).resultSize()).toBe(1);
     });
 
     it("cannot change after creation (422 slug_immutable); sending it unchanged is fine", async () => {
       const event = (await organizer.post(events, { name: "Fixed", slug: uniqueSlug("fixed") })).body;
       const path = `${events}/${event.id}`;
-      const changed = await expectNoChange(server.db, () =>
+      const changed = await expectNoChange(suite.server.db, () =>
         organizer.post(path, { name: "Other", slug: uniqueSlug("moved") }),
       );
       expect(changed.status).toBe(422);
@@ -224,17 +224,21 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
   });
 
   it("refuses a blank name (422)", async () => {
-    const blank = await expectNoChange(server.db, () => organizer.post(events, { name: "   ", slug: uniqueSlug() }));
+    const blank = await expectNoChange(suite.server.db, () =>
+      organizer.post(events, { name: "   ", slug: uniqueSlug() }),
+    );
     expect(blank.status).toBe(422);
     expect(blank.body.error.details).toEqual([expect.objectContaining({ field: "name", code: "required" })]);
-    const event = await buildEvent(server.db, cast.accountA.id, { createdBy: cast.users.organizer.user.id });
-    const renamed = await expectNoChange(server.db, () => organizer.post(`${events}/${event.id}`, { name: "" }));
+    const event = await buildEvent(suite.server.db, suite.cast.accountA.id, {
+      createdBy: suite.cast.users.organizer.user.id,
+    });
+    const renamed = await expectNoChange(suite.server.db, () => organizer.post(`${events}/${event.id}`, { name: "" }));
     expect(renamed.status).toBe(422);
   });
 
   it("refuses an unknown time zone (422 timezone_invalid) in en and fr", async () => {
     for (const timezone of ["Mars/Olympus_Mons", "Europe/Pariss"]) {
-      const response = await expectNoChange(server.db, () =>
+      const response = await expectNoChange(suite.server.db, () =>
         organizer.post(events, { name: "Tz", slug: uniqueSlug(), timezone }),
       );
       expect(response.status).toBe(422);
@@ -253,7 +257,7 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
   });
 
   it("refuses an end before the start (422 ends_before_start), also against the stored start", async () => {
-    const refused = await expectNoChange(server.db, () =>
+    const refused = await expectNoChange(suite.server.db, () =>
       organizer.post(events, {
         name: "Backwards",
         slug: uniqueSlug(),
@@ -269,7 +273,7 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
       await organizer.post(events, { name: "Dated", slug: uniqueSlug(), startsAt: "2031-05-02T08:00:00.000Z" })
     ).body;
     const path = `${events}/${event.id}`;
-    const french = await expectNoChange(server.db, () =>
+    const french = await expectNoChange(suite.server.db, () =>
       organizer.post(path, { endsAt: "2031-05-01T08:00:00.000Z" }, { lang: "fr" }),
     );
     expect(french.status).toBe(422);
@@ -279,8 +283,8 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
   });
 
   it("accepts only images of the event's own account (422 invalid_value on the field)", async () => {
-    const foreign = await buildImage(server.db, cast.accountB.id, "logo");
-    const refused = await expectNoChange(server.db, () =>
+    const foreign = await buildImage(suite.server.db, suite.cast.accountB.id, "logo");
+    const refused = await expectNoChange(suite.server.db, () =>
       organizer.post(events, { name: "Img", slug: uniqueSlug(), logoImageId: foreign.id }),
     );
     expect(refused.status).toBe(422);
@@ -288,8 +292,8 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
       expect.objectContaining({ field: "logoImageId", code: "invalid_value" }),
     ]);
     const event = (await organizer.post(events, { name: "Img", slug: uniqueSlug() })).body;
-    const unknown = await expectNoChange(server.db, () =>
-      organizer.post(`${events}/${event.id}`, { bannerImageId: cast.accountB.id }),
+    const unknown = await expectNoChange(suite.server.db, () =>
+      organizer.post(`${events}/${event.id}`, { bannerImageId: suite.cast.accountB.id }),
     );
     expect(unknown.body.error.details).toEqual([
       expect.objectContaining({ field: "bannerImageId", code: "invalid_value" }),
@@ -306,14 +310,14 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
     ];
 
     it("are refused to an overseer even unchanged (403), with nothing changed", async () => {
-      const event = await buildEvent(server.db, cast.accountA.id);
+      const event = await buildEvent(suite.server.db, suite.cast.accountA.id);
       for (const body of adminBodies) {
-        const update = await expectNoChange(server.db, () =>
+        const update = await expectNoChange(suite.server.db, () =>
           overseer.post(`${events}/${event.id}`, { name: "Sneaky", ...body }),
         );
         expect(update.status, JSON.stringify(body)).toBe(403);
         expect(update.body.error.code).toBe("forbidden");
-        const create = await expectNoChange(server.db, () =>
+        const create = await expectNoChange(suite.server.db, () =>
           overseer.post(events, { name: "Sneaky", slug: uniqueSlug(), ...body }),
         );
         expect(create.status, JSON.stringify(body)).toBe(403);
@@ -321,7 +325,7 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
     });
 
     it("are accepted from a platform administrator and merged flag by flag", async () => {
-      const event = await buildEvent(server.db, cast.accountA.id);
+      const event = await buildEvent(suite.server.db, suite.cast.accountA.id);
       const response = await admin.post(`${events}/${event.id}`, {
         whiteLabel: { customDomainOnly: true },
         modules: { forms: false, photos: false },
@@ -349,16 +353,16 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
 
   describe("custom domains", () => {
     it("are replaced as a list and unique across accounts (409 domain_taken)", async () => {
-      const first = await buildEvent(server.db, cast.accountA.id);
+      const first = await buildEvent(suite.server.db, suite.cast.accountA.id);
       const set = await admin.post(`${events}/${first.id}`, {
         customDomains: ["www.fest.example.com", "fest.example.com"],
       });
       expect(set.status, JSON.stringify(set.body)).toBe(200);
       expect(set.body.customDomains).toEqual(["fest.example.com", "www.fest.example.com"]);
 
-      const otherAccount = await buildEvent(server.db, cast.accountB.id);
-      const bEvents = `/api/v1/accounts/${cast.accountB.id}/events`;
-      const taken = await expectNoChange(server.db, () =>
+      const otherAccount = await buildEvent(suite.server.db, suite.cast.accountB.id);
+      const bEvents = `/api/v1/accounts/${suite.cast.accountB.id}/events`;
+      const taken = await expectNoChange(suite.server.db, () =>
         admin.post(`${bEvents}/${otherAccount.id}`, { name: "Thief", customDomains: ["fest.example.com"] }),
       );
       expect(taken.status).toBe(409);
@@ -366,7 +370,7 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
         code: "domain_taken",
         message: "This domain name is already used by another event.",
       });
-      const takenOnCreate = await expectNoChange(server.db, () =>
+      const takenOnCreate = await expectNoChange(suite.server.db, () =>
         admin.post(bEvents, { name: "Thief", slug: uniqueSlug(), customDomains: ["www.fest.example.com"] }),
       );
       expect(takenOnCreate.status).toBe(409);
@@ -379,7 +383,7 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
     });
 
     it("must be host names (422 hostname_format)", async () => {
-      const event = await buildEvent(server.db, cast.accountA.id);
+      const event = await buildEvent(suite.server.db, suite.cast.accountA.id);
       // Lowercase only: the web form lowercases what is typed (parseDomainList), the API stores it as sent.
       for (const domain of [
         "not a host",
@@ -388,7 +392,7 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
         "http://x.example.com",
         "Upper.Example.com",
       ]) {
-        const response = await expectNoChange(server.db, () =>
+        const response = await expectNoChange(suite.server.db, () =>
           admin.post(`${events}/${event.id}`, { customDomains: [domain] }),
         );
         expect(response.status, domain).toBe(422);

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import type { Event } from "../../api/src/models/Event.ts";
-import { buildCast, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent, buildImage, buildTeam, listOnEvent } from "../helpers/events.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /** Spec §2 events list: filters, sorts, search, pagination, visibility, archive; a fixed number of queries. */
 
@@ -13,16 +12,13 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe.each(databaseKinds())("events list on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
+  const suite = useCastServer(kind);
   let overseer: HttpClient;
   // Tests read the JSON shapes freely; the assertions are the type check.
   let list: (query?: string, client?: HttpClient) => Promise<{ names: string[]; body: any }>;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-    overseer = cast.client("overseer");
+    overseer = suite.cast.client("overseer");
     const now = Date.now();
     const at = (offset: number) => new Date(now + offset);
     const specs: [string, Partial<Event>][] = [
@@ -36,19 +32,18 @@ describe.each(databaseKinds())("events list on %s", (kind) => {
       ["Grape archived 100%", { startsAt: at(3 * DAY), endsAt: at(4 * DAY), isArchived: true, archivedAt: at(-DAY) }],
     ];
     for (const [index, [name, values]] of specs.entries()) {
-      await buildEvent(server.db, cast.accountA.id, {
+      await buildEvent(suite.server.db, suite.cast.accountA.id, {
         name,
         ...values,
         createdAt: new Date(now - (specs.length - index) * HOUR),
       });
     }
     list = async (query = "", client = overseer) => {
-      const response = await client.get(`/api/v1/accounts/${cast.accountA.id}/events${query}`);
+      const response = await client.get(`/api/v1/accounts/${suite.cast.accountA.id}/events${query}`);
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       return { names: response.body.data.map((event: { name: string }) => event.name), body: response.body };
     };
   });
-  afterAll(async () => server?.close());
 
   it("filters: all (not archived), upcoming, in progress, past, archived", async () => {
     const all = await list("?sort=name");
@@ -122,46 +117,51 @@ describe.each(databaseKinds())("events list on %s", (kind) => {
     expect(page2.names).toEqual(["Elder undated", "fig point past", "hazel end only"]);
     expect(page2.body.pagination).toEqual({ page: 2, perPage: 4, total: 7 });
     expect((await list("?page=9")).names).toEqual([]);
-    const invalid = await overseer.get(`/api/v1/accounts/${cast.accountA.id}/events?sort=price&perPage=1000`);
+    const invalid = await overseer.get(`/api/v1/accounts/${suite.cast.accountA.id}/events?sort=price&perPage=1000`);
     expect(invalid.status).toBe(422);
   });
 
   it("shows an editor only the events they created, are listed on or reach through a team", async () => {
-    const editor = cast.users.editor.user;
-    await buildEvent(server.db, cast.accountA.id, { name: "Zz created", createdBy: editor.id });
-    const listed = await buildEvent(server.db, cast.accountA.id, { name: "Zz listed" });
-    const viaTeam = await buildEvent(server.db, cast.accountA.id, { name: "Zz team" });
-    await buildEvent(server.db, cast.accountA.id, { name: "Zz hidden" });
-    await listOnEvent(server.db, listed.id, { userIds: [editor.id] });
-    const team = await buildTeam(server.db, cast.accountA.id, [editor.id]);
-    await listOnEvent(server.db, viaTeam.id, { teamIds: [team.id] });
-    const seen = await list("?search=zz&sort=name", cast.client("editor"));
+    const editor = suite.cast.users.editor.user;
+    await buildEvent(suite.server.db, suite.cast.accountA.id, { name: "Zz created", createdBy: editor.id });
+    const listed = await buildEvent(suite.server.db, suite.cast.accountA.id, { name: "Zz listed" });
+    const viaTeam = await buildEvent(suite.server.db, suite.cast.accountA.id, { name: "Zz team" });
+    await buildEvent(suite.server.db, suite.cast.accountA.id, { name: "Zz hidden" });
+    await listOnEvent(suite.server.db, listed.id, { userIds: [editor.id] });
+    const team = await buildTeam(suite.server.db, suite.cast.accountA.id, [editor.id]);
+    await listOnEvent(suite.server.db, viaTeam.id, { teamIds: [team.id] });
+    const seen = await list("?search=zz&sort=name", suite.cast.client("editor"));
     expect(seen.names).toEqual(["Zz created", "Zz listed", "Zz team"]);
     expect(seen.body.pagination.total).toBe(3);
-    expect((await list("?search=zz", cast.client("reader"))).names).toEqual([]);
+    expect((await list("?search=zz", suite.cast.client("reader"))).names).toEqual([]);
     for (const member of ["overseer", "administrator", "apiKey"] as const) {
-      expect((await list("?search=zz", cast.client(member))).names, member).toHaveLength(4);
+      expect((await list("?search=zz", suite.cast.client(member))).names, member).toHaveLength(4);
     }
-    const outsider = await cast.client("outsiderOverseer").get(`/api/v1/accounts/${cast.accountA.id}/events`);
+    const outsider = await suite.cast
+      .client("outsiderOverseer")
+      .get(`/api/v1/accounts/${suite.cast.accountA.id}/events`);
     expect(outsider.status).toBe(404);
   });
 
   it("lists with a fixed number of queries whatever the page size (no N+1)", async () => {
-    const logo = await buildImage(server.db, cast.accountA.id);
+    const logo = await buildImage(suite.server.db, suite.cast.accountA.id);
     for (let index = 0; index < 12; index++) {
-      const event = await buildEvent(server.db, cast.accountA.id, { name: `Many ${index}`, logoImageId: logo.id });
-      await server.db("eventDomains").insert({ domain: `many${index}.example.org`, eventId: event.id });
-      await listOnEvent(server.db, event.id, { userIds: [cast.users.organizer.user.id] });
+      const event = await buildEvent(suite.server.db, suite.cast.accountA.id, {
+        name: `Many ${index}`,
+        logoImageId: logo.id,
+      });
+      await suite.server.db("eventDomains").insert({ domain: `many${index}.example.org`, eventId: event.id });
+      await listOnEvent(suite.server.db, event.id, { userIds: [suite.cast.users.organizer.user.id] });
     }
     const counted = async (query: string) => {
       let queries = 0;
       const count = () => queries++;
-      server.db.on("query", count);
+      suite.server.db.on("query", count);
       try {
-        const { names } = await list(query, cast.client("organizer"));
+        const { names } = await list(query, suite.cast.client("organizer"));
         return { queries, names };
       } finally {
-        server.db.off("query", count);
+        suite.server.db.off("query", count);
       }
     };
     const small = await counted("?search=many&perPage=2");
@@ -169,15 +169,15 @@ describe.each(databaseKinds())("events list on %s", (kind) => {
     expect(small.names).toHaveLength(2);
     expect(large.names).toHaveLength(12);
     expect(large.queries).toBe(small.queries);
-    const page = (await list("?search=many&perPage=1", cast.client("organizer"))).body.data[0];
+    const page = (await list("?search=many&perPage=1", suite.cast.client("organizer"))).body.data[0];
     expect(page.logo).toMatchObject({ id: logo.id, url: `/media/images/${logo.id}` });
     expect(page.customDomains).toEqual([expect.stringMatching(/^many\d+\.example\.org$/)]);
   });
 
   it("archives and unarchives: the archived filter follows, the audit records both, repeats change nothing", async () => {
-    const event = await buildEvent(server.db, cast.accountA.id, { name: "Yy to archive" });
-    const path = `/api/v1/accounts/${cast.accountA.id}/events/${event.id}`;
-    const archived = await cast.client("editor").post(`${path}/archive`);
+    const event = await buildEvent(suite.server.db, suite.cast.accountA.id, { name: "Yy to archive" });
+    const path = `/api/v1/accounts/${suite.cast.accountA.id}/events/${event.id}`;
+    const archived = await suite.cast.client("editor").post(`${path}/archive`);
     expect(archived.status).toBe(404); // the editor does not see it
     const done = await overseer.post(`${path}/archive`);
     expect(done.status).toBe(200);
@@ -188,7 +188,7 @@ describe.each(databaseKinds())("events list on %s", (kind) => {
     const back = await overseer.post(`${path}/unarchive`);
     expect(back.body).toMatchObject({ isArchived: false, archivedAt: null });
     expect((await list("?search=yy")).names).toEqual(["Yy to archive"]);
-    const actions = (await AuditLog.query(server.db).where({ eventId: event.id }).orderBy("createdAt")).map(
+    const actions = (await AuditLog.query(suite.server.db).where({ eventId: event.id }).orderBy("createdAt")).map(
       (entry) => entry.action,
     );
     expect(actions).toEqual(["event.archived", "event.unarchived"]);

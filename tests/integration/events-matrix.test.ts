@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { describe, expect, it } from "vitest";
+import { expectNoChange, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { buildEvent, buildTeam, listOnEvent, uniqueSlug } from "../helpers/events.ts";
@@ -14,7 +14,7 @@ import {
   write,
   type MatrixRow,
 } from "../helpers/matrix.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /**
  * Every events route × every kind of caller (QUALITY.md, tenant isolation). Each call targets a
@@ -124,26 +124,19 @@ const ROWS: Row[] = [
 ];
 
 describe.each(databaseKinds())("events: role × route matrix on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-  });
-  afterAll(async () => server?.close());
+  const suite = useCastServer(kind);
 
   describeRows(ROWS, async (row, member) => {
-    const events = `/accounts/${cast.accountA.id}/events`;
-    const call = await row.call(cast, { events, event: `${events}/${(await buildListedEvent(cast)).id}` });
-    await expectMatrixCall(cast, member, row.expect[member], call, "/api/v1");
+    const events = `/accounts/${suite.cast.accountA.id}/events`;
+    const call = await row.call(suite.cast, { events, event: `${events}/${(await buildListedEvent(suite.cast)).id}` });
+    await expectMatrixCall(suite.cast, member, row.expect[member], call, "/api/v1");
   });
 
   it("hides an event the caller is not tied to, from insiders too (404, nothing changes)", async () => {
-    const hidden = await buildEvent(server.db, cast.accountA.id);
-    const path = `/api/v1/accounts/${cast.accountA.id}/events/${hidden.id}`;
+    const hidden = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    const path = `/api/v1/accounts/${suite.cast.accountA.id}/events/${hidden.id}`;
     for (const member of ["reader", "editor", "organizer"] as const) {
-      const client = cast.client(member);
+      const client = suite.cast.client(member);
       expect((await client.get(path)).status).toBe(404);
       for (const write of [
         () => client.post(path, { name: "Hijacked" }),
@@ -151,34 +144,36 @@ describe.each(databaseKinds())("events: role × route matrix on %s", (kind) => {
         () => client.post(`${path}/archive`),
         () => client.post(`${path}/duplicate`, { name: "Copy", slug: uniqueSlug() }),
       ]) {
-        const response = await expectNoChange(server.db, write);
+        const response = await expectNoChange(suite.server.db, write);
         expect(response.status).toBe(404);
       }
     }
     for (const member of ["overseer", "administrator", "apiKey"] as const) {
-      expect((await cast.client(member).get(path)).status).toBe(200);
+      expect((await suite.cast.client(member).get(path)).status).toBe(200);
     }
   });
 
   it("answers outsiders and a missing event alike, also through their own account", async () => {
-    const event = await buildEvent(server.db, cast.accountA.id);
+    const event = await buildEvent(suite.server.db, suite.cast.accountA.id);
     const strip = (body: { error: Record<string, unknown> }) => ({ ...body.error, requestId: undefined });
-    const missing = await cast
+    const missing = await suite.cast
       .client("overseer")
-      .get(`/api/v1/accounts/${cast.accountA.id}/events/${cast.accountB.id}`);
-    const outsider = await cast
+      .get(`/api/v1/accounts/${suite.cast.accountA.id}/events/${suite.cast.accountB.id}`);
+    const outsider = await suite.cast
       .client("outsiderOverseer")
-      .get(`/api/v1/accounts/${cast.accountA.id}/events/${event.id}`);
-    const viaOwnAccount = await cast
+      .get(`/api/v1/accounts/${suite.cast.accountA.id}/events/${event.id}`);
+    const viaOwnAccount = await suite.cast
       .client("outsiderOverseer")
-      .get(`/api/v1/accounts/${cast.accountB.id}/events/${event.id}`);
+      .get(`/api/v1/accounts/${suite.cast.accountB.id}/events/${event.id}`);
     expect(missing.status).toBe(404);
     expect(strip(outsider.body)).toEqual(strip(missing.body));
     expect(strip(viaOwnAccount.body)).toEqual(strip(missing.body));
-    const write = await expectNoChange(server.db, () =>
-      cast.client("outsiderOverseer").post(`/api/v1/accounts/${cast.accountB.id}/events/${event.id}`, { name: "X" }),
+    const write = await expectNoChange(suite.server.db, () =>
+      suite.cast
+        .client("outsiderOverseer")
+        .post(`/api/v1/accounts/${suite.cast.accountB.id}/events/${event.id}`, { name: "X" }),
     );
     expect(write.status).toBe(404);
-    expect((await cast.client("administrator").get("/api/v1/accounts/not-a-uuid/events")).status).toBe(404);
+    expect((await suite.cast.client("administrator").get("/api/v1/accounts/not-a-uuid/events")).status).toBe(404);
   });
 });

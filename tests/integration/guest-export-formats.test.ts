@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CustomField } from "../../api/src/models/CustomField.ts";
 import type { Event } from "../../api/src/models/Event.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
@@ -10,7 +10,7 @@ import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { authHeaders, buildCustomField, uploadFile } from "../helpers/guestImport.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 /** A seeded generator (mulberry32): the property test is random but reproducible. */
 function random(seed: number): () => number {
@@ -30,7 +30,7 @@ const DANGEROUS = /^[=+\-@\t\r]/;
 const neutral = (value: string) => (DANGEROUS.test(value) ? `'${value}` : value);
 
 describe.each(databaseKinds())("guest export on %s", (kind) => {
-  let server: TestServer;
+  const suite = useTestServer(kind);
   let http: HttpClient;
   let event: Event;
   let meal: CustomField;
@@ -38,12 +38,11 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
   const names: Array<{ first: string; company: string }> = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    const account = await buildAccount(server.db);
-    const user = await buildUser(server.db, { accountId: account.id, role: "overseer" });
-    http = server.http.as(await sessionTokenFor(server.db, server.config, user));
-    event = await buildEvent(server.db, account.id);
-    meal = await buildCustomField(server.db, event, { name: "meal", label: "Meal", type: "short_text" });
+    const account = await buildAccount(suite.server.db);
+    const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
+    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    event = await buildEvent(suite.server.db, account.id);
+    meal = await buildCustomField(suite.server.db, event, { name: "meal", label: "Meal", type: "short_text" });
     const next = random(20261121);
     for (let index = 0; index < 150; index++) {
       const first = randomText(next);
@@ -55,7 +54,7 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
         email: `g${index}@example.com`,
         company,
       };
-      await Guest.query(server.db).insert({
+      await Guest.query(suite.server.db).insert({
         accountId: account.id,
         eventId: event.id,
         ...identity,
@@ -69,11 +68,10 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
     }
     exportPath = `/api/v1/events/${account.id}/${event.id}/users/export`;
   });
-  afterAll(() => server.close());
 
   it("neutralises every cell that could start a formula (property test over random strings), CSV with BOM", async () => {
     const response = await fetch(
-      server.baseUrl +
+      suite.server.baseUrl +
         `${exportPath}?format=csv&separator=,&sort=lastName&columns=firstName,lastName,company,cf:${meal.id}`,
       {
         headers: authHeaders(http),
@@ -95,7 +93,7 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
 
   it("applies the list filters and writes an XLSX that exceljs reads back", async () => {
     const response = await fetch(
-      server.baseUrl + `${exportPath}?format=xlsx&status=confirmed&columns=lastName,status,email`,
+      suite.server.baseUrl + `${exportPath}?format=xlsx&status=confirmed&columns=lastName,status,email`,
       {
         headers: authHeaders(http),
       },
@@ -111,11 +109,11 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
   });
 
   it("writes numbers as numeric cells and dates as date cells in XLSX; text stays neutralised", async () => {
-    const typed = await buildEvent(server.db, event.accountId);
-    const nights = await buildCustomField(server.db, typed, { name: "nights", label: "Nights", type: "number" });
-    const stars = await buildCustomField(server.db, typed, { name: "stars", label: "Stars", type: "rating" });
-    const arrival = await buildCustomField(server.db, typed, { name: "arrival", label: "Arrival", type: "date" });
-    const note = await buildCustomField(server.db, typed, { name: "note", label: "Note", type: "short_text" });
+    const typed = await buildEvent(suite.server.db, event.accountId);
+    const nights = await buildCustomField(suite.server.db, typed, { name: "nights", label: "Nights", type: "number" });
+    const stars = await buildCustomField(suite.server.db, typed, { name: "stars", label: "Stars", type: "rating" });
+    const arrival = await buildCustomField(suite.server.db, typed, { name: "arrival", label: "Arrival", type: "date" });
+    const note = await buildCustomField(suite.server.db, typed, { name: "note", label: "Note", type: "short_text" });
     const registeredAt = new Date("2026-03-04T05:06:07.000Z");
     const rows = [
       { lastName: "A", companionsExpected: 2, answers: { [nights.id]: -5, [stars.id]: 4, [arrival.id]: "2026-07-14" } },
@@ -123,7 +121,7 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
     ];
     for (const [index, row] of rows.entries()) {
       const identity = { firstName: "Typed", lastName: row.lastName, email: `typed${index}@example.com` };
-      await Guest.query(server.db).insert({
+      await Guest.query(suite.server.db).insert({
         accountId: typed.accountId,
         eventId: typed.id,
         ...identity,
@@ -143,7 +141,7 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
       ...[nights, stars, arrival, note].map((field) => `cf:${field.id}`),
     ];
     const response = await fetch(
-      server.baseUrl +
+      suite.server.baseUrl +
         `/api/v1/events/${typed.accountId}/${typed.id}/users/export?format=xlsx&sort=lastName&columns=${columns.join(",")}`,
       { headers: authHeaders(http) },
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { GuestImport } from "../../api/src/models/GuestImport.ts";
 import type { Event } from "../../api/src/models/Event.ts";
@@ -9,10 +9,10 @@ import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { buildCustomField, latin1, uploadFile } from "../helpers/guestImport.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 describe.each(databaseKinds())("guest import on %s", (kind) => {
-  let server: TestServer;
+  const suite = useTestServer(kind, { env: { IMPORT_MAX_ROWS: "20", IMPORT_MAX_BYTES: "20000" } });
   let http: HttpClient;
   let event: Event;
   let otherEvent: Event;
@@ -21,17 +21,15 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
   let base: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind, env: { IMPORT_MAX_ROWS: "20", IMPORT_MAX_BYTES: "20000" } });
-    const account = await buildAccount(server.db);
-    const user = await buildUser(server.db, { accountId: account.id, role: "overseer" });
-    http = server.http.as(await sessionTokenFor(server.db, server.config, user));
-    event = await buildEvent(server.db, account.id);
-    otherEvent = await buildEvent(server.db, account.id);
-    diet = await buildCustomField(server.db, event, { name: "diet", label: "Régime", type: "short_text" });
-    foreignField = await buildCustomField(server.db, otherEvent, { name: "diet", type: "short_text" });
+    const account = await buildAccount(suite.server.db);
+    const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
+    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    event = await buildEvent(suite.server.db, account.id);
+    otherEvent = await buildEvent(suite.server.db, account.id);
+    diet = await buildCustomField(suite.server.db, event, { name: "diet", label: "Régime", type: "short_text" });
+    foreignField = await buildCustomField(suite.server.db, otherEvent, { name: "diet", type: "short_text" });
     base = `/api/v1/events/${account.id}/${event.id}/imports`;
   });
-  afterAll(() => server.close());
 
   /** Uploads, maps with the suggestion (or the given mapping), processes and waits for the job. */
   async function runImport(file: Uint8Array | string, mapping?: Record<string, string | null>) {
@@ -42,7 +40,7 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
     const processed = await http.post(`${base}/${id}/process`);
     expect(processed.status).toBe(202);
-    await server.deps.jobs.drain();
+    await suite.server.deps.jobs.drain();
     const final = await http.get(`${base}/${id}`);
     return { upload, mapped, final: final.body.import, id };
   }
@@ -75,7 +73,7 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     const { upload, final } = await runImport(file);
     expect(upload.body.import).toMatchObject({ encoding: "windows-1252", separator: "\t" });
     expect(final).toMatchObject({ status: "done", createdRows: 1, updatedRows: 0, failedRows: 0, processedRows: 1 });
-    const guest = await Guest.query(server.db).findOne({ eventId: event.id, emailNormalized: email });
+    const guest = await Guest.query(suite.server.db).findOne({ eventId: event.id, emailNormalized: email });
     expect(guest).toMatchObject({
       firstName: "Hélène",
       lastName: "Lefèvre",
@@ -90,11 +88,11 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     const { final, mapped, id } = await runImport(bytes);
     expect(mapped.body.sampleErrors).toMatchObject([{ line: 2, column: "firstName", code: "import_bad_encoding" }]);
     expect(final).toMatchObject({ status: "done", createdRows: 1, failedRows: 1 });
-    expect(await Guest.query(server.db).where({ importId: id })).toHaveLength(1);
+    expect(await Guest.query(suite.server.db).where({ importId: id })).toHaveLength(1);
   });
 
   it("updates a guest matched by email (mapped fields only), creates rows without email, reports ragged rows", async () => {
-    const existing = await Guest.query(server.db).insertAndFetch({
+    const existing = await Guest.query(suite.server.db).insertAndFetch({
       accountId: event.accountId,
       eventId: event.id,
       firstName: "Old",
@@ -120,7 +118,7 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     ].join("\r\n");
     const { final, id } = await runImport(csv);
     expect(final).toMatchObject({ status: "done", totalRows: 5, createdRows: 2, updatedRows: 1, failedRows: 1 });
-    const updated = await Guest.query(server.db).findById(existing.id);
+    const updated = await Guest.query(suite.server.db).findById(existing.id);
     expect(updated).toMatchObject({
       firstName: "New",
       company: "Kept Inc",
@@ -129,20 +127,20 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     });
     expect(updated!.answers[diet.id]).toBe("vegan");
     expect(
-      await Guest.query(server.db).where({ eventId: event.id, emailNormalized: "match@example.com" }),
+      await Guest.query(suite.server.db).where({ eventId: event.id, emailNormalized: "match@example.com" }),
     ).toHaveLength(1);
-    const dup = await Guest.query(server.db).where({ eventId: event.id, emailNormalized: "dup@example.com" });
+    const dup = await Guest.query(suite.server.db).where({ eventId: event.id, emailNormalized: "dup@example.com" });
     expect(dup).toHaveLength(1);
     expect(dup[0]).toMatchObject({ firstName: "Latest", lastName: "Wins", importId: id });
     expect(dup[0]!.answers[diet.id]).toBe("fish");
-    const noEmail = await Guest.query(server.db).where({ importId: id, firstName: "No" });
+    const noEmail = await Guest.query(suite.server.db).where({ importId: id, firstName: "No" });
     expect(noEmail).toHaveLength(1);
     const report = await http.get(`${base}/${id}/errors.csv`);
     expect(report.body).toContain("This row has 5 columns instead of 4.");
   });
 
   it("reports bad field values per row in the caller's language and lands the good rows", async () => {
-    await buildCustomField(server.db, event, { name: "age", label: "Âge", type: "number" });
+    await buildCustomField(suite.server.db, event, { name: "age", label: "Âge", type: "number" });
     const csv =
       "firstName,email,companions,civility,Age\nA,not-an-email,1,Mme,\nB,b@example.com,-2,M.,\nC,c@example.com,2,Dr,\n" +
       "D,d@example.com,3,Monsieur,41\nE,e@example.com,0,,old\n";
@@ -162,12 +160,12 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     expect(lines).toHaveLength(5);
     const es = await http.get(`${base}/${id}/errors.csv`, { lang: "es" });
     expect(es.body as string).toContain("6,Age,old,No es un número válido.");
-    const guest = await Guest.query(server.db).findOne({ importId: id });
+    const guest = await Guest.query(suite.server.db).findOne({ importId: id });
     expect(guest).toMatchObject({ firstName: "D", civility: "mr", companionsExpected: 3 });
   });
 
   it("refuses a file too big (413) and one over the row limit (422), storing nothing", async () => {
-    const before = await GuestImport.query(server.db).resultSize();
+    const before = await GuestImport.query(suite.server.db).resultSize();
     const big = await uploadFile(http, base, "email\n" + "x@example.com\n".repeat(2000));
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe("file_too_big");
@@ -177,7 +175,7 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
       code: "import_too_many_rows",
       message: "The file has 21 rows; an import takes at most 20.",
     });
-    expect(await GuestImport.query(server.db).resultSize()).toBe(before);
+    expect(await GuestImport.query(suite.server.db).resultSize()).toBe(before);
   });
 
   it("maps Tessera export columns by id and refuses ids that are not custom fields of this event", async () => {
@@ -203,11 +201,11 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     const upload = await uploadFile(http, base, "email\nlost@example.com\n");
     const id = upload.body.import.id as string;
     expect((await http.post(`${base}/${id}/mapping`, { mapping: { "0": "email" } })).status).toBe(200);
-    await server.deps.storage.delete((await GuestImport.query(server.db).findById(id))!.fileKey);
+    await suite.server.deps.storage.delete((await GuestImport.query(suite.server.db).findById(id))!.fileKey);
     expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await server.deps.jobs.drain();
+    await suite.server.deps.jobs.drain();
     expect((await http.get(`${base}/${id}`)).body.import.status).toBe("failed");
-    expect(await Guest.query(server.db).where({ importId: id }).resultSize()).toBe(0);
+    expect(await Guest.query(suite.server.db).where({ importId: id }).resultSize()).toBe(0);
   });
 
   it("processes only mapped imports, cancels unprocessed ones, and takes the legacy upload with x-has-headers", async () => {

@@ -1,11 +1,11 @@
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildCustomField, uploadFile } from "../helpers/guestImport.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 import en from "../../shared/src/i18n/en/errors.json" with { type: "json" };
 
 /**
@@ -76,26 +76,24 @@ function randomFile(seed: number): Uint8Array {
 }
 
 describe.each(databaseKinds())("guest import of random malformed files on %s", (kind) => {
-  let server: TestServer;
+  const suite = useTestServer(kind, { env: { IMPORT_MAX_ROWS: "50", IMPORT_MAX_BYTES: "100000" } });
   let http: HttpClient;
   let accountId: string;
   let organizerId: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind, env: { IMPORT_MAX_ROWS: "50", IMPORT_MAX_BYTES: "100000" } });
-    const account = await buildAccount(server.db);
+    const account = await buildAccount(suite.server.db);
     accountId = account.id;
-    const user = await buildUser(server.db, { accountId, role: "organizer" });
+    const user = await buildUser(suite.server.db, { accountId, role: "organizer" });
     organizerId = user.id;
-    http = server.http.as(await sessionTokenFor(server.db, server.config, user));
+    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
   });
-  afterAll(() => server.close());
 
   it(`answers ${CASES} random files with a refusal or a done import, a full report and no half-import`, async () => {
     const outcomes = { refused: 0, imported: 0, failedRows: 0 };
     for (let seed = 1; seed <= CASES; seed++) {
-      const event = await buildEvent(server.db, accountId, { createdBy: organizerId });
-      await buildCustomField(server.db, event, { name: "Nuits", type: "number", rules: { noNegative: true } });
+      const event = await buildEvent(suite.server.db, accountId, { createdBy: organizerId });
+      await buildCustomField(suite.server.db, event, { name: "Nuits", type: "number", rules: { noNegative: true } });
       const base = `/api/v1/events/${accountId}/${event.id}/imports`;
       const context = `seed ${seed}`;
 
@@ -112,11 +110,13 @@ describe.each(databaseKinds())("guest import of random malformed files on %s", (
       const mapped = await http.post(`${base}/${id}/mapping`, { mapping: upload.body.suggestedMapping });
       expect(mapped.status, `${context}: ${JSON.stringify(mapped.body)}`).toBe(200);
       expect((await http.post(`${base}/${id}/process`)).status, context).toBe(202);
-      await server.deps.jobs.drain();
+      await suite.server.deps.jobs.drain();
 
       const final = (await http.get(`${base}/${id}`)).body.import;
       expect(final.status, context).toBe("done");
-      const guests = Number((await server.db("guests").where({ eventId: event.id }).count({ n: "*" }).first())?.n ?? 0);
+      const guests = Number(
+        (await suite.server.db("guests").where({ eventId: event.id }).count({ n: "*" }).first())?.n ?? 0,
+      );
       expect(guests, context).toBe(final.createdRows);
       expect(final.createdRows + final.failedRows, context).toBeLessThanOrEqual(totalRows);
 

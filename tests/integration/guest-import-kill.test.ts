@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ROOT_DIR } from "../../api/src/config.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { GuestImport } from "../../api/src/models/GuestImport.ts";
@@ -8,7 +8,8 @@ import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { uploadFile } from "../helpers/guestImport.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 const ROWS = 25_000;
 
@@ -44,17 +45,13 @@ function runAndKill(server: TestServer, importId: string): Promise<{ sawProgress
 }
 
 describe.each(databaseKinds())("killed guest import on %s", (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-  });
-  afterAll(() => server.close());
+  const suite = useTestServer(kind);
 
   it("leaves no half-import when killed mid-way, and a second run imports every row exactly once", async () => {
-    const account = await buildAccount(server.db);
-    const user = await buildUser(server.db, { accountId: account.id, role: "overseer" });
-    const http = server.http.as(await sessionTokenFor(server.db, server.config, user));
-    const event = await buildEvent(server.db, account.id);
+    const account = await buildAccount(suite.server.db);
+    const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
+    const http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    const event = await buildEvent(suite.server.db, account.id);
     const base = `/api/v1/events/${account.id}/${event.id}/imports`;
     const lines = ["firstName,lastName,email"];
     for (let index = 0; index < ROWS; index++) lines.push(`First${index},Last${index},guest${index}@example.com`);
@@ -63,31 +60,31 @@ describe.each(databaseKinds())("killed guest import on %s", (kind) => {
     const id = upload.body.import.id as string;
     expect((await http.post(`${base}/${id}/mapping`, { mapping: upload.body.suggestedMapping })).status).toBe(200);
     // What POST …/process does, minus the queue: the child process is the worker.
-    await GuestImport.query(server.db)
+    await GuestImport.query(suite.server.db)
       .findById(id)
       .patch({ status: "processing", heartbeatAt: new Date(), startedAt: new Date() });
 
-    const { sawProgress, signal } = await runAndKill(server, id);
+    const { sawProgress, signal } = await runAndKill(suite.server, id);
     expect(signal).toBe("SIGKILL");
     expect(sawProgress).toBeGreaterThan(0);
     expect(sawProgress).toBeLessThan(ROWS);
     // Nothing of the killed run is visible: its transaction never committed.
-    expect(await Guest.query(server.db).where({ eventId: event.id }).resultSize()).toBe(0);
-    const stuck = await GuestImport.query(server.db).findById(id);
+    expect(await Guest.query(suite.server.db).where({ eventId: event.id }).resultSize()).toBe(0);
+    const stuck = await GuestImport.query(suite.server.db).findById(id);
     expect(stuck!.status).toBe("processing");
     expect(stuck!.createdRows).toBe(0);
 
     // While its heartbeat is fresh the import cannot be started twice …
     expect((await http.post(`${base}/${id}/process`)).status).toBe(409);
     // … once stale (the dead worker stopped beating), processing again runs it from scratch, exactly once.
-    await GuestImport.query(server.db)
+    await GuestImport.query(suite.server.db)
       .findById(id)
       .patch({ heartbeatAt: new Date(Date.now() - 5 * 60_000) });
     expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await server.deps.jobs.drain(60_000);
+    await suite.server.deps.jobs.drain(60_000);
     // Read from the database: on SQLite the in-process job kept the event loop busy long enough for the
     // server to drop the client's idle keep-alive socket.
-    const done = await GuestImport.query(server.db).findById(id);
+    const done = await GuestImport.query(suite.server.db).findById(id);
     expect(done).toMatchObject({
       status: "done",
       createdRows: ROWS,
@@ -95,8 +92,8 @@ describe.each(databaseKinds())("killed guest import on %s", (kind) => {
       failedRows: 0,
       processedRows: ROWS,
     });
-    expect(await Guest.query(server.db).where({ eventId: event.id }).resultSize()).toBe(ROWS);
-    const distinct = await server
+    expect(await Guest.query(suite.server.db).where({ eventId: event.id }).resultSize()).toBe(ROWS);
+    const distinct = await suite.server
       .db("guests")
       .where({ eventId: event.id })
       .countDistinct({ n: "emailNormalized" })

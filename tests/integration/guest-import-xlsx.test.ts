@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CustomField } from "../../api/src/models/CustomField.ts";
 import type { Event } from "../../api/src/models/Event.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
@@ -8,7 +8,7 @@ import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { buildCustomField, uploadFile } from "../helpers/guestImport.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useTestServer } from "../helpers/suite.ts";
 
 /** A workbook as organizers keep them: a title-free header row, typed cells, a formula, a link, a gap. */
 async function guestWorkbook(): Promise<Buffer> {
@@ -34,7 +34,7 @@ async function guestWorkbook(): Promise<Buffer> {
 }
 
 describe.each(databaseKinds())("guest import of an Excel workbook on %s", (kind) => {
-  let server: TestServer;
+  const suite = useTestServer(kind);
   let http: HttpClient;
   let event: Event;
   let arrival: CustomField;
@@ -42,16 +42,18 @@ describe.each(databaseKinds())("guest import of an Excel workbook on %s", (kind)
   let base: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    const account = await buildAccount(server.db);
-    const user = await buildUser(server.db, { accountId: account.id, role: "organizer" });
-    http = server.http.as(await sessionTokenFor(server.db, server.config, user));
-    event = await buildEvent(server.db, account.id, { createdBy: user.id });
-    arrival = await buildCustomField(server.db, event, { name: "Arrivée", type: "date" });
-    nights = await buildCustomField(server.db, event, { name: "Nuits", type: "number", rules: { noNegative: true } });
+    const account = await buildAccount(suite.server.db);
+    const user = await buildUser(suite.server.db, { accountId: account.id, role: "organizer" });
+    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    event = await buildEvent(suite.server.db, account.id, { createdBy: user.id });
+    arrival = await buildCustomField(suite.server.db, event, { name: "Arrivée", type: "date" });
+    nights = await buildCustomField(suite.server.db, event, {
+      name: "Nuits",
+      type: "number",
+      rules: { noNegative: true },
+    });
     base = `/api/v1/events/${account.id}/${event.id}/imports`;
   });
-  afterAll(() => server.close());
 
   it("reads the first sheet's cells as shown (dates, rich text, links, formulas) and imports them", async () => {
     const upload = await uploadFile(http, base, await guestWorkbook(), { fileName: "invités.xlsx" });
@@ -72,11 +74,11 @@ describe.each(databaseKinds())("guest import of an Excel workbook on %s", (kind)
     expect(mapped.body.sampleErrors).toMatchObject([{ line: 5, code: "number_negative" }]);
 
     expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await server.deps.jobs.drain();
+    await suite.server.deps.jobs.drain();
     const final = (await http.get(`${base}/${id}`)).body.import;
     expect(final).toMatchObject({ status: "done", createdRows: 2, failedRows: 1 });
 
-    const guests = await Guest.query(server.db).where({ eventId: event.id }).orderBy("email");
+    const guests = await Guest.query(suite.server.db).where({ eventId: event.id }).orderBy("email");
     expect(guests.map((guest) => [guest.firstName, guest.company, guest.answers])).toEqual([
       ["José", "Señor, Tapas", { [arrival.id]: "2026-01-05", [nights.id]: 3 }],
       ["Zoé", "Café Crème", { [arrival.id]: "2026-12-24", [nights.id]: 2 }],
@@ -95,6 +97,6 @@ describe.each(databaseKinds())("guest import of an Excel workbook on %s", (kind)
     expect(fr.body.error.message).toBe(
       "Le fichier Excel n'a pas pu être lu : enregistrez-le à nouveau en .xlsx ou en CSV.",
     );
-    expect(await Guest.query(server.db).where({ eventId: event.id }).resultSize()).toBe(2);
+    expect(await Guest.query(suite.server.db).where({ eventId: event.id }).resultSize()).toBe(2);
   });
 });

@@ -1,43 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Event } from "../../api/src/models/Event.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { Order } from "../../api/src/models/Order.ts";
 import { OrderItem } from "../../api/src/models/OrderItem.ts";
-import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent, listOnEvent } from "../helpers/events.ts";
 import { buildGuest } from "../helpers/guests.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 9, 0, 0));
 
 /** A guest's tickets and orders, ticketing's deletion guard on guests and its merge step. */
 describe.each(databaseKinds())("guest tickets and orders on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-  });
-  afterAll(async () => server?.close());
+  const suite = useCastServer(kind);
 
   async function event(): Promise<Event> {
-    const created = await buildEvent(server.db, cast.accountA.id);
-    await listOnEvent(server.db, created.id, { userIds: [cast.users.reader.user.id, cast.users.editor.user.id] });
+    const created = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    await listOnEvent(suite.server.db, created.id, {
+      userIds: [suite.cast.users.reader.user.id, suite.cast.users.editor.user.id],
+    });
     return created;
   }
-  const base = (e: Event) => `/api/v1/events/${cast.accountA.id}/${e.id}`;
+  const base = (e: Event) => `/api/v1/events/${suite.cast.accountA.id}/${e.id}`;
 
   it("lists the tickets a guest holds: live orders only, net of refunds, whoever bought them", async () => {
     const e = await event();
-    const buyer = await buildGuest(server.db, e, { firstName: "Bea", lastName: "Buyer" });
-    const holder = await buildGuest(server.db, e, { firstName: "Hal", lastName: "Holder" });
-    const pass = await buildTicket(server.db, e, { caption: "Full pass", taxPercent: 20 });
-    const dinner = await buildTicket(server.db, e, { caption: "Gala dinner", taxPercent: 10, isOption: true });
-    const free = await buildTicket(server.db, e, { caption: "Workshop", taxPercent: null });
-    const completed = await buildOrder(server.db, e, {
+    const buyer = await buildGuest(suite.server.db, e, { firstName: "Bea", lastName: "Buyer" });
+    const holder = await buildGuest(suite.server.db, e, { firstName: "Hal", lastName: "Holder" });
+    const pass = await buildTicket(suite.server.db, e, { caption: "Full pass", taxPercent: 20 });
+    const dinner = await buildTicket(suite.server.db, e, { caption: "Gala dinner", taxPercent: 10, isOption: true });
+    const free = await buildTicket(suite.server.db, e, { caption: "Workshop", taxPercent: null });
+    const completed = await buildOrder(suite.server.db, e, {
       guestId: buyer.id,
       orderedAt: day(3),
       items: [
@@ -46,13 +41,13 @@ describe.each(databaseKinds())("guest tickets and orders on %s", (kind) => {
         { ticket: pass, holderId: buyer.id },
       ],
     });
-    const awaiting = await buildOrder(server.db, e, {
+    const awaiting = await buildOrder(suite.server.db, e, {
       guestId: holder.id,
       status: "awaiting_payment",
       orderedAt: day(5),
       items: [{ ticket: free, unitPriceInclTaxCents: 0 }],
     });
-    const partly = await buildOrder(server.db, e, {
+    const partly = await buildOrder(suite.server.db, e, {
       guestId: holder.id,
       status: "partially_refunded",
       orderedAt: day(1),
@@ -62,10 +57,10 @@ describe.each(databaseKinds())("guest tickets and orders on %s", (kind) => {
       ],
     });
     for (const status of ["refunded", "cancelled", "in_cart"] as const) {
-      await buildOrder(server.db, e, { guestId: holder.id, status, items: [{ ticket: pass }] });
+      await buildOrder(suite.server.db, e, { guestId: holder.id, status, items: [{ ticket: pass }] });
     }
 
-    const response = await cast.client("reader").get(`${base(e)}/users/${holder.id}/tickets`);
+    const response = await suite.cast.client("reader").get(`${base(e)}/users/${holder.id}/tickets`);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data).toEqual([
       {
@@ -124,26 +119,26 @@ describe.each(databaseKinds())("guest tickets and orders on %s", (kind) => {
       },
     ]);
     // The buyer holds only the line bought for themselves.
-    const mine = await cast.client("reader").get(`${base(e)}/users/${buyer.id}/tickets`);
+    const mine = await suite.cast.client("reader").get(`${base(e)}/users/${buyer.id}/tickets`);
     expect(mine.body.data.map((t: { itemId: string }) => t.itemId)).toEqual([completed.items[2]!.id]);
     // A guest with nothing.
-    const nobody = await buildGuest(server.db, e, {});
-    expect((await cast.client("reader").get(`${base(e)}/users/${nobody.id}/tickets`)).body).toEqual({ data: [] });
+    const nobody = await buildGuest(suite.server.db, e, {});
+    expect((await suite.cast.client("reader").get(`${base(e)}/users/${nobody.id}/tickets`)).body).toEqual({ data: [] });
   });
 
   it("lists the orders a guest placed, any status, newest first, with items and totals", async () => {
     const e = await event();
-    const buyer = await buildGuest(server.db, e, {});
-    const friend = await buildGuest(server.db, e, {});
-    const pass = await buildTicket(server.db, e, { caption: "Full pass", taxPercent: 20 });
-    const dinner = await buildTicket(server.db, e, { caption: "Gala dinner", taxPercent: 10 });
-    const old = await buildOrder(server.db, e, {
+    const buyer = await buildGuest(suite.server.db, e, {});
+    const friend = await buildGuest(suite.server.db, e, {});
+    const pass = await buildTicket(suite.server.db, e, { caption: "Full pass", taxPercent: 20 });
+    const dinner = await buildTicket(suite.server.db, e, { caption: "Gala dinner", taxPercent: 10 });
+    const old = await buildOrder(suite.server.db, e, {
       guestId: buyer.id,
       status: "cancelled",
       orderedAt: day(1),
       items: [{ ticket: pass }],
     });
-    const recent = await buildOrder(server.db, e, {
+    const recent = await buildOrder(suite.server.db, e, {
       guestId: buyer.id,
       status: "partially_refunded",
       orderedAt: day(4),
@@ -161,16 +156,16 @@ describe.each(databaseKinds())("guest tickets and orders on %s", (kind) => {
         siret: "73282932000074",
       },
     });
-    const cart = await buildOrder(server.db, e, {
+    const cart = await buildOrder(suite.server.db, e, {
       guestId: buyer.id,
       status: "in_cart",
       orderedAt: day(2),
       items: [{ ticket: dinner }],
     });
     // Placed by the friend for the buyer: not the buyer's order.
-    await buildOrder(server.db, e, { guestId: friend.id, items: [{ ticket: pass, holderId: buyer.id }] });
+    await buildOrder(suite.server.db, e, { guestId: friend.id, items: [{ ticket: pass, holderId: buyer.id }] });
 
-    const response = await cast.client("reader").get(`${base(e)}/users/${buyer.id}/orders`);
+    const response = await suite.cast.client("reader").get(`${base(e)}/users/${buyer.id}/orders`);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data.map((o: { id: string }) => o.id)).toEqual([recent.order.id, cart.order.id, old.order.id]);
     expect(response.body.data.map((o: { status: string }) => o.status)).toEqual([
@@ -221,29 +216,29 @@ describe.each(databaseKinds())("guest tickets and orders on %s", (kind) => {
         },
       ],
     });
-    const friendOrders = await cast.client("reader").get(`${base(e)}/users/${friend.id}/orders`);
+    const friendOrders = await suite.cast.client("reader").get(`${base(e)}/users/${friend.id}/orders`);
     expect(friendOrders.body.data).toHaveLength(1);
-    const nobody = await buildGuest(server.db, e, {});
-    expect((await cast.client("reader").get(`${base(e)}/users/${nobody.id}/orders`)).body).toEqual({ data: [] });
+    const nobody = await buildGuest(suite.server.db, e, {});
+    expect((await suite.cast.client("reader").get(`${base(e)}/users/${nobody.id}/orders`)).body).toEqual({ data: [] });
   });
 
   it("refuses to delete ticket holders and buyers of live orders, deletes the others", async () => {
     const e = await event();
-    const pass = await buildTicket(server.db, e, {});
-    const buyer = await buildGuest(server.db, e, { lastName: "Buyer" });
-    const holder = await buildGuest(server.db, e, { lastName: "Holder" });
-    const awaitingHolder = await buildGuest(server.db, e, { lastName: "Awaiting" });
-    const plain = await buildGuest(server.db, e, { lastName: "Plain" });
-    await buildOrder(server.db, e, { guestId: buyer.id, items: [{ ticket: pass, holderId: holder.id }] });
-    await buildOrder(server.db, e, {
+    const pass = await buildTicket(suite.server.db, e, {});
+    const buyer = await buildGuest(suite.server.db, e, { lastName: "Buyer" });
+    const holder = await buildGuest(suite.server.db, e, { lastName: "Holder" });
+    const awaitingHolder = await buildGuest(suite.server.db, e, { lastName: "Awaiting" });
+    const plain = await buildGuest(suite.server.db, e, { lastName: "Plain" });
+    await buildOrder(suite.server.db, e, { guestId: buyer.id, items: [{ ticket: pass, holderId: holder.id }] });
+    await buildOrder(suite.server.db, e, {
       guestId: awaitingHolder.id,
       status: "awaiting_payment",
       items: [{ ticket: pass }],
     });
-    const editor = cast.client("editor");
+    const editor = suite.cast.client("editor");
 
     for (const guest of [holder, buyer, awaitingHolder]) {
-      const refused = await expectNoChange(server.db, () => editor.delete(`${base(e)}/users/${guest.id}`));
+      const refused = await expectNoChange(suite.server.db, () => editor.delete(`${base(e)}/users/${guest.id}`));
       expect(refused.status).toBe(409);
       expect(refused.body.error).toMatchObject({
         code: "guest_not_deleted",
@@ -261,39 +256,45 @@ describe.each(databaseKinds())("guest tickets and orders on %s", (kind) => {
     expect([...bulk.body.refused].sort((a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id))).toEqual(
       [holder.id, buyer.id, awaitingHolder.id].sort().map((id) => ({ id, reason })),
     );
-    const left = await Guest.query(server.db).where({ eventId: e.id }).select("id");
+    const left = await Guest.query(suite.server.db).where({ eventId: e.id }).select("id");
     expect(left.map((g) => g.id).sort()).toEqual([holder.id, buyer.id, awaitingHolder.id].sort());
     // Below the guard, the database itself refuses to lose an order's buyer.
-    await expect(server.db.transaction((trx) => trx("guests").where({ id: buyer.id }).delete())).rejects.toThrow();
-    expect(await Guest.query(server.db).findById(buyer.id)).toBeDefined();
+    await expect(
+      suite.server.db.transaction((trx) => trx("guests").where({ id: buyer.id }).delete()),
+    ).rejects.toThrow();
+    expect(await Guest.query(suite.server.db).findById(buyer.id)).toBeDefined();
   });
 
   it("deletes guests whose tickets are refunded, cancelled or in a cart: carts go, other orders stay without buyer", async () => {
     const e = await event();
-    const pass = await buildTicket(server.db, e, {});
-    const refundedBuyer = await buildGuest(server.db, e, {});
-    const cancelledBuyer = await buildGuest(server.db, e, {});
-    const carter = await buildGuest(server.db, e, {});
-    const refundedHolder = await buildGuest(server.db, e, {});
-    const keeper = await buildGuest(server.db, e, {});
-    const refunded = await buildOrder(server.db, e, {
+    const pass = await buildTicket(suite.server.db, e, {});
+    const refundedBuyer = await buildGuest(suite.server.db, e, {});
+    const cancelledBuyer = await buildGuest(suite.server.db, e, {});
+    const carter = await buildGuest(suite.server.db, e, {});
+    const refundedHolder = await buildGuest(suite.server.db, e, {});
+    const keeper = await buildGuest(suite.server.db, e, {});
+    const refunded = await buildOrder(suite.server.db, e, {
       guestId: refundedBuyer.id,
       status: "refunded",
       items: [{ ticket: pass, quantity: 2, refundedQuantity: 2 }],
     });
-    const cancelled = await buildOrder(server.db, e, {
+    const cancelled = await buildOrder(suite.server.db, e, {
       guestId: cancelledBuyer.id,
       status: "cancelled",
       items: [{ ticket: pass }],
     });
-    const cart = await buildOrder(server.db, e, { guestId: carter.id, status: "in_cart", items: [{ ticket: pass }] });
+    const cart = await buildOrder(suite.server.db, e, {
+      guestId: carter.id,
+      status: "in_cart",
+      items: [{ ticket: pass }],
+    });
     // The keeper's live order, with a line for refundedHolder refunded in full.
-    const partly = await buildOrder(server.db, e, {
+    const partly = await buildOrder(suite.server.db, e, {
       guestId: keeper.id,
       status: "partially_refunded",
       items: [{ ticket: pass }, { ticket: pass, holderId: refundedHolder.id, refundedQuantity: 1 }],
     });
-    const editor = cast.client("editor");
+    const editor = suite.cast.client("editor");
 
     expect((await editor.delete(`${base(e)}/users/${refundedBuyer.id}`)).status).toBe(200);
     const bulk = await editor.post(`${base(e)}/deleteusers`, {
@@ -303,62 +304,68 @@ describe.each(databaseKinds())("guest tickets and orders on %s", (kind) => {
     expect([...bulk.body.deleted].sort()).toEqual([cancelledBuyer.id, carter.id, refundedHolder.id].sort());
     expect(bulk.body.refused.map((r: { id: string }) => r.id)).toEqual([keeper.id]);
 
-    expect((await Order.query(server.db).findById(refunded.order.id))!.guestId).toBeNull();
-    expect((await Order.query(server.db).findById(cancelled.order.id))!.guestId).toBeNull();
-    expect(await Order.query(server.db).findById(cart.order.id)).toBeUndefined();
-    expect(await OrderItem.query(server.db).where({ orderId: cart.order.id })).toEqual([]);
-    expect((await OrderItem.query(server.db).findById(partly.items[1]!.id))!.holderGuestId).toBeNull();
-    expect((await OrderItem.query(server.db).findById(partly.items[0]!.id))!.holderGuestId).toBe(keeper.id);
+    expect((await Order.query(suite.server.db).findById(refunded.order.id))!.guestId).toBeNull();
+    expect((await Order.query(suite.server.db).findById(cancelled.order.id))!.guestId).toBeNull();
+    expect(await Order.query(suite.server.db).findById(cart.order.id)).toBeUndefined();
+    expect(await OrderItem.query(suite.server.db).where({ orderId: cart.order.id })).toEqual([]);
+    expect((await OrderItem.query(suite.server.db).findById(partly.items[1]!.id))!.holderGuestId).toBeNull();
+    expect((await OrderItem.query(suite.server.db).findById(partly.items[0]!.id))!.holderGuestId).toBe(keeper.id);
   });
 
   it("a guest's orders do not stop the whole event from being deleted", async () => {
     const e = await event();
-    const pass = await buildTicket(server.db, e, {});
-    const guest = await buildGuest(server.db, e, {});
-    const other = await buildGuest(server.db, e, {});
-    await buildOrder(server.db, e, { guestId: guest.id, items: [{ ticket: pass, holderId: other.id }] });
-    const response = await cast.client("overseer").delete(`/api/v1/accounts/${cast.accountA.id}/events/${e.id}`);
+    const pass = await buildTicket(suite.server.db, e, {});
+    const guest = await buildGuest(suite.server.db, e, {});
+    const other = await buildGuest(suite.server.db, e, {});
+    await buildOrder(suite.server.db, e, { guestId: guest.id, items: [{ ticket: pass, holderId: other.id }] });
+    const response = await suite.cast
+      .client("overseer")
+      .delete(`/api/v1/accounts/${suite.cast.accountA.id}/events/${e.id}`);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(await server.db("orders").where({ eventId: e.id })).toEqual([]);
-    expect(await server.db("tickets").where({ eventId: e.id })).toEqual([]);
+    expect(await suite.server.db("orders").where({ eventId: e.id })).toEqual([]);
+    expect(await suite.server.db("tickets").where({ eventId: e.id })).toEqual([]);
   });
 
   it("a merge keeps both guests' orders and held tickets on the kept guest", async () => {
     const e = await event();
-    const pass = await buildTicket(server.db, e, { caption: "Pass" });
-    const dinner = await buildTicket(server.db, e, { caption: "Dinner" });
-    const keep = await buildGuest(server.db, e, { email: "twin@example.com" });
-    const merge = await buildGuest(server.db, e, { email: "TWIN@example.com" });
-    const friend = await buildGuest(server.db, e, {});
-    const kept = await buildOrder(server.db, e, { guestId: keep.id, orderedAt: day(1), items: [{ ticket: pass }] });
-    const merged = await buildOrder(server.db, e, {
+    const pass = await buildTicket(suite.server.db, e, { caption: "Pass" });
+    const dinner = await buildTicket(suite.server.db, e, { caption: "Dinner" });
+    const keep = await buildGuest(suite.server.db, e, { email: "twin@example.com" });
+    const merge = await buildGuest(suite.server.db, e, { email: "TWIN@example.com" });
+    const friend = await buildGuest(suite.server.db, e, {});
+    const kept = await buildOrder(suite.server.db, e, {
+      guestId: keep.id,
+      orderedAt: day(1),
+      items: [{ ticket: pass }],
+    });
+    const merged = await buildOrder(suite.server.db, e, {
       guestId: merge.id,
       status: "awaiting_payment",
       orderedAt: day(2),
       items: [{ ticket: dinner }, { ticket: pass, holderId: friend.id }],
     });
-    const gift = await buildOrder(server.db, e, {
+    const gift = await buildOrder(suite.server.db, e, {
       guestId: friend.id,
       orderedAt: day(3),
       items: [{ ticket: dinner, holderId: merge.id }],
     });
 
-    const response = await cast
+    const response = await suite.cast
       .client("editor")
       .post(`${base(e)}/duplicates/merge`, { keepId: keep.id, mergeId: merge.id });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(await Guest.query(server.db).findById(merge.id)).toBeUndefined();
+    expect(await Guest.query(suite.server.db).findById(merge.id)).toBeUndefined();
 
-    const orders = await cast.client("reader").get(`${base(e)}/users/${keep.id}/orders`);
+    const orders = await suite.cast.client("reader").get(`${base(e)}/users/${keep.id}/orders`);
     expect(orders.body.data.map((o: { id: string }) => o.id)).toEqual([merged.order.id, kept.order.id]);
-    const tickets = await cast.client("reader").get(`${base(e)}/users/${keep.id}/tickets`);
+    const tickets = await suite.cast.client("reader").get(`${base(e)}/users/${keep.id}/tickets`);
     expect(tickets.body.data.map((t: { itemId: string }) => t.itemId)).toEqual([
       gift.items[0]!.id,
       merged.items[0]!.id,
       kept.items[0]!.id,
     ]);
     // The friend still holds the ticket the merged guest bought for them.
-    const friendTickets = await cast.client("reader").get(`${base(e)}/users/${friend.id}/tickets`);
+    const friendTickets = await suite.cast.client("reader").get(`${base(e)}/users/${friend.id}/tickets`);
     expect(friendTickets.body.data).toMatchObject([{ itemId: merged.items[1]!.id, order: { buyerGuestId: keep.id } }]);
   });
 });

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import type { CustomField } from "../../api/src/models/CustomField.ts";
 import type { Event } from "../../api/src/models/Event.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { registerGuestDeletionGuard } from "../../api/src/services/guests/deletionGuards.ts";
-import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent, listOnEvent } from "../helpers/events.ts";
 import { buildCustomField, buildGuests } from "../helpers/guests.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /**
  * "Select all N matching": the bulk routes (`deleteusers`, `users/customfields`) take either `ids` or
@@ -18,8 +18,7 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
  */
 
 describe.each(databaseKinds())("bulk actions on a list query on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
+  const suite = useCastServer(kind);
   let client: HttpClient;
   let event: Event;
   let other: Event;
@@ -34,23 +33,23 @@ describe.each(databaseKinds())("bulk actions on a list query on %s", (kind) => {
   let foreign: string[];
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-    client = cast.client("overseer");
-    event = await buildEvent(server.db, cast.accountA.id);
-    other = await buildEvent(server.db, cast.accountA.id);
-    await listOnEvent(server.db, event.id, { userIds: [cast.users.reader.user.id, cast.users.editor.user.id] });
-    base = `/api/v1/events/${cast.accountA.id}/${event.id}`;
-    color = await buildCustomField(server.db, event, {
+    client = suite.cast.client("overseer");
+    event = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    other = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    await listOnEvent(suite.server.db, event.id, {
+      userIds: [suite.cast.users.reader.user.id, suite.cast.users.editor.user.id],
+    });
+    base = `/api/v1/events/${suite.cast.accountA.id}/${event.id}`;
+    color = await buildCustomField(suite.server.db, event, {
       type: "unique_choice",
       options: [
         { id: "red", label: "Red" },
         { id: "blue", label: "Blue" },
       ],
     });
-    note = await buildCustomField(server.db, event, { type: "short_text" });
-    attachment = await buildCustomField(server.db, event, { type: "file" });
-    const ids = await buildGuests(server.db, event, 1_300, (index) => ({
+    note = await buildCustomField(suite.server.db, event, { type: "short_text" });
+    attachment = await buildCustomField(suite.server.db, event, { type: "file" });
+    const ids = await buildGuests(suite.server.db, event, 1_300, (index) => ({
       company: index < 1_100 ? "Acme" : "Other",
       status: index < 600 ? "confirmed" : "unanswered",
       answers: { [note.id]: `n${index}` },
@@ -58,12 +57,11 @@ describe.each(databaseKinds())("bulk actions on a list query on %s", (kind) => {
     acme = ids.slice(0, 1_100);
     confirmedAcme = ids.slice(0, 600);
     rest = ids.slice(1_100);
-    foreign = await buildGuests(server.db, other, 50, () => ({ company: "Acme" }));
+    foreign = await buildGuests(suite.server.db, other, 50, () => ({ company: "Acme" }));
   });
-  afterAll(async () => server?.close());
 
   const answersOf = async (ids: string[]) => {
-    const rows = await Guest.query(server.db).whereIn("id", ids.slice(0, 400)).select("id", "answers");
+    const rows = await Guest.query(suite.server.db).whereIn("id", ids.slice(0, 400)).select("id", "answers");
     return rows.map((row) => row.answers);
   };
 
@@ -78,7 +76,7 @@ describe.each(databaseKinds())("bulk actions on a list query on %s", (kind) => {
     const count = async (ids: string[]) => {
       let red = 0;
       for (let start = 0; start < ids.length; start += 400) {
-        const rows = await Guest.query(server.db).whereIn("id", ids.slice(start, start + 400));
+        const rows = await Guest.query(suite.server.db).whereIn("id", ids.slice(start, start + 400));
         red += rows.filter((row) => row.answers[color.id] === "red").length;
       }
       return red;
@@ -90,7 +88,7 @@ describe.each(databaseKinds())("bulk actions on a list query on %s", (kind) => {
     // Answers are merged: the other answer stays.
     for (const answers of await answersOf(acme))
       expect(Object.keys(answers).sort()).toEqual([color.id, note.id].sort());
-    const audit = await AuditLog.query(server.db).where({ eventId: event.id, action: "guest.updated" });
+    const audit = await AuditLog.query(suite.server.db).where({ eventId: event.id, action: "guest.updated" });
     expect(audit).toHaveLength(1);
     expect((audit[0]!.after as { ids: string[] }).ids).toHaveLength(1_100);
   });
@@ -129,21 +127,21 @@ describe.each(databaseKinds())("bulk actions on a list query on %s", (kind) => {
       { query: {}, answers: { [attachment.id]: { fileId: "f", name: "a.pdf", size: 3 } } },
     ];
     for (const body of calls) {
-      const refused = await expectNoChange(server.db, () => client.post(`${base}/users/customfields`, body));
+      const refused = await expectNoChange(suite.server.db, () => client.post(`${base}/users/customfields`, body));
       expect(refused.status, JSON.stringify(body)).toBe(422);
     }
-    const deletion = await expectNoChange(server.db, () => client.post(`${base}/deleteusers`, {}));
+    const deletion = await expectNoChange(suite.server.db, () => client.post(`${base}/deleteusers`, {}));
     expect(deletion.status).toBe(422);
   });
 
   it("a reader is refused (403) and an outsider does not see the event (404), nothing changes", async () => {
     const body = { query: {}, answers: { [note.id]: "x" } };
-    const reader = await expectNoChange(server.db, () =>
-      cast.client("reader").post(`${base}/users/customfields`, body),
+    const reader = await expectNoChange(suite.server.db, () =>
+      suite.cast.client("reader").post(`${base}/users/customfields`, body),
     );
     expect(reader.status).toBe(403);
-    const outsider = await expectNoChange(server.db, () =>
-      cast.client("outsider").post(`${base}/deleteusers`, { query: {} }),
+    const outsider = await expectNoChange(suite.server.db, () =>
+      suite.cast.client("outsider").post(`${base}/deleteusers`, { query: {} }),
     );
     expect(outsider.status).toBe(404);
   });
@@ -168,14 +166,20 @@ describe.each(databaseKinds())("bulk actions on a list query on %s", (kind) => {
     expect(everything.body.deleted).toHaveLength(1_101);
     expect(
       Number(
-        ((await server.db("guests").where({ eventId: event.id }).count({ n: "*" }).first()) as { n: number | string })
-          .n,
+        (
+          (await suite.server.db("guests").where({ eventId: event.id }).count({ n: "*" }).first()) as {
+            n: number | string;
+          }
+        ).n,
       ),
     ).toBe(0);
     expect(
       Number(
-        ((await server.db("guests").where({ eventId: other.id }).count({ n: "*" }).first()) as { n: number | string })
-          .n,
+        (
+          (await suite.server.db("guests").where({ eventId: other.id }).count({ n: "*" }).first()) as {
+            n: number | string;
+          }
+        ).n,
       ),
     ).toBe(50);
   });

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CustomField } from "../../api/src/models/CustomField.ts";
 import type { Event } from "../../api/src/models/Event.ts";
-import { buildCast, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildCustomField, buildGuest, buildGuests } from "../helpers/guests.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /** Spec §2 guests list: filters (built-in and custom fields), presets, saved views, search, sort, pages. */
 
 describe.each(databaseKinds())("guests list on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
+  const suite = useCastServer(kind);
   let event: Event;
   let organizer: HttpClient;
   let color: CustomField;
@@ -24,29 +22,27 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
   let names: (query?: string, client?: HttpClient) => Promise<string[]>;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-    organizer = cast.client("overseer");
-    event = await buildEvent(server.db, cast.accountA.id);
-    base = `/api/v1/events/${cast.accountA.id}/${event.id}`;
-    color = await buildCustomField(server.db, event, {
+    organizer = suite.cast.client("overseer");
+    event = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    base = `/api/v1/events/${suite.cast.accountA.id}/${event.id}`;
+    color = await buildCustomField(suite.server.db, event, {
       type: "unique_choice",
       options: [
         { id: "red", label: "Red" },
         { id: "blue", label: "Blue" },
       ],
     });
-    topics = await buildCustomField(server.db, event, {
+    topics = await buildCustomField(suite.server.db, event, {
       type: "multiple_choice",
       options: [
         { id: "ai", label: "AI" },
         { id: "web", label: "Web" },
       ],
     });
-    age = await buildCustomField(server.db, event, { type: "number" });
-    note = await buildCustomField(server.db, event, { type: "short_text" });
+    age = await buildCustomField(suite.server.db, event, { type: "number" });
+    note = await buildCustomField(suite.server.db, event, { type: "short_text" });
     const day = (d: number) => new Date(Date.UTC(2026, 0, d));
-    await buildGuest(server.db, event, {
+    await buildGuest(suite.server.db, event, {
       firstName: "Élodie",
       lastName: "Abel",
       email: "elodie@acme.test",
@@ -58,7 +54,7 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
       registeredAt: day(10),
       answers: { [color.id]: "red", [topics.id]: ["ai", "web"], [age.id]: 30, [note.id]: "Vegan" },
     });
-    await buildGuest(server.db, event, {
+    await buildGuest(suite.server.db, event, {
       firstName: "bob",
       lastName: "baker",
       email: "bob@beta.test",
@@ -67,7 +63,7 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
       createdAt: day(2),
       answers: { [color.id]: "blue", [topics.id]: ["web"], [age.id]: 9 },
     });
-    await buildGuest(server.db, event, {
+    await buildGuest(suite.server.db, event, {
       firstName: "Chloé",
       lastName: "Carter",
       email: "chloe@acme.test",
@@ -78,7 +74,7 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
       createdAt: day(3),
       answers: { [age.id]: 100 },
     });
-    await buildGuest(server.db, event, {
+    await buildGuest(suite.server.db, event, {
       firstName: "Dan",
       lastName: null,
       email: "dan@x_y.test",
@@ -87,15 +83,14 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
       answers: { [note.id]: "" },
     });
     // Another event's guest never shows.
-    const other = await buildEvent(server.db, cast.accountA.id);
-    await buildGuest(server.db, other, { firstName: "Zed", lastName: "Other" });
+    const other = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    await buildGuest(suite.server.db, other, { firstName: "Zed", lastName: "Other" });
     names = async (query = "", client = organizer) => {
       const response = await client.get(`${base}/users${query}`);
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       return response.body.data.map((guest: { fullName: string }) => guest.fullName);
     };
   });
-  afterAll(async () => server?.close());
 
   const f = (filters: unknown) => `filters=${encodeURIComponent(JSON.stringify(filters))}`;
 
@@ -232,9 +227,9 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
   });
 
   it("paginates with a stable order (ties broken by id) and caps perPage at 500", async () => {
-    const tied = await buildEvent(server.db, cast.accountA.id);
-    await buildGuests(server.db, tied, 7, () => ({ firstName: "Same", lastName: "Name" }));
-    const path = `/api/v1/events/${cast.accountA.id}/${tied.id}/users`;
+    const tied = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    await buildGuests(suite.server.db, tied, 7, () => ({ firstName: "Same", lastName: "Name" }));
+    const path = `/api/v1/events/${suite.cast.accountA.id}/${tied.id}/users`;
     const seen: string[] = [];
     for (let page = 1; page <= 4; page++) {
       const response = await organizer.get(`${path}?perPage=2&page=${page}`);
@@ -259,9 +254,9 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
     expect(await names(`?view=${mine.body.id}`)).toEqual(["Élodie Abel"]);
     expect(await names(`?view=${shared.body.id}`)).toEqual(["Élodie Abel", "Chloé Carter"]);
     expect(await names(`?view=${shared.body.id}&search=chlo`)).toEqual(["Chloé Carter"]);
-    const other = cast.client("organizer");
+    const other = suite.cast.client("organizer");
     expect((await other.get(views)).status).toBe(404); // the organizer does not see this event
-    const admin = cast.client("administrator");
+    const admin = suite.cast.client("administrator");
     expect((await admin.get(views)).body.data.map((v: { name: string }) => v.name)).toEqual(["Acme"]);
     expect((await admin.get(`${base}/users?view=${mine.body.id}`)).status).toBe(422);
     expect((await organizer.get(views)).body.data.map((v: { name: string }) => v.name)).toEqual(["Acme", "Red ones"]);
@@ -271,21 +266,21 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
   });
 
   it("lists with a fixed number of queries whatever the page size (no N+1)", async () => {
-    const crowd = await buildEvent(server.db, cast.accountA.id);
-    const godfathers = await buildGuests(server.db, crowd, 30, (i) => ({
+    const crowd = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    const godfathers = await buildGuests(suite.server.db, crowd, 30, (i) => ({
       lastName: `God${String(i).padStart(2, "0")}`,
     }));
-    await buildGuests(server.db, crowd, 30, (i) => ({ lastName: `Kid${i}`, godfatherId: godfathers[i] }));
-    const path = `/api/v1/events/${cast.accountA.id}/${crowd.id}/users`;
+    await buildGuests(suite.server.db, crowd, 30, (i) => ({ lastName: `Kid${i}`, godfatherId: godfathers[i] }));
+    const path = `/api/v1/events/${suite.cast.accountA.id}/${crowd.id}/users`;
     const counted = async (query: string) => {
       let queries = 0;
       const count = () => queries++;
-      server.db.on("query", count);
+      suite.server.db.on("query", count);
       try {
         const response = await organizer.get(`${path}${query}`);
         return { queries, body: response.body };
       } finally {
-        server.db.off("query", count);
+        suite.server.db.off("query", count);
       }
     };
     const small = await counted("?perPage=2&sort=lastName&order=desc");

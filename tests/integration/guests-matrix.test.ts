@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Event } from "../../api/src/models/Event.ts";
-import { buildCast, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { expectNoChange, type CastMember } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildGuest } from "../helpers/guests.ts";
@@ -14,7 +14,7 @@ import {
   write,
   type MatrixCase,
 } from "../helpers/matrix.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /**
  * Every guests route × every kind of caller (QUALITY.md, tenant isolation): readers and up who see the
@@ -24,106 +24,103 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
  */
 
 describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
+  const suite = useCastServer(kind);
   let event: Event;
   let hidden: Event;
   let base: string;
   const cases: MatrixCase[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-    event = await buildListedEvent(cast);
-    hidden = await buildEvent(server.db, cast.accountA.id);
-    base = `/api/v1/events/${cast.accountA.id}/${event.id}`;
-    const guest = () => buildGuest(server.db, event, {});
+    event = await buildListedEvent(suite.cast);
+    hidden = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    base = `/api/v1/events/${suite.cast.accountA.id}/${event.id}`;
+    const guest = () => buildGuest(suite.server.db, event, {});
     const view = async () =>
-      (await cast.client("overseer").post(`${base}/guestviews`, { name: "v", query: {}, isShared: true })).body
+      (await suite.cast.client("overseer").post(`${base}/guestviews`, { name: "v", query: {}, isShared: true })).body
         .id as string;
     cases.push(
-      { name: "GET users", expect: READ, call: (m) => cast.client(m).get(`${base}/users`) },
+      { name: "GET users", expect: READ, call: (m) => suite.cast.client(m).get(`${base}/users`) },
       {
         name: "GET users/:id",
         expect: READ,
-        call: async (m) => cast.client(m).get(`${base}/users/${(await guest()).id}`),
+        call: async (m) => suite.cast.client(m).get(`${base}/users/${(await guest()).id}`),
       },
-      { name: "GET guestviews", expect: READ, call: (m) => cast.client(m).get(`${base}/guestviews`) },
+      { name: "GET guestviews", expect: READ, call: (m) => suite.cast.client(m).get(`${base}/guestviews`) },
       {
         name: "POST guestviews (personal)",
         expect: expectation(201, EVERY_MEMBER),
-        call: (m) => cast.client(m).post(`${base}/guestviews`, { name: "mine", query: { search: "x" } }),
+        call: (m) => suite.cast.client(m).post(`${base}/guestviews`, { name: "mine", query: { search: "x" } }),
       },
       {
         name: "POST guestviews (shared)",
         expect: write(201),
-        call: (m) => cast.client(m).post(`${base}/guestviews`, { name: "all", query: {}, isShared: true }),
+        call: (m) => suite.cast.client(m).post(`${base}/guestviews`, { name: "all", query: {}, isShared: true }),
       },
       {
         name: "DELETE guestviews/:id (shared)",
         expect: write(200),
-        call: async (m) => cast.client(m).delete(`${base}/guestviews/${await view()}`),
+        call: async (m) => suite.cast.client(m).delete(`${base}/guestviews/${await view()}`),
       },
       {
         name: "POST users",
         expect: write(201),
-        call: (m) => cast.client(m).post(`${base}/users`, { lastName: "New" }),
+        call: (m) => suite.cast.client(m).post(`${base}/users`, { lastName: "New" }),
       },
       {
         name: "POST users/:id",
         expect: write(200),
-        call: async (m) => cast.client(m).post(`${base}/users/${(await guest()).id}`, { lastName: "Changed" }),
+        call: async (m) => suite.cast.client(m).post(`${base}/users/${(await guest()).id}`, { lastName: "Changed" }),
       },
       {
         name: "DELETE users/:id",
         expect: write(200),
-        call: async (m) => cast.client(m).delete(`${base}/users/${(await guest()).id}`),
+        call: async (m) => suite.cast.client(m).delete(`${base}/users/${(await guest()).id}`),
       },
       {
         name: "POST deleteusers",
         expect: write(200),
-        call: async (m) => cast.client(m).post(`${base}/deleteusers`, { ids: [(await guest()).id] }),
+        call: async (m) => suite.cast.client(m).post(`${base}/deleteusers`, { ids: [(await guest()).id] }),
       },
       {
         name: "POST users/customfields",
         expect: write(200),
         call: async (m) =>
-          cast.client(m).post(`${base}/users/customfields`, { ids: [(await guest()).id], answers: {} }),
+          suite.cast.client(m).post(`${base}/users/customfields`, { ids: [(await guest()).id], answers: {} }),
       },
       {
         name: "POST deleteusers (query)",
         expect: write(200),
         call: async (m) =>
-          cast.client(m).post(`${base}/deleteusers`, { query: { search: (await guest()).email ?? "" } }),
+          suite.cast.client(m).post(`${base}/deleteusers`, { query: { search: (await guest()).email ?? "" } }),
       },
       {
         name: "POST users/customfields (query)",
         expect: write(200),
         call: async (m) =>
-          cast
+          suite.cast
             .client(m)
             .post(`${base}/users/customfields`, { query: { search: (await guest()).email ?? "" }, answers: {} }),
       },
     );
   });
-  afterAll(async () => server?.close());
 
   it("answers each route × caller as expected; refused calls change nothing", async () => {
     // Fixtures (guests, views) are made before the snapshot: only the call itself is checked.
-    expect(await matrixFailures(server.db, cases, { prepare })).toEqual([]);
+    expect(await matrixFailures(suite.server.db, cases, { prepare })).toEqual([]);
   });
 
   /** Builds the route's fixtures first and returns the bare call (for expectNoChange). */
   async function prepare(route: MatrixCase, member: CastMember): Promise<() => Promise<HttpResponse>> {
-    const paths = { guest: (await buildGuest(server.db, event, {})).id };
-    const client = cast.client(member);
+    const paths = { guest: (await buildGuest(suite.server.db, event, {})).id };
+    const client = suite.cast.client(member);
     const at = (path: string) => `${base}${path}`;
     switch (route.name) {
       case "GET users/:id":
         return () => client.get(at(`/users/${paths.guest}`));
       case "DELETE guestviews/:id (shared)": {
-        const id = (await cast.client("overseer").post(at("/guestviews"), { name: "v", query: {}, isShared: true }))
-          .body.id;
+        const id = (
+          await suite.cast.client("overseer").post(at("/guestviews"), { name: "v", query: {}, isShared: true })
+        ).body.id;
         return () => client.delete(at(`/guestviews/${id}`));
       }
       case "POST users/:id":
@@ -144,15 +141,15 @@ describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
   }
 
   it("an event the caller does not see is 404 even for its guests, and another event's guest is 404", async () => {
-    const hiddenGuest = await buildGuest(server.db, hidden, {});
-    const hiddenBase = `/api/v1/events/${cast.accountA.id}/${hidden.id}`;
-    expect((await cast.client("organizer").get(`${hiddenBase}/users`)).status).toBe(404);
-    expect((await cast.client("overseer").get(`${hiddenBase}/users`)).status).toBe(200);
-    expect((await cast.client("overseer").get(`${base}/users/${hiddenGuest.id}`)).status).toBe(404);
-    const wrongAccount = `/api/v1/events/${cast.accountB.id}/${event.id}/users`;
-    expect((await cast.client("overseer").get(wrongAccount)).status).toBe(404);
-    const deleted = await expectNoChange(server.db, () =>
-      cast.client("overseer").post(`${base}/deleteusers`, { ids: [hiddenGuest.id] }),
+    const hiddenGuest = await buildGuest(suite.server.db, hidden, {});
+    const hiddenBase = `/api/v1/events/${suite.cast.accountA.id}/${hidden.id}`;
+    expect((await suite.cast.client("organizer").get(`${hiddenBase}/users`)).status).toBe(404);
+    expect((await suite.cast.client("overseer").get(`${hiddenBase}/users`)).status).toBe(200);
+    expect((await suite.cast.client("overseer").get(`${base}/users/${hiddenGuest.id}`)).status).toBe(404);
+    const wrongAccount = `/api/v1/events/${suite.cast.accountB.id}/${event.id}/users`;
+    expect((await suite.cast.client("overseer").get(wrongAccount)).status).toBe(404);
+    const deleted = await expectNoChange(suite.server.db, () =>
+      suite.cast.client("overseer").post(`${base}/deleteusers`, { ids: [hiddenGuest.id] }),
     );
     expect(deleted.body).toEqual({ deleted: [], refused: [] });
   });

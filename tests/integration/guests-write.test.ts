@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import type { CustomField } from "../../api/src/models/CustomField.ts";
 import type { Event } from "../../api/src/models/Event.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { registerGuestDeletionGuard } from "../../api/src/services/guests/deletionGuards.ts";
-import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildCustomField, buildGuest } from "../helpers/guests.ts";
 import type { HttpClient } from "../helpers/http.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /** Spec §2/§7 guests: create, update, answers, companions, unlock, delete with guards, bulk answers. */
 
 describe.each(databaseKinds())("guests writes on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
+  const suite = useCastServer(kind);
   let event: Event;
   let client: HttpClient;
   let base: string;
@@ -23,13 +22,11 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
   let color: CustomField;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-    client = cast.client("overseer");
-    event = await buildEvent(server.db, cast.accountA.id, { maxCompanions: 3 });
-    base = `/api/v1/events/${cast.accountA.id}/${event.id}`;
-    size = await buildCustomField(server.db, event, { type: "number", rules: { noNegative: true } });
-    color = await buildCustomField(server.db, event, {
+    client = suite.cast.client("overseer");
+    event = await buildEvent(suite.server.db, suite.cast.accountA.id, { maxCompanions: 3 });
+    base = `/api/v1/events/${suite.cast.accountA.id}/${event.id}`;
+    size = await buildCustomField(suite.server.db, event, { type: "number", rules: { noNegative: true } });
+    color = await buildCustomField(suite.server.db, event, {
       type: "unique_choice",
       options: [
         { id: "red", label: "Red" },
@@ -37,7 +34,6 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
       ],
     });
   });
-  afterAll(async () => server?.close());
 
   it("creates a guest with derived columns, answers, source manual (api for API keys) and an audit row", async () => {
     const created = await client.post(`${base}/users`, {
@@ -57,14 +53,14 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
       companionsCount: 0,
       abilities: { update: true, delete: true },
     });
-    const row = await Guest.query(server.db).findById(created.body.id);
+    const row = await Guest.query(suite.server.db).findById(created.body.id);
     expect(row).toMatchObject({
       emailNormalized: "zoe.durand@example.com",
       searchText: "zoe durand zoe.durand@example.com umlaut",
     });
-    const viaKey = await cast.client("apiKey").post(`${base}/users`, { lastName: "Keyed" });
+    const viaKey = await suite.cast.client("apiKey").post(`${base}/users`, { lastName: "Keyed" });
     expect(viaKey.body.createdSource).toBe("api");
-    const audit = await AuditLog.query(server.db).where({ subjectId: created.body.id });
+    const audit = await AuditLog.query(suite.server.db).where({ subjectId: created.body.id });
     expect(audit.map((entry) => entry.action)).toEqual(["guest.created"]);
     const one = await client.get(`${base}/users/${created.body.id}`);
     expect(one.body.id).toBe(created.body.id);
@@ -88,7 +84,7 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
     expect(tooMany.body.error.details[0]).toMatchObject({ field: "companionsExpected", code: "number_too_big" });
     const unknown = await client.post(`${base}/users`, { answers: { "00000000-0000-4000-8000-000000000000": "x" } });
     expect(unknown.status).toBe(422);
-    const badAnswer = await expectNoChange(server.db, () =>
+    const badAnswer = await expectNoChange(suite.server.db, () =>
       client.post(`${base}/users`, { answers: { [size.id]: -3 } }),
     );
     expect(badAnswer.status).toBe(422);
@@ -96,13 +92,15 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
   });
 
   it("companions: godfather of the same event, never itself, no cycle", async () => {
-    const a = await buildGuest(server.db, event, { lastName: "A" });
-    const b = await buildGuest(server.db, event, { lastName: "B", godfatherId: a.id });
-    const c = await buildGuest(server.db, event, { lastName: "C", godfatherId: b.id });
-    const elsewhere = await buildGuest(server.db, await buildEvent(server.db, cast.accountA.id), {});
+    const a = await buildGuest(suite.server.db, event, { lastName: "A" });
+    const b = await buildGuest(suite.server.db, event, { lastName: "B", godfatherId: a.id });
+    const c = await buildGuest(suite.server.db, event, { lastName: "C", godfatherId: b.id });
+    const elsewhere = await buildGuest(suite.server.db, await buildEvent(suite.server.db, suite.cast.accountA.id), {});
     const self = await client.post(`${base}/users/${a.id}`, { godfatherId: a.id });
     expect(self.status).toBe(422);
-    const cycle = await expectNoChange(server.db, () => client.post(`${base}/users/${a.id}`, { godfatherId: c.id }));
+    const cycle = await expectNoChange(suite.server.db, () =>
+      client.post(`${base}/users/${a.id}`, { godfatherId: c.id }),
+    );
     expect(cycle.status).toBe(422);
     expect((await client.post(`${base}/users`, { godfatherId: elsewhere.id })).status).toBe(422);
     const ok = await client.post(`${base}/users`, { lastName: "D", godfatherId: c.id, companionsExpected: 3 });
@@ -112,7 +110,10 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
   });
 
   it("updates partially, merges answers (null removes), audits the changed fields only", async () => {
-    const guest = await buildGuest(server.db, event, { lastName: "Old", answers: { [size.id]: 1, [color.id]: "red" } });
+    const guest = await buildGuest(suite.server.db, event, {
+      lastName: "Old",
+      answers: { [size.id]: 1, [color.id]: "red" },
+    });
     const updated = await client.post(`${base}/users/${guest.id}`, {
       lastName: "New",
       status: "rejected",
@@ -121,9 +122,9 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body).toMatchObject({ lastName: "New", status: "rejected", answers: { [color.id]: "blue" } });
     expect(updated.body.answers[size.id]).toBeUndefined();
-    const row = await Guest.query(server.db).findById(guest.id);
+    const row = await Guest.query(suite.server.db).findById(guest.id);
     expect(row!.searchText).toContain("new");
-    const [audit] = await AuditLog.query(server.db).where({ subjectId: guest.id, action: "guest.updated" });
+    const [audit] = await AuditLog.query(suite.server.db).where({ subjectId: guest.id, action: "guest.updated" });
     expect(audit!.before).toMatchObject({ lastName: "Old", status: "unanswered" });
     expect(Object.keys(audit!.after ?? {}).sort()).toEqual(["answers", "lastName", "status"]);
     // Any status to any other for organizers.
@@ -131,18 +132,18 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
   });
 
   it("unlockEmail lifts an unsubscription", async () => {
-    const guest = await buildGuest(server.db, event, { mailStatus: "unsubscribed", unsubscribedAt: new Date() });
+    const guest = await buildGuest(suite.server.db, event, { mailStatus: "unsubscribed", unsubscribedAt: new Date() });
     const before = await client.get(`${base}/users/${guest.id}`);
     expect(before.body.isUnsubscribed).toBe(true);
     const unlocked = await client.post(`${base}/users/${guest.id}`, { unlockEmail: true });
     expect(unlocked.body).toMatchObject({ mailStatus: "none", isUnsubscribed: false });
-    expect((await Guest.query(server.db).findById(guest.id))!.unsubscribedAt).toBeNull();
+    expect((await Guest.query(suite.server.db).findById(guest.id))!.unsubscribedAt).toBeNull();
   });
 
   it("sets answers on many guests at once (only this event's)", async () => {
-    const one = await buildGuest(server.db, event, { answers: { [size.id]: 5 } });
-    const two = await buildGuest(server.db, event, { answers: { [color.id]: "red" } });
-    const foreign = await buildGuest(server.db, await buildEvent(server.db, cast.accountA.id), {});
+    const one = await buildGuest(suite.server.db, event, { answers: { [size.id]: 5 } });
+    const two = await buildGuest(suite.server.db, event, { answers: { [color.id]: "red" } });
+    const foreign = await buildGuest(suite.server.db, await buildEvent(suite.server.db, suite.cast.accountA.id), {});
     const response = await client.post(`${base}/users/customfields`, {
       ids: [one.id, two.id, foreign.id],
       answers: { [color.id]: "Blue", [size.id]: null },
@@ -150,24 +151,24 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.updated.sort()).toEqual([one.id, two.id].sort());
     for (const id of [one.id, two.id]) {
-      expect((await Guest.query(server.db).findById(id))!.answers).toEqual({ [color.id]: "blue" });
+      expect((await Guest.query(suite.server.db).findById(id))!.answers).toEqual({ [color.id]: "blue" });
     }
-    const refused = await expectNoChange(server.db, () =>
+    const refused = await expectNoChange(suite.server.db, () =>
       client.post(`${base}/users/customfields`, { ids: [one.id], answers: { [size.id]: "abc" } }),
     );
     expect(refused.status).toBe(422);
   });
 
   it("deletes guests unless a guard refuses them: 409 with the reason, bulk says which", async () => {
-    const keep = await buildGuest(server.db, event, { lastName: "Ticket holder" });
-    const go = await buildGuest(server.db, event, { lastName: "Goes" });
-    const alsoGo = await buildGuest(server.db, event, { lastName: "Goes too" });
+    const keep = await buildGuest(suite.server.db, event, { lastName: "Ticket holder" });
+    const go = await buildGuest(suite.server.db, event, { lastName: "Goes" });
+    const alsoGo = await buildGuest(suite.server.db, event, { lastName: "Goes too" });
     const unregister = registerGuestDeletionGuard(
       async (_trx, ids) =>
         new Map(ids.filter((id) => id === keep.id).map((id) => [id, "guests_with_tickets_not_deleted" as const])),
     );
     try {
-      const refused = await expectNoChange(server.db, () => client.delete(`${base}/users/${keep.id}`));
+      const refused = await expectNoChange(suite.server.db, () => client.delete(`${base}/users/${keep.id}`));
       expect(refused.status).toBe(409);
       expect(refused.body.error.message).toBe(
         "Guest could not be deleted. Reason: Guests could not be deleted: they may have a ticket.",
@@ -180,7 +181,7 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
       expect(bulk.body.refused).toEqual([
         { id: keep.id, reason: "Guests could not be deleted: they may have a ticket." },
       ]);
-      const audit = await AuditLog.query(server.db).where({ eventId: event.id, action: "guest.deleted" });
+      const audit = await AuditLog.query(suite.server.db).where({ eventId: event.id, action: "guest.deleted" });
       expect(audit).toHaveLength(1);
       expect((audit[0]!.before as { ids: string[] }).ids.sort()).toEqual([go.id, alsoGo.id].sort());
     } finally {

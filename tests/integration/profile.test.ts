@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import { Session } from "../../api/src/models/Session.ts";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { CAST_MEMBERS, expectNoChange, type CastMember } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../helpers/factories.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer, useTestServer } from "../helpers/suite.ts";
 
 /** Every signed-in user has a profile (whatever their account); an API key has none. */
 const PROFILE_OWNERS: Record<CastMember, number> = {
@@ -22,14 +22,7 @@ const PROFILE_OWNERS: Record<CastMember, number> = {
 const NEW_PASSWORD = "Brand-New-Pass-77";
 
 describe.each(databaseKinds())("profile on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-  });
-  afterAll(async () => server?.close());
+  const suite = useCastServer(kind);
 
   describe.each([
     { name: "GET /profile", method: "GET", path: "/profile", body: undefined },
@@ -44,45 +37,46 @@ describe.each(databaseKinds())("profile on %s", (kind) => {
     it.each(CAST_MEMBERS)("as %s", async (member) => {
       let expected = PROFILE_OWNERS[member];
       if (row.path === "/profile/password" && expected === 200) expected = 422;
-      const send = () => cast.client(member).request(row.method, `/api/v1${row.path}`, { body: row.body });
-      const response = expected >= 400 && row.method !== "GET" ? await expectNoChange(server.db, send) : await send();
+      const send = () => suite.cast.client(member).request(row.method, `/api/v1${row.path}`, { body: row.body });
+      const response =
+        expected >= 400 && row.method !== "GET" ? await expectNoChange(suite.server.db, send) : await send();
       expect(response.status, JSON.stringify(response.body)).toBe(expected);
-      if (expected === 200) expect(response.body.id).toBe(cast.userId(member));
+      if (expected === 200) expect(response.body.id).toBe(suite.cast.userId(member));
       if (expected === 403) expect(response.body.error.code).toBe("forbidden");
     });
   });
 
   it("updates names (trimmed) and language and audits only real changes", async () => {
-    const user = await buildUser(server.db, { accountId: cast.accountA.id, role: "editor" });
-    const client = server.http.as(await sessionTokenFor(server.db, server.config, user));
+    const user = await buildUser(suite.server.db, { accountId: suite.cast.accountA.id, role: "editor" });
+    const client = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
     const updated = await client.post("/api/v1/profile", { firstName: "  Grace ", lastName: "Hopper", language: "es" });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ firstName: "Grace", lastName: "Hopper", language: "es" });
     expect((await client.get("/api/v1/profile")).body).toMatchObject({ firstName: "Grace", language: "es" });
     await client.post("/api/v1/profile", { firstName: "Grace" });
-    const entries = await AuditLog.query(server.db).where({ subjectId: user.id, action: "user.profile_updated" });
+    const entries = await AuditLog.query(suite.server.db).where({ subjectId: user.id, action: "user.profile_updated" });
     expect(entries).toHaveLength(1);
     expect(entries[0]!.before).toEqual({ firstName: "Ada", lastName: "Lovelace", language: "en" });
-    expect(entries[0]!.accountId).toBe(cast.accountA.id);
-    const blank = await expectNoChange(server.db, () => client.post("/api/v1/profile", { lastName: "   " }));
+    expect(entries[0]!.accountId).toBe(suite.cast.accountA.id);
+    const blank = await expectNoChange(suite.server.db, () => client.post("/api/v1/profile", { lastName: "   " }));
     expect(blank.status).toBe(422);
     expect(blank.body.error.details[0]).toMatchObject({ field: "lastName", code: "required" });
-    const extra = await expectNoChange(server.db, () => client.post("/api/v1/profile", { role: "overseer" }));
+    const extra = await expectNoChange(suite.server.db, () => client.post("/api/v1/profile", { role: "overseer" }));
     expect(extra.status).toBe(422);
   });
 
   describe("password change", () => {
     async function userWithTwoSessions() {
-      const account = await buildAccount(server.db);
-      const user = await buildUser(server.db, { accountId: account.id, role: "organizer" });
-      const current = await sessionTokenFor(server.db, server.config, user);
-      const other = await sessionTokenFor(server.db, server.config, user);
-      return { user, current: server.http.as(current), other: server.http.as(other) };
+      const account = await buildAccount(suite.server.db);
+      const user = await buildUser(suite.server.db, { accountId: account.id, role: "organizer" });
+      const current = await sessionTokenFor(suite.server.db, suite.server.config, user);
+      const other = await sessionTokenFor(suite.server.db, suite.server.config, user);
+      return { user, current: suite.server.http.as(current), other: suite.server.http.as(other) };
     }
 
     it("refuses a wrong current password on currentPassword, in the caller's language", async () => {
       const { current } = await userWithTwoSessions();
-      const response = await expectNoChange(server.db, () =>
+      const response = await expectNoChange(suite.server.db, () =>
         current.post(
           "/api/v1/profile/password",
           { currentPassword: "Wrong-Password-1", password: NEW_PASSWORD, confirmation: NEW_PASSWORD },
@@ -101,7 +95,7 @@ describe.each(databaseKinds())("profile on %s", (kind) => {
 
     it("applies the password rule and the confirmation", async () => {
       const { current } = await userWithTwoSessions();
-      const weak = await expectNoChange(server.db, () =>
+      const weak = await expectNoChange(suite.server.db, () =>
         current.post("/api/v1/profile/password", {
           currentPassword: DEFAULT_PASSWORD,
           password: "short",
@@ -110,7 +104,7 @@ describe.each(databaseKinds())("profile on %s", (kind) => {
       );
       expect(weak.status).toBe(422);
       expect(weak.body.error.details[0]).toMatchObject({ field: "password", code: "password_rule" });
-      const mismatch = await expectNoChange(server.db, () =>
+      const mismatch = await expectNoChange(suite.server.db, () =>
         current.post("/api/v1/profile/password", {
           currentPassword: DEFAULT_PASSWORD,
           password: NEW_PASSWORD,
@@ -136,14 +130,17 @@ describe.each(databaseKinds())("profile on %s", (kind) => {
       expect(response.body).toEqual({ ok: true });
       expect((await current.get("/api/v1/profile")).status).toBe(200);
       expect((await other.get("/api/v1/profile")).status).toBe(401);
-      const sessions = await Session.query(server.db).where({ userId: user.id });
+      const sessions = await Session.query(suite.server.db).where({ userId: user.id });
       expect(sessions.filter((session) => !session.revokedAt)).toHaveLength(1);
 
-      const login = (password: string) => server.http.post("/api/v1/auth/login", { email: user.email, password });
+      const login = (password: string) => suite.server.http.post("/api/v1/auth/login", { email: user.email, password });
       expect((await login(DEFAULT_PASSWORD)).status).toBe(401);
       expect((await login(NEW_PASSWORD)).status).toBe(200);
 
-      const entries = await AuditLog.query(server.db).where({ subjectId: user.id, action: "user.password_changed" });
+      const entries = await AuditLog.query(suite.server.db).where({
+        subjectId: user.id,
+        action: "user.password_changed",
+      });
       expect(entries).toHaveLength(1);
       expect(JSON.stringify(entries[0])).not.toContain("scrypt");
     });
@@ -151,16 +148,12 @@ describe.each(databaseKinds())("profile on %s", (kind) => {
 });
 
 describe("password change throttling", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { THROTTLE_LOGIN_FAILURES_PER_EMAIL: "2" } });
-  });
-  afterAll(async () => server?.close());
+  const suite = useTestServer("sqlite", { env: { THROTTLE_LOGIN_FAILURES_PER_EMAIL: "2" } });
 
   it("counts wrong current passwords as failed sign-ins of the address (429 past the limit)", async () => {
-    const account = await buildAccount(server.db);
-    const user = await buildUser(server.db, { accountId: account.id, role: "editor" });
-    const client = server.http.as(await sessionTokenFor(server.db, server.config, user));
+    const account = await buildAccount(suite.server.db);
+    const user = await buildUser(suite.server.db, { accountId: account.id, role: "editor" });
+    const client = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
     const attempt = (currentPassword: string) =>
       client.post("/api/v1/profile/password", { currentPassword, password: NEW_PASSWORD, confirmation: NEW_PASSWORD });
     expect((await attempt("Wrong-Guess-1")).status).toBe(422);

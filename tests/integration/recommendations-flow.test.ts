@@ -1,41 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Event } from "../../api/src/models/Event.ts";
 import { AuditLog } from "../../api/src/models/AuditLog.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { Recommendation } from "../../api/src/models/Recommendation.ts";
-import { buildCast, CAST_MEMBERS, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { CAST_MEMBERS, expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent, listOnEvent } from "../helpers/events.ts";
 import { buildGuest } from "../helpers/guests.ts";
 import { READ, sendGuarded, write, type Expectation } from "../helpers/matrix.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /** Recommendations: guest side (legacy), organizer side (legacy and REST), state rules, audit, matrix. */
 describe.each(databaseKinds())("recommendations on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-  });
-  afterAll(async () => server?.close());
+  const suite = useCastServer(kind);
 
   async function setup(): Promise<{ event: Event; recommender: Guest; rest: string }> {
-    const event = await buildEvent(server.db, cast.accountA.id);
-    await listOnEvent(server.db, event.id, {
-      userIds: [cast.users.reader.user.id, cast.users.editor.user.id, cast.users.organizer.user.id],
+    const event = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    await listOnEvent(suite.server.db, event.id, {
+      userIds: [suite.cast.users.reader.user.id, suite.cast.users.editor.user.id, suite.cast.users.organizer.user.id],
     });
-    const recommender = await buildGuest(server.db, event, {
+    const recommender = await buildGuest(suite.server.db, event, {
       firstName: "Inès",
       lastName: "Moreau",
       email: "ines@example.fr",
     });
-    return { event, recommender, rest: `/api/v1/events/${cast.accountA.id}/${event.id}/recommendations` };
+    return { event, recommender, rest: `/api/v1/events/${suite.cast.accountA.id}/${event.id}/recommendations` };
   }
 
   async function recommend(event: Event, guestId: string, people: object[]) {
-    return cast.client("organizer").post(`/${event.slug}/recommendations/addRecommendationsJson`, {
+    return suite.cast.client("organizer").post(`/${event.slug}/recommendations/addRecommendationsJson`, {
       guestId,
       recommendations: people,
     });
@@ -56,26 +49,26 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
       status: "pending",
       guestId: null,
     });
-    const mine = await cast
+    const mine = await suite.cast
       .client("reader")
       .get(`/${event.slug}/recommendations/getRecommendationsJson/${recommender.id}`);
     expect(mine.status).toBe(200);
     expect(mine.body.data.map((r: { email: string }) => r.email)).toEqual(["paul@example.fr", "anon@example.com"]);
-    const unknown = await cast
+    const unknown = await suite.cast
       .client("reader")
       .get(`/${event.slug}/recommendations/getRecommendationsJson/${event.id}`);
     expect(unknown.status).toBe(404);
-    const all = await cast.client("reader").get(`/${event.slug}/admin/recommendations/getAllRecommendationsJson`);
+    const all = await suite.cast.client("reader").get(`/${event.slug}/admin/recommendations/getAllRecommendationsJson`);
     expect(all.body.pagination.total).toBe(2);
-    expect((await cast.client("reader").get(`${rest}?status=accepted`)).body.data).toEqual([]);
-    expect((await cast.client("reader").get(`${rest}?status=pending`)).body.pagination.total).toBe(2);
-    expect(await AuditLog.query(server.db).where({ action: "recommendation.created", eventId: event.id })).toHaveLength(
-      2,
-    );
+    expect((await suite.cast.client("reader").get(`${rest}?status=accepted`)).body.data).toEqual([]);
+    expect((await suite.cast.client("reader").get(`${rest}?status=pending`)).body.pagination.total).toBe(2);
+    expect(
+      await AuditLog.query(suite.server.db).where({ action: "recommendation.created", eventId: event.id }),
+    ).toHaveLength(2);
 
     // The recommender must be a guest of this event.
-    const stranger = await buildGuest(server.db, await buildEvent(server.db, cast.accountA.id), {});
-    await expectNoChange(server.db, async () => {
+    const stranger = await buildGuest(suite.server.db, await buildEvent(suite.server.db, suite.cast.accountA.id), {});
+    await expectNoChange(suite.server.db, async () => {
       const refused = await recommend(event, stranger.id, [{ email: "x@example.com" }]);
       expect(refused.status).toBe(422);
       expect(refused.body.error.details[0]).toMatchObject({ field: "guestId", code: "guest_not_in_event" });
@@ -85,7 +78,7 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
 
   it("accepting creates the guest (source recommendation, prescriber the recommender) or links the existing one", async () => {
     const { event, recommender } = await setup();
-    const existing = await buildGuest(server.db, event, { email: "Known@Example.com" });
+    const existing = await buildGuest(suite.server.db, event, { email: "Known@Example.com" });
     const [fresh, known] = (
       await recommend(event, recommender.id, [
         { firstName: "Paul", lastName: "Durand", email: "paul@example.fr", company: "Durand SARL" },
@@ -93,13 +86,13 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
       ])
     ).body.data;
 
-    const accepted = await cast
+    const accepted = await suite.cast
       .client("editor")
       .get(`/${event.slug}/admin/recommendations/acceptRecommendationJson/${fresh.id}`);
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ status: "accepted", guestId: expect.any(String) });
     expect(accepted.body.decidedAt).not.toBeNull();
-    const guest = (await Guest.query(server.db).findById(accepted.body.guestId))!;
+    const guest = (await Guest.query(suite.server.db).findById(accepted.body.guestId))!;
     expect(guest).toMatchObject({
       firstName: "Paul",
       lastName: "Durand",
@@ -111,17 +104,19 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
       status: "unanswered",
     });
     expect(guest.nameKey).toBe("paul|durand");
-    expect(await AuditLog.query(server.db).findOne({ action: "guest.created", subjectId: guest.id })).toBeDefined();
     expect(
-      await AuditLog.query(server.db).findOne({ action: "recommendation.accepted", subjectId: fresh.id }),
+      await AuditLog.query(suite.server.db).findOne({ action: "guest.created", subjectId: guest.id }),
+    ).toBeDefined();
+    expect(
+      await AuditLog.query(suite.server.db).findOne({ action: "recommendation.accepted", subjectId: fresh.id }),
     ).toBeDefined();
 
-    const linked = await cast
+    const linked = await suite.cast
       .client("editor")
-      .post(`/api/v1/events/${cast.accountA.id}/${event.id}/recommendations/${known.id}/accept`);
+      .post(`/api/v1/events/${suite.cast.accountA.id}/${event.id}/recommendations/${known.id}/accept`);
     expect(linked.status).toBe(200);
     expect(linked.body.guestId).toBe(existing.id);
-    expect(await Guest.query(server.db).where({ eventId: event.id }).resultSize()).toBe(3);
+    expect(await Guest.query(suite.server.db).where({ eventId: event.id }).resultSize()).toBe(3);
   });
 
   it("pending → accepted or refused, once: anything else is 409 and changes nothing", async () => {
@@ -129,39 +124,39 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
     const [first, second] = (
       await recommend(event, recommender.id, [{ email: "one@example.com" }, { email: "two@example.com" }])
     ).body.data;
-    const refused = await cast
+    const refused = await suite.cast
       .client("editor")
       .get(`/${event.slug}/admin/recommendations/refuseRecommendationJson/${first.id}`);
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ status: "refused", guestId: null });
     expect(
-      await AuditLog.query(server.db).findOne({ action: "recommendation.refused", subjectId: first.id }),
+      await AuditLog.query(suite.server.db).findOne({ action: "recommendation.refused", subjectId: first.id }),
     ).toBeDefined();
-    expect((await cast.client("editor").post(`${rest}/${second.id}/accept`)).status).toBe(200);
+    expect((await suite.cast.client("editor").post(`${rest}/${second.id}/accept`)).status).toBe(200);
 
-    await expectNoChange(server.db, async () => {
+    await expectNoChange(suite.server.db, async () => {
       for (const [id, verb] of [
         [first.id, "accept"],
         [first.id, "refuse"],
         [second.id, "accept"],
         [second.id, "refuse"],
       ] as const) {
-        const response = await cast.client("editor").post(`${rest}/${id}/${verb}`);
+        const response = await suite.cast.client("editor").post(`${rest}/${id}/${verb}`);
         expect(response.status).toBe(409);
         expect(response.body.error.code).toBe("recommendation_already_decided");
       }
-      const legacy = await cast
+      const legacy = await suite.cast
         .client("editor")
         .get(`/${event.slug}/admin/recommendations/acceptRecommendationJson/${first.id}`);
       expect(legacy.status).toBe(409);
     });
-    expect((await Recommendation.query(server.db).findById(first.id))!.status).toBe("refused");
+    expect((await Recommendation.query(suite.server.db).findById(first.id))!.status).toBe("refused");
 
     // A recommendation of another event is not found through this one.
     const other = await setup();
     const foreign = (await recommend(other.event, other.recommender.id, [{ email: "f@example.com" }])).body.data[0];
-    await expectNoChange(server.db, async () => {
-      expect((await cast.client("editor").post(`${rest}/${foreign.id}/accept`)).status).toBe(404);
+    await expectNoChange(suite.server.db, async () => {
+      expect((await suite.cast.client("editor").post(`${rest}/${foreign.id}/accept`)).status).toBe(404);
     });
   });
 
@@ -252,7 +247,7 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
     it(`matrix: ${row.name}`, async () => {
       for (const member of CAST_MEMBERS) {
         const { event, recommender, rest } = await setup();
-        const pending = await Recommendation.query(server.db).insertAndFetch({
+        const pending = await Recommendation.query(suite.server.db).insertAndFetch({
           accountId: event.accountId,
           eventId: event.id,
           recommenderGuestId: recommender.id,
@@ -265,9 +260,9 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
           decidedAt: null,
         });
         const call = row.call({ event, recommender, rest, pendingId: pending.id });
-        const send = () => cast.client(member).request(call.method, call.path, { body: call.body });
+        const send = () => suite.cast.client(member).request(call.method, call.path, { body: call.body });
         const expected = row.expect[member];
-        const response = await sendGuarded(server.db, expected, send, row.isWrite);
+        const response = await sendGuarded(suite.server.db, expected, send, row.isWrite);
         expect({ member, status: response.status }).toEqual({ member, status: expected });
       }
     });

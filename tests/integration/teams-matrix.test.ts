@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Team } from "../../api/src/models/Team.ts";
-import { buildCast, expectNoChange, type Cast } from "../helpers/actors.ts";
+import { expectNoChange, type Cast } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { describeRows, expectMatrixCall, managers, READ, type MatrixRow } from "../helpers/matrix.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /** Every teams route × every kind of caller: readers of the account read, overseers and admins write. */
 
@@ -83,36 +83,29 @@ const ROWS: Row[] = [
 ];
 
 describe.each(databaseKinds())("teams: role × route matrix on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-  });
-  afterAll(async () => server?.close());
+  const suite = useCastServer(kind);
 
   describeRows(ROWS, async (row, member) =>
-    expectMatrixCall(cast, member, row.expect[member], await row.call(cast), "/api/v1"),
+    expectMatrixCall(suite.cast, member, row.expect[member], await row.call(suite.cast), "/api/v1"),
   );
 
   it("answers 404 for a team of another account asked for through account A, and changes nothing", async () => {
-    const teamOfB = await Team.query(server.db).insertAndFetch({
-      accountId: cast.accountB.id,
+    const teamOfB = await Team.query(suite.server.db).insertAndFetch({
+      accountId: suite.cast.accountB.id,
       name: "B's team",
       description: null,
     });
-    const client = cast.client("overseer");
-    const base = `/api/v1/accounts/${cast.accountA.id}/teams/${teamOfB.id}`;
+    const client = suite.cast.client("overseer");
+    const base = `/api/v1/accounts/${suite.cast.accountA.id}/teams/${teamOfB.id}`;
     expect((await client.get(base)).status).toBe(404);
     const writes = [
       () => client.post(base, { name: "Hijacked" }),
       () => client.delete(base),
-      () => client.put(`${base}/administrators/${cast.users.editor.user.id}`),
-      () => client.delete(`${base}/administrators/${cast.users.editor.user.id}`),
+      () => client.put(`${base}/administrators/${suite.cast.users.editor.user.id}`),
+      () => client.delete(`${base}/administrators/${suite.cast.users.editor.user.id}`),
     ];
     for (const write of writes) {
-      const response = await expectNoChange(server.db, write);
+      const response = await expectNoChange(suite.server.db, write);
       expect(response.status).toBe(404);
     }
   });

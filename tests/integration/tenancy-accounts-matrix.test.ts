@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCast, expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
+import { describe, expect, it } from "vitest";
+import { expectNoChange, type Cast, type CastMember } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { describeRows, expectMatrixCall, managers, platformOnly, READ, type MatrixRow } from "../helpers/matrix.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { useCastServer } from "../helpers/suite.ts";
 
 /**
  * Every route of accounts and administrators × every kind of caller (QUALITY.md, tenant isolation):
@@ -164,34 +164,27 @@ const ROWS: Row[] = [
 ];
 
 describe.each(databaseKinds())("accounts and administrators: role × route matrix on %s", (kind) => {
-  let server: TestServer;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    server = await startTestServer({ kind });
-    cast = await buildCast(server);
-  });
-  afterAll(async () => server?.close());
+  const suite = useCastServer(kind);
 
   describeRows(ROWS, async (row, member) =>
-    expectMatrixCall(cast, member, row.expect[member], await row.call(cast, member), "/api/v1"),
+    expectMatrixCall(suite.cast, member, row.expect[member], await row.call(suite.cast, member), "/api/v1"),
   );
 
   it("answers outsiders exactly like a missing resource", async () => {
-    const missingAccount = await cast.client("administrator").get(`/api/v1/accounts/${randomUUID()}`);
-    const outsider = await cast.client("outsiderOverseer").get(`/api/v1/accounts/${cast.accountA.id}`);
+    const missingAccount = await suite.cast.client("administrator").get(`/api/v1/accounts/${randomUUID()}`);
+    const outsider = await suite.cast.client("outsiderOverseer").get(`/api/v1/accounts/${suite.cast.accountA.id}`);
     const strip = (body: { error: Record<string, unknown> }) => ({ ...body.error, requestId: undefined });
     expect(outsider.status).toBe(404);
     expect(strip(outsider.body)).toEqual(strip(missingAccount.body));
-    const missingRoute = await cast.client("overseer").get("/api/v1/administrators");
+    const missingRoute = await suite.cast.client("overseer").get("/api/v1/administrators");
     expect(missingRoute.status).toBe(404);
     expect(strip(missingRoute.body)).toEqual(strip(missingAccount.body));
   });
 
   it("treats a user of another account under /accounts/{a}/… as missing, and changes nothing", async () => {
-    const stranger = cast.users.organizer.user.id; // account A's, asked for through account B
-    const b = cast.accountB.id;
-    const client = cast.client("outsiderOverseer");
+    const stranger = suite.cast.users.organizer.user.id; // account A's, asked for through account B
+    const b = suite.cast.accountB.id;
+    const client = suite.cast.client("outsiderOverseer");
     expect((await client.get(`/api/v1/accounts/${b}/administrators/${stranger}`)).status).toBe(404);
     const writes = [
       () => client.put(`/api/v1/accounts/${b}/administrators/${stranger}`, { firstName: "Hijacked" }),
@@ -199,7 +192,7 @@ describe.each(databaseKinds())("accounts and administrators: role × route matri
       () => client.post(`/api/v1/accounts/${b}/administrators/${stranger}/invite`),
     ];
     for (const write of writes) {
-      const response = await expectNoChange(server.db, write);
+      const response = await expectNoChange(suite.server.db, write);
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe("not_found");
     }
@@ -209,7 +202,7 @@ describe.each(databaseKinds())("accounts and administrators: role × route matri
   });
 
   it("answers 404 for a malformed id in the path", async () => {
-    const response = await cast.client("administrator").get("/api/v1/accounts/not-a-uuid/administrators");
+    const response = await suite.cast.client("administrator").get("/api/v1/accounts/not-a-uuid/administrators");
     expect(response.status).toBe(404);
   });
 });
