@@ -1,16 +1,13 @@
-import Router from "@koa/router";
 import Koa from "koa";
 import type { ApiContextExtras, ApiState, AppDeps } from "./context.ts";
-import { authenticate } from "./middleware/authenticate.ts";
-import { parseBody } from "./middleware/body.ts";
 import { errorHandler } from "./middleware/errors.ts";
 import { mediaFiles } from "./middleware/media.ts";
 import { requestContext } from "./middleware/requestContext.ts";
 import { securityHeaders } from "./middleware/security.ts";
 import { webApp } from "./middleware/webApp.ts";
-import { legacyRouter } from "./legacy/index.ts";
+import { legacyRoutes } from "./legacy/index.ts";
 import { apiRoutes } from "./routes/index.ts";
-import { mountRoutes } from "./routes/mount.ts";
+import { routesRouter } from "./routes/mount.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -20,18 +17,14 @@ export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}
   app.context.deps = deps;
   app.silent = true; // errors are logged by the error middleware with the request id
 
-  const router = new Router<ApiState, ApiContextExtras>({ prefix: API_PREFIX });
-  router.use(parseBody(deps.config.bodyLimitBytes));
-  router.use(authenticate());
-  mountRoutes(router, apiRoutes);
+  const router = routesRouter(deps, apiRoutes, API_PREFIX);
 
   app.use(requestContext());
   app.use(securityHeaders({ https: deps.config.publicUrl.startsWith("https://") }));
   app.use(errorHandler());
   app.use(router.routes());
   app.use(router.allowedMethods());
-  const legacy = legacyRouter(deps);
-  app.use(legacy.routes());
+  app.use(routesRouter(deps, legacyRoutes).routes());
   app.use(mediaFiles());
   if (options.serveWebApp ?? true) app.use(webApp(deps.config.webDistDir));
   return app;

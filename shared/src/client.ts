@@ -42,10 +42,13 @@ import type {
   CustomFieldCreate,
   CustomFieldJson,
   CustomFieldUpdate,
+  DeleteGuestsResult,
   GuestCreate,
   GuestJson,
   GuestListQuery,
   GuestUpdate,
+  GuestViewCreate,
+  GuestViewSchema,
 } from "./schemas/guests.ts";
 import type { DuplicatePairJson, RecommendationJson } from "./schemas/guestDuplicates.ts";
 import type { GuestTicketJson, OrderJson } from "./schemas/orders.ts";
@@ -163,22 +166,13 @@ export type GuestCreateBody = GuestCreate;
 export type GuestUpdateBody = GuestUpdate;
 export type CustomFieldCreateBody = CustomFieldCreate;
 export type CustomFieldUpdateBody = CustomFieldUpdate;
-export interface GuestViewJson {
-  id: string;
-  name: string;
-  query: Record<string, unknown>;
-  isShared: boolean;
-  createdAt: string;
-}
+export type GuestViewJson = Static<typeof GuestViewSchema>;
 /** The guests a bulk action acts on: listed ids, or all those matching a list query (paging and sort left out). */
 export type GuestSelectionJson = { ids: string[] } | { query: Omit<GuestsQuery, "sort" | "order"> };
 function selectionBody(selection: string[] | GuestSelectionJson): GuestSelectionJson {
   return Array.isArray(selection) ? { ids: selection } : selection;
 }
-export interface DeleteGuestsResultJson {
-  deleted: string[];
-  refused: { id: string; reason: string }[];
-}
+export type DeleteGuestsResultJson = Static<typeof DeleteGuestsResult>;
 /** Import of a guest file (three steps: upload, mapping, process), as the API presents it. */
 export interface GuestImportJson {
   id: string;
@@ -540,11 +534,8 @@ export function createApiClient(options: ApiClientOptions) {
         }),
       views: (accountId: string, eventId: string) =>
         get<ListOf<GuestViewJson>>(`${guestEvent(accountId, eventId)}/guestviews`),
-      saveView: (
-        accountId: string,
-        eventId: string,
-        body: { name: string; query: Record<string, unknown>; isShared?: boolean },
-      ) => post<GuestViewJson>(`${guestEvent(accountId, eventId)}/guestviews`, body),
+      saveView: (accountId: string, eventId: string, body: Static<typeof GuestViewCreate>) =>
+        post<GuestViewJson>(`${guestEvent(accountId, eventId)}/guestviews`, body),
       removeView: (accountId: string, eventId: string, id: string) =>
         remove<Ok>(`${guestEvent(accountId, eventId)}/guestviews/${segment(id)}`),
       /** Where the browser downloads the current view (a link, not a fetch). */

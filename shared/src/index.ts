@@ -20,3 +20,5 @@ export * from "./rules/customFieldRules.ts";
 export * from "./schemas/guestDuplicates.ts";
 export * from "./rules/orders.ts";
 export * from "./schemas/orders.ts";
+export * from "./random.ts";
+export * from "./text.ts";

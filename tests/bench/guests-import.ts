@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { parse } from "csv-parse/sync";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { seededRandom } from "@tessera/shared";
 import { isPostgres } from "../../api/src/db/dialect.ts";
 import type { Db } from "../../api/src/db/knex.ts";
 import { GuestImport } from "../../api/src/models/GuestImport.ts";
@@ -34,16 +35,6 @@ const FIRST = [
 ];
 const LAST = ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Lefèvre"];
 const COMPANIES = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Tyrell, Inc.", "Cyberdyne"];
-
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIELD_TYPES = [
   "short_text",
@@ -82,7 +73,7 @@ function quote(value: string): string {
 
 /** The same file every run (seed 42): 5 guest columns and 10 custom-field columns. */
 function buildCsv(fields: Array<{ id: string; label: string; type: string }>): string {
-  const next = random(42);
+  const next = seededRandom(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const lines = [
     ["firstName", "lastName", "email", "company", "jobTitle", ...fields.map((f) => `${f.label} [${f.id}]`)].join(","),

@@ -40,6 +40,35 @@ export async function measure(
   return { count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), perSecond: count / elapsed };
 }
 
+/**
+ * `operation` against its `floor` in the same run: a warm-up of each, then `runs` alternating
+ * measurements of each; the median of the runs' figures.
+ */
+export async function compareToFloor(
+  operation: () => Promise<unknown>,
+  floor: () => Promise<unknown>,
+  options: { requests: number; concurrency: number; runs: number; warmUp: number },
+): Promise<{ figure: LatencySummary; floor: LatencySummary }> {
+  await measure(operation, options.warmUp, options.concurrency);
+  await measure(floor, options.warmUp, options.concurrency);
+  const figures: LatencySummary[] = [];
+  const floors: LatencySummary[] = [];
+  for (let run = 0; run < options.runs; run++) {
+    figures.push(await measure(operation, options.requests, options.concurrency));
+    floors.push(await measure(floor, options.requests, options.concurrency));
+  }
+  return { figure: medianSummary(figures), floor: medianSummary(floors) };
+}
+
+function medianSummary(runs: LatencySummary[]): LatencySummary {
+  return {
+    count: runs[0]!.count,
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+    perSecond: median(runs.map((r) => r.perSecond)),
+  };
+}
+
 export interface Row {
   operation: string;
   figure: string;
@@ -60,3 +89,22 @@ export function printTable(title: string, rows: Row[]): void {
 }
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/** The p50, p95 and throughput rows of an operation against its floor. */
+export function latencyRows(
+  operation: string,
+  a: LatencySummary,
+  f: LatencySummary,
+  units: { figure: string; floor: string },
+): Row[] {
+  return [
+    { operation: `${operation} p50`, figure: ms(a.p50), floor: ms(f.p50), ratio: (a.p50 / f.p50).toFixed(1) + "×" },
+    { operation: `${operation} p95`, figure: ms(a.p95), floor: ms(f.p95), ratio: (a.p95 / f.p95).toFixed(1) + "×" },
+    {
+      operation: "throughput",
+      figure: `${a.perSecond.toFixed(0)} ${units.figure}/s`,
+      floor: `${f.perSecond.toFixed(0)} ${units.floor}/s`,
+      ratio: (f.perSecond / a.perSecond).toFixed(1) + "×",
+    },
+  ];
+}

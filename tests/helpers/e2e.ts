@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { resources, type Language } from "@tessera/shared";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import type { Account } from "../../api/src/models/Account.ts";
@@ -74,12 +75,12 @@ export function useE2eEnvironment(options: E2eOptions = {}): E2eEnvironment {
   };
 }
 
-/** The sign-in form's labels in each language of the app. */
-export const SIGN_IN_LABELS = {
-  en: { email: "Email", password: "Password", submit: "Sign in" },
-  fr: { email: "Email", password: "Mot de passe", submit: "Se connecter" },
-  es: { email: "Correo electrónico", password: "Contraseña", submit: "Iniciar sesión" },
-} as const;
+/** The sign-in form's labels in each language of the app, as its screen reads them from the catalogue. */
+const signInLabels = (language: Language) => {
+  const web = resources[language].web;
+  return { email: web.fields.email, password: web.fields.password, submit: web.signIn.submit };
+};
+export const SIGN_IN_LABELS = { en: signInLabels("en"), fr: signInLabels("fr"), es: signInLabels("es") };
 
 export interface SignInAsOptions {
   /** The sign-in app's language (its path prefix and labels); default English. */

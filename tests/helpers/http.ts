@@ -26,12 +26,19 @@ export class HttpClient {
     return new HttpClient(this.baseUrl, csrf === undefined ? { cookie } : { cookie, csrf });
   }
 
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
-    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-    if (options.lang) headers["Accept-Language"] = options.lang;
+  /** The credentials this client sends (for raw fetch calls that read bytes or post multipart). */
+  authHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {};
     if (this.auth.token) headers.Authorization = `Bearer ${this.auth.token}`;
     if (this.auth.cookie) headers.Cookie = this.auth.cookie;
     if (this.auth.csrf) headers["X-CSRF-Token"] = this.auth.csrf;
+    return headers;
+  }
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    if (options.lang) headers["Accept-Language"] = options.lang;
+    Object.assign(headers, this.authHeaders());
     let body: string | undefined;
     if (options.body !== undefined) {
       headers["Content-Type"] ??= "application/json";

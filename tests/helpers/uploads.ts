@@ -13,7 +13,13 @@ export interface UploadPart {
 export async function postMultipart(
   baseUrl: string,
   path: string,
-  options: { token?: string; fields?: Record<string, string>; files?: UploadPart[]; lang?: string },
+  options: {
+    token?: string;
+    fields?: Record<string, string>;
+    files?: UploadPart[];
+    lang?: string;
+    headers?: Record<string, string>;
+  },
 ): Promise<HttpResponse> {
   const form = new FormData();
   for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
@@ -21,7 +27,7 @@ export async function postMultipart(
     const blob = new Blob([new Uint8Array(file.bytes)], { type: file.contentType ?? "application/octet-stream" });
     form.append(file.field ?? "file", blob, file.fileName ?? "upload.bin");
   }
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.lang) headers["Accept-Language"] = options.lang;
   const response = await fetch(baseUrl + path, { method: "POST", headers, body: form });

@@ -8,7 +8,8 @@ import { withMigrator } from "../../api/src/db/knex.ts";
 import * as guestDuplicatesMigration from "../../migrations/20261121001400_guest_duplicates.ts";
 import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildEvent } from "../helpers/events.ts";
+import { buildListedEvent } from "../helpers/matrix.ts";
 import { buildCustomField, buildGuest } from "../helpers/guests.ts";
 import { useCastServer } from "../helpers/suite.ts";
 
@@ -16,13 +17,7 @@ import { useCastServer } from "../helpers/suite.ts";
 describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
   const suite = useCastServer(kind);
 
-  async function event(): Promise<Event> {
-    const created = await buildEvent(suite.server.db, suite.cast.accountA.id);
-    await listOnEvent(suite.server.db, created.id, {
-      userIds: [suite.cast.users.reader.user.id, suite.cast.users.editor.user.id],
-    });
-    return created;
-  }
+  const event = (): Promise<Event> => buildListedEvent(suite.cast);
   const base = (e: Event) => `/api/v1/events/${suite.cast.accountA.id}/${e.id}/duplicates`;
   const pairIds = (body: { data: { guests: { id: string }[] }[] }) =>
     body.data.map((pair) => pair.guests.map((guest) => guest.id).join("+"));

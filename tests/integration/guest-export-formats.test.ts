@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
+import { seededRandom } from "@tessera/shared";
 import type { CustomField } from "../../api/src/models/CustomField.ts";
 import type { Event } from "../../api/src/models/Event.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
@@ -8,19 +9,10 @@ import { derivedGuestColumns } from "../../api/src/services/guests/prepare.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
-import { authHeaders, buildCustomField, uploadFile } from "../helpers/guestImport.ts";
+import { buildCustomField, uploadFile } from "../helpers/guestImport.ts";
 import type { HttpClient } from "../helpers/http.ts";
 import { useTestServer } from "../helpers/suite.ts";
 
-/** A seeded generator (mulberry32): the property test is random but reproducible. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const ALPHABET = ["=", "+", "-", "@", "\t", "\r", "\n", '"', ";", ",", "'", " ", "a", "Z", "é", "1", "|", "(", ")"];
 function randomText(next: () => number): string {
   const length = 1 + Math.floor(next() * 12);
@@ -43,7 +35,7 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
     http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
     event = await buildEvent(suite.server.db, account.id);
     meal = await buildCustomField(suite.server.db, event, { name: "meal", label: "Meal", type: "short_text" });
-    const next = random(20261121);
+    const next = seededRandom(20261121);
     for (let index = 0; index < 150; index++) {
       const first = randomText(next);
       const company = randomText(next);
@@ -74,7 +66,7 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
       suite.server.baseUrl +
         `${exportPath}?format=csv&separator=,&sort=lastName&columns=firstName,lastName,company,cf:${meal.id}`,
       {
-        headers: authHeaders(http),
+        headers: http.authHeaders(),
       },
     );
     expect(response.status).toBe(200);
@@ -95,7 +87,7 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
     const response = await fetch(
       suite.server.baseUrl + `${exportPath}?format=xlsx&status=confirmed&columns=lastName,status,email`,
       {
-        headers: authHeaders(http),
+        headers: http.authHeaders(),
       },
     );
     expect(response.status).toBe(200);
@@ -143,7 +135,7 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
     const response = await fetch(
       suite.server.baseUrl +
         `/api/v1/events/${typed.accountId}/${typed.id}/users/export?format=xlsx&sort=lastName&columns=${columns.join(",")}`,
-      { headers: authHeaders(http) },
+      { headers: http.authHeaders() },
     );
     expect(response.status).toBe(200);
     const workbook = new ExcelJS.Workbook();

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
+import { seededRandom } from "@tessera/shared";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { databaseKinds } from "../helpers/databases.ts";
@@ -20,19 +21,9 @@ import en from "../../shared/src/i18n/en/errors.json" with { type: "json" };
 const CASES = 30;
 const ERROR_CODES = new Set(Object.keys(en));
 
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The bytes of one random file: a header line, then 1 to 40 rows of every kind. */
 function randomFile(seed: number): Uint8Array {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const separator = pick([",", ";", "\t"]);
   const lines: string[] = [["Prénom", "Nom", "E-mail", "Société", "Nuits"].join(separator)];

@@ -5,7 +5,7 @@ import { Order } from "../../api/src/models/Order.ts";
 import { OrderItem } from "../../api/src/models/OrderItem.ts";
 import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildListedEvent } from "../helpers/matrix.ts";
 import { buildGuest } from "../helpers/guests.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
 import { useCastServer } from "../helpers/suite.ts";
@@ -16,13 +16,7 @@ const day = (n: number) => new Date(Date.UTC(2026, 10, n, 9, 0, 0));
 describe.each(databaseKinds())("guest tickets and orders on %s", (kind) => {
   const suite = useCastServer(kind);
 
-  async function event(): Promise<Event> {
-    const created = await buildEvent(suite.server.db, suite.cast.accountA.id);
-    await listOnEvent(suite.server.db, created.id, {
-      userIds: [suite.cast.users.reader.user.id, suite.cast.users.editor.user.id],
-    });
-    return created;
-  }
+  const event = (): Promise<Event> => buildListedEvent(suite.cast);
   const base = (e: Event) => `/api/v1/events/${suite.cast.accountA.id}/${e.id}`;
 
   it("lists the tickets a guest holds: live orders only, net of refunds, whoever bought them", async () => {

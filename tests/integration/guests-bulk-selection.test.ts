@@ -6,7 +6,8 @@ import { Guest } from "../../api/src/models/Guest.ts";
 import { registerGuestDeletionGuard } from "../../api/src/services/guests/deletionGuards.ts";
 import { expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildEvent } from "../helpers/events.ts";
+import { buildListedEvent } from "../helpers/matrix.ts";
 import { buildCustomField, buildGuests } from "../helpers/guests.ts";
 import type { HttpClient } from "../helpers/http.ts";
 import { useCastServer } from "../helpers/suite.ts";
@@ -34,11 +35,8 @@ describe.each(databaseKinds())("bulk actions on a list query on %s", (kind) => {
 
   beforeAll(async () => {
     client = suite.cast.client("overseer");
-    event = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    event = await buildListedEvent(suite.cast);
     other = await buildEvent(suite.server.db, suite.cast.accountA.id);
-    await listOnEvent(suite.server.db, event.id, {
-      userIds: [suite.cast.users.reader.user.id, suite.cast.users.editor.user.id],
-    });
     base = `/api/v1/events/${suite.cast.accountA.id}/${event.id}`;
     color = await buildCustomField(suite.server.db, event, {
       type: "unique_choice",

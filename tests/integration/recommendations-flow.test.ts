@@ -5,9 +5,9 @@ import { Guest } from "../../api/src/models/Guest.ts";
 import { Recommendation } from "../../api/src/models/Recommendation.ts";
 import { CAST_MEMBERS, expectNoChange } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { buildEvent, listOnEvent } from "../helpers/events.ts";
+import { buildEvent } from "../helpers/events.ts";
 import { buildGuest } from "../helpers/guests.ts";
-import { READ, sendGuarded, write, type Expectation } from "../helpers/matrix.ts";
+import { buildListedEvent, READ, sendGuarded, write, type Expectation } from "../helpers/matrix.ts";
 import { useCastServer } from "../helpers/suite.ts";
 
 /** Recommendations: guest side (legacy), organizer side (legacy and REST), state rules, audit, matrix. */
@@ -15,10 +15,7 @@ describe.each(databaseKinds())("recommendations on %s", (kind) => {
   const suite = useCastServer(kind);
 
   async function setup(): Promise<{ event: Event; recommender: Guest; rest: string }> {
-    const event = await buildEvent(suite.server.db, suite.cast.accountA.id);
-    await listOnEvent(suite.server.db, event.id, {
-      userIds: [suite.cast.users.reader.user.id, suite.cast.users.editor.user.id, suite.cast.users.organizer.user.id],
-    });
+    const event = await buildListedEvent(suite.cast);
     const recommender = await buildGuest(suite.server.db, event, {
       firstName: "Inès",
       lastName: "Moreau",

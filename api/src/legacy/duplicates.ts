@@ -6,10 +6,9 @@ import { listDuplicatePairs } from "../services/guests/duplicates.ts";
 import { presentDuplicatePairs } from "../services/guests/duplicatesPresenter.ts";
 import { mergeGuests } from "../services/guests/merge.ts";
 import { deleteGuests } from "../services/guests/remove.ts";
-import { findLegacyEvent, requireAntiForgeryOnGetWrite } from "./eventBySlug.ts";
+import { findLegacyEvent, LegacyEventParams, requireAntiForgeryOnGetWrite } from "./eventBySlug.ts";
 
 const TAGS = ["duplicates", "legacy"];
-const LegacyEventParams = Type.Object({ event: Type.String({ minLength: 1, maxLength: 50 }) });
 const ACCESS =
   "`event` is the event's slug, in the caller's account (404 otherwise). Read: events.read; merge and delete: " +
   "events.update.";

@@ -1,11 +1,19 @@
+import { Type } from "@sinclair/typebox";
+import { Uuid } from "@tessera/shared";
 import type { ApiContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { CSRF_HEADER } from "../middleware/cookies.ts";
 import { Event } from "../models/Event.ts";
 import { isPlatformAdministrator } from "../policies/accounts.ts";
-import type { EventAbility, EventTies } from "../policies/events.ts";
-import { findEventFor } from "../services/events/find.ts";
+import { authorizeEvent, type EventAbility, type EventTies } from "../policies/events.ts";
+import { loadEventTiesOf } from "../services/events/visibility.ts";
 import { antiForgeryToken, sameSecret } from "../services/sessions.ts";
+
+const EventSlug = Type.String({ minLength: 1, maxLength: 50 });
+/** `/:event/...`: the event's slug. */
+export const LegacyEventParams = Type.Object({ event: EventSlug });
+/** `/:event/.../:id`. */
+export const LegacyEventIdParams = Type.Object({ event: EventSlug, id: Uuid });
 
 /**
  * The event a legacy path names by slug, authorized like the /api/v1 routes: it must belong to the
@@ -21,9 +29,12 @@ export async function findLegacyEvent(
   if (!actor) throw AppError.unauthenticated();
   const query = Event.query(ctx.deps.db).findOne({ slug: slug.toLowerCase() });
   if (!isPlatformAdministrator(actor)) query.where({ accountId: actor.accountId ?? "" });
-  const found = await query;
-  if (!found) throw AppError.notFound();
-  return findEventFor(ctx.deps.db, actor, ability, found.accountId, found.id);
+  const event = await query;
+  if (!event) throw AppError.notFound();
+  // The event is loaded once: visibility and the ability are judged on it (as findEventFor does).
+  const ties = await loadEventTiesOf(ctx.deps.db, actor, event);
+  authorizeEvent(actor, ability, event, ties);
+  return { event, ties };
 }
 
 /**

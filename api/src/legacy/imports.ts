@@ -1,10 +1,7 @@
-import { Type } from "@sinclair/typebox";
 import { route, type AnyRoute } from "../routes/define.ts";
 import { handleImportUpload, ImportUploadForm } from "../routes/guestImports.ts";
 import { GuestImportUploadResult } from "../services/guests/importSchemas.ts";
-import { findLegacyEvent } from "./eventBySlug.ts";
-
-const LegacyEventParams = Type.Object({ event: Type.String({ minLength: 1, maxLength: 50 }) });
+import { findLegacyEvent, LegacyEventParams } from "./eventBySlug.ts";
 
 export const legacyImportRoutes: AnyRoute[] = [
   route({

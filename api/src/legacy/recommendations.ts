@@ -1,11 +1,9 @@
-import { Type } from "@sinclair/typebox";
 import {
   AddRecommendationsBody,
   RecommendationJsonSchema,
   RecommendationList,
   RecommendationListQuery,
   RecommendationPage,
-  Uuid,
 } from "@tessera/shared";
 import { route, type AnyRoute } from "../routes/define.ts";
 import {
@@ -16,11 +14,14 @@ import {
   refuseRecommendation,
 } from "../services/guests/recommendations.ts";
 import { presentRecommendation } from "../services/guests/recommendationsPresenter.ts";
-import { findLegacyEvent, requireAntiForgeryOnGetWrite } from "./eventBySlug.ts";
+import {
+  findLegacyEvent,
+  LegacyEventIdParams,
+  LegacyEventParams,
+  requireAntiForgeryOnGetWrite,
+} from "./eventBySlug.ts";
 
 const TAGS = ["recommendations", "legacy"];
-const LegacyEventParams = Type.Object({ event: Type.String({ minLength: 1, maxLength: 50 }) });
-const LegacyEventIdParams = Type.Object({ event: Type.String({ minLength: 1, maxLength: 50 }), id: Uuid });
 const ACCESS =
   "`event` is the event's slug, in the caller's account (404 otherwise). Read: events.read; writes: events.update.";
 const GET_WRITE = "A write on GET: cookie sessions must send the X-CSRF-Token header.";
@@ -46,38 +47,29 @@ export const legacyRecommendationRoutes: AnyRoute[] = [
       return { data: rows.map(presentRecommendation), pagination };
     },
   }),
-  route({
-    method: "get",
-    path: "/:event/admin/recommendations/acceptRecommendationJson/:id",
-    isLegacy: true,
-    summary: "Accept a recommendation (legacy)",
-    description: `Pending only (409 otherwise). ${GET_WRITE} ${ACCESS}`,
-    tags: TAGS,
-    params: LegacyEventIdParams,
-    response: RecommendationJsonSchema,
-    errors: [403, 404, 409],
-    handler: async (ctx, { params }) => {
-      requireAntiForgeryOnGetWrite(ctx);
-      const { event } = await findLegacyEvent(ctx, params.event, "update");
-      return presentRecommendation(await acceptRecommendation(ctx, event, params.id));
-    },
-  }),
-  route({
-    method: "get",
-    path: "/:event/admin/recommendations/refuseRecommendationJson/:id",
-    isLegacy: true,
-    summary: "Refuse a recommendation (legacy)",
-    description: `Pending only (409 otherwise). ${GET_WRITE} ${ACCESS}`,
-    tags: TAGS,
-    params: LegacyEventIdParams,
-    response: RecommendationJsonSchema,
-    errors: [403, 404, 409],
-    handler: async (ctx, { params }) => {
-      requireAntiForgeryOnGetWrite(ctx);
-      const { event } = await findLegacyEvent(ctx, params.event, "update");
-      return presentRecommendation(await refuseRecommendation(ctx, event, params.id));
-    },
-  }),
+  ...(
+    [
+      ["accept", "Accept", acceptRecommendation],
+      ["refuse", "Refuse", refuseRecommendation],
+    ] as const
+  ).map(([verb, Verb, decide]) =>
+    route({
+      method: "get",
+      path: `/:event/admin/recommendations/${verb}RecommendationJson/:id`,
+      isLegacy: true,
+      summary: `${Verb} a recommendation (legacy)`,
+      description: `Pending only (409 otherwise). ${GET_WRITE} ${ACCESS}`,
+      tags: TAGS,
+      params: LegacyEventIdParams,
+      response: RecommendationJsonSchema,
+      errors: [403, 404, 409],
+      handler: async (ctx, { params }) => {
+        requireAntiForgeryOnGetWrite(ctx);
+        const { event } = await findLegacyEvent(ctx, params.event, "update");
+        return presentRecommendation(await decide(ctx, event, params.id));
+      },
+    }),
+  ),
   route({
     method: "post",
     path: "/:event/recommendations/addRecommendationsJson",

@@ -1,6 +1,7 @@
 import { bodyParser } from "@koa/bodyparser";
 import type { ApiMiddleware } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { isMultipart } from "./multipart.ts";
 
 /** JSON and URL-encoded bodies within the configured limit; anything larger is refused unread. */
 export function parseBody(limitBytes: number): ApiMiddleware {
@@ -17,7 +18,7 @@ export function parseBody(limitBytes: number): ApiMiddleware {
   }) as unknown as ApiMiddleware;
   return async (ctx, next) => {
     // Multipart bodies (uploads) are streamed by their route, which enforces its own limits.
-    if (ctx.is("multipart/form-data")) return next();
+    if (isMultipart(ctx)) return next();
     const declared = Number(ctx.get("Content-Length") || 0);
     if (declared > limitBytes) throw new AppError("payload_too_large", 413);
     await parser(ctx, next);

@@ -1,10 +1,8 @@
 import type { ApiMiddleware } from "../context.ts";
 import { findImage } from "../services/images/list.ts";
+import { STORED_FILE_CSP } from "./security.ts";
 
 const IMAGE_PATH = /^\/media\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
-/** A stored file is only ever shown as an image: no script, no plugin, no same-origin document. */
-const MEDIA_CSP = "default-src 'none'; sandbox";
 
 /**
  * GET /media/images/{id}: the public bytes of an image (event pages show them to guests, possibly
@@ -15,7 +13,7 @@ export function mediaFiles(): ApiMiddleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith("/media/")) return next();
     ctx.set("X-Content-Type-Options", "nosniff");
-    ctx.set("Content-Security-Policy", MEDIA_CSP);
+    ctx.set("Content-Security-Policy", STORED_FILE_CSP);
     const match = IMAGE_PATH.exec(ctx.path);
     const image =
       match && (ctx.method === "GET" || ctx.method === "HEAD")

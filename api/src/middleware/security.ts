@@ -16,6 +16,12 @@ export const WEB_APP_CSP = [
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * A stored file (an image, a guest's answer file) is only ever shown or downloaded: no script, no plugin,
+ * no same-origin document.
+ */
+export const STORED_FILE_CSP = "default-src 'none'; sandbox";
+
 export function securityHeaders(options: { https: boolean }): ApiMiddleware {
   return async (ctx, next) => {
     await next();

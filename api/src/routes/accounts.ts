@@ -28,6 +28,7 @@ import {
   listUsers,
   updateAccountUser,
 } from "../services/users.ts";
+import { authorizeInExistingAccount } from "./accountScope.ts";
 import { route, type AnyRoute } from "./define.ts";
 
 const TAGS = ["accounts"];
@@ -115,8 +116,7 @@ const accountUsers: AnyRoute[] = [
     response: UserPage,
     errors: [404],
     handler: async (ctx, { params, query }) => {
-      authorizeInAccount(ctx.state.actor, "users.read", params.a);
-      await findAccount(ctx.deps.db, params.a);
+      await authorizeInExistingAccount(ctx, "users.read", params.a);
       const { rows, pagination } = await listUsers(ctx.deps.db, { ...query, accountId: params.a });
       return { data: rows.map((user) => presentUser(user, ctx.state.actor)), pagination };
     },
@@ -135,9 +135,8 @@ const accountUsers: AnyRoute[] = [
     status: 201,
     errors: [403, 404, 409],
     handler: async (ctx, { params, body }) => {
-      authorizeInAccount(ctx.state.actor, "users.manage", params.a);
+      await authorizeInExistingAccount(ctx, "users.manage", params.a);
       ensureCanAssignRole(ctx, body.role);
-      await findAccount(ctx.deps.db, params.a);
       return presentUser(await createUser(ctx, { ...body, accountId: params.a }), ctx.state.actor);
     },
   }),

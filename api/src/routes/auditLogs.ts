@@ -1,8 +1,7 @@
 import { AccountParams, AuditLogPage, AuditLogQuery } from "@tessera/shared";
-import { authorizeInAccount } from "../policies/accounts.ts";
 import { presentAuditLog } from "../presenters/auditLog.ts";
-import { findAccount } from "../services/accounts.ts";
 import { listAuditLogs } from "../services/auditLogs.ts";
+import { authorizeInExistingAccount } from "./accountScope.ts";
 import { route, type AnyRoute } from "./define.ts";
 
 export const auditLogRoutes: AnyRoute[] = [
@@ -20,8 +19,7 @@ export const auditLogRoutes: AnyRoute[] = [
     response: AuditLogPage,
     errors: [403, 404],
     handler: async (ctx, { params, query }) => {
-      authorizeInAccount(ctx.state.actor, "audit.read", params.a);
-      await findAccount(ctx.deps.db, params.a);
+      await authorizeInExistingAccount(ctx, "audit.read", params.a);
       const { rows, pagination } = await listAuditLogs(ctx.deps.db, params.a, query);
       return { data: rows.map(presentAuditLog), pagination };
     },

@@ -13,7 +13,6 @@ import {
 } from "@tessera/shared";
 import { authorizeInAccount } from "../policies/accounts.ts";
 import { presentEvent } from "../presenters/event.ts";
-import { findAccount } from "../services/accounts.ts";
 import { setEventArchived } from "../services/events/archive.ts";
 import { createEvent } from "../services/events/create.ts";
 import { loadOneEventDetails } from "../services/events/details.ts";
@@ -23,7 +22,9 @@ import { findEventFor } from "../services/events/find.ts";
 import { listEvents } from "../services/events/list.ts";
 import { deleteEvent } from "../services/events/remove.ts";
 import { updateEvent } from "../services/events/update.ts";
+import { authorizeInExistingAccount } from "./accountScope.ts";
 import { route, type AnyRoute } from "./define.ts";
+import { expands } from "./expand.ts";
 import { eventAccessRoutes } from "./eventAccess.ts";
 
 const TAGS = ["events"];
@@ -48,8 +49,7 @@ const eventItself: AnyRoute[] = [
     response: EventPage,
     errors: [404],
     handler: async (ctx, { params, query }) => {
-      authorizeInAccount(ctx.state.actor, "events.read", params.a);
-      await findAccount(ctx.deps.db, params.a);
+      await authorizeInExistingAccount(ctx, "events.read", params.a);
       const { rows, pagination } = await listEvents(ctx.deps.db, ctx.state.actor, params.a, query);
       const now = new Date();
       return { data: rows.map((details) => presentEvent(details, ctx.state.actor, now)), pagination };
@@ -87,9 +87,8 @@ const eventItself: AnyRoute[] = [
     errors: [404],
     handler: async (ctx, { params, query }) => {
       const { event } = await findEventFor(ctx.deps.db, ctx.state.actor, "read", params.a, params.id);
-      const expand = (query.expand ?? "").split(",").map((part) => part.trim());
       const details = await loadOneEventDetails(ctx.deps.db, ctx.state.actor, event, {
-        withAccess: expand.includes("access"),
+        withAccess: expands(query.expand, "access"),
       });
       return presentEvent(details, ctx.state.actor);
     },

@@ -2,6 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { CUSTOM_FIELD_FILE_MAX_BYTES, EventScopedIdParams, GuestSchema, Uuid, validate } from "@tessera/shared";
 import { AppError } from "../errors.ts";
 import { isMultipart, readMultipart } from "../middleware/multipart.ts";
+import { STORED_FILE_CSP } from "../middleware/security.ts";
 import { loadGuestPageExtras, presentGuest } from "../presenters/guest.ts";
 import { findEventFor } from "../services/events/find.ts";
 import { GUEST_FILE_TYPES, openGuestFile, uploadGuestFile } from "../services/guests/files.ts";
@@ -13,9 +14,6 @@ const TAGS = ["guests"];
 /** The text fields of the multipart upload (the file itself is the `file` part). */
 const GuestFileFields = Type.Object({ customFieldId: Uuid }, { additionalProperties: false });
 const GuestFileParams = Type.Object({ a: Uuid, e: Uuid, id: Uuid, fileId: Uuid });
-
-/** A stored answer file is only ever downloaded: no script, no plugin, no same-origin document. */
-const FILE_CSP = "default-src 'none'; sandbox";
 
 export const guestFileRoutes: AnyRoute[] = [
   route({
@@ -42,7 +40,7 @@ export const guestFileRoutes: AnyRoute[] = [
     errors: [403, 404, 413, 415, 422],
     handler: async (ctx, { params }) => {
       // Who may write, and to which guest, is settled before a byte of the body is read.
-      await findEventFor(ctx.deps.db, ctx.state.actor, "update", params.a, params.e);
+      const { event, ties } = await findEventFor(ctx.deps.db, ctx.state.actor, "update", params.a, params.e);
       await findGuest(ctx.deps.db, params.e, params.id);
       if (!isMultipart(ctx)) throw new AppError("unsupported_media_type", 415);
       const form = await readMultipart(ctx, { fileField: "file", maxFileBytes: CUSTOM_FIELD_FILE_MAX_BYTES });
@@ -50,7 +48,6 @@ export const guestFileRoutes: AnyRoute[] = [
       if (!fields.ok) throw AppError.invalid(fields.issues);
       if (!form.file) throw AppError.invalid([{ field: "file", code: "required" }]);
       const guest = await uploadGuestFile(ctx, params.a, params.e, params.id, fields.value.customFieldId, form.file);
-      const { event, ties } = await findEventFor(ctx.deps.db, ctx.state.actor, "read", params.a, params.e);
       return presentGuest(guest, await loadGuestPageExtras(ctx.deps.db, [guest], ctx.state.actor, event, ties));
     },
   }),
@@ -67,7 +64,7 @@ export const guestFileRoutes: AnyRoute[] = [
     handler: async (ctx, { params }) => {
       const { file, stored } = await openGuestFile(ctx, params.a, params.e, params.id, params.fileId);
       ctx.set("X-Content-Type-Options", "nosniff");
-      ctx.set("Content-Security-Policy", FILE_CSP);
+      ctx.set("Content-Security-Policy", STORED_FILE_CSP);
       ctx.set("Cache-Control", "private, no-store");
       ctx.attachment(file.name);
       ctx.type = file.mimeType;

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { EventScopedIdParams, EventScopedParams, GuestViewCreate, GuestViewSchema, Ok } from "@tessera/shared";
 import type { GuestView } from "../models/GuestView.ts";
+import { authorizeEvent } from "../policies/events.ts";
 import { findEventFor } from "../services/events/find.ts";
 import { createGuestView, deleteGuestView, findGuestView, listGuestViews } from "../services/guests/views.ts";
 import { route, type AnyRoute } from "./define.ts";
@@ -67,9 +68,10 @@ export const guestViewRoutes: AnyRoute[] = [
     response: Ok,
     errors: [403, 404],
     handler: async (ctx, { params }) => {
-      const { event } = await findEventFor(ctx.deps.db, ctx.state.actor, "read", params.a, params.e);
+      const { event, ties } = await findEventFor(ctx.deps.db, ctx.state.actor, "read", params.a, params.e);
       const view = await findGuestView(ctx.deps.db, ctx.state.actor, event.id, params.id);
-      if (view?.userId === null) await findEventFor(ctx.deps.db, ctx.state.actor, "update", params.a, params.e);
+      // A shared view: editors and up, judged on the event already loaded.
+      if (view?.userId === null) authorizeEvent(ctx.state.actor, "update", event, ties);
       await deleteGuestView(ctx, event.id, params.id);
       return { ok: true as const };
     },

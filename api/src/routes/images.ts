@@ -13,12 +13,11 @@ import {
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { AppError } from "../errors.ts";
 import { isMultipart, readMultipart } from "../middleware/multipart.ts";
-import { authorizeInAccount } from "../policies/accounts.ts";
 import { presentImage } from "../presenters/image.ts";
-import { findAccount } from "../services/accounts.ts";
 import { downloadImage } from "../services/images/download.ts";
 import { listImages } from "../services/images/list.ts";
 import { uploadImage } from "../services/images/upload.ts";
+import { authorizeInExistingAccount } from "./accountScope.ts";
 import { route, type AnyRoute } from "./define.ts";
 
 const TAGS = ["images"];
@@ -44,8 +43,7 @@ export const imageRoutes: AnyRoute[] = [
     response: ImagePage,
     errors: [404],
     handler: async (ctx, { params, query }) => {
-      authorizeInAccount(ctx.state.actor, "events.read", params.a);
-      await findAccount(ctx.deps.db, params.a);
+      await authorizeInExistingAccount(ctx, "events.read", params.a);
       const { rows, pagination } = await listImages(ctx.deps.db, params.a, query);
       return { data: rows.map(presentImage), pagination };
     },
@@ -74,8 +72,7 @@ export const imageRoutes: AnyRoute[] = [
     status: 201,
     errors: [403, 404, 413, 422],
     handler: async (ctx, { params }) => {
-      authorizeInAccount(ctx.state.actor, "events.update", params.a);
-      await findAccount(ctx.deps.db, params.a);
+      await authorizeInExistingAccount(ctx, "events.update", params.a);
       if (isMultipart(ctx)) {
         const form = await readMultipart(ctx, { fileField: "file", maxFileBytes: IMAGE_MAX_BYTES });
         const { kind } = validated(ImageUploadFields, form.fields);

@@ -1,9 +1,11 @@
-import type Router from "@koa/router";
+import Router from "@koa/router";
 import { validate, type ValidationIssue } from "@tessera/shared";
 import type { TSchema } from "@sinclair/typebox";
-import type { ApiContextExtras, ApiState } from "../context.ts";
+import type { ApiContextExtras, ApiState, AppDeps } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { requireAntiForgery } from "../middleware/antiForgery.ts";
+import { authenticate } from "../middleware/authenticate.ts";
+import { parseBody } from "../middleware/body.ts";
 import type { AnyRoute } from "./define.ts";
 
 function check(
@@ -43,4 +45,17 @@ export function mountRoutes(router: Router<ApiState, ApiContextExtras>, routes: 
       if (result !== undefined) ctx.body = result;
     });
   }
+}
+
+/** A router serving `routes` (below `prefix`, if any): body parsed and caller authenticated first. */
+export function routesRouter(
+  deps: AppDeps,
+  routes: readonly AnyRoute[],
+  prefix?: string,
+): Router<ApiState, ApiContextExtras> {
+  const router = new Router<ApiState, ApiContextExtras>(prefix ? { prefix } : {});
+  router.use(parseBody(deps.config.bodyLimitBytes));
+  router.use(authenticate());
+  mountRoutes(router, routes);
+  return router;
 }

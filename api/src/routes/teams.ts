@@ -12,7 +12,6 @@ import {
 } from "@tessera/shared";
 import { authorizeInAccount } from "../policies/accounts.ts";
 import { presentTeam } from "../presenters/team.ts";
-import { findAccount } from "../services/accounts.ts";
 import {
   addTeamMember,
   createTeam,
@@ -23,13 +22,11 @@ import {
   teamView,
   updateTeam,
 } from "../services/teams.ts";
+import { authorizeInExistingAccount } from "./accountScope.ts";
 import { route, type AnyRoute } from "./define.ts";
+import { expands } from "./expand.ts";
 
 const TAGS = ["teams"];
-
-function expandsMembers(expand: string | undefined): boolean {
-  return (expand ?? "").split(",").some((part) => part.trim() === "members");
-}
 
 /** /accounts/{a}/teams: every member of the account reads; overseers and platform administrators write. */
 export const teamRoutes: AnyRoute[] = [
@@ -44,11 +41,10 @@ export const teamRoutes: AnyRoute[] = [
     response: TeamPage,
     errors: [404],
     handler: async (ctx, { params, query }) => {
-      authorizeInAccount(ctx.state.actor, "teams.read", params.a);
-      await findAccount(ctx.deps.db, params.a);
+      await authorizeInExistingAccount(ctx, "teams.read", params.a);
       const { rows, pagination } = await listTeams(ctx.deps.db, params.a, {
         ...query,
-        withMembers: expandsMembers(query.expand),
+        withMembers: expands(query.expand, "members"),
       });
       return { data: rows.map((view) => presentTeam(view, ctx.state.actor)), pagination };
     },
@@ -67,8 +63,7 @@ export const teamRoutes: AnyRoute[] = [
     status: 201,
     errors: [403, 404, 409],
     handler: async (ctx, { params, body }) => {
-      authorizeInAccount(ctx.state.actor, "teams.manage", params.a);
-      await findAccount(ctx.deps.db, params.a);
+      await authorizeInExistingAccount(ctx, "teams.manage", params.a);
       return presentTeam(await createTeam(ctx, params.a, body), ctx.state.actor);
     },
   }),
@@ -85,7 +80,7 @@ export const teamRoutes: AnyRoute[] = [
     handler: async (ctx, { params, query }) => {
       authorizeInAccount(ctx.state.actor, "teams.read", params.a);
       const team = await findTeam(ctx.deps.db, params.a, params.id);
-      return presentTeam(await teamView(ctx.deps.db, team, expandsMembers(query.expand)), ctx.state.actor);
+      return presentTeam(await teamView(ctx.deps.db, team, expands(query.expand, "members")), ctx.state.actor);
     },
   }),
   route({

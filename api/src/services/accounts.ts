@@ -5,7 +5,7 @@ import type { Db, Knex } from "../db/knex.ts";
 import { AppError } from "../errors.ts";
 import { Account } from "../models/Account.ts";
 import { User } from "../models/User.ts";
-import { recordAudit } from "./audit.ts";
+import { changedFields, recordAudit } from "./audit.ts";
 import { paginate, type PageRequest, type PageResult } from "./pagination.ts";
 
 /** The roles that take a seat of the account's organizer limit (readers do not, spec §6). */
@@ -24,19 +24,6 @@ export function accountSnapshot(account: Account): Record<string, unknown> {
     multilang: account.multilang,
     defaultPlatformDomain: account.defaultPlatformDomain,
     isActive: account.isActive,
-  };
-}
-
-/** The fields of `after` that differ from `before`, as two small objects for the audit trail. */
-export function changedFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
-  const keys = Object.keys(after).filter((key) => before[key] !== after[key]);
-  if (!keys.length) return null;
-  return {
-    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
-    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
   };
 }
 

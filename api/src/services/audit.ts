@@ -24,6 +24,24 @@ function scrub(values: Record<string, unknown> | null | undefined): Record<strin
   );
 }
 
+const asJson = (value: unknown) => JSON.stringify(value ?? null);
+
+/**
+ * The fields of `after` that differ from `before`, as two small objects for the audit trail. Compared
+ * as JSON (dates, arrays and objects by value); a missing value counts as null.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const keys = Object.keys(after).filter((key) => asJson(before[key]) !== asJson(after[key]));
+  if (!keys.length) return null;
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
+  };
+}
+
 /** Records who did what, inside the caller's transaction so the trail and the change land together. */
 export async function recordAudit(
   trx: Knex | Knex.Transaction,

@@ -5,16 +5,7 @@ import { AppError } from "../errors.ts";
 import { Account } from "../models/Account.ts";
 import { findAccount } from "./accounts.ts";
 import { recordAudit } from "./audit.ts";
-
-/** Whether the runtime knows the IANA zone (the schema only checks its shape). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isValidTimeZone } from "./events/fields.ts";
 
 export async function getDefaultEventParams(db: Db, accountId: string): Promise<DefaultEventParams> {
   return (await findAccount(db, accountId)).defaultEventParams ?? {};
@@ -26,7 +17,7 @@ export async function updateDefaultEventParams(
   accountId: string,
   patch: DefaultEventParams,
 ): Promise<DefaultEventParams> {
-  if (patch.timezone !== undefined && !isTimeZone(patch.timezone)) {
+  if (patch.timezone !== undefined && !isValidTimeZone(patch.timezone)) {
     throw AppError.invalid([{ field: "timezone", code: "timezone_invalid" }]);
   }
   return ctx.deps.db.transaction(async (trx) => {

@@ -5,8 +5,7 @@ import type { Db, Knex } from "../db/knex.ts";
 import { AppError } from "../errors.ts";
 import { Team } from "../models/Team.ts";
 import { User } from "../models/User.ts";
-import { changedFields } from "./accounts.ts";
-import { recordAudit } from "./audit.ts";
+import { changedFields, recordAudit } from "./audit.ts";
 import { paginate, type PageRequest, type PageResult } from "./pagination.ts";
 
 type Executor = Db | Knex.Transaction;
@@ -216,7 +215,7 @@ export async function addTeamMember(
   return ctx.deps.db.transaction(async (trx) => {
     const team = await findTeam(trx, accountId, teamId);
     await ensureAccountMembers(trx, accountId, [userId]);
-    if (!(await memberIdsOf(trx, team.id)).includes(userId)) {
+    if (!(await trx("teamMembers").where({ teamId: team.id, userId }).first("userId"))) {
       await addMemberships(trx, team.id, [userId]);
       await recordAudit(trx, ctx, {
         action: "team.member_added",

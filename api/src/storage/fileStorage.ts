@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 
 /** A stored file read back: its bytes as a stream and their count. */
@@ -25,5 +26,24 @@ const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]
 export function assertStorageKey(key: string): void {
   if (key.length > 200 || !KEY_PATTERN.test(key) || key.split("/").some((segment) => segment === "..")) {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+/**
+ * Writes the bytes under a fresh random key (`<prefix>/<random>.<extension>`), then runs `commit` with
+ * that key (the rows naming it, in their transaction); when `commit` fails the bytes are removed again.
+ */
+export async function storeThenCommit<T>(
+  storage: FileStorage,
+  file: { prefix: string; extension: string; bytes: Buffer; contentType: string },
+  commit: (storageKey: string) => Promise<T>,
+): Promise<T> {
+  const storageKey = `${file.prefix}/${randomBytes(16).toString("hex")}.${file.extension}`;
+  await storage.put(storageKey, file.bytes, { contentType: file.contentType });
+  try {
+    return await commit(storageKey);
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => undefined);
+    throw error;
   }
 }

@@ -1,3 +1,5 @@
+import { withoutAccents } from "../text.ts";
+
 /** Event rules of spec §5, shared by the API and the web forms. */
 export const EVENT_NAME_MAX = 200;
 export const SLUG_MIN = 3;
@@ -65,9 +67,7 @@ export type SlugProblem = "slug_format" | "slug_reserved" | null;
 
 /** A slug candidate from a name: "Salon du Livre 2027" → "salon-du-livre-2027". */
 export function slugify(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return withoutAccents(name)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")

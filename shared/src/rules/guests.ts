@@ -1,3 +1,5 @@
+import { withoutAccents } from "../text.ts";
+
 /**
  * Guest vocabulary of spec §3/§4, shared by the API and the web.
  *
@@ -82,12 +84,9 @@ export function guestSearchText(guest: {
   email?: string | null;
   company?: string | null;
 }): string {
-  return [guest.firstName, guest.lastName, guest.email, guest.company]
-    .filter(Boolean)
-    .join(" ")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
+  return withoutAccents(
+    [guest.firstName, guest.lastName, guest.email, guest.company].filter(Boolean).join(" "),
+  ).toLowerCase();
 }
 
 /** Guest fields an import column may fill (spec §3 CSV import); custom fields come as `customField:<id>`. */

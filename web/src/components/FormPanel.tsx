@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError } from "@tessera/shared/client";
 import { errorMessage } from "../app/errorMessage.ts";
+import { OutcomeAlert } from "./OutcomeAlert.tsx";
+import type { ScreenNotice } from "./ScreenAlerts.tsx";
 
 interface FormPanelProps {
   /** Shown as a heading above the form when given. */
@@ -29,7 +31,7 @@ export function FormPanel({
   children,
 }: FormPanelProps) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const [outcome, setOutcome] = useState<{ color: "red" | "green"; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<ScreenNotice | null>(null);
   const [isSaving, setSaving] = useState(false);
 
   async function save(event: FormEvent) {
@@ -58,11 +60,7 @@ export function FormPanel({
               {title}
             </Title>
           )}
-          {outcome && (
-            <Alert color={outcome.color} variant="light" role={outcome.color === "red" ? "alert" : "status"}>
-              {outcome.message}
-            </Alert>
-          )}
+          <OutcomeAlert outcome={outcome} />
           {!canEdit && (
             <Text size="sm" c="dimmed">
               {t("settings.readOnly")}

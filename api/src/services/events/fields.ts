@@ -195,19 +195,6 @@ export function eventSnapshot(
   };
 }
 
-/** The fields that differ (compared as JSON, so arrays and flag objects compare by value). */
-export function snapshotDiff(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
-  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  if (!keys.length) return null;
-  return {
-    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
-    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
-  };
-}
-
 /** Every setting of an event a duplicate takes over (not its slug, domains, archived state or authorship). */
 export function copiedValues(event: Event): EventValues {
   const values: Record<string, unknown> = {};

@@ -2,9 +2,9 @@ import { EVENT_ADMIN_FIELDS, type EventUpdate } from "@tessera/shared";
 import type { ApiContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { Event } from "../../models/Event.ts";
-import { recordAudit } from "../audit.ts";
+import { changedFields, recordAudit } from "../audit.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
-import { checkEventRules, ensureAdminFieldsAllowed, eventSnapshot, snapshotDiff, valuesFromBody } from "./fields.ts";
+import { checkEventRules, ensureAdminFieldsAllowed, eventSnapshot, valuesFromBody } from "./fields.ts";
 import { findEventFor } from "./find.ts";
 import { eventDomains, replaceEventDomains } from "./slugAndDomains.ts";
 
@@ -34,7 +34,7 @@ export async function updateEvent(
       const domainsBefore = await eventDomains(trx, eventId);
       const domains = body.customDomains ? await replaceEventDomains(trx, eventId, body.customDomains) : domainsBefore;
       const before = eventSnapshot(current, domainsBefore);
-      const changes = snapshotDiff(before, eventSnapshot({ ...current, ...values }, domains));
+      const changes = changedFields(before, eventSnapshot({ ...current, ...values }, domains));
       if (!changes) return current;
       const updated = await Event.query(trx).patchAndFetchById(eventId, values);
       await recordAudit(trx, ctx, {

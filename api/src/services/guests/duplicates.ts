@@ -116,6 +116,28 @@ export function orderedPair(first: string, second: string): [string, string] {
   return first < second ? [first, second] : [second, first];
 }
 
+/**
+ * Stores a pair of the event as set aside unless it already is; whether it was added. duplicate_ignores
+ * columns are written snake_case: the case mappers would turn guestAId into guest_aid.
+ */
+export async function storeIgnoredPair(
+  trx: Knex.Transaction,
+  event: Event,
+  first: string,
+  second: string,
+): Promise<boolean> {
+  const [aId, bId] = orderedPair(first, second);
+  if (await trx("duplicateIgnores").where({ guest_a_id: aId, guest_b_id: bId }).first()) return false;
+  await trx("duplicateIgnores").insert({
+    accountId: event.accountId,
+    eventId: event.id,
+    guest_a_id: aId,
+    guest_b_id: bId,
+    createdAt: new Date().toISOString(),
+  });
+  return true;
+}
+
 /** Loads guests that must all belong to the event; 422 on the field otherwise. */
 export async function guestsOfEvent(
   trx: Knex | Knex.Transaction,
@@ -144,15 +166,7 @@ export async function ignoreDuplicatePair(ctx: ApiContext, event: Event, guestId
       guestIds.map((id) => id.toLowerCase()),
       "guestIds",
     );
-    const existing = await trx("duplicateIgnores").where({ guest_a_id: aId, guest_b_id: bId }).first();
-    if (existing) return;
-    await trx("duplicateIgnores").insert({
-      accountId: event.accountId,
-      eventId: event.id,
-      guest_a_id: aId,
-      guest_b_id: bId,
-      createdAt: new Date().toISOString(),
-    });
+    if (!(await storeIgnoredPair(trx, event, aId, bId))) return;
     await recordAudit(trx, ctx, {
       action: "guest.duplicate_ignored",
       subjectType: "guest",

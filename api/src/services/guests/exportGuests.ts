@@ -5,10 +5,10 @@ import type { ApiContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
 import type { Guest } from "../../models/Guest.ts";
+import { listCustomFields } from "../customFields.ts";
 import { neutralizeCell } from "./exportCells.ts";
 import { resolveExportColumns } from "./exportColumns.ts";
 import { listGuests } from "./list.ts";
-import { eventCustomFields } from "./importValidate.ts";
 
 const PAGE = 2000;
 
@@ -54,7 +54,7 @@ export async function exportGuests(
   query: GuestListQuery,
   options: ExportOptions,
 ): Promise<ExportResult> {
-  const columns = resolveExportColumns(options.columns, await eventCustomFields(ctx.deps.db, event.id));
+  const columns = resolveExportColumns(options.columns, await listCustomFields(ctx.deps.db, event.id));
   const pages = guestPages(ctx, event, query);
   let first: IteratorResult<Guest[]>;
   try {

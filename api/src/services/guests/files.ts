@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { validateAnswers, type ValidationIssue } from "@tessera/shared";
 import type { ApiContext } from "../../context.ts";
@@ -8,7 +7,7 @@ import { AppError } from "../../errors.ts";
 import { CustomField } from "../../models/CustomField.ts";
 import { Guest, type AnswerValue } from "../../models/Guest.ts";
 import { GuestFile } from "../../models/GuestFile.ts";
-import type { StoredFile } from "../../storage/fileStorage.ts";
+import { storeThenCommit, type StoredFile } from "../../storage/fileStorage.ts";
 import { recordAudit } from "../audit.ts";
 import { findEventFor } from "../events/find.ts";
 import { cleanFileName } from "../images/store.ts";
@@ -89,17 +88,14 @@ export async function storageKeysOfField(trx: Knex.Transaction, customFieldId: s
  */
 export async function checkFileAnswerPatch(
   trx: Knex.Transaction,
-  eventId: string,
+  fileFieldIds: readonly string[],
   guestId: string | null,
   current: Record<string, AnswerValue>,
   patch: Record<string, unknown>,
 ): Promise<string[]> {
-  const ids = Object.keys(patch);
-  if (!ids.length) return [];
-  const fields = await CustomField.query(trx).where({ eventId, type: "file" }).whereIn("id", ids).select("id");
   const issues: ValidationIssue[] = [];
   const cleared: string[] = [];
-  for (const { id } of fields) {
+  for (const id of fileFieldIds.filter((fieldId) => fieldId in patch)) {
     const value = patch[id];
     if (value === null || value === undefined || value === "") {
       cleared.push(id);
@@ -141,11 +137,10 @@ export async function uploadGuestFile(
   const db = ctx.deps.db;
   const field = await CustomField.query(db).findById(customFieldId).where({ eventId, type: "file" });
   if (!field) throw AppError.invalid([{ field: "customFieldId", code: "invalid_value" }]);
-  const storageKey = `guest-files/${accountId}/${randomBytes(16).toString("hex")}.${extension}`;
-  await ctx.deps.storage.put(storageKey, file.bytes, { contentType: mimeType });
   let replaced: string[] = [];
-  try {
-    const updated = await db.transaction(async (trx) => {
+  const stored = { prefix: `guest-files/${accountId}`, extension, bytes: file.bytes, contentType: mimeType };
+  const updated = await storeThenCommit(ctx.deps.storage, stored, (storageKey) =>
+    db.transaction(async (trx) => {
       await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
       const current = await lockForUpdate(trx, Guest.query(trx).findById(guestId).where({ eventId }));
       if (!current) throw AppError.notFound();
@@ -192,13 +187,10 @@ export async function uploadGuestFile(
         after: { answers: answer },
       });
       return patched;
-    });
-    await removeStoredGuestFiles(ctx, replaced);
-    return updated;
-  } catch (error) {
-    await ctx.deps.storage.delete(storageKey).catch(() => undefined);
-    throw error;
-  }
+    }),
+  );
+  await removeStoredGuestFiles(ctx, replaced);
+  return updated;
 }
 
 /**

@@ -11,7 +11,8 @@ import { copyGuests } from "./importCopy.ts";
 import { insertGuestsSqlite } from "./importSqlite.ts";
 import type { ValidRow } from "./importRows.ts";
 import { loadImportFile, saveErrorReport } from "./importStore.ts";
-import { checkRows, eventCustomFields } from "./importValidate.ts";
+import { listCustomFields } from "../customFields.ts";
+import { checkRows } from "./importValidate.ts";
 
 /** Progress of imports running in this process, for SQLite where the transaction holds the only connection. */
 const liveProgress = new Map<string, number>();
@@ -143,7 +144,7 @@ export async function processGuestImport(
   const { db } = deps;
   const guestImport = await GuestImport.query(db).findById(importId);
   if (!guestImport || guestImport.status !== "processing") return;
-  const fields = await eventCustomFields(db, guestImport.eventId);
+  const fields = await listCustomFields(db, guestImport.eventId);
   const file = await loadImportFile(deps, guestImport);
   const checked = checkRows(file, guestImport.mapping ?? {}, fields);
   if (checked.mappingIssues.length) {

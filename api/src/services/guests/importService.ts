@@ -16,7 +16,8 @@ import { suggestMapping } from "./importMapping.ts";
 import { isXlsx, xlsxToCsv } from "./importSpreadsheet.ts";
 import type { ImportRowError } from "./importRows.ts";
 import { importFileKey, loadImportFile, saveErrorReport } from "./importStore.ts";
-import { checkRows, eventCustomFields } from "./importValidate.ts";
+import { listCustomFields } from "../customFields.ts";
+import { checkRows } from "./importValidate.ts";
 import type { ValidationIssue } from "@tessera/shared";
 
 export const GUEST_IMPORT_JOB = "guests.import";
@@ -69,7 +70,7 @@ export async function uploadGuestImport(
   if (parsed.rows.length > maxRows) {
     throw new AppError("import_too_many_rows", 422, { params: { max: maxRows, count: parsed.rows.length } });
   }
-  const fields = await eventCustomFields(ctx.deps.db, event.id);
+  const fields = await listCustomFields(ctx.deps.db, event.id);
   const { mapping, columnIssues } = suggestMapping(parsed.headers, fields);
   const id = randomUUID();
   const fileKey = importFileKey(event.accountId, id);
@@ -116,7 +117,7 @@ export async function mapGuestImport(
   if (guestImport.status !== "uploaded" && guestImport.status !== "mapped") {
     throw new AppError("import_not_editable", 409);
   }
-  const fields = await eventCustomFields(ctx.deps.db, event.id);
+  const fields = await listCustomFields(ctx.deps.db, event.id);
   const file = await loadImportFile(ctx.deps, guestImport);
   const checked = checkRows(file, mapping, fields);
   if (checked.mappingIssues.length) throw AppError.invalid(checked.mappingIssues);

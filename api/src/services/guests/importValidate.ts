@@ -1,14 +1,9 @@
-import type { Knex } from "../../db/knex.ts";
-import { CustomField } from "../../models/CustomField.ts";
+import type { CustomField } from "../../models/CustomField.ts";
 import type { GuestImport } from "../../models/GuestImport.ts";
 import type { ParsedFile } from "./importFile.ts";
 import { resolveMapping, type ImportTarget } from "./importMapping.ts";
 import { validateRow, type ImportRowError, type ValidRow } from "./importRows.ts";
 import type { ValidationIssue } from "@tessera/shared";
-
-export async function eventCustomFields(db: Knex | Knex.Transaction, eventId: string): Promise<CustomField[]> {
-  return CustomField.query(db).where({ eventId }).orderBy("position");
-}
 
 export interface CheckedRows {
   targets: Map<number, ImportTarget>;

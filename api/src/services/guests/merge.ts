@@ -9,9 +9,10 @@ import type { Event } from "../../models/Event.ts";
 import { Guest, type AnswerValue } from "../../models/Guest.ts";
 import { Recommendation } from "../../models/Recommendation.ts";
 import { recordAudit } from "../audit.ts";
-import { orderedPair } from "./duplicates.ts";
+import { orderedPair, storeIgnoredPair } from "./duplicates.ts";
 import { runGuestMergeSteps } from "./mergeSteps.ts";
 import { derivedGuestColumns } from "./prepare.ts";
+import { guestSnapshot } from "./write.ts";
 
 /**
  * Which status a merged guest keeps: the more advanced of the two, in this order (most advanced
@@ -65,30 +66,6 @@ const FILLED_FIELDS = [
   "prescriber",
   "language",
 ] as const;
-
-/** What the audit entry keeps of each guest. */
-export function guestSnapshot(guest: Guest): Record<string, unknown> {
-  return {
-    id: guest.id,
-    firstName: guest.firstName,
-    lastName: guest.lastName,
-    email: guest.email,
-    civility: guest.civility,
-    company: guest.company,
-    jobTitle: guest.jobTitle,
-    status: guest.status,
-    mailStatus: guest.mailStatus,
-    answers: guest.answers,
-    companionsExpected: guest.companionsExpected,
-    godfatherId: guest.godfatherId,
-    createdSource: guest.createdSource,
-    prescriber: guest.prescriber,
-    language: guest.language,
-    registeredAt: guest.registeredAt,
-    unsubscribedAt: guest.unsubscribedAt,
-    createdAt: guest.createdAt,
-  };
-}
 
 function earliest(a: Date | null, b: Date | null): Date | null {
   if (!a) return b;
@@ -189,7 +166,7 @@ export async function mergeGuests(
 
 /**
  * Pairs set aside with the merged guest stay set aside with the kept one (the cascade drops the rest).
- * duplicate_ignores columns are written snake_case: the case mappers would turn guestAId into guest_aid.
+ * duplicate_ignores columns are queried snake_case: the case mappers would turn guestAId into guest_aid.
  */
 async function moveIgnoredPairs(trx: Knex.Transaction, event: Event, keepId: string, mergeId: string) {
   const rows: { guestAId: string; guestBId: string }[] = await trx("duplicateIgnores")
@@ -197,17 +174,6 @@ async function moveIgnoredPairs(trx: Knex.Transaction, event: Event, keepId: str
     .orWhere({ guest_b_id: mergeId });
   for (const row of rows) {
     const other = row.guestAId === mergeId ? row.guestBId : row.guestAId;
-    if (other === keepId) continue;
-    const [aId, bId] = orderedPair(keepId, other);
-    const exists = await trx("duplicateIgnores").where({ guest_a_id: aId, guest_b_id: bId }).first();
-    if (!exists) {
-      await trx("duplicateIgnores").insert({
-        accountId: event.accountId,
-        eventId: event.id,
-        guest_a_id: aId,
-        guest_b_id: bId,
-        createdAt: new Date().toISOString(),
-      });
-    }
+    if (other !== keepId) await storeIgnoredPair(trx, event, keepId, other);
   }
 }

@@ -16,13 +16,16 @@ export interface RecommendationDetails {
   recommenderName: string;
 }
 
+/** How a recommender is named: full name, else email. */
+const nameOf = (guest: Pick<Guest, "fullName" | "email"> | undefined) => guest?.fullName || guest?.email || "";
+
 async function withRecommenderNames(
   db: Knex | Knex.Transaction,
   rows: Recommendation[],
 ): Promise<RecommendationDetails[]> {
   const ids = [...new Set(rows.map((row) => row.recommenderGuestId))];
   const guests = ids.length ? await Guest.query(db).findByIds(ids).select("id", "firstName", "lastName", "email") : [];
-  const names = new Map(guests.map((guest) => [guest.id, guest.fullName || guest.email || ""]));
+  const names = new Map(guests.map((guest) => [guest.id, nameOf(guest)]));
   return rows.map((recommendation) => ({
     recommendation,
     recommenderName: names.get(recommendation.recommenderGuestId) ?? "",
@@ -74,7 +77,8 @@ export async function addRecommendations(
       });
       created.push(recommendation);
     }
-    return withRecommenderNames(trx, created);
+    // The recommender is loaded already: no second read for its name.
+    return created.map((recommendation) => ({ recommendation, recommenderName: nameOf(recommender) }));
   });
 }
 
@@ -148,7 +152,7 @@ export async function acceptRecommendation(ctx: ApiContext, event: Event, id: st
         answers: {},
         companionsExpected: 0,
         createdSource: "recommendation",
-        prescriber: recommender?.fullName || recommender?.email || null,
+        prescriber: nameOf(recommender) || null,
       });
       await recordAudit(trx, ctx, {
         action: "guest.created",
@@ -173,7 +177,7 @@ export async function acceptRecommendation(ctx: ApiContext, event: Event, id: st
       before,
       after: snapshot(accepted),
     });
-    return (await withRecommenderNames(trx, [accepted]))[0]!;
+    return { recommendation: accepted, recommenderName: nameOf(recommender) };
   });
 }
 

@@ -6,7 +6,7 @@ import { AppError } from "../../errors.ts";
 import { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
-import { recordAudit } from "../audit.ts";
+import { changedFields, recordAudit } from "../audit.ts";
 import { findEventFor } from "../events/find.ts";
 import { checkFileAnswerPatch, removeStoredGuestFiles } from "./files.ts";
 import { cleanText, derivedGuestColumns } from "./prepare.ts";
@@ -14,11 +14,13 @@ import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selectio
 
 const MAX_GODFATHER_CHAIN = 1_000;
 
-/** The fields of a guest the audit trail records. */
+/** What the audit trail keeps of a guest (created, updated, deleted, merged). */
 export function guestSnapshot(guest: Partial<Guest>): Record<string, unknown> {
-  const { firstName, lastName, email, civility, company, jobTitle, status, mailStatus, unsubscribedAt } = guest;
+  const { id, firstName, lastName, email, civility, company, jobTitle, status, mailStatus, unsubscribedAt } = guest;
   const { companionsExpected, godfatherId, prescriber, language, registeredAt, answers } = guest;
+  const { createdSource, createdAt } = guest;
   return {
+    id,
     firstName,
     lastName,
     email,
@@ -28,24 +30,21 @@ export function guestSnapshot(guest: Partial<Guest>): Record<string, unknown> {
     status,
     mailStatus,
     unsubscribedAt,
+    answers,
     companionsExpected,
     godfatherId,
+    createdSource,
     prescriber,
     language,
     registeredAt,
-    answers,
+    createdAt,
   };
 }
 
-function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter(
-    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
-  );
-  if (!keys.length) return null;
-  return {
-    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
-    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
-  };
+export interface CheckedAnswers {
+  answers: Record<string, unknown>;
+  /** The ids among them of `file` fields (whose answers only an upload sets). */
+  fileFieldIds: string[];
 }
 
 /** The event's custom fields checked against `answers` (organizers may leave required ones empty). */
@@ -53,9 +52,9 @@ export async function checkAnswers(
   db: Knex,
   eventId: string,
   answers: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+): Promise<CheckedAnswers> {
   const ids = Object.keys(answers);
-  if (!ids.length) return {};
+  if (!ids.length) return { answers: {}, fileFieldIds: [] };
   const fields = await CustomField.query(db).where({ eventId }).whereIn("id", ids);
   const known = new Set(fields.map((field) => field.id));
   const unknown: ValidationIssue[] = ids
@@ -64,7 +63,8 @@ export async function checkAnswers(
   if (unknown.length) throw AppError.invalid(unknown);
   const result = validateAnswers(fields, answers, { partial: true });
   if (!result.ok) throw AppError.invalid(result.issues);
-  return result.value;
+  const fileFieldIds = fields.filter((field) => field.type === "file").map((field) => field.id);
+  return { answers: result.value, fileFieldIds };
 }
 
 /** Answers after a patch: null removes an answer. */
@@ -143,8 +143,8 @@ export async function createGuest(
     const { event } = await findEventFor(trx, actor, "update", accountId, eventId);
     const values = identityValues(body);
     await checkCompanions(trx, event, null, values);
-    const answers = await checkAnswers(trx, eventId, body.answers ?? {});
-    await checkFileAnswerPatch(trx, eventId, null, {}, answers);
+    const { answers, fileFieldIds } = await checkAnswers(trx, eventId, body.answers ?? {});
+    await checkFileAnswerPatch(trx, fileFieldIds, null, {}, answers);
     const row = {
       accountId,
       eventId,
@@ -188,8 +188,8 @@ export async function updateGuest(
     const values = identityValues(body);
     await checkCompanions(trx, event, guestId, values);
     if (body.answers) {
-      const answers = await checkAnswers(trx, eventId, body.answers);
-      removedFiles = await checkFileAnswerPatch(trx, eventId, guestId, current.answers, answers);
+      const { answers, fileFieldIds } = await checkAnswers(trx, eventId, body.answers);
+      removedFiles = await checkFileAnswerPatch(trx, fileFieldIds, guestId, current.answers, answers);
       values.answers = mergeAnswers(current.answers, answers);
     }
     // Spec: an unsubscribed guest's email can be unlocked.
@@ -198,7 +198,7 @@ export async function updateGuest(
       if (current.mailStatus === "unsubscribed") values.mailStatus = "none";
     }
     Object.assign(values, derivedGuestColumns({ ...current, ...values }));
-    const changes = diff(guestSnapshot(current), guestSnapshot({ ...current, ...values }));
+    const changes = changedFields(guestSnapshot(current), guestSnapshot({ ...current, ...values }));
     if (!changes) return current;
     const updated = await Guest.query(trx).patchAndFetchById(guestId, values);
     await recordAudit(trx, ctx, {
@@ -229,8 +229,10 @@ export async function setGuestsAnswers(
   return ctx.deps.db
     .transaction(async (trx) => {
       await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
-      const answers = await checkAnswers(trx, eventId, body.answers);
-      await refuseBulkFileAnswers(trx, eventId, answers);
+      const { answers, fileFieldIds } = await checkAnswers(trx, eventId, body.answers);
+      // A file answer belongs to one guest (its upload): bulk answers may not set or clear one.
+      const files = fileFieldIds.filter((id) => id in answers);
+      if (files.length) throw AppError.invalid(files.map((id) => ({ field: `answers.${id}`, code: "invalid_value" })));
       const ids = await selectedGuestIds(trx, ctx.state.actor, eventId, body);
       if (!ids.length || !Object.keys(answers).length) return ids;
       const updatedAt = new Date().toISOString();
@@ -255,13 +257,4 @@ export async function setGuestsAnswers(
       ctx.state.logger.error({ err: error, eventId }, "bulk answers update failed");
       throw new AppError("guests_not_updated", 500);
     });
-}
-
-/** A file answer belongs to one guest (its upload): bulk answers may not set or clear one. */
-async function refuseBulkFileAnswers(trx: Knex.Transaction, eventId: string, answers: Record<string, unknown>) {
-  const ids = Object.keys(answers);
-  if (!ids.length) return;
-  const files = await CustomField.query(trx).where({ eventId, type: "file" }).whereIn("id", ids).select("id");
-  if (files.length)
-    throw AppError.invalid(files.map((file) => ({ field: `answers.${file.id}`, code: "invalid_value" })));
 }

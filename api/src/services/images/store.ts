@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type { ImageKind } from "@tessera/shared";
 import type { ApiContext } from "../../context.ts";
 import { Image } from "../../models/Image.ts";
 import { actorUserId } from "../../policies/actor.ts";
+import { storeThenCommit } from "../../storage/fileStorage.ts";
 import { recordAudit } from "../audit.ts";
 import type { InspectedImage } from "./inspect.ts";
 
@@ -31,10 +31,14 @@ export function cleanFileName(name: string | null | undefined, fallback: string)
  */
 export async function storeImage(ctx: ApiContext, input: NewImage): Promise<Image> {
   const { storage, db } = ctx.deps;
-  const storageKey = `images/${input.accountId}/${randomBytes(16).toString("hex")}.${input.image.extension}`;
-  await storage.put(storageKey, input.bytes, { contentType: input.image.mimeType });
-  try {
-    return await db.transaction(async (trx) => {
+  const file = {
+    prefix: `images/${input.accountId}`,
+    extension: input.image.extension,
+    bytes: input.bytes,
+    contentType: input.image.mimeType,
+  };
+  return storeThenCommit(storage, file, (storageKey) =>
+    db.transaction(async (trx) => {
       const image = await Image.query(trx).insertAndFetch({
         accountId: input.accountId,
         kind: input.kind,
@@ -63,9 +67,6 @@ export async function storeImage(ctx: ApiContext, input: NewImage): Promise<Imag
         },
       });
       return image;
-    });
-  } catch (error) {
-    await storage.delete(storageKey).catch(() => undefined);
-    throw error;
-  }
+    }),
+  );
 }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  DataList,
-  Group,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, DataList, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,12 +8,14 @@ import { passwordProblem } from "@tessera/shared/rules/password";
 import type { User } from "@tessera/shared/schemas/users";
 import { errorMessage } from "../../app/errorMessage.ts";
 import { LanguageSelect } from "../../components/LanguageSelect.tsx";
+import { OutcomeAlert } from "../../components/OutcomeAlert.tsx";
 import { PasswordFields } from "../../components/PasswordFields.tsx";
 import { RoleBadge } from "../../components/RoleBadge.tsx";
+import type { ScreenNotice } from "../../components/ScreenAlerts.tsx";
 import { useStores } from "../../stores/StoresContext.ts";
 import { ScreenHeader } from "./ScreenHeader.tsx";
 
-type Outcome = { color: "red" | "green"; message: string } | null;
+type Outcome = ScreenNotice | null;
 
 /** /manage/profile: the user's names and language (the interface follows it), and their password. */
 export const ProfileScreen = observer(function ProfileScreen() {
@@ -56,15 +47,6 @@ function ProfileRow({ label, value }: { label: string; value: ReactNode }) {
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue>{value}</DataList.ItemValue>
     </DataList.Item>
-  );
-}
-
-function OutcomeAlert({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return (
-    <Alert color={outcome.color} variant="light" role={outcome.color === "red" ? "alert" : "status"}>
-      {outcome.message}
-    </Alert>
   );
 }
 

@@ -1,11 +1,12 @@
-import { Center, Checkbox, Group, Loader, NumberInput, SimpleGrid, Switch } from "@mantine/core";
+import { Center, Loader, NumberInput, SimpleGrid, Switch } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiError, DefaultEventParamsJson } from "@tessera/shared/client";
-import { LANGUAGES, type Language } from "@tessera/shared/i18n/index";
+import { numberOrNull } from "../../../app/numberOrNull.ts";
 import { browserTimeZone } from "../../../app/zonedTime.ts";
 import { useStores } from "../../../stores/StoresContext.ts";
 import { CountrySelect } from "../events/CountrySelect.tsx";
+import { LanguagesField } from "../events/LanguagesField.tsx";
 import { TimeZoneSelect } from "../events/TimeZoneSelect.tsx";
 import { FormPanel } from "../../../components/FormPanel.tsx";
 
@@ -43,6 +44,7 @@ export function DefaultEventParamsForm({ accountId, canEdit }: { accountId: stri
       title={t("accountSettings.defaultEventParams")}
       canEdit={canEdit}
       onApiError={setApiError}
+      blockingProblem={languages.length === 0}
       onSave={async () => setValues(await context.api.defaultEventParams.update(accountId, values))}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -57,18 +59,11 @@ export function DefaultEventParamsForm({ accountId, canEdit }: { accountId: stri
           error={apiError?.messageFor("country")}
         />
       </SimpleGrid>
-      <Checkbox.Group
-        label={t("events.languages")}
+      <LanguagesField
         value={languages}
-        onChange={(value) => set({ languages: LANGUAGES.filter((language) => value.includes(language)) as Language[] })}
-        error={languages.length === 0 ? t("validation:required") : apiError?.messageFor("languages")}
-      >
-        <Group mt="xs">
-          {LANGUAGES.map((language) => (
-            <Checkbox key={language} value={language} label={t(`languages.${language}`)} />
-          ))}
-        </Group>
-      </Checkbox.Group>
+        onChange={(next) => set({ languages: next })}
+        error={apiError?.messageFor("languages")}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label={t("events.maxCompanions")}
@@ -77,7 +72,7 @@ export function DefaultEventParamsForm({ accountId, canEdit }: { accountId: stri
           allowDecimal={false}
           allowNegative={false}
           value={values.maxCompanions ?? ""}
-          onChange={(value) => set({ maxCompanions: typeof value === "number" ? value : null })}
+          onChange={(value) => set({ maxCompanions: numberOrNull(value) })}
           error={apiError?.messageFor("maxCompanions")}
         />
         <Switch

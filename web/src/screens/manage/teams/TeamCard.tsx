@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Card, CloseButton, Group, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card, CloseButton, Group, Stack, Text } from "@mantine/core";
 import { observer } from "mobx-react-lite";
-import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TeamJson } from "@tessera/shared/schemas/teams";
-import { errorMessage } from "../../../app/errorMessage.ts";
 import { RemotePicker } from "../../../components/RemotePicker.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
+import { useAccountUserOptions } from "../useAccountUserOptions.ts";
+import { FailureAlert } from "../../../components/FailureAlert.tsx";
+import { useAction } from "../../../app/useAction.ts";
 
 /** A team: its name, members (add/remove) and, for those who manage teams, rename and delete. */
 export const TeamCard = observer(function TeamCard({
@@ -22,32 +23,15 @@ export const TeamCard = observer(function TeamCard({
   onDelete: () => void;
 }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { teams, context } = useStores();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { teams } = useStores();
+  const { failure, run } = useAction();
   const canUpdate = team.abilities.update ?? canManage;
   const canManageMembers = team.abilities.manageMembers ?? canUpdate;
   const canDelete = team.abilities.delete ?? canManage;
   const members = team.members ?? [];
   const isBusy = teams.isBusy(team.id);
 
-  const { api } = context;
-  const loadUsers = useCallback(
-    async (search: string) =>
-      (await api.accountUsers.list(accountId, { search, perPage: 20 })).data.map((user) => ({
-        value: user.id,
-        label: `${user.firstName} ${user.lastName} · ${user.email}`,
-      })),
-    [api, accountId],
-  );
-
-  async function run(operation: () => Promise<void>) {
-    setFailure(null);
-    try {
-      await operation();
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    }
-  }
+  const loadUsers = useAccountUserOptions(accountId);
 
   return (
     <Card withBorder padding="md" component="article" aria-label={team.name} data-testid="team-card">
@@ -79,11 +63,7 @@ export const TeamCard = observer(function TeamCard({
             )}
           </Group>
         </Group>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
         <Group gap="xs">
           {members.length === 0 && (
             <Text size="sm" c="dimmed">

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError } from "@tessera/shared/client";
 import { TEAM_NAME_MAX, type TeamJson } from "@tessera/shared/schemas/teams";
 import { errorMessage } from "../../../app/errorMessage.ts";
 import { useStores } from "../../../stores/StoresContext.ts";
+import { FailureAlert } from "../../../components/FailureAlert.tsx";
 
 /** Creates a team, or renames one (and changes its description). */
 export function TeamFormModal({ team, onClose }: { team: TeamJson | null; onClose: () => void }) {
@@ -43,11 +44,7 @@ export function TeamFormModal({ team, onClose }: { team: TeamJson | null; onClos
     >
       <form onSubmit={save} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert message={failure} />
           <TextInput
             label={t("fields.name")}
             value={name}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
+import { Button, Group, Modal, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError } from "@tessera/shared/client";
@@ -10,6 +10,7 @@ import { PersonFields, type PersonFieldValues } from "../../../components/Person
 import { RoleSelect } from "../../../components/RoleSelect.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
 import type { ScreenNotice } from "../../../components/ScreenAlerts.tsx";
+import { FailureAlert } from "../../../components/FailureAlert.tsx";
 
 interface InviteUserModalProps {
   onClose: () => void;
@@ -56,11 +57,7 @@ export function InviteUserModal({ onClose, onDone }: InviteUserModalProps) {
     <Modal opened onClose={onClose} title={t("users.invite")} centered size="lg">
       <form onSubmit={invite} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert message={failure} />
           <PersonFields value={person} onChange={setPerson} apiError={apiError} />
           <Group grow align="flex-start">
             <RoleSelect

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError } from "@tessera/shared/client";
 import type { Account, AccountCreate } from "@tessera/shared/schemas/users";
 import { errorMessage } from "../../../app/errorMessage.ts";
 import { useStores } from "../../../stores/StoresContext.ts";
+import { FailureAlert } from "../../../components/FailureAlert.tsx";
 
 type LimitField = "maxOrganizers" | "maxEvents" | "maxCampaignsPerEvent" | "eventRetentionDays";
 const LIMIT_FIELDS: readonly LimitField[] = [
@@ -99,11 +100,7 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
     >
       <form onSubmit={save} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert message={failure} />
           <TextInput
             label={t("fields.name")}
             value={values.name}

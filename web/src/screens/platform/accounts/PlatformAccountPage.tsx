@@ -1,4 +1,4 @@
-import { Alert, Anchor } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -6,6 +6,7 @@ import type { Account } from "@tessera/shared/schemas/users";
 import { errorMessage } from "../../../app/errorMessage.ts";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
+import { FailureAlert } from "../../../components/FailureAlert.tsx";
 
 /** A platform administrator's page about one account (`:accountId`): loads it, then renders `children(account)`. */
 export function PlatformAccountPage({ children }: { children: (account: Account) => ReactNode }) {
@@ -33,11 +34,7 @@ export function PlatformAccountPage({ children }: { children: (account: Account)
       <Anchor component={Link} to="/manage/platform/accounts" size="sm" mb="xs" display="inline-block">
         ← {t("accounts.backToList")}
       </Anchor>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {!failure && !account && <PageLoader />}
       {account && children(account)}
     </>

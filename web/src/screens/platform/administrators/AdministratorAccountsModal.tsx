@@ -1,10 +1,11 @@
-import { Alert, Anchor, Center, List, Loader, Modal, Text } from "@mantine/core";
+import { Anchor, Center, List, Loader, Modal, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Account, User } from "@tessera/shared/schemas/users";
 import { errorMessage } from "../../../app/errorMessage.ts";
 import { useStores } from "../../../stores/StoresContext.ts";
+import { FailureAlert } from "../../../components/FailureAlert.tsx";
 
 /** The accounts a user is linked to (GET /administrators/{id}/accounts). */
 export function AdministratorAccountsModal({ user, onClose }: { user: User; onClose: () => void }) {
@@ -31,11 +32,7 @@ export function AdministratorAccountsModal({ user, onClose }: { user: User; onCl
       title={t("administrators.accountsOf", { name: `${user.firstName} ${user.lastName}` })}
       centered
     >
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {!failure && !accounts && (
         <Center p="md">
           <Loader size="sm" />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Switch } from "@mantine/core";
+import { Button, Group, Modal, Stack, Switch } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError } from "@tessera/shared/client";
@@ -11,6 +11,7 @@ import { PersonFields, type PersonFieldValues } from "../../../components/Person
 import { RoleSelect } from "../../../components/RoleSelect.tsx";
 import { useStores } from "../../../stores/StoresContext.ts";
 import { AccountPicker } from "../accounts/AccountPicker.tsx";
+import { FailureAlert } from "../../../components/FailureAlert.tsx";
 
 interface AdministratorFormModalProps {
   /** null to create a new user. */
@@ -67,11 +68,7 @@ export function AdministratorFormModal({ user, onClose, onSaved }: Administrator
     <Modal opened onClose={onClose} title={title} centered size="lg">
       <form onSubmit={save} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert message={failure} />
           <PersonFields value={person} onChange={setPerson} apiError={apiError} isEmailReadOnly={user !== null} />
           <Group grow align="flex-start">
             <RoleSelect

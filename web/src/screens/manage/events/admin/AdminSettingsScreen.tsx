@@ -11,10 +11,9 @@ import {
   type EventModule,
   type WhiteLabelFlag,
 } from "@tessera/shared/rules/events";
+import { numberOrNull } from "../../../../app/numberOrNull.ts";
 import { useEventStore } from "../EventContext.ts";
 import { FormPanel } from "../../../../components/FormPanel.tsx";
-
-const numberOrNull = (value: string | number) => (typeof value === "number" ? value : null);
 
 /** Platform administrators only (spec §6): white label, modules, retention, offline check-in, domains. */
 export const AdminSettingsScreen = observer(function AdminSettingsScreen() {

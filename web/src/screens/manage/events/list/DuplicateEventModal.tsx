@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { Button, Group, Modal, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { isApiError, type ApiError, type EventJson } from "@tessera/shared/client";
-import { slugify, slugProblem } from "@tessera/shared/rules/events";
-import { errorMessage } from "../../../../app/errorMessage.ts";
+import type { EventJson } from "@tessera/shared/client";
+import { slugify } from "@tessera/shared/rules/events";
 import { useStores } from "../../../../stores/StoresContext.ts";
-import { SlugField } from "../SlugField.tsx";
+import { EventNameFields } from "./EventNameFields.tsx";
+import { useEventNameForm } from "./useEventNameForm.ts";
+import { FailureAlert } from "../../../../components/FailureAlert.tsx";
 
 /** Copies an event under a new name and public address. */
 export function DuplicateEventModal({
@@ -17,63 +17,27 @@ export function DuplicateEventModal({
   onClose: () => void;
   onDone: (copy: EventJson) => void;
 }) {
-  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { t } = useTranslation("web");
   const { events } = useStores();
-  const initialName = t("events.copyName", { name: event.name });
-  const [name, setName] = useState(initialName);
-  const [slug, setSlug] = useState(() => slugify(`${event.slug}-copy`));
-  const [isSlugEdited, setSlugEdited] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [apiError, setApiError] = useState<ApiError | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
-
-  async function duplicate(submitEvent: FormEvent) {
-    submitEvent.preventDefault();
-    if (!name.trim() || !slug) return setFailure(t("errors:incomplete_fields"));
-    if (slugProblem(slug)) return;
-    setSubmitting(true);
-    setFailure(null);
-    setApiError(null);
-    try {
-      const copy = await events.duplicate(event.id, { name: name.trim(), slug });
-      onDone(copy);
-      onClose();
-    } catch (error) {
-      setSubmitting(false);
-      const known = isApiError(error) ? error : null;
-      setApiError(known);
-      if (known?.code !== "slug_taken") setFailure(errorMessage(error, t));
-    }
-  }
+  const { failure, isSubmitting, submit, fields } = useEventNameForm({
+    name: t("events.copyName", { name: event.name }),
+    slug: slugify(`${event.slug}-copy`),
+  });
 
   return (
     <Modal opened onClose={onClose} title={t("events.duplicateTitle", { name: event.name })} centered size="lg">
-      <form onSubmit={duplicate} noValidate>
+      <form
+        onSubmit={(submitted) =>
+          void submit(submitted, async (body) => {
+            onDone(await events.duplicate(event.id, body));
+            onClose();
+          })
+        }
+        noValidate
+      >
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            label={t("fields.name")}
-            value={name}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setName(value);
-              if (!isSlugEdited) setSlug(slugify(value));
-            }}
-            error={apiError?.messageFor("name")}
-            data-autofocus
-          />
-          <SlugField
-            value={slug}
-            onChange={(value) => {
-              setSlugEdited(true);
-              setSlug(value);
-            }}
-            serverError={apiError?.code === "slug_taken" ? apiError.message : apiError?.messageFor("slug")}
-          />
+          <FailureAlert message={failure} />
+          <EventNameFields {...fields} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("common.cancel")}

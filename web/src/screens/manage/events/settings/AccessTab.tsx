@@ -1,12 +1,14 @@
-import { Alert, SimpleGrid, Stack, Text } from "@mantine/core";
+import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { observer } from "mobx-react-lite";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../../app/errorMessage.ts";
 import { RoleBadge } from "../../../../components/RoleBadge.tsx";
 import { useStores } from "../../../../stores/StoresContext.ts";
+import { useAccountUserOptions } from "../../useAccountUserOptions.ts";
 import { useEventStore } from "../EventContext.ts";
 import { AccessList } from "./AccessList.tsx";
+import { FailureAlert } from "../../../../components/FailureAlert.tsx";
+import { useAction } from "../../../../app/useAction.ts";
 
 /** Who may work on the event besides the account's overseers: users and teams (spec §2 access rights). */
 export const AccessTab = observer(function AccessTab() {
@@ -17,31 +19,11 @@ export const AccessTab = observer(function AccessTab() {
   const canManage = event.abilities.manageAccess === true;
   const users = event.access?.users ?? [];
   const teams = event.access?.teams ?? [];
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-
-  async function run(id: string, operation: () => Promise<void>) {
-    setBusyId(id);
-    setFailure(null);
-    try {
-      await operation();
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const { busy: busyId, failure, run } = useAction();
 
   const { api } = context;
   const accountId = store.accountId;
-  const loadUsers = useCallback(
-    async (search: string) =>
-      (await api.accountUsers.list(accountId, { search, perPage: 20 })).data.map((user) => ({
-        value: user.id,
-        label: `${user.firstName} ${user.lastName} · ${user.email}`,
-      })),
-    [api, accountId],
-  );
+  const loadUsers = useAccountUserOptions(accountId);
   const loadTeams = useCallback(
     async (search: string) =>
       (await api.teams.list(accountId, { search, perPage: 20 })).data.map((team) => ({
@@ -53,11 +35,7 @@ export const AccessTab = observer(function AccessTab() {
 
   return (
     <Stack gap="md" maw={960}>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {!canManage && (
         <Text size="sm" c="dimmed">
           {t("access.readOnly")}
@@ -78,8 +56,8 @@ export const AccessTab = observer(function AccessTab() {
           }))}
           canManage={canManage}
           busyId={busyId}
-          onAdd={(userId) => void run(userId, () => store.addUser(userId))}
-          onRemove={(userId) => void run(userId, () => store.removeUser(userId))}
+          onAdd={(userId) => void run(() => store.addUser(userId), userId)}
+          onRemove={(userId) => void run(() => store.removeUser(userId), userId)}
         />
         <AccessList
           title={t("access.teams")}
@@ -94,8 +72,8 @@ export const AccessTab = observer(function AccessTab() {
           }))}
           canManage={canManage}
           busyId={busyId}
-          onAdd={(teamId) => void run(teamId, () => store.addTeam(teamId))}
-          onRemove={(teamId) => void run(teamId, () => store.removeTeam(teamId))}
+          onAdd={(teamId) => void run(() => store.addTeam(teamId), teamId)}
+          onRemove={(teamId) => void run(() => store.removeTeam(teamId), teamId)}
         />
       </SimpleGrid>
     </Stack>

@@ -1,12 +1,13 @@
-import { Alert, Button, FileButton, Group, Image, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, FileButton, Group, Image, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageRef } from "@tessera/shared/client";
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, type ImageKind } from "@tessera/shared/schemas/images";
-import { errorMessage } from "../../../../app/errorMessage.ts";
 import { useStores } from "../../../../stores/StoresContext.ts";
 import { useEventStore } from "../EventContext.ts";
+import { FailureAlert } from "../../../../components/FailureAlert.tsx";
+import { useAction } from "../../../../app/useAction.ts";
 
 const KINDS: readonly ImageKind[] = ["logo", "banner", "favicon"];
 const FIELD: Record<ImageKind, "logoImageId" | "bannerImageId" | "faviconImageId"> = {
@@ -41,23 +42,10 @@ const ImageSlot = observer(function ImageSlot({
   const { context } = useStores();
   const store = useEventStore();
   const [url, setUrl] = useState("");
-  const [isWorking, setWorking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { isWorking, failure, setFailure, run } = useAction();
 
   async function attach(imageId: string | null) {
     await store.update({ [FIELD[kind]]: imageId });
-  }
-
-  async function run(operation: () => Promise<void>) {
-    setWorking(true);
-    setFailure(null);
-    try {
-      await operation();
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    } finally {
-      setWorking(false);
-    }
   }
 
   function upload(file: File | null) {
@@ -91,11 +79,7 @@ const ImageSlot = observer(function ImageSlot({
         <Text size="sm" c="dimmed">
           {t(`images.${kind}Help`)}
         </Text>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
         {image ? (
           <Group align="flex-end">
             <Image

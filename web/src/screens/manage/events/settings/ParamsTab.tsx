@@ -1,17 +1,17 @@
-import { Checkbox, Group, NumberInput, SimpleGrid, TextInput } from "@mantine/core";
+import { NumberInput, SimpleGrid, TextInput } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiError } from "@tessera/shared/client";
-import { LANGUAGES, type Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/index";
+import { numberOrNull } from "../../../../app/numberOrNull.ts";
 import { fromZonedInput, toZonedInput } from "../../../../app/zonedTime.ts";
 import { useEventStore } from "../EventContext.ts";
+import { LanguagesField } from "../LanguagesField.tsx";
 import { FormPanel } from "../../../../components/FormPanel.tsx";
 
-const numberOrNull = (value: string | number) => (typeof value === "number" ? value : null);
-
 export const ParamsTab = observer(function ParamsTab() {
-  const { t } = useTranslation(["web", "validation"]);
+  const { t } = useTranslation("web");
   const store = useEventStore();
   const event = store.event!;
   const [languages, setLanguages] = useState<Language[]>(event.languages);
@@ -34,18 +34,7 @@ export const ParamsTab = observer(function ParamsTab() {
         })
       }
     >
-      <Checkbox.Group
-        label={t("events.languages")}
-        value={languages}
-        onChange={(value) => setLanguages(LANGUAGES.filter((language) => value.includes(language)))}
-        error={languages.length === 0 ? t("validation:required") : apiError?.messageFor("languages")}
-      >
-        <Group mt="xs">
-          {LANGUAGES.map((language) => (
-            <Checkbox key={language} value={language} label={t(`languages.${language}`)} />
-          ))}
-        </Group>
-      </Checkbox.Group>
+      <LanguagesField value={languages} onChange={setLanguages} error={apiError?.messageFor("languages")} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label={t("events.maxAttendees")}

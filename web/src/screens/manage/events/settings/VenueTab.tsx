@@ -3,11 +3,10 @@ import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiError } from "@tessera/shared/client";
+import { numberOrNull } from "../../../../app/numberOrNull.ts";
 import { CountrySelect } from "../CountrySelect.tsx";
 import { useEventStore } from "../EventContext.ts";
 import { FormPanel } from "../../../../components/FormPanel.tsx";
-
-const numberOrNull = (value: string | number) => (typeof value === "number" ? value : null);
 
 export const VenueTab = observer(function VenueTab() {
   const { t } = useTranslation("web");

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { isApiError, type GuestJson } from "@tessera/shared/client";
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
 
 /** How many companions the section lists (a guest has a handful; the event's maximum is usually small). */
 const COMPANIONS_SHOWN = 200;
@@ -127,11 +128,7 @@ export function GuestCompanions({ guest, onAdded }: { guest: GuestJson; onAdded?
             ))}
           </List>
         )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
         {notice && (
           <Alert color="green" variant="light" role="status" withCloseButton onClose={() => setNotice(null)}>
             {notice}

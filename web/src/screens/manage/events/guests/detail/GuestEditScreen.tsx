@@ -37,6 +37,7 @@ import {
   type GuestFormValues,
   type SetGuestValue,
 } from "./guestForm.ts";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
 
 /** A guest's detail and edit form (`guestId`), or the form to add one. */
 export const GuestEditScreen = observer(function GuestEditScreen({ guestId }: { guestId?: string }) {
@@ -197,11 +198,7 @@ const GuestForm = observer(function GuestForm({
           </Group>
         )}
       </Group>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {notice && (
         <Alert color="green" variant="light" role="status" withCloseButton onClose={() => setNotice(null)}>
           {notice}

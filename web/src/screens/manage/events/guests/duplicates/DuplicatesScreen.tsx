@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,8 @@ import { ListFooter } from "../../../../../components/ListFooter.tsx";
 import { useGuestsArea } from "../GuestsContext.ts";
 import { DuplicateGuestCard } from "./DuplicateGuestCard.tsx";
 import { MergeConfirmModal } from "./MergeConfirmModal.tsx";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
+import { useAction } from "../../../../../app/useAction.ts";
 
 const PER_PAGE = 20;
 
@@ -18,10 +20,8 @@ export const DuplicatesScreen = observer(function DuplicatesScreen() {
   const [pairs, setPairs] = useState<DuplicatePairJson[] | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
   const [merging, setMerging] = useState<{ keep: GuestJson; merge: GuestJson } | null>(null);
-  const [mergeFailure, setMergeFailure] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -37,37 +37,21 @@ export const DuplicatesScreen = observer(function DuplicatesScreen() {
       setFailure(errorMessage(error, t));
       setPairs([]);
     }
-  }, [api, accountId, event.id, page, t]);
+  }, [api, accountId, event.id, page, t, setFailure]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  async function ignore(key: string, guestIds: [string, string]) {
-    setBusy(key);
-    setFailure(null);
-    try {
+  const ignore = (key: string, guestIds: [string, string]) =>
+    run(async () => {
       await api.duplicates.ignore(accountId, event.id, guestIds);
       await load();
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    } finally {
-      setBusy(null);
-    }
-  }
+    }, key);
 
   async function merge(keep: GuestJson, other: GuestJson) {
-    setBusy("merge");
-    setMergeFailure(null);
-    try {
-      await api.duplicates.merge(accountId, event.id, keep.id, other.id);
-      setMerging(null);
-      list.reload();
-      await load();
-    } catch (error) {
-      setMergeFailure(errorMessage(error, t));
-    } finally {
-      setBusy(null);
-    }
+    await api.duplicates.merge(accountId, event.id, keep.id, other.id);
+    list.reload();
+    await load();
   }
 
   if (!pairs) {
@@ -82,11 +66,7 @@ export const DuplicatesScreen = observer(function DuplicatesScreen() {
       <Text size="sm" c="dimmed">
         {t("guests.duplicates.intro")}
       </Text>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {pairs.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {t("guests.duplicates.empty")}
@@ -123,10 +103,7 @@ export const DuplicatesScreen = observer(function DuplicatesScreen() {
                     guest={guest}
                     fields={fields.fields}
                     keepLabel={canWrite ? t("guests.duplicates.keep") : undefined}
-                    onKeep={() => {
-                      setMergeFailure(null);
-                      setMerging({ keep: guest, merge: index === 0 ? second : first });
-                    }}
+                    onKeep={() => setMerging({ keep: guest, merge: index === 0 ? second : first })}
                   />
                 ))}
               </SimpleGrid>
@@ -145,10 +122,8 @@ export const DuplicatesScreen = observer(function DuplicatesScreen() {
         <MergeConfirmModal
           keep={merging.keep}
           merge={merging.merge}
-          isWorking={busy === "merge"}
-          failure={mergeFailure}
-          onCancel={() => setMerging(null)}
-          onConfirm={() => void merge(merging.keep, merging.merge)}
+          onConfirm={() => merge(merging.keep, merging.merge)}
+          onClose={() => setMerging(null)}
         />
       )}
     </Stack>

@@ -1,44 +1,36 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { GuestJson } from "@tessera/shared/client";
+import { ConfirmModal } from "../../../../../components/ConfirmModal.tsx";
 
 /** Asks before a merge: which guest stays, which one is folded into it and deleted. */
 export function MergeConfirmModal({
   keep,
   merge,
-  isWorking,
-  failure,
-  onCancel,
   onConfirm,
+  onClose,
 }: {
   keep: GuestJson;
   merge: GuestJson;
-  isWorking: boolean;
-  failure: string | null;
-  onCancel: () => void;
-  onConfirm: () => void;
+  /** Merges; a rejection is shown in the modal. */
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
 }) {
   const { t } = useTranslation("web");
   const name = (guest: GuestJson) => guest.fullName || guest.email || t("guests.detail.unnamed");
   return (
-    <Modal opened onClose={onCancel} title={t("guests.duplicates.mergeTitle")} centered>
-      <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Text size="sm">{t("guests.duplicates.mergeKept", { kept: name(keep) })}</Text>
-        <Text size="sm">{t("guests.duplicates.mergeMoved", { merged: name(merge), kept: name(keep) })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={isWorking}>
-            {t("common.cancel")}
-          </Button>
-          <Button onClick={onConfirm} loading={isWorking}>
-            {t("guests.duplicates.merge")}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title={t("guests.duplicates.mergeTitle")}
+      message={
+        <Stack gap="md">
+          <Text size="sm">{t("guests.duplicates.mergeKept", { kept: name(keep) })}</Text>
+          <Text size="sm">{t("guests.duplicates.mergeMoved", { merged: name(merge), kept: name(keep) })}</Text>
+        </Stack>
+      }
+      confirmLabel={t("guests.duplicates.merge")}
+      isDestructive={false}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Checkbox,
   Group,
@@ -25,6 +24,7 @@ import {
 } from "@tessera/shared/rules/customFields";
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
 
 interface OptionRow {
   id?: string;
@@ -132,11 +132,7 @@ export function CustomFieldModal({ field, onClose }: { field: CustomFieldJson | 
         noValidate
       >
         <Stack gap="sm">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert message={failure} />
           <TextInput
             label={t("guests.customFields.label")}
             value={label}

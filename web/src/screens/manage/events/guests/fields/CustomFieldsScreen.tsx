@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { ConfirmModal } from "../../../../../components/ConfirmModal.tsx";
 import { IconPlus } from "../../../../../components/icons.tsx";
 import { useGuestsArea } from "../GuestsContext.ts";
 import { CustomFieldModal } from "./CustomFieldModal.tsx";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
 
 /** The event's custom fields: their order (up / down), creation, edition and deletion. */
 export const CustomFieldsScreen = observer(function CustomFieldsScreen() {
@@ -36,11 +37,7 @@ export const CustomFieldsScreen = observer(function CustomFieldsScreen() {
           {t("guests.customFields.add")}
         </Button>
       </Group>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {fields.fields.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {t("guests.customFields.empty")}

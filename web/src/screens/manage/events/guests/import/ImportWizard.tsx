@@ -20,6 +20,8 @@ import type { GuestImportJson, GuestImportUploadJson, ImportRowErrorJson } from 
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
 import { IMPORT_GUEST_FIELDS } from "@tessera/shared/rules/guests";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
+import { useAction } from "../../../../../app/useAction.ts";
 
 /** The guest fields a column may fill (spec §3), then the custom fields as `customField:<id>`. */
 const IMPORT_FIELDS = IMPORT_GUEST_FIELDS;
@@ -36,22 +38,9 @@ export const ImportWizard = observer(function ImportWizard() {
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
   const [sampleErrors, setSampleErrors] = useState<ImportRowErrorJson[] | null>(null);
   const [current, setCurrent] = useState<GuestImportJson | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isWorking, setWorking] = useState(false);
+  const { isWorking, failure, setFailure, run } = useAction();
   const [isDragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-
-  async function run(operation: () => Promise<void>) {
-    setWorking(true);
-    setFailure(null);
-    try {
-      await operation();
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    } finally {
-      setWorking(false);
-    }
-  }
 
   const sendFile = () =>
     run(async () => {
@@ -93,7 +82,7 @@ export const ImportWizard = observer(function ImportWizard() {
       );
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [api, accountId, event.id, importId, isRunning, current, list, t]);
+  }, [api, accountId, event.id, importId, isRunning, current, list, t, setFailure]);
 
   const targets = [
     { value: "", label: t("guests.import.ignore") },
@@ -116,11 +105,7 @@ export const ImportWizard = observer(function ImportWizard() {
         <Stepper.Step label={t("guests.import.step2")} />
         <Stepper.Step label={t("guests.import.step3")} />
       </Stepper>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {step === 0 && (
         <Stack gap="md">
           <Box

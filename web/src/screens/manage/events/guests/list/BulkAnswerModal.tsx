@@ -1,31 +1,23 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { GuestSelectionJson } from "@tessera/shared/client";
 import { validateAnswer } from "@tessera/shared/rules/customFieldRules";
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { CustomFieldInput, type AnswerInput } from "../detail/CustomFieldInput.tsx";
 import { answerError } from "../detail/guestForm.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
 
 /**
  * "Set a field" on the selected guests (listed ids, or all those matching the list's query): one custom
  * field, its value typed with the same input and checked with the same rules as the guest form; an
  * empty value removes the answer. Files are uploaded one guest at a time, so file fields are not offered.
  */
-export function BulkAnswerModal({
-  selection,
-  count,
-  onClose,
-  onDone,
-}: {
-  selection: GuestSelectionJson;
-  count: number;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export const BulkAnswerModal = observer(function BulkAnswerModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event, fields } = useGuestsArea();
+  const { api, accountId, event, fields, list } = useGuestsArea();
+  const count = list.selectionCount;
   const [fieldId, setFieldId] = useState<string | null>(null);
   const [value, setValue] = useState<AnswerInput>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,9 +37,9 @@ export function BulkAnswerModal({
     setWorking(true);
     setFailure(null);
     try {
-      const result = await api.guests.setAnswers(accountId, event.id, selection, { [field.id]: checked.value });
+      const result = await api.guests.setAnswers(accountId, event.id, list.selection, { [field.id]: checked.value });
       setUpdated(result.updated.length);
-      onDone();
+      list.reload();
     } catch (caught) {
       setFailure(errorMessage(caught, t));
     } finally {
@@ -58,11 +50,7 @@ export function BulkAnswerModal({
   return (
     <Modal opened onClose={onClose} title={t("guests.bulk.setFieldTitle")} centered>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
         {updated !== null ? (
           <>
             <Alert color="green" variant="light" role="status">
@@ -128,4 +116,4 @@ export function BulkAnswerModal({
       </Stack>
     </Modal>
   );
-}
+});

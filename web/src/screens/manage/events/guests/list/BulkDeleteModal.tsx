@@ -1,27 +1,20 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
+import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DeleteGuestsResultJson, GuestSelectionJson } from "@tessera/shared/client";
+import type { DeleteGuestsResultJson } from "@tessera/shared/client";
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
 
 /**
  * Deletes the selected guests (listed ids, or all those matching the list's query); those the API refuses
  * (e.g. holding a ticket) are listed with its reason.
  */
-export function BulkDeleteModal({
-  selection,
-  count,
-  onClose,
-  onDone,
-}: {
-  selection: GuestSelectionJson;
-  count: number;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export const BulkDeleteModal = observer(function BulkDeleteModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { api, accountId, event, list } = useGuestsArea();
+  const count = list.selectionCount;
   const [isWorking, setWorking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<DeleteGuestsResultJson | null>(null);
@@ -30,9 +23,9 @@ export function BulkDeleteModal({
     setWorking(true);
     setFailure(null);
     try {
-      const answer = await api.guests.removeMany(accountId, event.id, selection);
+      const answer = await api.guests.removeMany(accountId, event.id, list.selection);
       setResult(answer);
-      onDone();
+      list.reload();
       if (answer.refused.length === 0) onClose();
     } catch (error) {
       setFailure(errorMessage(error, t));
@@ -54,11 +47,7 @@ export function BulkDeleteModal({
   return (
     <Modal opened onClose={onClose} title={t("guests.bulk.deleteTitle")} centered>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
         {result ? (
           <>
             <Text size="sm">{t("guests.bulk.deleted", { count: result.deleted.length })}</Text>
@@ -96,4 +85,4 @@ export function BulkDeleteModal({
       </Stack>
     </Modal>
   );
-}
+});

@@ -196,22 +196,8 @@ export const GuestListScreen = observer(function GuestListScreen() {
           onOpen={(guest) => navigate(`${base}/view/${guest.id}`)}
         />
       )}
-      {isDeleting && (
-        <BulkDeleteModal
-          selection={list.selection}
-          count={selectionCount}
-          onClose={() => setDeleting(false)}
-          onDone={() => list.reload()}
-        />
-      )}
-      {isSettingField && (
-        <BulkAnswerModal
-          selection={list.selection}
-          count={selectionCount}
-          onClose={() => setSettingField(false)}
-          onDone={() => list.reload()}
-        />
-      )}
+      {isDeleting && <BulkDeleteModal onClose={() => setDeleting(false)} />}
+      {isSettingField && <BulkAnswerModal onClose={() => setSettingField(false)} />}
     </Stack>
   );
 });

@@ -17,6 +17,7 @@ import type { GUEST_PRESET_VIEWS as PRESETS } from "@tessera/shared/schemas/gues
 import { errorMessage } from "../../../../../app/errorMessage.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
 import { paramsFromQuery, sameQuery, savableQuery } from "./listQuery.ts";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
 
 // A value import of the schemas module would bring TypeBox into the bundle; the type keeps the two in step.
 const GUEST_PRESET_VIEWS = ["all", "unanswered", "waiting"] as const satisfies typeof PRESETS;
@@ -168,11 +169,7 @@ function SaveViewModal({
         }}
       >
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert message={failure} />
           <TextInput
             label={t("guests.views.name")}
             value={name}

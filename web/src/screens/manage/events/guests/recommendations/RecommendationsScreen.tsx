@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Table, Tabs, Text } from "@mantine/core";
+import { Anchor, Button, Center, Group, Loader, Stack, Table, Tabs, Text } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -10,6 +10,8 @@ import { formatDateTime } from "../../../../../app/formatDate.ts";
 import { ConfirmModal } from "../../../../../components/ConfirmModal.tsx";
 import { ListFooter } from "../../../../../components/ListFooter.tsx";
 import { useGuestsArea } from "../GuestsContext.ts";
+import { FailureAlert } from "../../../../../components/FailureAlert.tsx";
+import { useAction } from "../../../../../app/useAction.ts";
 
 const PER_PAGE = 50;
 
@@ -27,8 +29,7 @@ export function RecommendationsScreen() {
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<RecommendationJson[] | null>(null);
   const [total, setTotal] = useState(0);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
   // Refusing is final: it is asked first.
   const [refusing, setRefusing] = useState<RecommendationJson | null>(null);
 
@@ -46,24 +47,17 @@ export function RecommendationsScreen() {
       setFailure(errorMessage(error, t));
       setRows([]);
     }
-  }, [api, accountId, event.id, status, page, t]);
+  }, [api, accountId, event.id, status, page, t, setFailure]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  async function accept(row: RecommendationJson) {
-    setBusy(row.id);
-    setFailure(null);
-    try {
+  const accept = (row: RecommendationJson) =>
+    run(async () => {
       await api.recommendations.accept(accountId, event.id, row.id);
       list.reload();
       await load();
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    } finally {
-      setBusy(null);
-    }
-  }
+    }, row.id);
 
   return (
     <Stack gap="md">
@@ -84,11 +78,7 @@ export function RecommendationsScreen() {
           ))}
         </Tabs.List>
       </Tabs>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       {!rows ? (
         <Center p="xl">
           <Loader />
