@@ -38,7 +38,7 @@ export default tseslint.config(
     ),
   },
   {
-    files: ["api/src/routes/**/*.ts"],
+    files: ["api/src/http/routes/**/*.ts", "api/src/http/legacy/**/*.ts"],
     rules: forbid(
       ["**/db/knex*", "knex", "objection", "**/web/src/**", "**/desktop/src/**"],
       "A route never builds SQL: call a service.",
@@ -47,7 +47,7 @@ export default tseslint.config(
   {
     files: ["api/src/models/**/*.ts", "api/src/services/**/*.ts"],
     rules: forbid(
-      ["koa", "@koa/*", "**/routes/**", "**/middleware/**", "**/web/src/**", "**/desktop/src/**"],
+      ["koa", "@koa/*", "**/http/routes/**", "**/http/middleware/**", "**/web/src/**", "**/desktop/src/**"],
       "Models and services know nothing of HTTP routing.",
     ),
   },

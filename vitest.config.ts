@@ -1,10 +1,14 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const webAlias = { "@": fileURLToPath(new URL("./web/src", import.meta.url)) };
 
 // Two cores here: integration and e2e files each start servers and databases, so keep them few at once.
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: webAlias },
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },

@@ -3,7 +3,7 @@
 import { loadConfig } from "../api/src/config.ts";
 import { createDb, migrateLatest } from "../api/src/db/knex.ts";
 import { normalizeEmail, User } from "../api/src/models/User.ts";
-import { issueLinkToken } from "../api/src/services/oneTimeTokens.ts";
+import { issueLinkToken } from "../api/src/services/auth/oneTimeTokens.ts";
 
 const [email, firstName = "Platform", lastName = "Administrator"] = process.argv.slice(2);
 if (!email || !email.includes("@")) {

@@ -1,7 +1,7 @@
 // `npm start`: migrations on the embedded SQLite database (or DATABASE_URL), demo account on first
 // start, web app built if needed, API and web app served on one port (3000; PORT overrides).
 import { loadConfig } from "../api/src/config.ts";
-import { seedDemo } from "../api/src/services/demo.ts";
+import { seedDemo } from "../api/src/seed/demo.ts";
 import { startServer, stopOnSignals } from "../api/src/server.ts";
 import { ensureWebBuild } from "./web-build.ts";
 

@@ -1,5 +1,6 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
 
 /** `npm start` serves the API on port 3000; the dev server and the preview forward /api to it. */
 const apiProxy = { "/api": { target: "http://localhost:3000", changeOrigin: false } };
@@ -9,6 +10,8 @@ const apiProxy = { "/api": { target: "http://localhost:3000", changeOrigin: fals
 export default defineConfig({
   base: "/",
   plugins: [react()],
+  // `@/…` is web/src: screens import shared components without climbing folders.
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -1,13 +1,13 @@
 import Koa from "koa";
-import type { ApiContextExtras, ApiState, AppDeps } from "./context.ts";
-import { errorHandler } from "./middleware/errors.ts";
-import { mediaFiles } from "./middleware/media.ts";
-import { requestContext } from "./middleware/requestContext.ts";
-import { securityHeaders } from "./middleware/security.ts";
-import { webApp } from "./middleware/webApp.ts";
-import { legacyRoutes } from "./legacy/index.ts";
-import { apiRoutes } from "./routes/index.ts";
-import { routesRouter } from "./routes/mount.ts";
+import type { ApiContextExtras, ApiState, AppDeps } from "./http/context.ts";
+import { errorHandler } from "./http/middleware/errors.ts";
+import { mediaFiles } from "./http/middleware/media.ts";
+import { requestContext } from "./http/middleware/requestContext.ts";
+import { securityHeaders } from "./http/middleware/security.ts";
+import { webApp } from "./http/middleware/webApp.ts";
+import { legacyRoutes } from "./http/legacy/index.ts";
+import { apiRoutes } from "./http/routes/index.ts";
+import { routesRouter } from "./http/routes/mount.ts";
 
 export const API_PREFIX = "/api/v1";
 

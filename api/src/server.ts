@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
 import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
-import { createDeps } from "./deps.ts";
+import { createDeps } from "./wiring.ts";
 import { migrateLatest } from "./db/knex.ts";
-import type { AppDeps } from "./context.ts";
+import type { AppDeps } from "./http/context.ts";
 
 export interface RunningServer {
   server: Server;

@@ -1,7 +1,7 @@
 // The cost of the API's request path (request id, language, security headers, body parsing,
 // authentication by session, validation, presenter) against the floor: the same session and user
 // lookups in raw SQL over the same pool.
-import { sha256 } from "../../api/src/services/sessions.ts";
+import { sha256 } from "../../api/src/services/auth/sessions.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { compareToFloor, latencyRows, printTable } from "./stats.ts";

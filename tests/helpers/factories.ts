@@ -5,9 +5,9 @@ import type { Db } from "../../api/src/db/knex.ts";
 import { Account } from "../../api/src/models/Account.ts";
 import { ApiKey } from "../../api/src/models/ApiKey.ts";
 import { normalizeEmail, User } from "../../api/src/models/User.ts";
-import { API_KEY_PREFIX } from "../../api/src/services/apiKeys.ts";
-import { hashPassword } from "../../api/src/services/passwords.ts";
-import { createSession, randomToken, sha256 } from "../../api/src/services/sessions.ts";
+import { API_KEY_PREFIX } from "../../api/src/services/auth/apiKeys.ts";
+import { hashPassword } from "../../api/src/services/auth/passwords.ts";
+import { createSession, randomToken, sha256 } from "../../api/src/services/auth/sessions.ts";
 
 export const DEFAULT_PASSWORD = "Correct-Horse-42";
 

@@ -5,7 +5,7 @@ import { writeSync } from "node:fs";
 import pino from "pino";
 import { loadConfig } from "../../api/src/config.ts";
 import { createDb } from "../../api/src/db/knex.ts";
-import { processGuestImport } from "../../api/src/services/guests/importProcess.ts";
+import { processGuestImport } from "../../api/src/services/guests/import/process.ts";
 import { createFileStorage } from "../../api/src/storage/index.ts";
 
 const importId = process.argv[2]!;

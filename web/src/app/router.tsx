@@ -16,7 +16,7 @@ import { SignInScreen } from "../screens/signIn/SignInScreen.tsx";
 import { lazyWithTimeout } from "./lazyWithTimeout.ts";
 
 /** The back-office (and, inside it, the platform area) is loaded only once someone goes there. */
-const ManageApp = lazyWithTimeout(() => import("../screens/manage/ManageApp.tsx"));
+const ManageApp = lazyWithTimeout(() => import("../screens/shell/ManageApp.tsx"));
 
 const signInPages: RouteObject[] = [
   { index: true, element: <SignInScreen /> },

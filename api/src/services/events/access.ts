@@ -1,9 +1,9 @@
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Team } from "../../models/Team.ts";
 import { User } from "../../models/User.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import { findEventFor } from "./find.ts";
 

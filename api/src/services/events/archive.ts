@@ -1,6 +1,6 @@
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { Event } from "../../models/Event.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import { findEventFor } from "./find.ts";
 

@@ -1,4 +1,4 @@
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import type { Knex } from "../../db/knex.ts";
 import type { Event } from "../../models/Event.ts";
 

@@ -1,8 +1,8 @@
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { Account } from "../../models/Account.ts";
 import { AppError } from "../../errors.ts";
 import { actorUserId } from "../../policies/actor.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { newEventDefaults } from "./accountDefaults.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import {

@@ -1,8 +1,8 @@
 import type { EventDuplicate } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import type { Knex } from "../../db/knex.ts";
 import { actorUserId } from "../../policies/actor.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { runEventCopiers } from "./copiers.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import { copiedValues, eventSnapshot } from "./fields.ts";

@@ -1,7 +1,7 @@
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import { Event } from "../../models/Event.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { removeStoredGuestFiles, storageKeysOfEvent } from "../guests/files.ts";
 import { eventSnapshot } from "./fields.ts";
 import { findEventFor } from "./find.ts";

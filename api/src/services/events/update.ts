@@ -1,8 +1,8 @@
 import { EVENT_ADMIN_FIELDS, type EventUpdate } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import { Event } from "../../models/Event.ts";
-import { changedFields, recordAudit } from "../audit.ts";
+import { changedFields, recordAudit } from "../audit/record.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import { checkEventRules, ensureAdminFieldsAllowed, eventSnapshot, valuesFromBody } from "./fields.ts";
 import { findEventFor } from "./find.ts";

@@ -1,11 +1,11 @@
 import type { DuplicateReason } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { DEFAULT_PER_PAGE } from "../pagination.ts";
 
 export interface DuplicatePair {

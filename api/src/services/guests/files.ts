@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import { validateAnswers, type ValidationIssue } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -8,7 +8,7 @@ import { CustomField } from "../../models/CustomField.ts";
 import { Guest, type AnswerValue } from "../../models/Guest.ts";
 import { GuestFile } from "../../models/GuestFile.ts";
 import { storeThenCommit, type StoredFile } from "../../storage/fileStorage.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { findEventFor } from "../events/find.ts";
 import { cleanFileName } from "../images/store.ts";
 import { registerGuestMergeStep } from "./mergeSteps.ts";

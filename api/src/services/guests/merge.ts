@@ -1,5 +1,5 @@
 import type { GuestStatus } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -8,7 +8,7 @@ import { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 import { Guest, type AnswerValue } from "../../models/Guest.ts";
 import { Recommendation } from "../../models/Recommendation.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { orderedPair, storeIgnoredPair } from "./duplicates.ts";
 import { runGuestMergeSteps } from "./mergeSteps.ts";
 import { derivedGuestColumns } from "./prepare.ts";

@@ -1,12 +1,12 @@
 import { normalizeGuestEmail, type RecommendationStatus, type RecommendedPerson } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import { Recommendation } from "../../models/Recommendation.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { paginate, type PageResult } from "../pagination.ts";
 import { cleanText, derivedGuestColumns } from "./prepare.ts";
 

@@ -1,8 +1,8 @@
 import type { ErrorCode } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import { Guest } from "../../models/Guest.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import { findEventFor } from "../events/find.ts";
 import { guestDeletionRefusals, runGuestDeletionSteps } from "./deletionGuards.ts";
 import { removeStoredGuestFiles, storageKeysOfGuests } from "./files.ts";

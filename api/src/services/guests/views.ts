@@ -1,5 +1,5 @@
 import type { Knex } from "../../db/knex.ts";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import { GuestView } from "../../models/GuestView.ts";
 import type { Actor } from "../../policies/actor.ts";

@@ -1,12 +1,12 @@
 import { validateAnswers, type GuestCreate, type GuestUpdate, type ValidationIssue } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { jsonMergePatch } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
-import { changedFields, recordAudit } from "../audit.ts";
+import { changedFields, recordAudit } from "../audit/record.ts";
 import { findEventFor } from "../events/find.ts";
 import { checkFileAnswerPatch, removeStoredGuestFiles } from "./files.ts";
 import { cleanText, derivedGuestColumns } from "./prepare.ts";

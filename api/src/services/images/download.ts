@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, type ErrorCode, type ImageKind } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import type { Image } from "../../models/Image.ts";
 import { SafeFetchError, safeFetch } from "../../net/safeFetch.ts";

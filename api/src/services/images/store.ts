@@ -1,9 +1,9 @@
 import type { ImageKind } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { Image } from "../../models/Image.ts";
 import { actorUserId } from "../../policies/actor.ts";
 import { storeThenCommit } from "../../storage/fileStorage.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../audit/record.ts";
 import type { InspectedImage } from "./inspect.ts";
 
 export interface NewImage {

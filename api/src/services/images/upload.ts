@@ -1,5 +1,5 @@
 import type { ImageKind } from "@tessera/shared";
-import type { ApiContext } from "../../context.ts";
+import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import type { Image } from "../../models/Image.ts";
 import { ImageRejected, inspectImage } from "./inspect.ts";

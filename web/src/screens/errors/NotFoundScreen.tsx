@@ -2,9 +2,9 @@ import { Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { DEFAULT_LANGUAGE } from "@tessera/shared/i18n/index";
-import { languageFromPath } from "../../app/language.ts";
-import { LanguageProvider } from "../../components/LanguageProvider.tsx";
-import { Logo } from "../../components/Logo.tsx";
+import { languageFromPath } from "@/app/language.ts";
+import { LanguageProvider } from "@/components/LanguageProvider.tsx";
+import { Logo } from "@/components/Logo.tsx";
 
 /** Unknown paths; in the language of their prefix when they have one. */
 export function NotFoundScreen() {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { isChunkLoadError } from "../../app/lazyWithTimeout.ts";
-import { ErrorView } from "../../components/ErrorView.tsx";
+import { isChunkLoadError } from "@/app/lazyWithTimeout.ts";
+import { ErrorView } from "@/components/ErrorView.tsx";
 import { NotFoundScreen } from "./NotFoundScreen.tsx";
 
 /** The router's error boundary: a 404 page for unknown paths, the generic error page otherwise. */

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from "react-router";
-import { ManageNotFoundScreen } from "../manage/ManageNotFoundScreen.tsx";
+import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
 import { AccountsScreen } from "./accounts/AccountsScreen.tsx";
 import { PlatformAccountEventsScreen } from "./accounts/PlatformAccountEventsScreen.tsx";
 import { PlatformAccountUsersScreen } from "./accounts/PlatformAccountUsersScreen.tsx";

@@ -2,8 +2,8 @@ import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/c
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { api } from "../../api.ts";
-import { errorMessage } from "../../app/errorMessage.ts";
+import { api } from "@/api.ts";
+import { errorMessage } from "@/app/errorMessage.ts";
 import { useSignIn } from "./signInContext.ts";
 
 export function ForgotPasswordScreen() {

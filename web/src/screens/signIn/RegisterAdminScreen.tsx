@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { isApiError, type ApiError } from "@tessera/shared/client";
 import { passwordProblem } from "@tessera/shared/rules/password";
-import { api } from "../../api.ts";
-import { errorMessage } from "../../app/errorMessage.ts";
-import { PageLoader } from "../../components/PageLoader.tsx";
-import { PasswordFields } from "../../components/PasswordFields.tsx";
+import { api } from "@/api.ts";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { PageLoader } from "@/components/PageLoader.tsx";
+import { PasswordFields } from "@/components/PasswordFields.tsx";
 import { InvalidLink } from "./InvalidLink.tsx";
 import { useSignIn } from "./signInContext.ts";
 

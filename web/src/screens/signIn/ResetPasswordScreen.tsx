@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "@tessera/shared/client";
 import { passwordProblem } from "@tessera/shared/rules/password";
-import { api } from "../../api.ts";
-import { errorMessage } from "../../app/errorMessage.ts";
-import { PasswordFields } from "../../components/PasswordFields.tsx";
+import { api } from "@/api.ts";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { PasswordFields } from "@/components/PasswordFields.tsx";
 import { InvalidLink } from "./InvalidLink.tsx";
 import { useSignIn } from "./signInContext.ts";
 

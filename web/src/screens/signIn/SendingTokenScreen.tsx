@@ -2,8 +2,8 @@ import { Anchor, Button, Group, PinInput, Stack, Text, Title } from "@mantine/co
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
-import { api } from "../../api.ts";
-import { errorMessage } from "../../app/errorMessage.ts";
+import { api } from "@/api.ts";
+import { errorMessage } from "@/app/errorMessage.ts";
 import { forgetPendingSecondFactor, pendingSecondFactor } from "./pendingSecondFactor.ts";
 import { useSignIn } from "./signInContext.ts";
 import { pathAfterSignIn } from "./signInPaths.ts";

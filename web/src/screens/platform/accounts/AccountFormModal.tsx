@@ -3,9 +3,9 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError } from "@tessera/shared/client";
 import type { Account, AccountCreate } from "@tessera/shared/schemas/users";
-import { errorMessage } from "../../../app/errorMessage.ts";
-import { useStores } from "../../../stores/StoresContext.ts";
-import { FailureAlert } from "../../../components/FailureAlert.tsx";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { useStores } from "@/stores/StoresContext.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 
 type LimitField = "maxOrganizers" | "maxEvents" | "maxCampaignsPerEvent" | "eventRetentionDays";
 const LIMIT_FIELDS: readonly LimitField[] = [

@@ -2,7 +2,7 @@ import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useStores } from "../../../stores/StoresContext.ts";
+import { useStores } from "@/stores/StoresContext.ts";
 
 interface AccountOption {
   value: string;

@@ -3,11 +3,11 @@ import { observer } from "mobx-react-lite";
 import type { Account } from "@tessera/shared/schemas/users";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconPlus } from "../../../components/icons.tsx";
-import { ListFooter } from "../../../components/ListFooter.tsx";
-import { SearchField } from "../../../components/SearchField.tsx";
-import { useStores } from "../../../stores/StoresContext.ts";
-import { ScreenHeader } from "../../manage/ScreenHeader.tsx";
+import { IconPlus } from "@/components/icons.tsx";
+import { ListFooter } from "@/components/ListFooter.tsx";
+import { SearchField } from "@/components/SearchField.tsx";
+import { useStores } from "@/stores/StoresContext.ts";
+import { ScreenHeader } from "@/screens/shell/ScreenHeader.tsx";
 import { AccountFormModal } from "./AccountFormModal.tsx";
 import { AccountsTable } from "./AccountsTable.tsx";
 

@@ -3,8 +3,8 @@ import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Account } from "@tessera/shared/schemas/users";
-import { ResourceTable } from "../../../components/ResourceTable.tsx";
-import { useStores } from "../../../stores/StoresContext.ts";
+import { ResourceTable } from "@/components/ResourceTable.tsx";
+import { useStores } from "@/stores/StoresContext.ts";
 
 export const AccountsTable = observer(function AccountsTable({ onEdit }: { onEdit: (account: Account) => void }) {
   const { t } = useTranslation("web");

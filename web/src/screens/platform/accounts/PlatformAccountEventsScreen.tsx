@@ -1,11 +1,11 @@
 import { Text } from "@mantine/core";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { lazyWithTimeout } from "../../../app/lazyWithTimeout.ts";
-import { PageLoader } from "../../../components/PageLoader.tsx";
+import { lazyWithTimeout } from "@/app/lazyWithTimeout.ts";
+import { PageLoader } from "@/components/PageLoader.tsx";
 import { PlatformAccountPage } from "./PlatformAccountPage.tsx";
 
-const EventsRoutes = lazyWithTimeout(() => import("../../manage/events/EventsRoutes.tsx"));
+const EventsRoutes = lazyWithTimeout(() => import("@/screens/events/EventsRoutes.tsx"));
 
 /** A platform administrator looking after the events of one account (and their Admin settings). */
 export function PlatformAccountEventsScreen() {

@@ -3,10 +3,10 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { Account } from "@tessera/shared/schemas/users";
-import { errorMessage } from "../../../app/errorMessage.ts";
-import { PageLoader } from "../../../components/PageLoader.tsx";
-import { useStores } from "../../../stores/StoresContext.ts";
-import { FailureAlert } from "../../../components/FailureAlert.tsx";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { PageLoader } from "@/components/PageLoader.tsx";
+import { useStores } from "@/stores/StoresContext.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 
 /** A platform administrator's page about one account (`:accountId`): loads it, then renders `children(account)`. */
 export function PlatformAccountPage({ children }: { children: (account: Account) => ReactNode }) {

@@ -1,4 +1,4 @@
-import { AccountUsersScreen } from "../../manage/users/AccountUsersScreen.tsx";
+import { AccountUsersScreen } from "@/screens/users/AccountUsersScreen.tsx";
 import { PlatformAccountPage } from "./PlatformAccountPage.tsx";
 
 /** A platform administrator looking after the users of one account. */

@@ -3,9 +3,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Account, User } from "@tessera/shared/schemas/users";
-import { errorMessage } from "../../../app/errorMessage.ts";
-import { useStores } from "../../../stores/StoresContext.ts";
-import { FailureAlert } from "../../../components/FailureAlert.tsx";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { useStores } from "@/stores/StoresContext.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 
 /** The accounts a user is linked to (GET /administrators/{id}/accounts). */
 export function AdministratorAccountsModal({ user, onClose }: { user: User; onClose: () => void }) {

@@ -5,13 +5,13 @@ import { isApiError, type ApiError } from "@tessera/shared/client";
 import type { Language } from "@tessera/shared/i18n/index";
 import { ROLES, type Role } from "@tessera/shared/permissions";
 import type { User } from "@tessera/shared/schemas/users";
-import { errorMessage } from "../../../app/errorMessage.ts";
-import { LanguageSelect } from "../../../components/LanguageSelect.tsx";
-import { PersonFields, type PersonFieldValues } from "../../../components/PersonFields.tsx";
-import { RoleSelect } from "../../../components/RoleSelect.tsx";
-import { useStores } from "../../../stores/StoresContext.ts";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { LanguageSelect } from "@/components/LanguageSelect.tsx";
+import { PersonFields, type PersonFieldValues } from "@/components/PersonFields.tsx";
+import { RoleSelect } from "@/components/RoleSelect.tsx";
+import { useStores } from "@/stores/StoresContext.ts";
 import { AccountPicker } from "../accounts/AccountPicker.tsx";
-import { FailureAlert } from "../../../components/FailureAlert.tsx";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 
 interface AdministratorFormModalProps {
   /** null to create a new user. */

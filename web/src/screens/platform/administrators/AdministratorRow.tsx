@@ -3,11 +3,11 @@ import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { User } from "@tessera/shared/schemas/users";
-import { ConfirmModal } from "../../../components/ConfirmModal.tsx";
-import { PersonCells } from "../../../components/PersonCells.tsx";
-import { RoleBadge } from "../../../components/RoleBadge.tsx";
-import { useStores } from "../../../stores/StoresContext.ts";
-import type { ScreenNotice } from "../../../components/ScreenAlerts.tsx";
+import { ConfirmModal } from "@/components/ConfirmModal.tsx";
+import { PersonCells } from "@/components/PersonCells.tsx";
+import { RoleBadge } from "@/components/RoleBadge.tsx";
+import { useStores } from "@/stores/StoresContext.ts";
+import type { ScreenNotice } from "@/components/ScreenAlerts.tsx";
 import { AdministratorAccountsModal } from "./AdministratorAccountsModal.tsx";
 
 interface AdministratorRowProps {

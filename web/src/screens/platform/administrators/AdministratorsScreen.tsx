@@ -4,15 +4,15 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ROLES, type Role } from "@tessera/shared/permissions";
 import type { User } from "@tessera/shared/schemas/users";
-import { IconPlus } from "../../../components/icons.tsx";
-import { ListFooter } from "../../../components/ListFooter.tsx";
-import { SearchField } from "../../../components/SearchField.tsx";
-import { useStores } from "../../../stores/StoresContext.ts";
-import { ScreenHeader } from "../../manage/ScreenHeader.tsx";
+import { IconPlus } from "@/components/icons.tsx";
+import { ListFooter } from "@/components/ListFooter.tsx";
+import { SearchField } from "@/components/SearchField.tsx";
+import { useStores } from "@/stores/StoresContext.ts";
+import { ScreenHeader } from "@/screens/shell/ScreenHeader.tsx";
 import { AccountPicker } from "../accounts/AccountPicker.tsx";
 import { AdministratorFormModal } from "./AdministratorFormModal.tsx";
 import { AdministratorsTable } from "./AdministratorsTable.tsx";
-import { ScreenAlerts, type ScreenNotice } from "../../../components/ScreenAlerts.tsx";
+import { ScreenAlerts, type ScreenNotice } from "@/components/ScreenAlerts.tsx";
 
 /** Every user of the platform: platform administrators and the users of each account. */
 export const AdministratorsScreen = observer(function AdministratorsScreen() {

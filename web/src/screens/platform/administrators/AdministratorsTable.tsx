@@ -1,9 +1,9 @@
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import type { User } from "@tessera/shared/schemas/users";
-import { ResourceTable } from "../../../components/ResourceTable.tsx";
-import { useStores } from "../../../stores/StoresContext.ts";
-import type { ScreenNotice } from "../../../components/ScreenAlerts.tsx";
+import { ResourceTable } from "@/components/ResourceTable.tsx";
+import { useStores } from "@/stores/StoresContext.ts";
+import type { ScreenNotice } from "@/components/ScreenAlerts.tsx";
 import { AdministratorRow } from "./AdministratorRow.tsx";
 
 interface AdministratorsTableProps {

@@ -1,0 +1,26 @@
+import { route, type AnyRoute } from "../routes/define.ts";
+import { handleImportUpload, ImportUploadForm } from "../routes/guests/imports.ts";
+import { GuestImportUploadResult } from "../../services/guests/import/schemas.ts";
+import { findLegacyEvent, LegacyEventParams } from "./eventBySlug.ts";
+
+export const legacyImportRoutes: AnyRoute[] = [
+  route({
+    method: "post",
+    path: "/:event/admin/imports/uploadCsvJson",
+    isLegacy: true,
+    summary: "Upload a guest CSV file (legacy import step 1)",
+    description:
+      "Same as POST /api/v1/events/{a}/{e}/imports: multipart `file`; header `x-has-headers: 1|0` (default 1). " +
+      "`event` is the event's slug, in the caller's account (404 otherwise); events.update.",
+    tags: ["guest imports", "legacy"],
+    params: LegacyEventParams,
+    documentedBodies: { "multipart/form-data": ImportUploadForm },
+    response: GuestImportUploadResult,
+    status: 201,
+    errors: [403, 404, 413, 422],
+    handler: async (ctx, { params }) => {
+      const { event } = await findLegacyEvent(ctx, params.event, "update");
+      return handleImportUpload(ctx, event, ctx.get("x-has-headers") || undefined);
+    },
+  }),
+];

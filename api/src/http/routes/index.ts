@@ -1,0 +1,43 @@
+import { accountRoutes } from "./accounts/accounts.ts";
+import { administratorRoutes } from "./platform/administrators.ts";
+import { auditLogRoutes } from "./accounts/auditLogs.ts";
+import { authRoutes } from "./auth/auth.ts";
+import { defaultEventParamRoutes } from "./accounts/defaultEventParams.ts";
+import type { AnyRoute } from "./define.ts";
+import { eventRoutes } from "./events/events.ts";
+import { profileRoutes } from "./auth/profile.ts";
+import { systemRoutes } from "./system/system.ts";
+import { teamRoutes } from "./accounts/teams.ts";
+import { imageRoutes } from "./accounts/images.ts";
+import { guestRoutes } from "./guests/guests.ts";
+import { guestViewRoutes } from "./guests/views.ts";
+import { customFieldRoutes } from "./guests/customFields.ts";
+import { duplicateRoutes } from "./guests/duplicates.ts";
+import { recommendationRoutes } from "./guests/recommendations.ts";
+import { guestImportRoutes } from "./guests/imports.ts";
+import { guestExportRoutes } from "./guests/exports.ts";
+import { guestFileRoutes } from "./guests/files.ts";
+import { guestOrderRoutes } from "./guests/orders.ts";
+
+/** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
+export const apiRoutes: readonly AnyRoute[] = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...accountRoutes,
+  ...administratorRoutes,
+  ...teamRoutes,
+  ...auditLogRoutes,
+  ...profileRoutes,
+  ...defaultEventParamRoutes,
+  ...imageRoutes,
+  ...eventRoutes,
+  ...guestExportRoutes, // before guestRoutes: /users/export is not /users/:id
+  ...guestRoutes,
+  ...guestFileRoutes,
+  ...guestOrderRoutes, // loads ticketing's guest hooks (deletion guard, merge step)
+  ...guestViewRoutes,
+  ...customFieldRoutes,
+  ...duplicateRoutes,
+  ...recommendationRoutes,
+  ...guestImportRoutes,
+];

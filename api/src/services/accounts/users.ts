@@ -1,0 +1,289 @@
+import {
+  assignableRoles,
+  countsTowardOrganizerLimit,
+  type AccountUserUpdate,
+  type AdministratorUpdate,
+  type Language,
+  type Role,
+} from "@tessera/shared";
+import type { ApiContext } from "../../http/context.ts";
+import { isUniqueViolation, lockForUpdate, lowerContains } from "../../db/dialect.ts";
+import type { Db, Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import { Account } from "../../models/Account.ts";
+import { normalizeEmail, User } from "../../models/User.ts";
+import { isPlatformAdministrator } from "../../policies/accounts.ts";
+import { actorUserId } from "../../policies/actor.ts";
+import { ensureOrganizerSeat } from "./accounts.ts";
+import { changedFields, recordAudit } from "../audit/record.ts";
+import { deliverInvitation, prepareInvitation } from "./invitations.ts";
+import { paginate, type PageRequest, type PageResult } from "../pagination.ts";
+import { revokeAllSessions } from "../auth/sessions.ts";
+
+/** What the audit trail keeps of a user (never the password hash). */
+export function userSnapshot(user: User): Record<string, unknown> {
+  return {
+    id: user.id,
+    accountId: user.accountId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    language: user.language,
+    isActive: user.isActive,
+    registeredAt: user.registeredAt?.toISOString() ?? null,
+  };
+}
+
+/** Whether the user takes one of its account's organizer seats right now. */
+function holdsSeat(user: Pick<User, "role" | "isActive" | "accountId">): boolean {
+  return user.isActive && user.accountId !== null && countsTowardOrganizerLimit(user.role);
+}
+
+export interface UserListFilter extends PageRequest {
+  search?: string;
+  accountId?: string;
+  role?: Role;
+}
+
+/** Users matching every word of `search` in a name or the email, alphabetically. */
+export async function listUsers(db: Db, filter: UserListFilter): Promise<PageResult<User>> {
+  const query = User.query(db);
+  if (filter.accountId) query.where({ accountId: filter.accountId });
+  if (filter.role) query.where({ role: filter.role });
+  for (const word of (filter.search ?? "").trim().split(/\s+/).filter(Boolean)) {
+    query.where((inner) => {
+      inner
+        .where(lowerContains(db, "firstName", word))
+        .orWhere(lowerContains(db, "lastName", word))
+        .orWhere(lowerContains(db, "email", word));
+    });
+  }
+  query.orderByRaw("lower(??), lower(??), ??", ["lastName", "firstName", "id"]);
+  return paginate(query, filter);
+}
+
+/** A user of the account, or 404 (a user of another account is as missing as an unknown one). */
+export async function findAccountUser(db: Db | Knex.Transaction, accountId: string, userId: string): Promise<User> {
+  const user = await User.query(db).findById(userId).where({ accountId });
+  if (!user) throw AppError.notFound();
+  return user;
+}
+
+export async function findUser(db: Db | Knex.Transaction, userId: string): Promise<User> {
+  const user = await User.query(db).findById(userId);
+  if (!user) throw AppError.notFound();
+  return user;
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  language?: Language;
+  role: Role;
+  /** null only for a platform administrator. */
+  accountId: string | null;
+}
+
+const invalidAccountId = (code: string) => AppError.invalid([{ field: "accountId", code }]);
+
+/**
+ * Creates an invited user (no password until they complete the invitation) and emails the invitation.
+ * A user taking an organizer seat is checked against the account's limit in the same transaction.
+ */
+export async function createUser(ctx: ApiContext, input: NewUser): Promise<User> {
+  if (input.role === "administrator" && input.accountId) throw invalidAccountId("invalid_value");
+  if (input.role !== "administrator" && !input.accountId) throw invalidAccountId("required");
+  const { firstName, lastName } = trimNames({ firstName: input.firstName, lastName: input.lastName });
+  const email = input.email.trim();
+  const emailNormalized = normalizeEmail(email);
+  const { user, mail } = await ctx.deps.db.transaction(async (trx) => {
+    if (input.accountId) {
+      const account = countsTowardOrganizerLimit(input.role)
+        ? await ensureOrganizerSeat(trx, input.accountId).catch((error: unknown) => {
+            throw error instanceof AppError && error.code === "not_found" ? invalidAccountId("invalid_value") : error;
+          })
+        : await Account.query(trx).findById(input.accountId);
+      if (!account) throw invalidAccountId("invalid_value");
+    }
+    if (await User.query(trx).findOne({ emailNormalized })) throw new AppError("email_taken", 409);
+    const created = await User.query(trx)
+      .insertAndFetch({
+        accountId: input.accountId,
+        email,
+        emailNormalized,
+        firstName,
+        lastName,
+        role: input.role,
+        language: input.language ?? ctx.state.language,
+        passwordHash: null,
+        registeredAt: null,
+        isActive: true,
+      })
+      .catch((error: unknown) => {
+        // Two invitations of the same address at once: the unique index decides.
+        throw isUniqueViolation(error) ? new AppError("email_taken", 409) : error;
+      });
+    await recordAudit(trx, ctx, {
+      action: "user.created",
+      subjectType: "user",
+      subjectId: created.id,
+      accountId: created.accountId,
+      after: userSnapshot(created),
+    });
+    return { user: created, mail: await prepareInvitation(trx, ctx, created) };
+  });
+  // The user exists now: a queue failure must not read as a failed creation (a retry would hit
+  // email_taken); the invitation can be sent again from the user's page.
+  await deliverInvitation(ctx, mail).catch((error: unknown) => {
+    ctx.state.logger.error({ err: error, userId: user.id }, "invitation email not queued");
+  });
+  return user;
+}
+
+/**
+ * Locks the active platform administrators (PostgreSQL) and refuses a change that would leave none:
+ * two administrators removing each other at once cannot both succeed.
+ */
+async function ensureAnotherAdministrator(trx: Knex.Transaction, userId: string): Promise<void> {
+  const active = await lockForUpdate(
+    trx,
+    User.query(trx).select("id").where({ role: "administrator", isActive: true }).orderBy("id"),
+  );
+  if (!active.some((admin) => admin.id !== userId)) throw new AppError("last_administrator", 409);
+}
+
+/** A user leaving an account loses its team memberships and event access lists there. */
+async function leaveAccount(trx: Knex.Transaction, userId: string, accountId: string): Promise<void> {
+  await trx("teamMembers").where({ userId }).whereIn("teamId", trx("teams").select("id").where({ accountId })).delete();
+  await trx("eventUsers")
+    .where({ userId })
+    .whereIn("eventId", trx("events").select("id").where({ accountId }))
+    .delete();
+}
+
+async function applyUserPatch(
+  trx: Knex.Transaction,
+  ctx: ApiContext,
+  user: User,
+  values: Partial<User>,
+): Promise<User> {
+  const changes = changedFields(userSnapshot(user), { ...userSnapshot(user), ...values });
+  if (!changes) return user;
+  const updated = await User.query(trx).patchAndFetchById(user.id, values);
+  // A user moved between accounts shows in the trail of both.
+  const accountIds = [...new Set([user.accountId, updated.accountId].filter((id) => id !== null))];
+  for (const accountId of accountIds.length ? accountIds : [null]) {
+    await recordAudit(trx, ctx, {
+      action: "user.updated",
+      subjectType: "user",
+      subjectId: user.id,
+      accountId,
+      ...changes,
+    });
+  }
+  return updated;
+}
+
+/** Names without surrounding spaces; a name of spaces only is a missing one (422 required). */
+function trimNames<T extends { firstName?: string; lastName?: string }>(patch: T): T {
+  const trimmed = { ...patch };
+  const missing: string[] = [];
+  for (const field of ["firstName", "lastName"] as const) {
+    const value = patch[field];
+    if (value === undefined) continue;
+    trimmed[field] = value.trim() as T[typeof field];
+    if (!trimmed[field]) missing.push(field);
+  }
+  if (missing.length) throw AppError.invalid(missing.map((field) => ({ field, code: "required" })));
+  return trimmed;
+}
+
+/**
+ * PUT /accounts/{a}/administrators/{id}. Users may change their own names and language, never their
+ * own role; changing someone else needs users.manage (checked by the route). A reader promoted to a
+ * seat-taking role must find a free organizer seat.
+ */
+export async function updateAccountUser(
+  ctx: ApiContext,
+  accountId: string,
+  userId: string,
+  patch: AccountUserUpdate,
+): Promise<User> {
+  const actor = ctx.state.actor;
+  return ctx.deps.db.transaction(async (trx) => {
+    const user = await findAccountUser(trx, accountId, userId);
+    const roleChanges = patch.role !== undefined && patch.role !== user.role;
+    if (roleChanges) {
+      if (actorUserId(actor) === user.id) throw AppError.forbidden();
+      if (!actor || !assignableRoles(actor.role).includes(patch.role!)) throw AppError.forbidden();
+      const next = { role: patch.role!, isActive: user.isActive, accountId };
+      if (holdsSeat(next) && !holdsSeat(user)) await ensureOrganizerSeat(trx, accountId);
+    }
+    return applyUserPatch(trx, ctx, user, trimNames(patch));
+  });
+}
+
+/**
+ * POST /administrators/{id} (platform administrators). Role and account must agree (administrator ⇔
+ * no account); administrators cannot change their own role, account or activity; a user taking a
+ * new seat must find one; the last active platform administrator stays; a deactivated user's
+ * sessions end; a user moved out of an account leaves its teams and event access lists.
+ */
+export async function updateUserAsPlatform(ctx: ApiContext, userId: string, patch: AdministratorUpdate): Promise<User> {
+  return ctx.deps.db.transaction(async (trx) => {
+    const user = await findUser(trx, userId);
+    const role = patch.role ?? user.role;
+    const accountId =
+      patch.accountId !== undefined ? patch.accountId : role === "administrator" ? null : user.accountId;
+    const isActive = patch.isActive ?? user.isActive;
+    if (
+      actorUserId(ctx.state.actor) === user.id &&
+      (role !== user.role || accountId !== user.accountId || isActive !== user.isActive)
+    ) {
+      throw AppError.forbidden();
+    }
+    if (role === "administrator" && accountId !== null) throw invalidAccountId("invalid_value");
+    if (role !== "administrator" && accountId === null) throw invalidAccountId("required");
+    if (accountId !== null && accountId !== user.accountId && !(await Account.query(trx).findById(accountId))) {
+      throw invalidAccountId("invalid_value");
+    }
+    const next = { role, accountId, isActive };
+    if (holdsSeat(next) && !(holdsSeat(user) && user.accountId === accountId))
+      await ensureOrganizerSeat(trx, accountId!);
+    const wasAdministrator = user.role === "administrator" && user.isActive;
+    if (wasAdministrator && !(role === "administrator" && isActive)) await ensureAnotherAdministrator(trx, user.id);
+    if (user.accountId && user.accountId !== accountId) await leaveAccount(trx, user.id, user.accountId);
+    const updated = await applyUserPatch(trx, ctx, user, { ...trimNames(patch), role, accountId, isActive });
+    if (user.isActive && !isActive) await revokeAllSessions(trx, user.id);
+    return updated;
+  });
+}
+
+/**
+ * Deletes a user (their sessions, tokens, team memberships and access lists go with them): never
+ * oneself, never the last active platform administrator. `accountId` scopes the lookup (404 outside).
+ */
+export async function deleteUser(ctx: ApiContext, userId: string, scope: { accountId: string | null }): Promise<void> {
+  if (actorUserId(ctx.state.actor) === userId) throw new AppError("cannot_delete_self", 409);
+  await ctx.deps.db.transaction(async (trx) => {
+    const user = scope.accountId ? await findAccountUser(trx, scope.accountId, userId) : await findUser(trx, userId);
+    if (user.role === "administrator" && user.isActive) await ensureAnotherAdministrator(trx, user.id);
+    await User.query(trx).deleteById(user.id);
+    await recordAudit(trx, ctx, {
+      action: "user.deleted",
+      subjectType: "user",
+      subjectId: user.id,
+      accountId: user.accountId,
+      before: userSnapshot(user),
+    });
+  });
+}
+
+/** Platform administrators may create any user; account members only roles they can hand out. */
+export function ensureCanAssignRole(ctx: ApiContext, role: Role): void {
+  const actor = ctx.state.actor;
+  if (isPlatformAdministrator(actor)) return;
+  if (!actor || role === "administrator" || !assignableRoles(actor.role).includes(role)) throw AppError.forbidden();
+}

@@ -1,0 +1,65 @@
+import type { Knex } from "knex";
+import type { ApiContext } from "../../http/context.ts";
+import { AuditLog } from "../../models/AuditLog.ts";
+
+export interface AuditEntry {
+  action: string; // "user.created", "account.updated" …
+  subjectType: string;
+  subjectId: string | null;
+  accountId: string | null;
+  eventId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Fields never written to the trail. */
+const SECRET_FIELDS = new Set(["passwordHash", "tokenHash", "keyHash"]);
+
+function scrub(values: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!values) return null;
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([key]) => !SECRET_FIELDS.has(key))
+      .map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
+}
+
+const asJson = (value: unknown) => JSON.stringify(value ?? null);
+
+/**
+ * The fields of `after` that differ from `before`, as two small objects for the audit trail. Compared
+ * as JSON (dates, arrays and objects by value); a missing value counts as null.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const keys = Object.keys(after).filter((key) => asJson(before[key]) !== asJson(after[key]));
+  if (!keys.length) return null;
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
+  };
+}
+
+/** Records who did what, inside the caller's transaction so the trail and the change land together. */
+export async function recordAudit(
+  trx: Knex | Knex.Transaction,
+  ctx: ApiContext | null,
+  entry: AuditEntry,
+): Promise<void> {
+  const actor = ctx?.state.actor;
+  await AuditLog.query(trx).insert({
+    accountId: entry.accountId,
+    eventId: entry.eventId ?? null,
+    actorUserId: actor?.kind === "user" ? actor.id : null,
+    actorApiKeyId: actor?.kind === "apiKey" ? actor.id : null,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId,
+    before: scrub(entry.before),
+    after: scrub(entry.after),
+    ip: ctx?.ip ?? null,
+    requestId: ctx?.state.requestId ?? null,
+  });
+}

@@ -1,0 +1,266 @@
+import type { LoginBody, RegisterAdminBody, ResetPasswordBody, SendingTokenBody } from "@tessera/shared";
+import type { AppDeps, ApiContext } from "../../http/context.ts";
+import type { Db } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import { Account } from "../../models/Account.ts";
+import type { Session } from "../../models/Session.ts";
+import { normalizeEmail, User } from "../../models/User.ts";
+import { recordAudit } from "../audit/record.ts";
+import {
+  allowPasswordResetRequest,
+  allowSecondFactorEmail,
+  beginSignInAttempt,
+  forgetSignInFailures,
+} from "./loginThrottle.ts";
+import {
+  consumeLinkToken,
+  consumeSecondFactorCode,
+  issueLinkToken,
+  issueSecondFactorCode,
+  peekLinkToken,
+  TOKEN_LIFETIME_MS,
+} from "./oneTimeTokens.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { createSession, revokeAllSessions, revokeSession } from "./sessions.ts";
+
+const RESET_VALID_MINUTES = TOKEN_LIFETIME_MS.password_reset / 60_000;
+const SECOND_FACTOR_VALID_MINUTES = TOKEN_LIFETIME_MS.second_factor / 60_000;
+
+/** One answer for every sign-in refusal, so callers cannot tell which part was wrong. */
+function invalidCredentials(): AppError {
+  return new AppError("invalid_credentials", 401);
+}
+
+function invalidLink(): AppError {
+  return new AppError("invalid_link", 400);
+}
+
+/** The new password and its confirmation must match (the rule itself is the body schema's). */
+export function requireMatchingConfirmation(password: string, confirmation: string): void {
+  if (password !== confirmation) throw AppError.invalid([{ field: "confirmation", code: "passwords_do_not_match" }]);
+}
+
+function clientIp(ctx: ApiContext): string {
+  return ctx.ip || "unknown";
+}
+
+/** The user's account when it may sign in: null for platform administrators, undefined when disabled. */
+async function activeAccountOf(db: Db, user: User): Promise<Account | null | undefined> {
+  if (!user.accountId) return null;
+  const account = await Account.query(db).findById(user.accountId);
+  return account?.isActive ? account : undefined;
+}
+
+/** A user who may act on their own account: active, in an active account (registered or not). */
+async function isUsable(db: Db, user: User): Promise<boolean> {
+  return user.isActive && (await activeAccountOf(db, user)) !== undefined;
+}
+
+interface Credentials {
+  user: User;
+  account: Account | null;
+}
+
+/**
+ * The registered, active user (in an active account) whose password this is, or null. The password
+ * is hashed whether or not the address exists, so the time taken tells nothing either.
+ */
+async function checkCredentials(db: Db, normalizedEmail: string, password: string): Promise<Credentials | null> {
+  const user = await User.query(db).findOne({ emailNormalized: normalizedEmail });
+  const passwordMatches = await verifyPassword(password, user?.passwordHash ?? null);
+  if (!user || !passwordMatches || !user.isActive || !user.registeredAt) return null;
+  const account = await activeAccountOf(db, user);
+  if (account === undefined) return null;
+  return { user, account };
+}
+
+export interface SignedIn {
+  user: User;
+  session: Session;
+  token: string;
+}
+
+/**
+ * Password (and, when the account asks for it, the emailed code) for a new session. Throttled per
+ * address and per IP; a success forgets the address's failures and records the login time.
+ */
+export async function signIn(ctx: ApiContext, input: LoginBody): Promise<SignedIn> {
+  const { db, config } = ctx.deps;
+  const email = normalizeEmail(input.email);
+  const attempt = await beginSignInAttempt(ctx.deps, email, clientIp(ctx));
+  const credentials = await checkCredentials(db, email, input.password);
+  if (!credentials) {
+    await attempt.failed();
+    throw invalidCredentials();
+  }
+  const { user, account } = credentials;
+  if (account?.twoFactorEnabled) {
+    if (!input.token) {
+      await attempt.refund();
+      throw new AppError("second_factor_required", 401);
+    }
+    if (!(await consumeSecondFactorCode(db, config.secret, user.id, input.token))) {
+      await attempt.failed();
+      throw new AppError("invalid_second_factor", 401);
+    }
+  }
+  const now = new Date();
+  const created = await db.transaction(async (trx) => {
+    await User.query(trx).patch({ lastLoginAt: now }).where({ id: user.id });
+    return createSession(trx, config, user, { ip: ctx.ip, userAgent: ctx.get("User-Agent") || null });
+  });
+  user.lastLoginAt = now;
+  await attempt.succeeded();
+  return { user, ...created };
+}
+
+export interface SecondFactorSent {
+  sent: boolean;
+  expiresInMinutes: number;
+}
+
+/**
+ * Emails a sign-in code when the password is right and the account uses two-factor sign-in. Wrong
+ * credentials count toward the sign-in limits like a failed login.
+ */
+export async function sendSecondFactorCode(ctx: ApiContext, input: SendingTokenBody): Promise<SecondFactorSent> {
+  const { db, config, mail } = ctx.deps;
+  const email = normalizeEmail(input.email);
+  const attempt = await beginSignInAttempt(ctx.deps, email, clientIp(ctx));
+  const credentials = await checkCredentials(db, email, input.password);
+  if (!credentials) {
+    await attempt.failed();
+    throw invalidCredentials();
+  }
+  await attempt.refund();
+  const { user, account } = credentials;
+  if (!account?.twoFactorEnabled) return { sent: false, expiresInMinutes: 0 };
+  await allowSecondFactorEmail(ctx.deps, user.id);
+  const code = await issueSecondFactorCode(db, config.secret, user.id);
+  await mail.send({
+    to: user.email,
+    template: "second_factor",
+    language: user.language,
+    data: { firstName: user.firstName, code, validMinutes: SECOND_FACTOR_VALID_MINUTES },
+  });
+  return { sent: true, expiresInMinutes: SECOND_FACTOR_VALID_MINUTES };
+}
+
+/** Ends the caller's session server-side: its token stops working at once. */
+export async function signOut(ctx: ApiContext): Promise<void> {
+  const actor = ctx.state.actor;
+  if (actor?.kind !== "user") throw AppError.forbidden();
+  await revokeSession(ctx.deps.db, actor.sessionId);
+}
+
+/**
+ * Emails a password-reset link to a registered, active user. The caller always gets the same answer:
+ * the lookup and the email run after the response is decided (not awaited), so neither the answer
+ * nor its timing tells whether the address has an account. Over the limits nothing is sent.
+ */
+export async function requestPasswordReset(ctx: ApiContext, rawEmail: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  if (!(await allowPasswordResetRequest(ctx.deps, email, clientIp(ctx)))) return;
+  const logger = ctx.state.logger;
+  void emailPasswordReset(ctx.deps, email).catch((error: unknown) =>
+    logger.error({ err: error }, "password reset email failed"),
+  );
+}
+
+async function emailPasswordReset(deps: AppDeps, normalizedEmail: string): Promise<void> {
+  const { db, config, mail } = deps;
+  const user = await User.query(db).findOne({ emailNormalized: normalizedEmail });
+  // Invited users who never registered complete their invitation instead.
+  if (!user || !user.registeredAt || !(await isUsable(db, user))) return;
+  const token = await issueLinkToken(db, user.id, "password_reset");
+  const link = `${config.publicUrl}/${user.language}/admin/reset-password?token=${encodeURIComponent(token)}`;
+  await mail.send({
+    to: user.email,
+    template: "password_reset",
+    language: user.language,
+    data: { firstName: user.firstName, link, validMinutes: RESET_VALID_MINUTES },
+  });
+}
+
+/**
+ * Sets a new password from a reset link (single use, one hour). Every session of the user is
+ * revoked, and the address's failed sign-ins are forgotten.
+ */
+export async function resetPassword(ctx: ApiContext, input: ResetPasswordBody): Promise<void> {
+  requireMatchingConfirmation(input.password, input.confirmation);
+  const { db } = ctx.deps;
+  // A cheap look first, so a bogus link costs no password hashing.
+  if (!(await peekLinkToken(db, input.token, "password_reset"))) throw invalidLink();
+  const passwordHash = await hashPassword(input.password);
+  // The link is used up even when the user turns out to be disabled (hence no throw inside).
+  const user = await db.transaction(async (trx) => {
+    const token = await consumeLinkToken(trx, input.token, "password_reset");
+    if (!token) return null;
+    const found = await User.query(trx).findById(token.userId);
+    if (!found || !(await isUsable(trx, found))) return null;
+    const now = new Date();
+    // A reset link is only sent to registered users; should an invited one ever hold one, proving
+    // the mailbox completes the registration exactly as the invitation would.
+    const changes = { passwordHash, passwordChangedAt: now, registeredAt: found.registeredAt ?? now };
+    await User.query(trx).patch(changes).where({ id: found.id });
+    await revokeAllSessions(trx, found.id);
+    await recordAudit(trx, ctx, {
+      action: "user.password_reset",
+      subjectType: "user",
+      subjectId: found.id,
+      accountId: found.accountId,
+      before: { registeredAt: found.registeredAt },
+      after: { passwordChangedAt: now, registeredAt: changes.registeredAt },
+    });
+    return found;
+  });
+  if (!user) throw invalidLink();
+  await forgetSignInFailures(ctx.deps, user.emailNormalized);
+}
+
+export interface InvitationDetails {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The invited user's details, to prefill the register-admin form; the link is not used up. */
+export async function describeInvitation(ctx: ApiContext, token: string): Promise<InvitationDetails> {
+  const { db } = ctx.deps;
+  const row = await peekLinkToken(db, token, "registration");
+  const user = row ? await User.query(db).findById(row.userId) : undefined;
+  if (!user || user.registeredAt || !(await isUsable(db, user))) throw invalidLink();
+  return { email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+/** Completes an invitation: names, password, registration time. Single use. */
+export async function completeRegistration(ctx: ApiContext, input: RegisterAdminBody): Promise<void> {
+  requireMatchingConfirmation(input.password, input.confirmation);
+  const { db } = ctx.deps;
+  if (!(await peekLinkToken(db, input.token, "registration"))) throw invalidLink();
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction(async (trx) => {
+    const token = await consumeLinkToken(trx, input.token, "registration");
+    if (!token) return null;
+    const found = await User.query(trx).findById(token.userId);
+    if (!found || found.registeredAt || !(await isUsable(trx, found))) return null;
+    const now = new Date();
+    const names = {
+      firstName: input.firstName.trim() || found.firstName,
+      lastName: input.lastName.trim() || found.lastName,
+    };
+    await User.query(trx)
+      .patch({ ...names, passwordHash, passwordChangedAt: now, registeredAt: now })
+      .where({ id: found.id });
+    await recordAudit(trx, ctx, {
+      action: "user.registered",
+      subjectType: "user",
+      subjectId: found.id,
+      accountId: found.accountId,
+      before: { firstName: found.firstName, lastName: found.lastName, registeredAt: null },
+      after: { ...names, registeredAt: now },
+    });
+    return found;
+  });
+  if (!user) throw invalidLink();
+}

@@ -1,0 +1,110 @@
+import { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { GuestListQuery } from "@tessera/shared";
+import type { ApiContext } from "../../../http/context.ts";
+import { AppError } from "../../../errors.ts";
+import type { Event } from "../../../models/Event.ts";
+import type { Guest } from "../../../models/Guest.ts";
+import { listCustomFields } from "../customFields.ts";
+import { neutralizeCell } from "./cells.ts";
+import { resolveExportColumns } from "./columns.ts";
+import { listGuests } from "../list.ts";
+
+const PAGE = 2000;
+
+export interface ExportOptions {
+  format: "csv" | "xlsx";
+  /** Comma-joined guest fields and `cf:<id>`; default: the main guest fields and every custom field. */
+  columns?: string;
+  separator: "," | ";";
+}
+
+function csvLine(cells: readonly string[], separator: string): string {
+  return cells
+    .map((cell) => {
+      const safe = neutralizeCell(cell);
+      return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    })
+    .join(separator);
+}
+
+/** Every guest of the filtered view, page by page (the list's own filters, search and sort). */
+async function* guestPages(ctx: ApiContext, event: Event, query: GuestListQuery): AsyncGenerator<Guest[]> {
+  for (let page = 1; ; page++) {
+    const { rows } = await listGuests(ctx.deps.db, ctx.state.actor, event.id, { ...query, page, perPage: PAGE });
+    if (rows.length) yield rows;
+    if (rows.length < PAGE) return;
+  }
+}
+
+export interface ExportResult {
+  contentType: string;
+  fileName: string;
+  body: Readable | Buffer;
+}
+
+/**
+ * The current filtered view as CSV (streamed, UTF-8 with BOM) or XLSX (exceljs). Every text cell that could
+ * start a formula is neutralised; in XLSX, numbers (number and rating fields, companions expected) are numeric
+ * cells and dates (date fields, timestamps) date cells. Failures before the first byte are 'Export failed.' (export_failed).
+ */
+export async function exportGuests(
+  ctx: ApiContext,
+  event: Event,
+  query: GuestListQuery,
+  options: ExportOptions,
+): Promise<ExportResult> {
+  const columns = resolveExportColumns(options.columns, await listCustomFields(ctx.deps.db, event.id));
+  const pages = guestPages(ctx, event, query);
+  let first: IteratorResult<Guest[]>;
+  try {
+    first = await pages.next(); // bad filters surface here as 422, before anything is sent
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    ctx.state.logger.error({ err: error }, "guest export failed");
+    throw new AppError("export_failed", 500);
+  }
+  const headers = columns.map((column) => column.header);
+  const stamp = new Date().toISOString().slice(0, 10);
+  if (options.format === "xlsx") {
+    try {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet("Guests");
+      sheet.addRow(headers.map(neutralizeCell));
+      for (let result = first; !result.done; result = await pages.next()) {
+        for (const guest of result.value) {
+          const row = sheet.addRow(columns.map((column) => column.cell(guest)));
+          columns.forEach((column, index) => {
+            if (column.numFmt) row.getCell(index + 1).numFmt = column.numFmt;
+          });
+        }
+      }
+      const body = Buffer.from(await workbook.xlsx.writeBuffer());
+      return {
+        contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        fileName: `guests-${stamp}.xlsx`,
+        body,
+      };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      ctx.state.logger.error({ err: error }, "guest export failed");
+      throw new AppError("export_failed", 500);
+    }
+  }
+  const separator = options.separator;
+  async function* lines(): AsyncGenerator<string> {
+    yield "\ufeff" + csvLine(headers, separator) + "\r\n";
+    for (let result = first; !result.done; result = await pages.next()) {
+      yield result.value
+        .map(
+          (guest) =>
+            csvLine(
+              columns.map((column) => column.text(guest)),
+              separator,
+            ) + "\r\n",
+        )
+        .join("");
+    }
+  }
+  return { contentType: "text/csv; charset=utf-8", fileName: `guests-${stamp}.csv`, body: Readable.from(lines()) };
+}

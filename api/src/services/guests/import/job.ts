@@ -1,0 +1,24 @@
+import type { JobQueue } from "../../../jobs/queue.ts";
+import { GuestImport } from "../../../models/GuestImport.ts";
+import { processGuestImport, type ProcessDeps } from "./process.ts";
+import { GUEST_IMPORT_JOB } from "./service.ts";
+
+/**
+ * The `guests.import` job. A run that throws rolled its transaction back, so the import is marked
+ * failed with nothing written. A run whose process was killed leaves it "processing" with a stale
+ * heartbeat: the queue's retry (pg-boss, after the job expires) or the organizer's "process" again
+ * runs it from scratch (the import is all or nothing).
+ */
+export function registerGuestImportJobs(jobs: JobQueue, deps: ProcessDeps): void {
+  jobs.register<{ importId: string; attempt?: number }>(GUEST_IMPORT_JOB, async ({ importId }) => {
+    try {
+      await processGuestImport(deps, importId);
+    } catch (error) {
+      deps.logger.error({ err: error, importId }, "guest import failed");
+      await GuestImport.query(deps.db)
+        .findById(importId)
+        .where({ status: "processing" })
+        .patch({ status: "failed", finishedAt: new Date() });
+    }
+  });
+}

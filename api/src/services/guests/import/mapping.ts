@@ -1,0 +1,118 @@
+import type { ValidationIssue } from "@tessera/shared";
+import type { CustomField } from "../../../models/CustomField.ts";
+import type { ImportMapping } from "../../../models/GuestImport.ts";
+
+export { CUSTOM_FIELD_TARGET, IMPORT_GUEST_FIELDS, type ImportGuestField } from "@tessera/shared";
+import { CUSTOM_FIELD_TARGET, IMPORT_GUEST_FIELDS, type ImportGuestField } from "@tessera/shared";
+
+/** A column is mapped to a guest field or to a custom field of the event; anything else is ignored. */
+export type ImportTarget = { kind: "guest"; field: ImportGuestField } | { kind: "custom"; field: CustomField };
+
+/** Lowercase, no accents, letters and digits only: "E-mail" → "email", "Prénom" → "prenom". */
+export function normalizeHeader(value: string): string {
+  return value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+}
+
+/** Header synonyms in English, French and Spanish (normalized). */
+const SYNONYMS: Record<ImportGuestField, string[]> = {
+  firstName: ["firstname", "first", "givenname", "prenom", "nombre"],
+  lastName: ["lastname", "last", "surname", "familyname", "nom", "nomdefamille", "apellido", "apellidos"],
+  email: ["email", "mail", "emailaddress", "courriel", "adressemail", "adresseemail", "correo", "correoelectronico"],
+  civility: ["civility", "salutation", "civilite", "tratamiento"],
+  company: ["company", "organisation", "organization", "societe", "entreprise", "empresa", "compania"],
+  jobTitle: ["jobtitle", "job", "position", "fonction", "poste", "cargo", "puesto"],
+  status: ["status", "statut", "estado"],
+  companionsExpected: ["companions", "companionsexpected", "accompagnants", "accompagnateurs", "acompanantes"],
+  prescriber: ["prescriber", "prescripteur", "prescriptor"],
+  language: ["language", "lang", "langue", "idioma"],
+};
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** A column exported by Tessera: the custom field's id, alone or as "label [id]". */
+const UUID_HEADER = new RegExp(`^\\s*(?:.*\\[\\s*(${UUID.source})\\s*\\]|(${UUID.source}))\\s*$`, "i");
+
+/** The custom-field id a header carries, if it is a Tessera export column. */
+export function headerCustomFieldId(header: string): string | null {
+  const match = UUID_HEADER.exec(header);
+  return match ? (match[1] ?? match[2]!).toLowerCase() : null;
+}
+
+export interface SuggestedMapping {
+  mapping: ImportMapping;
+  /** Columns headed by the id of a field that is not a custom field of this event (spec's column-UUID check). */
+  columnIssues: ValidationIssue[];
+}
+
+/** The suggested target of each column, by id (export columns), then by name or label, then by synonym. */
+export function suggestMapping(headers: readonly string[], fields: readonly CustomField[]): SuggestedMapping {
+  const mapping: ImportMapping = {};
+  const columnIssues: ValidationIssue[] = [];
+  const taken = new Set<string>();
+  const byId = new Map(fields.map((field) => [field.id.toLowerCase(), field]));
+  const byName = new Map<string, CustomField>();
+  for (const field of fields) {
+    byName.set(normalizeHeader(field.label), field);
+    byName.set(normalizeHeader(field.name), field);
+  }
+  headers.forEach((header, index) => {
+    const id = headerCustomFieldId(header);
+    let target: string | null = null;
+    if (id) {
+      const field = byId.get(id);
+      if (field) target = CUSTOM_FIELD_TARGET + field.id;
+      else columnIssues.push({ field: `columns.${index}`, code: "import_unknown_custom_field" });
+    } else {
+      const normalized = normalizeHeader(header);
+      const guestField = IMPORT_GUEST_FIELDS.find((name) => SYNONYMS[name].includes(normalized));
+      const customField = byName.get(normalized);
+      if (guestField) target = guestField;
+      else if (customField) target = CUSTOM_FIELD_TARGET + customField.id;
+    }
+    if (target && !taken.has(target)) {
+      taken.add(target);
+      mapping[String(index)] = target;
+    }
+  });
+  return { mapping, columnIssues };
+}
+
+/**
+ * Resolves a mapping sent by the client: every column index must exist, every target be a guest field
+ * or a custom field of THIS event, no target twice. Issues name `mapping.<column>`.
+ */
+export function resolveMapping(
+  mapping: ImportMapping,
+  columnCount: number,
+  fields: readonly CustomField[],
+): { targets: Map<number, ImportTarget>; issues: ValidationIssue[] } {
+  const targets = new Map<number, ImportTarget>();
+  const issues: ValidationIssue[] = [];
+  const byId = new Map(fields.map((field) => [field.id.toLowerCase(), field]));
+  const seen = new Set<string>();
+  for (const [key, target] of Object.entries(mapping)) {
+    const column = Number(key);
+    const field = `mapping.${key}`;
+    if (!target) continue;
+    if (!Number.isInteger(column) || column < 0 || column >= columnCount) {
+      issues.push({ field, code: "invalid_value" });
+      continue;
+    }
+    if (seen.has(target)) {
+      issues.push({ field, code: "import_duplicate_target" });
+      continue;
+    }
+    seen.add(target);
+    if (target.startsWith(CUSTOM_FIELD_TARGET)) {
+      const customField = byId.get(target.slice(CUSTOM_FIELD_TARGET.length).toLowerCase());
+      if (customField) targets.set(column, { kind: "custom", field: customField });
+      else issues.push({ field, code: "import_unknown_custom_field" });
+    } else if ((IMPORT_GUEST_FIELDS as readonly string[]).includes(target)) {
+      targets.set(column, { kind: "guest", field: target as ImportGuestField });
+    } else issues.push({ field, code: "invalid_value" });
+  }
+  return { targets, issues };
+}

@@ -1,0 +1,44 @@
+import type BetterSqlite3 from "better-sqlite3";
+import type { Knex } from "../../../db/knex.ts";
+import type { RowBuilder } from "./copy.ts";
+
+/** The progress bar moves every this many rows. */
+const PROGRESS_EVERY = 10_000;
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** A value as better-sqlite3 binds it (it refuses undefined and booleans). */
+function bindable(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/**
+ * SQLite only, inside the caller's transaction: one prepared INSERT … ON CONFLICT (id) DO UPDATE run
+ * per row on the transaction's own connection. Building a 400-row statement per batch through the
+ * query builder cost more than SQLite's own work at 100k rows; a prepared statement skips that.
+ */
+export async function insertGuestsSqlite<S>(
+  trx: Knex.Transaction,
+  sources: readonly S[],
+  build: RowBuilder<S>,
+  updateColumns: readonly string[],
+  onProgress: (written: number) => Promise<void>,
+): Promise<void> {
+  if (!sources.length) return;
+  // Inside a transaction knex hands back the transaction's own connection.
+  const connection = (await trx.client.acquireConnection()) as BetterSqlite3.Database;
+  const columns = Object.keys(build(sources[0]!));
+  const updates = updateColumns.map((column) => `"${snake(column)}" = excluded."${snake(column)}"`).join(", ");
+  const statement = connection.prepare(
+    `insert into guests (${columns.map((column) => `"${snake(column)}"`).join(", ")}) ` +
+      `values (${columns.map(() => "?").join(", ")}) on conflict (id) do update set ${updates}`,
+  );
+  for (let index = 0; index < sources.length; index++) {
+    const row = build(sources[index]!);
+    statement.run(columns.map((column) => bindable(row[column])));
+    if ((index + 1) % PROGRESS_EVERY === 0) await onProgress(index + 1);
+  }
+  await onProgress(sources.length);
+}

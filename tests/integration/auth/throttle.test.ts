@@ -1,0 +1,167 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../../api/src/app.ts";
+import { createDb } from "../../../api/src/db/knex.ts";
+import { databaseKinds } from "../../helpers/databases.ts";
+import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../../helpers/factories.ts";
+import { HttpClient } from "../../helpers/http.ts";
+import { startTestServer, type TestServer } from "../../helpers/server.ts";
+
+const WRONG_PASSWORD = "Wrong-Password-42";
+
+describe.each(databaseKinds())("auth: brute-force throttling on %s", (kind) => {
+  /** Default limits: 10 failures per address, 100 per IP, 15 minutes. */
+  let server: TestServer;
+  /** Low limits, to reach the per-IP ones quickly: 5 sign-in failures, 2 reset requests per address. */
+  let strict: TestServer;
+
+  beforeAll(async () => {
+    [server, strict] = await Promise.all([
+      startTestServer({ kind }),
+      startTestServer({
+        kind,
+        env: {
+          THROTTLE_LOGIN_FAILURES_PER_IP: "5",
+          THROTTLE_RESET_REQUESTS_PER_EMAIL: "2",
+          THROTTLE_WINDOW_MINUTES: "30",
+        },
+      }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([server?.close(), strict?.close()]);
+  });
+
+  async function newUser(target: TestServer) {
+    const account = await buildAccount(target.db);
+    return buildUser(target.db, { accountId: account.id, role: "organizer" });
+  }
+
+  function login(target: TestServer, email: string, password: string, lang?: string) {
+    return target.http.post("/api/v1/auth/login", { email, password }, lang ? { lang } : {});
+  }
+
+  function expectTooManyAttempts(response: Awaited<ReturnType<typeof login>>, minutes: number) {
+    expect(response.status).toBe(429);
+    expect(response.body.error.code).toBe("too_many_attempts");
+    expect(response.body.error.message).toBe(`Too many attempts. Try again in ${minutes} minutes.`);
+    const seconds = response.body.error.details.retryAfterSeconds as number;
+    expect(seconds).toBeGreaterThan((minutes - 1) * 60);
+    expect(seconds).toBeLessThanOrEqual(minutes * 60);
+    expect(response.headers.get("Retry-After")).toBe(String(seconds));
+  }
+
+  it("blocks an address after 10 failures, even with the right password, in the caller's language", async () => {
+    const user = await newUser(server);
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await login(server, user.email, WRONG_PASSWORD);
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+      expect(response.body.error.code).toBe("invalid_credentials");
+    }
+    // The address is matched normalized: another spelling does not escape the block.
+    expectTooManyAttempts(await login(server, user.email.toUpperCase(), DEFAULT_PASSWORD), 15);
+    expectTooManyAttempts(await login(server, user.email, DEFAULT_PASSWORD), 15);
+
+    const french = await login(server, user.email, DEFAULT_PASSWORD, "fr");
+    expect(french.status).toBe(429);
+    expect(french.body.error.message).toBe("Trop de tentatives. Réessayez dans 15 minutes.");
+    const spanish = await login(server, user.email, DEFAULT_PASSWORD, "es");
+    expect(spanish.body.error.message).toBe("Demasiados intentos. Vuelva a intentarlo dentro de 15 minutos.");
+
+    // Asking for a sign-in code is blocked too.
+    const code = await server.http.post("/api/v1/auth/sending-token", {
+      email: user.email,
+      password: DEFAULT_PASSWORD,
+    });
+    expect(code.status).toBe(429);
+
+    // Another address from the same IP is not affected.
+    const other = await newUser(server);
+    expect((await login(server, other.email, DEFAULT_PASSWORD)).status).toBe(200);
+  });
+
+  it("a successful sign-in resets the address's failures", async () => {
+    const user = await newUser(server);
+    for (let round = 0; round < 2; round += 1) {
+      for (let attempt = 1; attempt <= 9; attempt += 1) {
+        expect((await login(server, user.email, WRONG_PASSWORD)).status).toBe(401);
+      }
+      expect((await login(server, user.email, DEFAULT_PASSWORD)).status).toBe(200);
+    }
+    // 18 failures in all, yet never blocked; the count starts again from the last success.
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await login(server, user.email, WRONG_PASSWORD)).status).toBe(401);
+    }
+    expect((await login(server, user.email, DEFAULT_PASSWORD)).status).toBe(429);
+  });
+
+  it("blocks an IP after its failures across many addresses", async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await login(strict, `guess-${attempt}@example.com`, WRONG_PASSWORD);
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+    // A real user with the right password, from the blocked IP.
+    const user = await newUser(strict);
+    expectTooManyAttempts(await login(strict, user.email, DEFAULT_PASSWORD), 30);
+  });
+
+  it("drops password-reset requests over the limit silently (same answer, no email)", async () => {
+    const user = await newUser(strict);
+    for (let request = 1; request <= 3; request += 1) {
+      const response = await strict.http.post("/api/v1/auth/forgot-password", { email: user.email });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ ok: true });
+    }
+    await strict.mailbox.waitFor(user.email);
+    await strict.mailbox.waitFor(user.email);
+    // A later sentinel request for another user has been delivered: the third one was never sent.
+    const sentinel = await newUser(strict);
+    await strict.http.post("/api/v1/auth/forgot-password", { email: sentinel.email });
+    await strict.mailbox.waitFor(sentinel.email);
+    await strict.deps.jobs.drain();
+    const toUser = strict.mailbox.messages.filter((mail) => mail.to && JSON.stringify(mail.to).includes(user.email));
+    expect(toUser).toHaveLength(2);
+  });
+
+  it.runIf(kind === "postgres")("keeps the counters in PostgreSQL, shared by every API process", async () => {
+    // A second API process on the same database: its own app, deps and connection pool.
+    const otherDb = createDb({ databaseUrl: server.config.databaseUrl, sqliteFile: ":memory:" });
+    const other: Server = createApp({ ...server.deps, db: otherDb }).listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => other.once("listening", () => resolve()));
+    const otherHttp = new HttpClient(`http://127.0.0.1:${(other.address() as AddressInfo).port}`);
+    try {
+      const user = await newUser(server);
+      // Failures split between the two processes add up.
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        const client = attempt % 2 ? server.http : otherHttp;
+        expect((await client.post("/api/v1/auth/login", { email: user.email, password: WRONG_PASSWORD })).status).toBe(
+          401,
+        );
+      }
+      expect(
+        (await otherHttp.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
+      ).toBe(429);
+      expect((await login(server, user.email, DEFAULT_PASSWORD)).status).toBe(429);
+
+      const rows = await server.db("rate_limits").select("key", "points", "expire");
+      expect(rows.length).toBeGreaterThan(0);
+      // Addresses are stored hashed.
+      expect(JSON.stringify(rows)).not.toContain(user.email);
+
+      // Once the block has run out (moved into the past), the right password works again.
+      await server
+        .db("rate_limits")
+        .where("key", "like", "login_email:%")
+        .update({ expire: Date.now() - 1000 });
+      expect(
+        (await otherHttp.post("/api/v1/auth/login", { email: user.email, password: DEFAULT_PASSWORD })).status,
+      ).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+      other.closeAllConnections();
+      await otherDb.destroy();
+    }
+  });
+});

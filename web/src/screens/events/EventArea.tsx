@@ -1,0 +1,127 @@
+import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { observer } from "mobx-react-lite";
+import { Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { ComingSoon } from "@/components/ComingSoon.tsx";
+import { IconArrowLeft } from "@/components/icons.tsx";
+import { EventStore } from "@/stores/EventStore.ts";
+import { useStores } from "@/stores/StoresContext.ts";
+import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
+import { AdminSettingsScreen } from "./admin/AdminSettingsScreen.tsx";
+import { EventContext } from "./EventContext.ts";
+import { useEventsBase } from "./EventsBase.ts";
+import { EventNavTabs } from "./EventNavTabs.tsx";
+import { EventStatusBadges } from "./EventStatusBadges.tsx";
+import { EventSettingsScreen } from "./settings/EventSettingsScreen.tsx";
+import { lazyWithTimeout } from "@/app/lazyWithTimeout.ts";
+import { PageLoader } from "@/components/PageLoader.tsx";
+
+const GuestsSection = lazyWithTimeout(() => import("../guests/GuestsSection.tsx"));
+
+/** Spec §2 event navigation; the sections of later releases show their "coming" state. */
+const COMING_SECTIONS = [
+  "design",
+  "content",
+  "forms",
+  "guests",
+  "campaigns",
+  "ebadges",
+  "statistics",
+  "checkins",
+  "ticketing",
+] as const;
+type Section = (typeof COMING_SECTIONS)[number] | "settings" | "admin";
+
+/** /manage/events/:eventId/…: the event's header, its navigation and the section shown. */
+export const EventArea = observer(function EventArea({ accountId, eventId }: { accountId: string; eventId: string }) {
+  const { context } = useStores();
+  const [store] = useState(() => new EventStore(context, accountId, eventId));
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  return (
+    <EventContext.Provider value={store}>
+      <EventAreaContent store={store} />
+    </EventContext.Provider>
+  );
+});
+
+const EventAreaContent = observer(function EventAreaContent({ store }: { store: EventStore }) {
+  const { t } = useTranslation("web");
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const eventsBase = useEventsBase();
+  const event = store.event;
+
+  if (!event) {
+    if (store.loadError) {
+      return store.loadError.status === 404 ? (
+        <ManageNotFoundScreen />
+      ) : (
+        <Alert color="red" variant="light" role="alert">
+          {store.loadError.message}
+        </Alert>
+      );
+    }
+    return (
+      <Center p="xl">
+        <Loader />
+      </Center>
+    );
+  }
+
+  const base = `${eventsBase}/${event.id}`;
+  const current = (pathname.slice(base.length + 1).split("/")[0] || "settings") as Section;
+  const sections: Section[] = [
+    ...COMING_SECTIONS,
+    "settings",
+    ...(event.abilities.adminSettings ? ["admin" as const] : []),
+  ];
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Anchor component={Link} to={eventsBase} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} />
+            {t("events.backToList")}
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-end" mt="xs">
+          <div>
+            <Title order={1} size="h2">
+              {event.name}
+            </Title>
+            <Text size="sm" c="dimmed" ff="monospace">
+              {window.location.origin}/{event.slug}
+            </Text>
+          </div>
+          <EventStatusBadges event={event} />
+        </Group>
+      </div>
+      <EventNavTabs sections={sections} current={current} onChange={(section) => navigate(`${base}/${section}`)} />
+      <Routes>
+        <Route index element={<Navigate to="settings" replace />} />
+        <Route
+          path="guests/*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <GuestsSection />
+            </Suspense>
+          }
+        />
+        {COMING_SECTIONS.filter((section) => section !== "guests").map((section) => (
+          <Route
+            key={section}
+            path={section}
+            element={<ComingSoon title={t(`eventNav.${section}`)} description={t(`eventNav.coming.${section}`)} />}
+          />
+        ))}
+        <Route path="settings/*" element={<EventSettingsScreen />} />
+        {event.abilities.adminSettings && <Route path="admin" element={<AdminSettingsScreen />} />}
+        <Route path="*" element={<ManageNotFoundScreen />} />
+      </Routes>
+    </Stack>
+  );
+});

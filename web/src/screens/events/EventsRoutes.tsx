@@ -1,0 +1,40 @@
+import { observer } from "mobx-react-lite";
+import { Route, Routes, useParams } from "react-router";
+import type { Account } from "@tessera/shared/schemas/users";
+import { useStores } from "@/stores/StoresContext.ts";
+import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
+import { EventArea } from "./EventArea.tsx";
+import { EventsBaseContext } from "./EventsBase.ts";
+import { EventsListScreen } from "./list/EventsListScreen.tsx";
+
+interface EventsRoutesProps {
+  /** Another account than the user's own (platform administrators); its events live below `basePath`. */
+  account?: Account;
+  basePath?: string;
+}
+
+/** /manage/events/* (a lazy chunk): the list, and each event's area. */
+const EventsRoutes = observer(function EventsRoutes({
+  account: given,
+  basePath = "/manage/events",
+}: EventsRoutesProps) {
+  const { session } = useStores();
+  const account = given ?? session.account;
+  if (!account) return <ManageNotFoundScreen />;
+  return (
+    <EventsBaseContext.Provider value={basePath}>
+      <Routes>
+        <Route index element={<EventsListScreen key={account.id} account={account} />} />
+        <Route path=":eventId/*" element={<EventAreaRoute accountId={account.id} />} />
+      </Routes>
+    </EventsBaseContext.Provider>
+  );
+});
+
+function EventAreaRoute({ accountId }: { accountId: string }) {
+  const { eventId = "" } = useParams();
+  // A new event id is a new area (its own store).
+  return <EventArea key={eventId} accountId={accountId} eventId={eventId} />;
+}
+
+export default EventsRoutes;

@@ -1,0 +1,80 @@
+import { ActionIcon, Card, Group, Menu, Stack, Text } from "@mantine/core";
+import { observer } from "mobx-react-lite";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { EventJson } from "@tessera/shared/client";
+import { formatEventDates } from "@/app/zonedTime.ts";
+import { IconDots } from "@/components/icons.tsx";
+import { useStores } from "@/stores/StoresContext.ts";
+import { useEventsBase } from "../EventsBase.ts";
+import { EventStatusBadges } from "../EventStatusBadges.tsx";
+
+export type EventAction = "duplicate" | "archive" | "unarchive" | "delete";
+
+/** One event of the list: name, dates in its zone, venue, status; the actions its abilities allow. */
+export const EventCard = observer(function EventCard({
+  event,
+  onAction,
+}: {
+  event: EventJson;
+  onAction: (action: EventAction, event: EventJson) => void;
+}) {
+  const { t } = useTranslation("web");
+  const { events, session } = useStores();
+  const eventsBase = useEventsBase();
+  const language = session.user?.language ?? "en";
+  const dates = formatEventDates(event, language);
+  const venue = [event.venueName, event.address].filter(Boolean).join(" · ");
+  const { abilities } = event;
+  const hasActions = abilities.duplicate || abilities.archive || abilities.delete;
+  return (
+    <Card withBorder padding="md" data-testid="event-card" aria-label={event.name} component="article">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4} miw={0}>
+          <Text component={Link} to={`${eventsBase}/${event.id}`} fw={600} size="lg" truncate c="indigo.8">
+            {event.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {dates ?? t("events.noDates")}
+          </Text>
+          {venue && <Text size="sm">{venue}</Text>}
+          <Text size="xs" c="dimmed" ff="monospace">
+            /{event.slug}
+          </Text>
+        </Stack>
+        <Stack align="flex-end" gap="xs">
+          <EventStatusBadges event={event} />
+          {hasActions && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t("events.actionsOf", { name: event.name })}
+                  loading={events.isBusy(event.id)}
+                >
+                  <IconDots />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {abilities.duplicate && (
+                  <Menu.Item onClick={() => onAction("duplicate", event)}>{t("events.duplicate")}</Menu.Item>
+                )}
+                {abilities.archive && (
+                  <Menu.Item onClick={() => onAction(event.isArchived ? "unarchive" : "archive", event)}>
+                    {event.isArchived ? t("events.unarchive") : t("events.archive")}
+                  </Menu.Item>
+                )}
+                {abilities.delete && (
+                  <Menu.Item color="red" onClick={() => onAction("delete", event)}>
+                    {t("common.delete")}
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+});

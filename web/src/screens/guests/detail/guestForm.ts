@@ -1,0 +1,91 @@
+import type { CustomFieldJson, GuestJson } from "@tessera/shared/client";
+import { validateAnswer } from "@tessera/shared/rules/customFieldRules";
+import type { WebTFunction } from "@/app/errorMessage.ts";
+import { answerToInput } from "../customFieldValues.ts";
+import type { AnswerInput } from "./CustomFieldInput.tsx";
+
+/** The identity fields of the form, as typed. */
+export interface GuestFormValues {
+  civility: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  jobTitle: string;
+  status: string;
+  companionsExpected: string;
+  prescriber: string;
+  godfather: { id: string; fullName: string } | null;
+}
+
+export function initialValues(guest: GuestJson | null): GuestFormValues {
+  return {
+    civility: guest?.civility ?? null,
+    firstName: guest?.firstName ?? "",
+    lastName: guest?.lastName ?? "",
+    email: guest?.email ?? "",
+    company: guest?.company ?? "",
+    jobTitle: guest?.jobTitle ?? "",
+    status: guest?.status ?? "unanswered",
+    companionsExpected: String(guest?.companionsExpected ?? 0),
+    prescriber: guest?.prescriber ?? "",
+    godfather: guest?.godfather ?? null,
+  };
+}
+
+export function initialAnswers(fields: readonly CustomFieldJson[], guest: GuestJson | null) {
+  return Object.fromEntries(fields.map((field) => [field.id, answerToInput(field, guest?.answers?.[field.id])]));
+}
+
+/** The message of a rule code of the shared custom-field rules (a key of the validation catalogue). */
+export function ruleMessage(t: WebTFunction, code: string, params?: Record<string, unknown>): string {
+  const key = `validation:${code}` as "validation:invalid_value";
+  return t(key, { ...params, defaultValue: t("validation:invalid_value") });
+}
+
+/** Checks one answer with the same rules as the API; null when it is fine. */
+export function answerError(t: WebTFunction, field: CustomFieldJson, value: AnswerInput): string | null {
+  if (field.type === "file") return null;
+  const result = validateAnswer(field, Array.isArray(value) && value.length === 0 ? null : value);
+  return result.ok ? null : ruleMessage(t, result.code, result.params);
+}
+
+/** The companions expected as a number, or the message of why not ('The number can't be negative.'). */
+export function companionsProblem(t: WebTFunction, typed: string): string | null {
+  if (typed.trim() === "" || !/^-?\d+$/.test(typed.trim())) return t("validation:not_a_number");
+  if (Number(typed) < 0) return t("validation:number_negative");
+  return null;
+}
+
+const nullable = (value: string) => (value.trim() === "" ? null : value.trim());
+
+/** What to send to the API (answers already checked, files left alone). */
+export function guestBody(
+  values: GuestFormValues,
+  fields: readonly CustomFieldJson[],
+  answers: Record<string, AnswerInput>,
+) {
+  const body = {
+    civility: values.civility as "mr" | "ms" | "mx" | null,
+    firstName: nullable(values.firstName),
+    lastName: nullable(values.lastName),
+    email: nullable(values.email),
+    company: nullable(values.company),
+    jobTitle: nullable(values.jobTitle),
+    status: values.status as GuestJson["status"],
+    companionsExpected: Number(values.companionsExpected),
+    prescriber: nullable(values.prescriber),
+    godfatherId: values.godfather?.id ?? null,
+    answers: {} as Record<string, unknown>,
+  };
+  for (const field of fields) {
+    if (field.type === "file") continue;
+    const raw = answers[field.id];
+    const result = validateAnswer(field, Array.isArray(raw) && raw.length === 0 ? null : raw);
+    if (result.ok) body.answers[field.id] = result.value;
+  }
+  return body;
+}
+
+/** Sets one value of the guest form. */
+export type SetGuestValue = <K extends keyof GuestFormValues>(key: K, value: GuestFormValues[K]) => void;
