@@ -1,5 +1,6 @@
 import Koa from "koa";
-import type { ApiContextExtras, ApiState, AppDeps } from "./http/context.ts";
+import type { ApiContextExtras, ApiState } from "./http/context.ts";
+import type { AppDeps } from "./services/scope.ts";
 import { errorHandler } from "./http/middleware/errors.ts";
 import { mediaFiles } from "./http/middleware/media.ts";
 import { requestContext } from "./http/middleware/requestContext.ts";

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly options: {
       params?: Record<string, unknown>;
+      /** Placeholders filled with another message of the errors catalogue (e.g. a reason), in the caller's language. */
+      translatedParams?: Record<string, string>;
       issues?: ValidationIssue[];
       details?: Record<string, unknown>;
     } = {},

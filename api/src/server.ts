@@ -3,7 +3,7 @@ import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { createDeps } from "./wiring.ts";
 import { migrateLatest } from "./db/knex.ts";
-import type { AppDeps } from "./http/context.ts";
+import type { AppDeps } from "./services/scope.ts";
 
 export interface RunningServer {
   server: Server;

@@ -1,34 +1,57 @@
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
-import type { AppDeps } from "./http/context.ts";
 import { createDb } from "./db/knex.ts";
 import { createJobQueue } from "./jobs/index.ts";
 import { createMailer, registerMailJobs } from "./mail/index.ts";
 import { createLogger } from "./logger.ts";
 import { createFileStorage } from "./storage/index.ts";
+import { copyCustomFields } from "./services/guests/customFields.ts";
+import { moveFilesToKeptGuest } from "./services/guests/files.ts";
 import { registerGuestImportJobs } from "./services/guests/import/job.ts";
+import type { DomainHooks } from "./services/hooks.ts";
+import { detachDeadOrders, moveOrdersToKeptGuest, refuseTicketHolders } from "./services/orders/guestHooks.ts";
+import { systemClock, type AppDeps, type Clock } from "./services/scope.ts";
 
-/** Wires the long-lived services of one API process. Call start() before serving, stop() to drain. */
-export function createDeps(
-  config: Config,
-  logger: Logger = createLogger(config.logLevel),
-): AppDeps & {
+/*
+ * The composition root. The server (server.ts), the job workers it starts, the scripts and the tests
+ * all build their dependencies here, so every one of them runs with the same hooks and jobs.
+ */
+
+/** Every hook of one area on another's operations, in the order they run. */
+export function domainHooks(): DomainHooks {
+  return {
+    guestDeletionGuards: [refuseTicketHolders],
+    guestDeletionSteps: [detachDeadOrders],
+    guestMergeSteps: [moveFilesToKeptGuest, moveOrdersToKeptGuest],
+    eventCopiers: [copyCustomFields],
+  };
+}
+
+export interface RunningDeps extends AppDeps {
+  /** Starts the job workers. */
   start(): Promise<void>;
+  /** Drains the jobs and closes the pool. */
   stop(): Promise<void>;
-} {
+}
+
+/** The long-lived dependencies of one API process (or worker, script, test). */
+export function createDeps(config: Config, options: { logger?: Logger; clock?: Clock } = {}): RunningDeps {
+  const logger = options.logger ?? createLogger(config.logLevel);
   const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   const jobs = createJobQueue(config, db, logger);
-  const mail = createMailer({ config, jobs, logger });
-  registerMailJobs(jobs, { config, logger });
-  const storage = createFileStorage(config);
-  registerGuestImportJobs(jobs, { db, storage, logger });
-  return {
+  const deps: AppDeps = {
     config,
     db,
     logger,
     jobs,
-    mail,
-    storage,
+    mail: createMailer({ config, jobs, logger }),
+    storage: createFileStorage(config),
+    clock: options.clock ?? systemClock,
+    hooks: domainHooks(),
+  };
+  registerMailJobs(jobs, { config, logger });
+  registerGuestImportJobs(deps);
+  return Object.assign(deps, {
     async start() {
       await jobs.start();
     },
@@ -36,5 +59,5 @@ export function createDeps(
       await jobs.stop();
       await db.destroy();
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError, createApiClient, type FetchLike, type UploadFile } from "./client.ts";
+import { ApiError, createHandTypedApiClient as createApiClient, type FetchLike, type UploadFile } from "./client.ts";
 
 interface Call {
   url: string;

@@ -2,8 +2,9 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { Static, TSchema } from "@sinclair/typebox";
 
-/** A schema may name its own validation message key (in the "validation" catalogue). */
-export const MESSAGE_KEYWORD = "x-message";
+import { MESSAGE_KEYWORD } from "./schemas/keywords.ts";
+
+export { MESSAGE_KEYWORD };
 
 export interface ValidationIssue {
   /** Dotted path of the field, "" for the whole body. */

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { createApp } from "../../api/src/app.ts";
 import { loadConfig, type Config } from "../../api/src/config.ts";
-import type { AppDeps } from "../../api/src/http/context.ts";
+import type { AppDeps } from "../../api/src/services/scope.ts";
 import { migrateLatest, type Db } from "../../api/src/db/knex.ts";
 import { createDeps } from "../../api/src/wiring.ts";
 import { createTestDatabase, type DatabaseKind } from "./databases.ts";

@@ -1,4 +1,4 @@
-import { createApiClient } from "@tessera/shared/client";
+import { createHandTypedApiClient as createApiClient } from "@tessera/shared/client";
 import { getActiveLanguage } from "./app/language.ts";
 
 /** The one API client of the web app: same origin, session cookie, answers in the page's language. */

@@ -12,7 +12,7 @@ import {
   type SocialNetwork,
   WHITE_LABEL_FLAGS,
 } from "../rules/events.ts";
-import { MESSAGE_KEYWORD } from "../validation.ts";
+import { MESSAGE_KEYWORD } from "./keywords.ts";
 import { LanguageSchema, Nullable, Page, Timestamp, Uuid } from "./common.ts";
 import { AbilitiesSchema, UserSchema } from "./users.ts";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { Event } from "../../../api/src/models/Event.ts";
-import { registerEventCopier } from "../../../api/src/services/events/copiers.ts";
+import { addHook } from "../../../api/src/services/hooks.ts";
 import { expectNoChange } from "../../helpers/actors.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
@@ -78,7 +78,7 @@ describe.each(databaseKinds())("event lifecycle on %s", (kind) => {
     it("copies the settings and access lists (not the slug, domains or archived state) and runs the copiers", async () => {
       const seen: { from: string; to: string }[] = [];
       unregister.push(
-        registerEventCopier("test-notes", async (trx, { from, to }) => {
+        addHook(suite.server.deps.hooks.eventCopiers, async (trx, { from, to }) => {
           seen.push({ from: from.id, to: to.id });
           await trx("auditLogs").insert({
             id: crypto.randomUUID(),
@@ -151,7 +151,7 @@ describe.each(databaseKinds())("event lifecycle on %s", (kind) => {
       const source = await buildEvent(suite.server.db, suite.cast.accountA.id);
       await listOnEvent(suite.server.db, source.id, { userIds: [suite.cast.users.reader.user.id] });
       unregister.push(
-        registerEventCopier("test-failing", async (trx, { to }) => {
+        addHook(suite.server.deps.hooks.eventCopiers, async (trx, { to }) => {
           await trx("eventUsers").insert({
             eventId: to.id,
             userId: suite.cast.users.editor.user.id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../../api/src/models/Event.ts";
 import { Guest } from "../../../api/src/models/Guest.ts";
-import { registerGuestDeletionGuard } from "../../../api/src/services/guests/deletionGuards.ts";
+import { addHook } from "../../../api/src/services/hooks.ts";
 import { CAST_MEMBERS, expectNoChange } from "../../helpers/actors.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { DEFAULT_PASSWORD } from "../../helpers/factories.ts";
@@ -75,7 +75,7 @@ describe.each(databaseKinds())("legacy duplicates and the duplicates matrix on %
 
   it("deleteJson deletes through the guests' deletion path: a guarded guest (ticket) is refused and stays", async () => {
     const { event, a, b } = await eventWithPair();
-    const unregister = registerGuestDeletionGuard(async (_trx, ids) => {
+    const unregister = addHook(suite.server.deps.hooks.guestDeletionGuards, async (_trx, ids) => {
       return new Map(ids.filter((id) => id === a.id).map((id) => [id, "guests_with_tickets_not_deleted" as const]));
     });
     try {

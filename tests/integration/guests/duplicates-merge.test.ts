@@ -3,7 +3,7 @@ import type { Event } from "../../../api/src/models/Event.ts";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { Guest } from "../../../api/src/models/Guest.ts";
 import { Recommendation } from "../../../api/src/models/Recommendation.ts";
-import { registerGuestMergeStep } from "../../../api/src/services/guests/mergeSteps.ts";
+import { addHook } from "../../../api/src/services/hooks.ts";
 import { withMigrator } from "../../../api/src/db/knex.ts";
 import * as guestDuplicatesMigration from "../../../migrations/20261121001400_guest_duplicates.ts";
 import { expectNoChange } from "../../helpers/actors.ts";
@@ -174,7 +174,7 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
       requestId: null,
     });
     const stepCalls: { keepId: string; mergeId: string; mergedStillThere: boolean }[] = [];
-    const unregister = registerGuestMergeStep(async (trx, input) => {
+    const unregister = addHook(suite.server.deps.hooks.guestMergeSteps, async (trx, input) => {
       const still = await trx("guests").where({ id: input.mergeId }).first();
       stepCalls.push({ keepId: input.keepId, mergeId: input.mergeId, mergedStillThere: Boolean(still) });
     });
@@ -225,7 +225,7 @@ describe.each(databaseKinds())("guest duplicates and merge on %s", (kind) => {
     const keep = await buildGuest(suite.server.db, e, { email: "roll@example.com" });
     const merge = await buildGuest(suite.server.db, e, { email: "ROLL@example.com", company: "Gone" });
     await buildGuest(suite.server.db, e, { godfatherId: merge.id });
-    const unregister = registerGuestMergeStep(async () => {
+    const unregister = addHook(suite.server.deps.hooks.guestMergeSteps, async () => {
       throw new Error("step failed");
     });
     try {

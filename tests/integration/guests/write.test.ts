@@ -3,7 +3,7 @@ import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import type { CustomField } from "../../../api/src/models/CustomField.ts";
 import type { Event } from "../../../api/src/models/Event.ts";
 import { Guest } from "../../../api/src/models/Guest.ts";
-import { registerGuestDeletionGuard } from "../../../api/src/services/guests/deletionGuards.ts";
+import { addHook } from "../../../api/src/services/hooks.ts";
 import { expectNoChange } from "../../helpers/actors.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
@@ -163,7 +163,8 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
     const keep = await buildGuest(suite.server.db, event, { lastName: "Ticket holder" });
     const go = await buildGuest(suite.server.db, event, { lastName: "Goes" });
     const alsoGo = await buildGuest(suite.server.db, event, { lastName: "Goes too" });
-    const unregister = registerGuestDeletionGuard(
+    const unregister = addHook(
+      suite.server.deps.hooks.guestDeletionGuards,
       async (_trx, ids) =>
         new Map(ids.filter((id) => id === keep.id).map((id) => [id, "guests_with_tickets_not_deleted" as const])),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, type ApiClient, type PageOf } from "@tessera/shared/client";
+import { ApiError, type HandTypedApiClient as ApiClient, type PageOf } from "@tessera/shared/client";
 import type { User } from "@tessera/shared/schemas/users";
 import { AccountUsersStore } from "./AccountUsersStore.ts";
 

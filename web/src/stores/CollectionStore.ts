@@ -1,5 +1,11 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
-import { isApiError, type ApiClient, type ApiError, type PageOf, type Pagination } from "@tessera/shared/client";
+import {
+  isApiError,
+  type HandTypedApiClient as ApiClient,
+  type ApiError,
+  type PageOf,
+  type Pagination,
+} from "@tessera/shared/client";
 
 /** What every store gets from the root: the API client and what to do when the session has ended. */
 export interface StoreContext {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiClient, EventJson, PageOf } from "@tessera/shared/client";
+import type { HandTypedApiClient as ApiClient, EventJson, PageOf } from "@tessera/shared/client";
 import { EventsStore } from "./EventsStore.ts";
 
 function event(id: string, isArchived = false): EventJson {

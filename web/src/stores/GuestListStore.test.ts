@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiClient, GuestJson, PageOf } from "@tessera/shared/client";
+import type { HandTypedApiClient as ApiClient, GuestJson, PageOf } from "@tessera/shared/client";
 import { GUEST_PAGE_SIZE, GuestListStore } from "./GuestListStore.ts";
 
 const TOTAL = 100_000;

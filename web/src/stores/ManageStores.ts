@@ -1,4 +1,4 @@
-import type { ApiClient } from "@tessera/shared/client";
+import type { HandTypedApiClient as ApiClient } from "@tessera/shared/client";
 import { AccountUsersStore } from "./AccountUsersStore.ts";
 import { AccountsStore } from "./AccountsStore.ts";
 import { AdministratorsStore } from "./AdministratorsStore.ts";

@@ -1,5 +1,5 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
-import { isApiError, type ApiClient, type ApiError } from "@tessera/shared/client";
+import { isApiError, type HandTypedApiClient as ApiClient, type ApiError } from "@tessera/shared/client";
 import type { MeResponse } from "@tessera/shared/schemas/auth";
 import type { Action } from "@tessera/shared/permissions";
 import type { Account, User } from "@tessera/shared/schemas/users";

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { DeleteGuestsResult, DuplicateListQuery, DuplicatePage, GuestSchema, Uuid } from "@tessera/shared";
 import { loadGuestPageExtras, presentGuest } from "../presenters/guest.ts";
-import { route, type AnyRoute } from "../routes/define.ts";
+import { defineRoute, type Route } from "../routes/define.ts";
 import { listDuplicatePairs } from "../../services/guests/duplicates.ts";
 import { presentDuplicatePairs } from "../presenters/duplicates.ts";
 import { mergeGuests } from "../../services/guests/merge.ts";
@@ -13,8 +13,8 @@ const ACCESS =
   "`event` is the event's slug, in the caller's account (404 otherwise). Read: events.read; merge and delete: " +
   "events.update.";
 
-export const legacyDuplicateRoutes: AnyRoute[] = [
-  route({
+export const legacyDuplicateRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/:event/admin/duplicates/getDuplicatesJson",
     isLegacy: true,
@@ -31,7 +31,7 @@ export const legacyDuplicateRoutes: AnyRoute[] = [
       return { data: await presentDuplicatePairs(ctx.deps.db, rows, ctx.state.actor, event, ties), pagination };
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/:event/admin/duplicates/mergeJson",
     isLegacy: true,
@@ -52,7 +52,7 @@ export const legacyDuplicateRoutes: AnyRoute[] = [
       return presentGuest(kept, await loadGuestPageExtras(ctx.deps.db, [kept], ctx.state.actor, event, ties));
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/:event/admin/duplicates/deleteJson",
     isLegacy: true,

@@ -1,10 +1,10 @@
-import { route, type AnyRoute } from "../routes/define.ts";
+import { defineRoute, type Route } from "../routes/define.ts";
 import { handleImportUpload, ImportUploadForm } from "../routes/guests/imports.ts";
 import { GuestImportUploadResult } from "../../services/guests/import/schemas.ts";
 import { findLegacyEvent, LegacyEventParams } from "./eventBySlug.ts";
 
-export const legacyImportRoutes: AnyRoute[] = [
-  route({
+export const legacyImportRoutes: Route[] = [
+  defineRoute({
     method: "post",
     path: "/:event/admin/imports/uploadCsvJson",
     isLegacy: true,

@@ -1,4 +1,4 @@
-import type { AnyRoute } from "../routes/define.ts";
+import type { Route } from "../routes/define.ts";
 import { legacyDuplicateRoutes } from "./duplicates.ts";
 import { legacyRecommendationRoutes } from "./recommendations.ts";
 import { legacyImportRoutes } from "./imports.ts";
@@ -8,7 +8,7 @@ import { legacyImportRoutes } from "./imports.ts";
  * outside /api/v1 (the app mounts them) by the same services, validation and policies. Each area appends its
  * routes here (declared with `isLegacy: true` so the OpenAPI document shows their real paths).
  */
-export const legacyRoutes: readonly AnyRoute[] = [
+export const legacyRoutes: readonly Route[] = [
   ...legacyDuplicateRoutes,
   ...legacyRecommendationRoutes,
   ...legacyImportRoutes,

@@ -5,7 +5,7 @@ import {
   RecommendationListQuery,
   RecommendationPage,
 } from "@tessera/shared";
-import { route, type AnyRoute } from "../routes/define.ts";
+import { defineRoute, type Route } from "../routes/define.ts";
 import {
   acceptRecommendation,
   addRecommendations,
@@ -29,8 +29,8 @@ const GUEST_SIDE =
   "Guest side: until guests log in by emailed link (a later issue), the caller is an organizer or an API key of " +
   "the account acting for the guest named by id.";
 
-export const legacyRecommendationRoutes: AnyRoute[] = [
-  route({
+export const legacyRecommendationRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/:event/admin/recommendations/getAllRecommendationsJson",
     isLegacy: true,
@@ -53,7 +53,7 @@ export const legacyRecommendationRoutes: AnyRoute[] = [
       ["refuse", "Refuse", refuseRecommendation],
     ] as const
   ).map(([verb, Verb, decide]) =>
-    route({
+    defineRoute({
       method: "get",
       path: `/:event/admin/recommendations/${verb}RecommendationJson/:id`,
       isLegacy: true,
@@ -70,7 +70,7 @@ export const legacyRecommendationRoutes: AnyRoute[] = [
       },
     }),
   ),
-  route({
+  defineRoute({
     method: "post",
     path: "/:event/recommendations/addRecommendationsJson",
     isLegacy: true,
@@ -88,7 +88,7 @@ export const legacyRecommendationRoutes: AnyRoute[] = [
       return { data: created.map(presentRecommendation) };
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/:event/recommendations/getRecommendationsJson/:id",
     isLegacy: true,

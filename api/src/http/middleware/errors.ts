@@ -24,7 +24,11 @@ function bodyFor(ctx: ApiContext, error: AppError): ErrorBody {
     message: ctx.t(issue.code, { ns: "validation", ...issue.params }),
   }));
   let code = error.code;
-  let message = translate(ctx, code, error.options.params);
+  const translated = Object.entries(error.options.translatedParams ?? {}).map(([name, key]) => [
+    name,
+    translate(ctx, key),
+  ]);
+  let message = translate(ctx, code, { ...error.options.params, ...Object.fromEntries(translated) });
   if (details?.length) {
     // Only missing fields: the sign-in app's words. Otherwise the first problem says what is wrong.
     const allMissing = issues!.every((issue) => issue.code === "required");

@@ -1,5 +1,5 @@
 import type { TSchema } from "@sinclair/typebox";
-import type { AnyRoute } from "../routes/define.ts";
+import type { ContractDefinition } from "@tessera/shared/contracts/contract";
 
 /** TypeBox schemas carry symbol keys; JSON round-trip leaves the plain JSON Schema. */
 function plain(schema: TSchema): Record<string, unknown> {
@@ -46,11 +46,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: "Too many attempts",
 };
 
-function requestBody(route: AnyRoute): Record<string, unknown> {
+function requestBody(route: ContractDefinition): Record<string, unknown> {
   const content: Record<string, { schema: Record<string, unknown> }> = {};
   if (route.body) content["application/json"] = { schema: plain(route.body) };
-  for (const [mediaType, schema] of Object.entries(route.documentedBodies ?? {}))
-    content[mediaType] = { schema: plain(schema) };
+  if (route.multipart) content["multipart/form-data"] = { schema: plain(route.multipart) };
   return Object.keys(content).length ? { requestBody: { required: true, content } } : {};
 }
 
@@ -60,7 +59,11 @@ export interface OpenApiInfo {
   serverUrl: string;
 }
 
-export function buildOpenApiDocument(routes: readonly AnyRoute[], info: OpenApiInfo): Record<string, unknown> {
+/** The OpenAPI 3.1 document of the operations, straight from their contracts. */
+export function buildOpenApiDocument(
+  routes: readonly ContractDefinition[],
+  info: OpenApiInfo,
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = (route.isLegacy ? "" : "/api/v1") + route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
@@ -71,6 +74,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: OpenApiI
       [String(route.status ?? 200)]: {
         description: "Success",
         ...(route.response ? { content: { "application/json": { schema: plain(route.response) } } } : {}),
+        ...(route.download ? { content: { [route.download]: { schema: { type: "string", format: "binary" } } } } : {}),
       },
     };
     for (const status of [...errorStatuses].sort()) {
@@ -84,7 +88,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: OpenApiI
       operationId: `${route.method}${route.path.replace(/[/:{}-]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
-      tags: route.tags,
+      tags: [...route.tags],
       parameters: [
         ...parameters(route.params, "path"),
         ...parameters(route.query, "query"),

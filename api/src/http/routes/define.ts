@@ -1,58 +1,43 @@
-import type { Static, TSchema } from "@sinclair/typebox";
+import type { TSchema } from "@sinclair/typebox";
+import type { ContractDefinition, ContractHandlerInput, ContractOutput } from "@tessera/shared/contracts/contract";
+import type { Scope } from "../../services/scope.ts";
 import type { ApiContext } from "../context.ts";
 
-export type HttpMethod = "get" | "post" | "put" | "delete" | "patch";
-
-type Input<S> = S extends TSchema ? Static<S> : Record<string, never>;
-type Output<S> = S extends TSchema ? Static<S> : unknown;
-
 /**
- * One API operation: the schemas that validate it are the ones the OpenAPI document publishes.
- * `auth: "public"` routes accept anonymous callers; every other route needs a session or an API key.
+ * What a route does once its contract has validated the request: call one service with the plain
+ * scope, present the answer. `ctx` is there for the few routes that speak HTTP themselves (cookies,
+ * multipart bodies, file downloads); the services never see it.
  */
-export interface RouteDefinition<
-  P extends TSchema | undefined = undefined,
-  Q extends TSchema | undefined = undefined,
-  B extends TSchema | undefined = undefined,
-  R extends TSchema | undefined = undefined,
-> {
-  method: HttpMethod;
-  /** Koa path below /api/v1, e.g. "/accounts/:a/administrators/:id" (from the root for legacy routes). */
-  path: string;
-  /** Legacy endpoints of spec §7 live outside /api/v1 (e.g. "/:event/admin/duplicates/getDuplicatesJson"). */
-  isLegacy?: boolean;
-  summary: string;
-  description?: string;
-  tags: string[];
-  auth?: "public" | "required";
-  params?: P;
-  query?: Q;
-  body?: B;
-  /**
-   * Request body media types published in the OpenAPI document when the handler reads the body itself
-   * (multipart uploads); `body` covers the JSON case.
-   */
-  documentedBodies?: Record<string, TSchema>;
-  response?: R;
-  /** Success status (200 unless said). */
-  status?: number;
-  /** Error statuses worth documenting besides 401/422. */
-  errors?: number[];
-  handler: (
-    ctx: ApiContext,
-    input: { params: Input<P>; query: Input<Q>; body: Input<B> },
-  ) => Promise<Output<R>> | Output<R>;
+export type RouteHandler<C extends ContractDefinition> = (
+  scope: Scope,
+  input: ContractHandlerInput<C>,
+  ctx: ApiContext,
+) => Promise<ContractOutput<C>> | ContractOutput<C>;
+
+/** One mounted operation: its contract (from shared/src/contracts) and its handler. */
+export interface Route {
+  contract: ContractDefinition;
+  handler: (scope: Scope, input: ContractHandlerInput<ContractDefinition>, ctx: ApiContext) => unknown;
 }
 
-// The registry holds routes of many schema types; handlers are only ever called with validated input.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous list of typed routes
-export type AnyRoute = RouteDefinition<any, any, any, any>;
+export function route<const C extends ContractDefinition>(contract: C, handler: RouteHandler<C>): Route {
+  return { contract, handler: handler as Route["handler"] };
+}
 
-export function route<
-  P extends TSchema | undefined = undefined,
-  Q extends TSchema | undefined = undefined,
-  B extends TSchema | undefined = undefined,
-  R extends TSchema | undefined = undefined,
->(definition: RouteDefinition<P, Q, B, R>): AnyRoute {
-  return definition as AnyRoute;
+/** TRANSITION: the former one-object form (metadata and a ctx handler), until an area's contracts are in shared. */
+export interface LegacyRouteDefinition extends ContractDefinition {
+  documentedBodies?: Record<string, TSchema>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- transitional: validated input of any schema
+  handler: (ctx: ApiContext, input: any) => unknown;
+}
+
+/** TRANSITION: see LegacyRouteDefinition. */
+export function defineRoute(definition: LegacyRouteDefinition): Route {
+  const { handler, documentedBodies, ...contract } = definition;
+  const multipart = documentedBodies?.["multipart/form-data"];
+  const json = documentedBodies?.["application/json"];
+  return {
+    contract: { ...contract, ...(multipart ? { multipart } : {}), ...(json ? { body: json } : {}) },
+    handler: (_scope, input, ctx) => handler(ctx, input),
+  };
 }

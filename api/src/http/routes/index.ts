@@ -3,7 +3,7 @@ import { administratorRoutes } from "./platform/administrators.ts";
 import { auditLogRoutes } from "./accounts/auditLogs.ts";
 import { authRoutes } from "./auth/auth.ts";
 import { defaultEventParamRoutes } from "./accounts/defaultEventParams.ts";
-import type { AnyRoute } from "./define.ts";
+import type { Route } from "./define.ts";
 import { eventRoutes } from "./events/events.ts";
 import { profileRoutes } from "./auth/profile.ts";
 import { systemRoutes } from "./system/system.ts";
@@ -20,7 +20,7 @@ import { guestFileRoutes } from "./guests/files.ts";
 import { guestOrderRoutes } from "./guests/orders.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
-export const apiRoutes: readonly AnyRoute[] = [
+export const apiRoutes: readonly Route[] = [
   ...systemRoutes,
   ...authRoutes,
   ...accountRoutes,

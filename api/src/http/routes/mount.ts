@@ -1,12 +1,15 @@
 import Router from "@koa/router";
 import { validate, type ValidationIssue } from "@tessera/shared";
 import type { TSchema } from "@sinclair/typebox";
-import type { ApiContextExtras, ApiState, AppDeps } from "../context.ts";
+import type { ApiContextExtras, ApiState } from "../context.ts";
+import type { AppDeps } from "../../services/scope.ts";
 import { AppError } from "../../errors.ts";
 import { requireAntiForgery } from "../middleware/antiForgery.ts";
 import { authenticate } from "../middleware/authenticate.ts";
 import { parseBody } from "../middleware/body.ts";
-import type { AnyRoute } from "./define.ts";
+import { isMultipart } from "../middleware/multipart.ts";
+import { requestScope } from "../scope.ts";
+import type { Route } from "./define.ts";
 
 function check(
   schema: TSchema | undefined,
@@ -28,20 +31,22 @@ function check(
 }
 
 /** Registers each route on the router: authentication, anti-forgery, validation, handler, status. */
-export function mountRoutes(router: Router<ApiState, ApiContextExtras>, routes: readonly AnyRoute[]): void {
-  for (const definition of routes) {
-    router[definition.method](definition.path, async (ctx) => {
-      if (definition.auth !== "public" && !ctx.state.actor) throw AppError.unauthenticated();
+export function mountRoutes(router: Router<ApiState, ApiContextExtras>, routes: readonly Route[]): void {
+  for (const { contract, handler } of routes) {
+    router[contract.method](contract.path, async (ctx) => {
+      if (contract.auth !== "public" && !ctx.state.actor) throw AppError.unauthenticated();
       requireAntiForgery(ctx);
       const issues: ValidationIssue[] = [];
       // A malformed id in the path is a resource that does not exist.
-      const params = check(definition.params, ctx.params, "", true, []);
+      const params = check(contract.params, ctx.params, "", true, []);
       if (params === undefined) throw AppError.notFound();
-      const query = check(definition.query, { ...ctx.query }, "", true, issues);
-      const body = check(definition.body, ctx.request.body, "", false, issues);
+      const query = check(contract.query, { ...ctx.query }, "", true, issues);
+      // A multipart upload is read by its handler; the same operation may also take a JSON body.
+      const readsItsBody = contract.multipart !== undefined && isMultipart(ctx);
+      const body = readsItsBody ? {} : check(contract.body, ctx.request.body, "", false, issues);
       if (issues.length) throw AppError.invalid(issues);
-      const result = await definition.handler(ctx, { params, query, body } as never);
-      ctx.status = definition.status ?? 200;
+      const result = await handler(requestScope(ctx), { params, query, body } as never, ctx);
+      ctx.status = contract.status ?? 200;
       if (result !== undefined) ctx.body = result;
     });
   }
@@ -50,7 +55,7 @@ export function mountRoutes(router: Router<ApiState, ApiContextExtras>, routes: 
 /** A router serving `routes` (below `prefix`, if any): body parsed and caller authenticated first. */
 export function routesRouter(
   deps: AppDeps,
-  routes: readonly AnyRoute[],
+  routes: readonly Route[],
   prefix?: string,
 ): Router<ApiState, ApiContextExtras> {
   const router = new Router<ApiState, ApiContextExtras>(prefix ? { prefix } : {});

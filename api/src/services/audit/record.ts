@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { ApiContext } from "../../http/context.ts";
+import type { Scope } from "../scope.ts";
 import { AuditLog } from "../../models/AuditLog.ts";
 
 export interface AuditEntry {
@@ -45,10 +46,15 @@ export function changedFields(
 /** Records who did what, inside the caller's transaction so the trail and the change land together. */
 export async function recordAudit(
   trx: Knex | Knex.Transaction,
-  ctx: ApiContext | null,
+  source: Pick<Scope, "actor" | "clientAddress" | "requestId"> | ApiContext | null,
   entry: AuditEntry,
 ): Promise<void> {
-  const actor = ctx?.state.actor;
+  // TRANSITION: services still handed the Koa context until every area takes a Scope.
+  const scope =
+    source && "state" in source
+      ? { actor: source.state.actor, clientAddress: source.ip, requestId: source.state.requestId }
+      : source;
+  const actor = scope?.actor;
   await AuditLog.query(trx).insert({
     accountId: entry.accountId,
     eventId: entry.eventId ?? null,
@@ -59,7 +65,7 @@ export async function recordAudit(
     subjectId: entry.subjectId,
     before: scrub(entry.before),
     after: scrub(entry.after),
-    ip: ctx?.ip ?? null,
-    requestId: ctx?.state.requestId ?? null,
+    ip: scope?.clientAddress ?? null,
+    requestId: scope?.requestId ?? null,
   });
 }

@@ -1,5 +1,6 @@
 import type { LoginBody, RegisterAdminBody, ResetPasswordBody, SendingTokenBody } from "@tessera/shared";
-import type { AppDeps, ApiContext } from "../../http/context.ts";
+import type { ApiContext } from "../../http/context.ts";
+import type { AppDeps } from "../scope.ts";
 import type { Db } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Account } from "../../models/Account.ts";

@@ -4,7 +4,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
-import type { AppDeps } from "../../http/context.ts";
+import type { AppDeps } from "../scope.ts";
 import { AppError } from "../../errors.ts";
 import { sha256 } from "./sessions.ts";
 

@@ -1,9 +1,9 @@
-import type { ApiContext } from "../../http/context.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Team } from "../../models/Team.ts";
 import { User } from "../../models/User.ts";
 import { recordAudit } from "../audit/record.ts";
+import type { Scope } from "../scope.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import { findEventFor } from "./find.ts";
 
@@ -34,7 +34,7 @@ async function ensureTargetInAccount(trx: Knex.Transaction, accountId: string, t
  * what is already there, or revoking what is not, changes and records nothing.
  */
 export async function changeEventAccess(
-  ctx: ApiContext,
+  scope: Scope,
   accountId: string,
   eventId: string,
   target: AccessTarget,
@@ -42,17 +42,17 @@ export async function changeEventAccess(
 ): Promise<EventDetails> {
   const { table, column } = LISTS[target.kind];
   const targetId = target.kind === "user" ? target.userId : target.teamId;
-  const event = await ctx.deps.db.transaction(async (trx) => {
-    const { event: current } = await findEventFor(trx, ctx.state.actor, "manageAccess", accountId, eventId, {
+  const event = await scope.db.transaction(async (trx) => {
+    const { event: current } = await findEventFor(trx, scope.actor, "manageAccess", accountId, eventId, {
       lock: true,
     });
     if (grant) await ensureTargetInAccount(trx, accountId, target);
     const row = { eventId, [column]: targetId };
     const present = await trx(table).where(row).first();
     if (Boolean(present) === grant) return current;
-    if (grant) await trx(table).insert({ ...row, createdAt: new Date().toISOString() });
+    if (grant) await trx(table).insert({ ...row, createdAt: scope.clock.now().toISOString() });
     else await trx(table).where(row).delete();
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: grant ? "event.access_granted" : "event.access_revoked",
       subjectType: "event",
       subjectId: eventId,
@@ -62,5 +62,5 @@ export async function changeEventAccess(
     });
     return current;
   });
-  return loadOneEventDetails(ctx.deps.db, ctx.state.actor, event, { withAccess: true });
+  return loadOneEventDetails(scope.db, scope.actor, event, { withAccess: true });
 }

@@ -1,6 +1,6 @@
-import type { ApiContext } from "../../http/context.ts";
 import { Event } from "../../models/Event.ts";
 import { recordAudit } from "../audit/record.ts";
+import type { Scope } from "../scope.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import { findEventFor } from "./find.ts";
 
@@ -9,19 +9,19 @@ import { findEventFor } from "./find.ts";
  * guest site reads `isArchived`). Asking for the state it already has changes and records nothing.
  */
 export async function setEventArchived(
-  ctx: ApiContext,
+  scope: Scope,
   accountId: string,
   eventId: string,
   archived: boolean,
 ): Promise<EventDetails> {
-  const event = await ctx.deps.db.transaction(async (trx) => {
-    const { event: current } = await findEventFor(trx, ctx.state.actor, "archive", accountId, eventId, { lock: true });
+  const event = await scope.db.transaction(async (trx) => {
+    const { event: current } = await findEventFor(trx, scope.actor, "archive", accountId, eventId, { lock: true });
     if (current.isArchived === archived) return current;
     const updated = await Event.query(trx).patchAndFetchById(eventId, {
       isArchived: archived,
-      archivedAt: archived ? new Date() : null,
+      archivedAt: archived ? scope.clock.now() : null,
     });
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: archived ? "event.archived" : "event.unarchived",
       subjectType: "event",
       subjectId: eventId,
@@ -32,5 +32,5 @@ export async function setEventArchived(
     });
     return updated;
   });
-  return loadOneEventDetails(ctx.deps.db, ctx.state.actor, event);
+  return loadOneEventDetails(scope.db, scope.actor, event);
 }

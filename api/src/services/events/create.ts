@@ -1,8 +1,10 @@
-import type { ApiContext } from "../../http/context.ts";
+import type { EventCreate } from "@tessera/shared";
 import { Account } from "../../models/Account.ts";
 import { AppError } from "../../errors.ts";
+import { authorizeInAccount } from "../../policies/accounts.ts";
 import { actorUserId } from "../../policies/actor.ts";
 import { recordAudit } from "../audit/record.ts";
+import type { Scope } from "../scope.ts";
 import { newEventDefaults } from "./accountDefaults.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import {
@@ -10,17 +12,23 @@ import {
   type EventCreateBody,
   defaultModules,
   defaultWhiteLabel,
+  ensureAdminFieldsAllowed,
   eventSnapshot,
   valuesFromBody,
 } from "./fields.ts";
 import { ensureEventSlot, ensureSlugAvailable, insertEvent, replaceEventDomains } from "./slugAndDomains.ts";
 
 /**
- * Creates an event of the account (the caller has checked events.create and the admin-only fields).
- * Fields the body leaves out take the account's default event params, then the platform defaults.
+ * Creates an event of the account: events.create, and only platform administrators may send the
+ * admin-only fields. Fields the body leaves out take the account's default event params, then the
+ * platform defaults.
  */
-export async function createEvent(ctx: ApiContext, accountId: string, body: EventCreateBody): Promise<EventDetails> {
-  const event = await ctx.deps.db.transaction(async (trx) => {
+export async function createEvent(scope: Scope, accountId: string, input: EventCreate): Promise<EventDetails> {
+  // EventCreate names only name and slug statically; it takes every field of EventUpdate.
+  const body = input as EventCreateBody;
+  authorizeInAccount(scope.actor, "events.create", accountId);
+  ensureAdminFieldsAllowed(scope.actor, accountId, body);
+  const event = await scope.db.transaction(async (trx) => {
     const account = await Account.query(trx).findById(accountId);
     if (!account) throw AppError.notFound();
     const values = { ...newEventDefaults(account), ...valuesFromBody(body) };
@@ -36,10 +44,10 @@ export async function createEvent(ctx: ApiContext, accountId: string, body: Even
       slug: body.slug,
       isArchived: false,
       archivedAt: null,
-      createdBy: actorUserId(ctx.state.actor),
+      createdBy: actorUserId(scope.actor),
     });
     const domains = await replaceEventDomains(trx, created.id, body.customDomains ?? []);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "event.created",
       subjectType: "event",
       subjectId: created.id,
@@ -49,5 +57,5 @@ export async function createEvent(ctx: ApiContext, accountId: string, body: Even
     });
     return created;
   });
-  return loadOneEventDetails(ctx.deps.db, ctx.state.actor, event);
+  return loadOneEventDetails(scope.db, scope.actor, event);
 }

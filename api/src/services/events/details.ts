@@ -6,6 +6,8 @@ import { User } from "../../models/User.ts";
 import type { Actor } from "../../policies/actor.ts";
 import { NO_TIES, type EventTies } from "../../policies/events.ts";
 import { IMAGE_FIELDS } from "./fields.ts";
+import type { Scope } from "../scope.ts";
+import { findEventFor } from "./find.ts";
 import { loadEventTies } from "./visibility.ts";
 
 type Db = Knex | Knex.Transaction;
@@ -86,4 +88,15 @@ export async function loadEventAccess(db: Db, eventId: string): Promise<EventAcc
     : [];
   const countOf = new Map(counts.map((row) => [row.teamId, Number(row.count)]));
   return { users, teams: teams.map((team) => ({ team, memberCount: countOf.get(team.id) ?? 0 })) };
+}
+
+/** One event the actor sees (404 otherwise), with its access lists when asked for. */
+export async function getEvent(
+  scope: Scope,
+  accountId: string,
+  eventId: string,
+  options: { withAccess?: boolean } = {},
+): Promise<EventDetails> {
+  const { event } = await findEventFor(scope.db, scope.actor, "read", accountId, eventId);
+  return loadOneEventDetails(scope.db, scope.actor, event, options);
 }

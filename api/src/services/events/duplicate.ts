@@ -1,8 +1,8 @@
 import type { EventDuplicate } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import type { Knex } from "../../db/knex.ts";
 import { actorUserId } from "../../policies/actor.ts";
 import { recordAudit } from "../audit/record.ts";
+import type { Scope } from "../scope.ts";
 import { runEventCopiers } from "./copiers.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import { copiedValues, eventSnapshot } from "./fields.ts";
@@ -16,10 +16,11 @@ async function copyAccessList(
   column: "userId" | "teamId",
   fromId: string,
   toId: string,
+  now: Date,
 ): Promise<void> {
   const rows = (await trx(table).where({ eventId: fromId }).select(column)) as Record<string, string>[];
   if (!rows.length) return;
-  const createdAt = new Date().toISOString();
+  const createdAt = now.toISOString();
   await trx(table).insert(rows.map((row) => ({ eventId: toId, [column]: row[column], createdAt })));
 }
 
@@ -29,13 +30,13 @@ async function copyAccessList(
  * domains are not copied (they are unique across the platform) and the copy is never archived.
  */
 export async function duplicateEvent(
-  ctx: ApiContext,
+  scope: Scope,
   accountId: string,
   eventId: string,
   body: EventDuplicate,
 ): Promise<EventDetails> {
-  const copy = await ctx.deps.db.transaction(async (trx) => {
-    const { event: source } = await findEventFor(trx, ctx.state.actor, "duplicate", accountId, eventId);
+  const copy = await scope.db.transaction(async (trx) => {
+    const { event: source } = await findEventFor(trx, scope.actor, "duplicate", accountId, eventId);
     await ensureEventSlot(trx, accountId);
     await ensureSlugAvailable(trx, body.slug);
     const created = await insertEvent(trx, {
@@ -45,12 +46,12 @@ export async function duplicateEvent(
       accountId,
       isArchived: false,
       archivedAt: null,
-      createdBy: actorUserId(ctx.state.actor),
+      createdBy: actorUserId(scope.actor),
     });
-    await copyAccessList(trx, "eventUsers", "userId", source.id, created.id);
-    await copyAccessList(trx, "eventTeams", "teamId", source.id, created.id);
-    await runEventCopiers(trx, { from: source, to: created, ctx });
-    await recordAudit(trx, ctx, {
+    await copyAccessList(trx, "eventUsers", "userId", source.id, created.id, scope.clock.now());
+    await copyAccessList(trx, "eventTeams", "teamId", source.id, created.id, scope.clock.now());
+    await runEventCopiers(trx, { from: source, to: created, scope });
+    await recordAudit(trx, scope, {
       action: "event.duplicated",
       subjectType: "event",
       subjectId: created.id,
@@ -60,5 +61,5 @@ export async function duplicateEvent(
     });
     return created;
   });
-  return loadOneEventDetails(ctx.deps.db, ctx.state.actor, copy);
+  return loadOneEventDetails(scope.db, scope.actor, copy);
 }

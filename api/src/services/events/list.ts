@@ -1,10 +1,10 @@
 import type { EventListFilter, EventListSort } from "@tessera/shared";
 import { lowerContains } from "../../db/dialect.ts";
-import type { Db } from "../../db/knex.ts";
 import { sqlTime } from "../../models/BaseModel.ts";
 import { Event } from "../../models/Event.ts";
-import type { Actor } from "../../policies/actor.ts";
+import { authorizeInExistingAccount } from "../accounts/authorize.ts";
 import { paginate, type PageRequest } from "../pagination.ts";
+import type { Scope } from "../scope.ts";
 import { loadEventDetails, type EventDetails } from "./details.ts";
 import { scopeToVisibleEvents } from "./visibility.ts";
 
@@ -19,14 +19,16 @@ export interface EventListRequest extends PageRequest {
  * the page's domains, images and ties in batches. "all" is every event not archived. The filters
  * follow the status rule: an event without an end ends when it starts, one with only an end is
  * past once it has gone by; events with neither date are only in "all" (and last by start date).
+ * Any member of the account may list; each sees the events policies/events.ts lets them see.
  */
 export async function listEvents(
-  db: Db,
-  actor: Actor | undefined,
+  scope: Scope,
   accountId: string,
   request: EventListRequest,
-  now = new Date(),
 ): Promise<{ rows: EventDetails[]; pagination: { page: number; perPage: number; total: number } }> {
+  await authorizeInExistingAccount(scope, "events.read", accountId);
+  const { db, actor } = scope;
+  const now = scope.clock.now();
   const query = scopeToVisibleEvents(db, Event.query(db), actor, accountId);
   const at = sqlTime(now);
   const end = db.raw("coalesce(??, ??)", ["endsAt", "startsAt"]);

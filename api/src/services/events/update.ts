@@ -1,8 +1,8 @@
 import { EVENT_ADMIN_FIELDS, type EventUpdate } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import { Event } from "../../models/Event.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
+import type { Scope } from "../scope.ts";
 import { loadOneEventDetails, type EventDetails } from "./details.ts";
 import { checkEventRules, ensureAdminFieldsAllowed, eventSnapshot, valuesFromBody } from "./fields.ts";
 import { findEventFor } from "./find.ts";
@@ -13,13 +13,13 @@ import { eventDomains, replaceEventDomains } from "./slugAndDomains.ts";
  * sending an admin-only field gets 403 and nothing changes. The slug may be sent only unchanged (spec §5: it cannot change after creation).
  */
 export async function updateEvent(
-  ctx: ApiContext,
+  scope: Scope,
   accountId: string,
   eventId: string,
   body: EventUpdate,
 ): Promise<EventDetails> {
-  const actor = ctx.state.actor;
-  const event = await ctx.deps.db
+  const actor = scope.actor;
+  const event = await scope.db
     .transaction(async (trx) => {
       const { event: current } = await findEventFor(trx, actor, "update", accountId, eventId, { lock: true });
       ensureAdminFieldsAllowed(actor, accountId, body);
@@ -37,7 +37,7 @@ export async function updateEvent(
       const changes = changedFields(before, eventSnapshot({ ...current, ...values }, domains));
       if (!changes) return current;
       const updated = await Event.query(trx).patchAndFetchById(eventId, values);
-      await recordAudit(trx, ctx, {
+      await recordAudit(trx, scope, {
         action: "event.updated",
         subjectType: "event",
         subjectId: eventId,
@@ -49,10 +49,10 @@ export async function updateEvent(
     })
     .catch((error: unknown) => {
       if (error instanceof AppError) throw error;
-      ctx.state.logger.error({ err: error, eventId }, "event update failed");
+      scope.logger.error({ err: error, eventId }, "event update failed");
       // Spec §8 messages: the admin settings form says "parameters", every other form "event".
       const touchesParams = EVENT_ADMIN_FIELDS.some((field) => body[field] !== undefined);
       throw new AppError(touchesParams ? "event_params_not_updated" : "event_not_updated", 500);
     });
-  return loadOneEventDetails(ctx.deps.db, actor, event);
+  return loadOneEventDetails(scope.db, actor, event);
 }

@@ -16,7 +16,7 @@ import { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 import type { EventTies } from "../../policies/events.ts";
 import { recordAudit } from "../audit/record.ts";
-import { registerEventCopier } from "../events/copiers.ts";
+import type { EventCopier } from "../events/copiers.ts";
 import { findEventFor } from "../events/find.ts";
 import { removeStoredGuestFiles, storageKeysOfField } from "./files.ts";
 
@@ -299,7 +299,7 @@ export async function reorderCustomFields(
 }
 
 /** Duplicating an event copies its fields: new ids, same positions, options and rules. */
-registerEventCopier("customFields", async (trx, { from, to }) => {
+export const copyCustomFields: EventCopier = async (trx, { from, to }) => {
   const fields = await listCustomFields(trx, from.id);
   for (const field of fields) {
     await CustomField.query(trx).insert({
@@ -316,4 +316,4 @@ registerEventCopier("customFields", async (trx, { from, to }) => {
       position: field.position,
     });
   }
-});
+};

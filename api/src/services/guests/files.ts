@@ -11,7 +11,8 @@ import { storeThenCommit, type StoredFile } from "../../storage/fileStorage.ts";
 import { recordAudit } from "../audit/record.ts";
 import { findEventFor } from "../events/find.ts";
 import { cleanFileName } from "../images/store.ts";
-import { registerGuestMergeStep } from "./mergeSteps.ts";
+import type { GuestMergeStep } from "./mergeSteps.ts";
+import type { Scope } from "../scope.ts";
 import { derivedGuestColumns } from "./prepare.ts";
 import { chunksOf } from "./selection.ts";
 
@@ -51,10 +52,15 @@ function fileAnswerOf(value: AnswerValue | undefined): { fileId: string } | null
 }
 
 /** Removes stored bytes after their rows are gone (committed); a failure leaves an orphan, logged, never an error. */
-export async function removeStoredGuestFiles(ctx: ApiContext, keys: readonly string[]): Promise<void> {
+export async function removeStoredGuestFiles(
+  source: Pick<Scope, "deps" | "logger"> | ApiContext,
+  keys: readonly string[],
+): Promise<void> {
+  // TRANSITION: the guests services still hand the Koa context until they take a Scope.
+  const logger = "state" in source ? source.state.logger : source.logger;
   for (const key of keys) {
-    await ctx.deps.storage.delete(key).catch((error: unknown) => {
-      ctx.state.logger.warn({ err: error, key }, "stored guest file not removed");
+    await source.deps.storage.delete(key).catch((error: unknown) => {
+      logger.warn({ err: error, key }, "stored guest file not removed");
     });
   }
 }
@@ -212,8 +218,10 @@ export async function openGuestFile(
   return { file, stored };
 }
 
-// A merge keeps both guests' answers: the merged guest's files move to the kept guest (a file answer the
-// kept guest already had wins the answer; the other file stays stored, listed under the kept guest).
-registerGuestMergeStep(async (trx, { keepId, mergeId }) => {
+/**
+ * A merge keeps both guests' answers: the merged guest's files move to the kept guest (a file answer the
+ * kept guest already had wins the answer; the other file stays stored, listed under the kept guest).
+ */
+export const moveFilesToKeptGuest: GuestMergeStep = async (trx, { keepId, mergeId }) => {
   await trx("guestFiles").where({ guestId: mergeId }).update({ guestId: keepId });
-});
+};

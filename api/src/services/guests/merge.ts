@@ -142,7 +142,7 @@ export async function mergeGuests(
     const movedHistory = await AuditLog.query(trx)
       .where({ subjectType: "guest", subjectId: merge.id })
       .patch({ subjectId: keep.id });
-    await runGuestMergeSteps(trx, {
+    await runGuestMergeSteps(ctx.deps.hooks, trx, {
       keepId: keep.id,
       mergeId: merge.id,
       eventId: event.id,

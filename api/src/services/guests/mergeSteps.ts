@@ -1,4 +1,5 @@
 import type { Knex } from "../../db/knex.ts";
+import type { DomainHooks } from "../hooks.ts";
 
 export interface GuestMergeInput {
   /** The guest that stays. */
@@ -16,17 +17,10 @@ export interface GuestMergeInput {
  */
 export type GuestMergeStep = (trx: Knex.Transaction, input: GuestMergeInput) => Promise<void>;
 
-const steps: GuestMergeStep[] = [];
-
-/** Later areas register at import time; returns the unregister function. */
-export function registerGuestMergeStep(step: GuestMergeStep): () => void {
-  steps.push(step);
-  return () => {
-    const index = steps.indexOf(step);
-    if (index >= 0) steps.splice(index, 1);
-  };
-}
-
-export async function runGuestMergeSteps(trx: Knex.Transaction, input: GuestMergeInput): Promise<void> {
-  for (const step of [...steps]) await step(trx, input);
+export async function runGuestMergeSteps(
+  hooks: DomainHooks,
+  trx: Knex.Transaction,
+  input: GuestMergeInput,
+): Promise<void> {
+  for (const step of [...hooks.guestMergeSteps]) await step(trx, input);
 }

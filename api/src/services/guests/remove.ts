@@ -15,14 +15,14 @@ export async function deleteGuest(ctx: ApiContext, accountId: string, eventId: s
   const files = await ctx.deps.db.transaction(async (trx) => {
     await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
     const guest = await findGuest(trx, eventId, guestId);
-    const reason = (await guestDeletionRefusals(trx, [guestId])).get(guestId);
+    const reason = (await guestDeletionRefusals(ctx.deps.hooks, trx, [guestId])).get(guestId);
     if (reason) {
       throw new AppError("guest_not_deleted", 409, {
         params: { reason: ctx.t(reason, { ns: "errors" }) },
         details: { reason },
       });
     }
-    await runGuestDeletionSteps(trx, [guestId]);
+    await runGuestDeletionSteps(ctx.deps.hooks, trx, [guestId]);
     const keys = await storageKeysOfGuests(trx, [guestId]);
     await Guest.query(trx).deleteById(guestId);
     await recordAudit(trx, ctx, {
@@ -55,12 +55,12 @@ export async function deleteGuests(
     const found = await selectedGuestIds(trx, ctx.state.actor, eventId, selection);
     const refusals = new Map<string, ErrorCode>();
     for (const chunk of chunksOf(found)) {
-      for (const [id, reason] of await guestDeletionRefusals(trx, chunk)) refusals.set(id, reason);
+      for (const [id, reason] of await guestDeletionRefusals(ctx.deps.hooks, trx, chunk)) refusals.set(id, reason);
     }
     const deleted = found.filter((id) => !refusals.has(id));
     files = await storageKeysOfGuests(trx, deleted);
     for (const chunk of chunksOf(deleted)) {
-      await runGuestDeletionSteps(trx, chunk);
+      await runGuestDeletionSteps(ctx.deps.hooks, trx, chunk);
       await trx("guests").where({ eventId }).whereIn("id", chunk).delete();
     }
     if (deleted.length) {

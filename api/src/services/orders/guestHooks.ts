@@ -1,11 +1,10 @@
 import { LIVE_ORDER_STATUSES, type ErrorCode } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
-import { registerGuestDeletionGuard, registerGuestDeletionStep } from "../guests/deletionGuards.ts";
-import { registerGuestMergeStep } from "../guests/mergeSteps.ts";
+import type { GuestDeletionGuard, GuestDeletionStep } from "../guests/deletionGuards.ts";
+import type { GuestMergeStep } from "../guests/mergeSteps.ts";
 
 /**
- * Ticketing's hooks on guests, registered when this module is first imported (by the orders
- * services, hence by the routes of the running app).
+ * Ticketing's hooks on guests, wired in wiring.ts.
  *
  * Deletion: a guest who holds a live ticket (an item of a completed, awaiting-payment or partially
  * refunded order with quantity left after refunds) or who placed a live order (its buyer: the order
@@ -34,20 +33,22 @@ export async function guestsWithLiveTickets(trx: Knex, guestIds: readonly string
   return new Set([...holders, ...buyers].map((row: { guestId: string }) => row.guestId));
 }
 
-registerGuestDeletionGuard(async (trx, guestIds) => {
+/** Refuses the guests who hold a live ticket or placed a live order. */
+export const refuseTicketHolders: GuestDeletionGuard = async (trx, guestIds) => {
   const refused = await guestsWithLiveTickets(trx, guestIds);
   return new Map([...refused].map((id) => [id, REASON]));
-});
+};
 
-registerGuestDeletionStep(async (trx, guestIds) => {
+/** Deletes the carts of the deleted guests and keeps their dead orders without a buyer. */
+export const detachDeadOrders: GuestDeletionStep = async (trx, guestIds) => {
   const ids = [...guestIds];
   await trx("orders").whereIn("guestId", ids).where({ status: "in_cart" }).delete();
   await trx("orders").whereIn("guestId", ids).update({ guestId: null, updatedAt: new Date().toISOString() });
-});
+};
 
-// Guests belong to one event, so do their orders and the items they hold.
-registerGuestMergeStep(async (trx, { keepId, mergeId }) => {
+/** Guests belong to one event, so do their orders and the items they hold: they move to the kept guest. */
+export const moveOrdersToKeptGuest: GuestMergeStep = async (trx, { keepId, mergeId }) => {
   const updatedAt = new Date().toISOString();
   await trx("orders").where({ guestId: mergeId }).update({ guestId: keepId, updatedAt });
   await trx("orderItems").where({ holderGuestId: mergeId }).update({ holderGuestId: keepId, updatedAt });
-});
+};

@@ -2,7 +2,6 @@ import { LIVE_ORDER_STATUSES } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { Order } from "../../models/Order.ts";
 import { OrderItem } from "../../models/OrderItem.ts";
-import "./guestHooks.ts"; // ticketing's deletion guard, deletion step and merge step on guests
 
 /** One held ticket as read: the item, its ticket's caption and its order's status, date and buyer. */
 export interface HeldTicketRow {

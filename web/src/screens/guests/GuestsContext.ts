@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { ApiClient, EventJson } from "@tessera/shared/client";
+import type { HandTypedApiClient as ApiClient, EventJson } from "@tessera/shared/client";
 import type { CustomFieldsStore } from "@/stores/CustomFieldsStore.ts";
 import type { GuestListStore } from "@/stores/GuestListStore.ts";
 

@@ -29,14 +29,14 @@ import {
   updateAccountUser,
 } from "../../../services/accounts/users.ts";
 import { authorizeInExistingAccount } from "../accountScope.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["accounts"];
 const USER_TAGS = ["account users"];
 
 /** /accounts and /accounts/{a}: the platform's accounts (platform administrators) and one account (its members). */
-const accountItself: AnyRoute[] = [
-  route({
+const accountItself: Route[] = [
+  defineRoute({
     method: "get",
     path: "/accounts",
     summary: "List the platform's accounts",
@@ -51,7 +51,7 @@ const accountItself: AnyRoute[] = [
       return { data: rows.map((account) => presentAccount(account, ctx.state.actor)), pagination };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/accounts",
     summary: "Create an account with its limits",
@@ -66,7 +66,7 @@ const accountItself: AnyRoute[] = [
       return presentAccount(await createAccount(ctx, body), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/accounts/:a",
     summary: "Get an account",
@@ -80,7 +80,7 @@ const accountItself: AnyRoute[] = [
       return presentAccount(await findAccount(ctx.deps.db, params.a), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/accounts/:a",
     summary: "Update an account",
@@ -104,8 +104,8 @@ const accountItself: AnyRoute[] = [
 ];
 
 /** /accounts/{a}/administrators: the users of one account. */
-const accountUsers: AnyRoute[] = [
-  route({
+const accountUsers: Route[] = [
+  defineRoute({
     method: "get",
     path: "/accounts/:a/administrators",
     summary: "List the account's users",
@@ -121,7 +121,7 @@ const accountUsers: AnyRoute[] = [
       return { data: rows.map((user) => presentUser(user, ctx.state.actor)), pagination };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/accounts/:a/administrators",
     summary: "Create a user of the account and email the invitation",
@@ -140,7 +140,7 @@ const accountUsers: AnyRoute[] = [
       return presentUser(await createUser(ctx, { ...body, accountId: params.a }), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/accounts/:a/administrators/:id",
     summary: "Get a user of the account",
@@ -153,7 +153,7 @@ const accountUsers: AnyRoute[] = [
       return presentUser(await findAccountUser(ctx.deps.db, params.a, params.id), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "put",
     path: "/accounts/:a/administrators/:id",
     summary: "Update a user of the account",
@@ -171,7 +171,7 @@ const accountUsers: AnyRoute[] = [
       return presentUser(await updateAccountUser(ctx, params.a, params.id, body), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "delete",
     path: "/accounts/:a/administrators/:id",
     summary: "Remove a user of the account",
@@ -186,7 +186,7 @@ const accountUsers: AnyRoute[] = [
       return { ok: true as const };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/accounts/:a/administrators/:id/invite",
     summary: "Email the invitation (again)",
@@ -205,4 +205,4 @@ const accountUsers: AnyRoute[] = [
   }),
 ];
 
-export const accountRoutes: AnyRoute[] = [...accountItself, ...accountUsers];
+export const accountRoutes: Route[] = [...accountItself, ...accountUsers];

@@ -2,10 +2,10 @@ import { AccountParams, AuditLogPage, AuditLogQuery } from "@tessera/shared";
 import { presentAuditLog } from "../../presenters/auditLog.ts";
 import { listAuditLogs } from "../../../services/audit/auditLogs.ts";
 import { authorizeInExistingAccount } from "../accountScope.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
-export const auditLogRoutes: AnyRoute[] = [
-  route({
+export const auditLogRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/accounts/:a/auditlogs",
     summary: "The account's audit log",

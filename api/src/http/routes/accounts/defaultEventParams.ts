@@ -1,13 +1,13 @@
 import { AccountParams, DefaultEventParams } from "@tessera/shared";
 import { authorizeInAccount } from "../../../policies/accounts.ts";
 import { getDefaultEventParams, updateDefaultEventParams } from "../../../services/accounts/defaultEventParams.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["accounts"];
 
 /** /accounts/{a}/default-event-params: what a new event of the account starts with. */
-export const defaultEventParamRoutes: AnyRoute[] = [
-  route({
+export const defaultEventParamRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/accounts/:a/default-event-params",
     summary: "The account's default event parameters",
@@ -21,7 +21,7 @@ export const defaultEventParamRoutes: AnyRoute[] = [
       return getDefaultEventParams(ctx.deps.db, params.a);
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/accounts/:a/default-event-params",
     summary: "Update the account's default event parameters",

@@ -18,7 +18,7 @@ import { downloadImage } from "../../../services/images/download.ts";
 import { listImages } from "../../../services/images/list.ts";
 import { uploadImage } from "../../../services/images/upload.ts";
 import { authorizeInExistingAccount } from "../accountScope.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["images"];
 
@@ -31,8 +31,8 @@ function validated<S extends TSchema>(schema: S, data: unknown): Static<S> {
   return result.value;
 }
 
-export const imageRoutes: AnyRoute[] = [
-  route({
+export const imageRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/accounts/:a/images",
     summary: "List the account's images",
@@ -48,7 +48,7 @@ export const imageRoutes: AnyRoute[] = [
       return { data: rows.map(presentImage), pagination };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/accounts/:a/images",
     summary: "Upload an image, or download one from a URL",

@@ -23,14 +23,14 @@ import {
   updateTeam,
 } from "../../../services/accounts/teams.ts";
 import { authorizeInExistingAccount } from "../accountScope.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 import { expands } from "../expand.ts";
 
 const TAGS = ["teams"];
 
 /** /accounts/{a}/teams: every member of the account reads; overseers and platform administrators write. */
-export const teamRoutes: AnyRoute[] = [
-  route({
+export const teamRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/accounts/:a/teams",
     summary: "List the account's teams",
@@ -49,7 +49,7 @@ export const teamRoutes: AnyRoute[] = [
       return { data: rows.map((view) => presentTeam(view, ctx.state.actor)), pagination };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/accounts/:a/teams",
     summary: "Create a team",
@@ -67,7 +67,7 @@ export const teamRoutes: AnyRoute[] = [
       return presentTeam(await createTeam(ctx, params.a, body), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/accounts/:a/teams/:id",
     summary: "Get a team",
@@ -83,7 +83,7 @@ export const teamRoutes: AnyRoute[] = [
       return presentTeam(await teamView(ctx.deps.db, team, expands(query.expand, "members")), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/accounts/:a/teams/:id",
     summary: "Update a team",
@@ -98,7 +98,7 @@ export const teamRoutes: AnyRoute[] = [
       return presentTeam(await updateTeam(ctx, params.a, params.id, body), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "delete",
     path: "/accounts/:a/teams/:id",
     summary: "Delete a team",
@@ -113,7 +113,7 @@ export const teamRoutes: AnyRoute[] = [
       return { ok: true as const };
     },
   }),
-  route({
+  defineRoute({
     method: "put",
     path: "/accounts/:a/teams/:id/administrators/:adminId",
     summary: "Add a user to a team",
@@ -127,7 +127,7 @@ export const teamRoutes: AnyRoute[] = [
       return presentTeam(await addTeamMember(ctx, params.a, params.id, params.adminId), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "delete",
     path: "/accounts/:a/teams/:id/administrators/:adminId",
     summary: "Remove a user from a team",

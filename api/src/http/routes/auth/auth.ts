@@ -27,13 +27,13 @@ import {
   signOut,
 } from "../../../services/auth/auth.ts";
 import { findAccount } from "../../../services/accounts/accounts.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const tags = ["auth"];
 
 /** /auth/*: sign-in and sign-out, password reset, invitation completion, the signed-in user. */
-export const authRoutes: AnyRoute[] = [
-  route({
+export const authRoutes: Route[] = [
+  defineRoute({
     method: "post",
     path: "/auth/login",
     summary: "Sign in with email and password (and the emailed code when the account uses two-factor sign-in)",
@@ -60,7 +60,7 @@ export const authRoutes: AnyRoute[] = [
       return { token, expiresAt: session.expiresAt.toISOString(), user: presentUser(user, actor) };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/auth/logout",
     summary: "Sign out: the session is revoked server-side and the cookies cleared",
@@ -74,7 +74,7 @@ export const authRoutes: AnyRoute[] = [
       return { ok: true as const };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/auth/sending-token",
     summary:
@@ -86,7 +86,7 @@ export const authRoutes: AnyRoute[] = [
     errors: [429],
     handler: async (ctx, { body }) => sendSecondFactorCode(ctx, body),
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/auth/forgot-password",
     summary: "Email a password-reset link (valid 1 hour); the answer is the same whether or not the address is known",
@@ -99,7 +99,7 @@ export const authRoutes: AnyRoute[] = [
       return { ok: true as const };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/auth/reset-password",
     summary: "Set a new password from a reset link (single use); signs the user out everywhere",
@@ -113,7 +113,7 @@ export const authRoutes: AnyRoute[] = [
       return { ok: true as const };
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/auth/invitation",
     summary: "The invited user's email and names, to prefill the registration form",
@@ -124,7 +124,7 @@ export const authRoutes: AnyRoute[] = [
     errors: [400],
     handler: async (ctx, { query }) => describeInvitation(ctx, query.token),
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/auth/register-admin",
     summary: "Complete an invitation: names and password (single-use link)",
@@ -138,7 +138,7 @@ export const authRoutes: AnyRoute[] = [
       return { ok: true as const };
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/auth/me",
     summary: "The signed-in user, their account and what their role allows",

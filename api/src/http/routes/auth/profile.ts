@@ -1,13 +1,13 @@
 import { Ok, PasswordChange, ProfileUpdate, UserSchema } from "@tessera/shared";
 import { presentUser } from "../../presenters/user.ts";
 import { changePassword, profileActor, updateProfile } from "../../../services/accounts/profile.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["profile"];
 
 /** /profile: the signed-in user's own names, language and password (API keys have no profile: 403). */
-export const profileRoutes: AnyRoute[] = [
-  route({
+export const profileRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/profile",
     summary: "The signed-in user",
@@ -16,7 +16,7 @@ export const profileRoutes: AnyRoute[] = [
     errors: [403],
     handler: (ctx) => presentUser(profileActor(ctx).user, ctx.state.actor),
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/profile",
     summary: "Update one's names and language",
@@ -26,7 +26,7 @@ export const profileRoutes: AnyRoute[] = [
     errors: [403],
     handler: async (ctx, { body }) => presentUser(await updateProfile(ctx, body), ctx.state.actor),
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/profile/password",
     summary: "Change one's password",

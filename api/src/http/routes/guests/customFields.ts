@@ -19,7 +19,7 @@ import {
   type CustomFieldView,
 } from "../../../services/guests/customFields.ts";
 import type { ApiContext } from "../../context.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["custom fields"];
 const ACCESS =
@@ -36,8 +36,8 @@ const present = (ctx: ApiContext, view: CustomFieldView) =>
   presentCustomField(view.field, ctx.state.actor, view.event, view.ties);
 
 /** /events/{a}/{e}/customfields: the questions every guest of the event may answer (spec §3, §7). */
-export const customFieldRoutes: AnyRoute[] = [
-  route({
+export const customFieldRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/customfields",
     summary: "List the event's custom fields",
@@ -51,7 +51,7 @@ export const customFieldRoutes: AnyRoute[] = [
       return { data: fields.map((field) => presentCustomField(field, ctx.state.actor, event, ties)) };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/customfields",
     summary: "Create a custom field",
@@ -65,7 +65,7 @@ export const customFieldRoutes: AnyRoute[] = [
     handler: async (ctx, { params, body }) => present(ctx, await createCustomField(ctx, params.a, params.e, body)),
   }),
   // Before /customfields/:id, which would otherwise take "reorder" for an id.
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/customfields/reorder",
     summary: "Reorder the event's custom fields",
@@ -80,7 +80,7 @@ export const customFieldRoutes: AnyRoute[] = [
       return { data: fields.map((field) => presentCustomField(field, ctx.state.actor, event, ties)) };
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/customfields/:id",
     summary: "Get a custom field",
@@ -91,7 +91,7 @@ export const customFieldRoutes: AnyRoute[] = [
     errors: [404],
     handler: async (ctx, { params }) => present(ctx, await getCustomField(ctx, params.a, params.e, params.id)),
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/customfields/:id",
     summary: "Update a custom field",
@@ -107,7 +107,7 @@ export const customFieldRoutes: AnyRoute[] = [
     handler: async (ctx, { params, body }) =>
       present(ctx, await updateCustomField(ctx, params.a, params.e, params.id, body)),
   }),
-  route({
+  defineRoute({
     method: "delete",
     path: "/events/:a/:e/customfields/:id",
     summary: "Delete a custom field",

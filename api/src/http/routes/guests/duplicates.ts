@@ -12,15 +12,15 @@ import { findEventFor } from "../../../services/events/find.ts";
 import { ignoreDuplicatePair, listDuplicatePairs } from "../../../services/guests/duplicates.ts";
 import { presentDuplicatePairs } from "../../presenters/duplicates.ts";
 import { MERGE_STATUS_ORDER, mergeGuests } from "../../../services/guests/merge.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["duplicates"];
 const ACCESS =
   "Read: anyone who sees the event (events.read); ignore and merge: editors and up (events.update). " +
   "An event the caller cannot see answers 404.";
 
-export const duplicateRoutes: AnyRoute[] = [
-  route({
+export const duplicateRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/duplicates",
     summary: "List the event's duplicate guests",
@@ -40,7 +40,7 @@ export const duplicateRoutes: AnyRoute[] = [
       return { data: await presentDuplicatePairs(ctx.deps.db, rows, ctx.state.actor, event, ties), pagination };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/duplicates/ignore",
     summary: "Set a pair of guests aside: they are not duplicates",
@@ -56,7 +56,7 @@ export const duplicateRoutes: AnyRoute[] = [
       return { ok: true as const };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/duplicates/merge",
     summary: "Merge a guest into another",

@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { EventScopedParams, GuestListQuery } from "@tessera/shared";
 import { findEventFor } from "../../../services/events/find.ts";
 import { exportGuests } from "../../../services/guests/export/export.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const { page: _page, perPage: _perPage, ...listFilters } = GuestListQuery.properties;
 
@@ -17,8 +17,8 @@ export const GuestExportQuery = Type.Object({
   ),
 });
 
-export const guestExportRoutes: AnyRoute[] = [
-  route({
+export const guestExportRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/users/export",
     summary: "Export the filtered guest list (CSV or XLSX)",

@@ -7,7 +7,7 @@ import { loadGuestPageExtras, presentGuest } from "../../presenters/guest.ts";
 import { findEventFor } from "../../../services/events/find.ts";
 import { GUEST_FILE_TYPES, openGuestFile, uploadGuestFile } from "../../../services/guests/files.ts";
 import { findGuest } from "../../../services/guests/write.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["guests"];
 
@@ -15,8 +15,8 @@ const TAGS = ["guests"];
 const GuestFileFields = Type.Object({ customFieldId: Uuid }, { additionalProperties: false });
 const GuestFileParams = Type.Object({ a: Uuid, e: Uuid, id: Uuid, fileId: Uuid });
 
-export const guestFileRoutes: AnyRoute[] = [
-  route({
+export const guestFileRoutes: Route[] = [
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/users/:id/files",
     summary: "Upload a guest's answer to a file custom field",
@@ -51,7 +51,7 @@ export const guestFileRoutes: AnyRoute[] = [
       return presentGuest(guest, await loadGuestPageExtras(ctx.deps.db, [guest], ctx.state.actor, event, ties));
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/users/:id/files/:fileId",
     summary: "Download a guest's answer file",

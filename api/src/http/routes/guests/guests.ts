@@ -21,7 +21,7 @@ import { findEventFor } from "../../../services/events/find.ts";
 import { listGuests } from "../../../services/guests/list.ts";
 import { deleteGuest, deleteGuests } from "../../../services/guests/remove.ts";
 import { createGuest, findGuest, setGuestsAnswers, updateGuest } from "../../../services/guests/write.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["guests"];
 const ACCESS =
@@ -37,8 +37,8 @@ async function presentOne(ctx: ApiContext, accountId: string, guest: Guest) {
   return presentGuest(guest, await loadGuestPageExtras(ctx.deps.db, [guest], ctx.state.actor, event, ties));
 }
 
-export const guestRoutes: AnyRoute[] = [
-  route({
+export const guestRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/users",
     summary: "List the event's guests",
@@ -62,7 +62,7 @@ export const guestRoutes: AnyRoute[] = [
       return { data: rows.map((guest) => presentGuest(guest, extras)), pagination };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/users",
     summary: "Add a guest",
@@ -81,7 +81,7 @@ export const guestRoutes: AnyRoute[] = [
     handler: async (ctx, { params, body }) =>
       presentOne(ctx, params.a, await createGuest(ctx, params.a, params.e, body)),
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/users/customfields",
     summary: "Set answers on many guests",
@@ -97,7 +97,7 @@ export const guestRoutes: AnyRoute[] = [
     errors: [403, 404],
     handler: async (ctx, { params, body }) => ({ updated: await setGuestsAnswers(ctx, params.a, params.e, body) }),
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/users/:id",
     summary: "Get a guest",
@@ -112,7 +112,7 @@ export const guestRoutes: AnyRoute[] = [
       return presentGuest(guest, await loadGuestPageExtras(ctx.deps.db, [guest], ctx.state.actor, event, ties));
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/users/:id",
     summary: "Update a guest",
@@ -126,7 +126,7 @@ export const guestRoutes: AnyRoute[] = [
     handler: async (ctx, { params, body }) =>
       presentOne(ctx, params.a, await updateGuest(ctx, params.a, params.e, params.id, body)),
   }),
-  route({
+  defineRoute({
     method: "delete",
     path: "/events/:a/:e/users/:id",
     summary: "Delete a guest",
@@ -140,7 +140,7 @@ export const guestRoutes: AnyRoute[] = [
       return { ok: true as const };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/deleteusers",
     summary: "Delete many guests",

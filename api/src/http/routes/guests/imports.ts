@@ -21,7 +21,7 @@ import {
   uploadGuestImport,
 } from "../../../services/guests/import/service.ts";
 import { loadErrorReport } from "../../../services/guests/import/store.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["guest imports"];
 const BASE = "/events/:a/:e/imports";
@@ -62,8 +62,8 @@ async function eventFor(ctx: ApiContext, params: { a: string; e: string }, abili
   return (await findEventFor(ctx.deps.db, ctx.state.actor, ability, params.a, params.e)).event;
 }
 
-export const guestImportRoutes: AnyRoute[] = [
-  route({
+export const guestImportRoutes: Route[] = [
+  defineRoute({
     method: "post",
     path: BASE,
     summary: "Import guests, step 1: upload a CSV file",
@@ -82,7 +82,7 @@ export const guestImportRoutes: AnyRoute[] = [
     errors: [403, 404, 413, 422],
     handler: async (ctx, { params }) => handleImportUpload(ctx, await eventFor(ctx, params, "update")),
   }),
-  route({
+  defineRoute({
     method: "get",
     path: `${BASE}/:id`,
     summary: "An import's status and progress",
@@ -96,7 +96,7 @@ export const guestImportRoutes: AnyRoute[] = [
       return { import: presentGuestImport(await findGuestImport(ctx, event, params.id)) };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: `${BASE}/:id/mapping`,
     summary: "Import guests, step 2: map the columns",
@@ -118,7 +118,7 @@ export const guestImportRoutes: AnyRoute[] = [
       return { import: presentGuestImport(result.guestImport), sampleErrors: withMessages(result.sampleErrors, ctx) };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: `${BASE}/:id/process`,
     summary: "Import guests, step 3: process in the background",
@@ -136,7 +136,7 @@ export const guestImportRoutes: AnyRoute[] = [
       return { import: presentGuestImport(await queueGuestImport(ctx, event, params.id)) };
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: `${BASE}/:id/errors.csv`,
     summary: "The per-row error report of an import (CSV)",
@@ -153,7 +153,7 @@ export const guestImportRoutes: AnyRoute[] = [
       return undefined;
     },
   }),
-  route({
+  defineRoute({
     method: "delete",
     path: `${BASE}/:id`,
     summary: "Cancel an import not processed yet",

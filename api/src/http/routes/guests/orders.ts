@@ -3,7 +3,7 @@ import { presentHeldTicket, presentOrder } from "../../presenters/order.ts";
 import { findEventFor } from "../../../services/events/find.ts";
 import { findGuest } from "../../../services/guests/write.ts";
 import { listHeldTickets, listPlacedOrders } from "../../../services/orders/guestOrders.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["guests"];
 const ACCESS =
@@ -11,8 +11,8 @@ const ACCESS =
   "guest of another event, answers 404.";
 
 /** A guest's tickets and orders (spec §7 users/{id}/tickets and users/{id}/orders). */
-export const guestOrderRoutes: AnyRoute[] = [
-  route({
+export const guestOrderRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/users/:id/tickets",
     summary: "List the tickets a guest holds",
@@ -30,7 +30,7 @@ export const guestOrderRoutes: AnyRoute[] = [
       return { data: (await listHeldTickets(ctx.deps.db, event.id, guest.id)).map(presentHeldTicket) };
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/users/:id/orders",
     summary: "List the orders a guest placed",

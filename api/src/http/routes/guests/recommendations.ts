@@ -15,7 +15,7 @@ import {
   refuseRecommendation,
 } from "../../../services/guests/recommendations.ts";
 import { presentRecommendation } from "../../presenters/recommendations.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["recommendations"];
 const ACCESS =
@@ -23,8 +23,8 @@ const ACCESS =
   "An event the caller cannot see answers 404.";
 const STATES = "A recommendation goes pending → accepted or pending → refused, once: any other move is 409.";
 
-export const recommendationRoutes: AnyRoute[] = [
-  route({
+export const recommendationRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/recommendations",
     summary: "List the event's recommendations",
@@ -40,7 +40,7 @@ export const recommendationRoutes: AnyRoute[] = [
       return { data: rows.map(presentRecommendation), pagination };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/recommendations",
     summary: "Record people a guest recommends",
@@ -60,7 +60,7 @@ export const recommendationRoutes: AnyRoute[] = [
       return { data: created.map(presentRecommendation) };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/recommendations/:id/accept",
     summary: "Accept a recommendation",
@@ -79,7 +79,7 @@ export const recommendationRoutes: AnyRoute[] = [
       return presentRecommendation(await acceptRecommendation(ctx, event, params.id));
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/recommendations/:id/refuse",
     summary: "Refuse a recommendation",

@@ -4,7 +4,7 @@ import type { GuestView } from "../../../models/GuestView.ts";
 import { authorizeEvent } from "../../../policies/events.ts";
 import { findEventFor } from "../../../services/events/find.ts";
 import { createGuestView, deleteGuestView, findGuestView, listGuestViews } from "../../../services/guests/views.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["guests"];
 
@@ -18,8 +18,8 @@ function presentGuestView(view: GuestView) {
   };
 }
 
-export const guestViewRoutes: AnyRoute[] = [
-  route({
+export const guestViewRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/events/:a/:e/guestviews",
     summary: "List saved guest-list views",
@@ -33,7 +33,7 @@ export const guestViewRoutes: AnyRoute[] = [
       return { data: (await listGuestViews(ctx.deps.db, ctx.state.actor, event.id)).map(presentGuestView) };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/events/:a/:e/guestviews",
     summary: "Save a guest-list view",
@@ -58,7 +58,7 @@ export const guestViewRoutes: AnyRoute[] = [
       return presentGuestView(await createGuestView(ctx, event, { ...body, isShared: shared }));
     },
   }),
-  route({
+  defineRoute({
     method: "delete",
     path: "/events/:a/:e/guestviews/:id",
     summary: "Delete a saved guest-list view",

@@ -13,13 +13,13 @@ import { presentAccount } from "../../presenters/account.ts";
 import { presentUser } from "../../presenters/user.ts";
 import { accountsOfUser } from "../../../services/accounts/accounts.ts";
 import { createUser, deleteUser, findUser, listUsers, updateUserAsPlatform } from "../../../services/accounts/users.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 const TAGS = ["administrators"];
 
 /** /administrators: every user of the platform, for platform administrators only (anyone else: 404). */
-export const administratorRoutes: AnyRoute[] = [
-  route({
+export const administratorRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/administrators",
     summary: "List the users of the platform",
@@ -34,7 +34,7 @@ export const administratorRoutes: AnyRoute[] = [
       return { data: rows.map((user) => presentUser(user, ctx.state.actor)), pagination };
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/administrators",
     summary: "Create a user and email the invitation",
@@ -52,7 +52,7 @@ export const administratorRoutes: AnyRoute[] = [
       return presentUser(await createUser(ctx, { ...body, accountId: body.accountId ?? null }), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "post",
     path: "/administrators/:id",
     summary: "Update a user",
@@ -70,7 +70,7 @@ export const administratorRoutes: AnyRoute[] = [
       return presentUser(await updateUserAsPlatform(ctx, params.id, body), ctx.state.actor);
     },
   }),
-  route({
+  defineRoute({
     method: "delete",
     path: "/administrators/:id",
     summary: "Delete a user",
@@ -86,7 +86,7 @@ export const administratorRoutes: AnyRoute[] = [
       return { ok: true as const };
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/administrators/:id/accounts",
     summary: "The accounts a user can work in",

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { buildOpenApiDocument } from "../../openapi/document.ts";
 import { renderReferencePage } from "../../openapi/referencePage.ts";
-import { route, type AnyRoute } from "../define.ts";
+import { defineRoute, type Route } from "../define.ts";
 
 export const API_VERSION = "1.0.0";
 
@@ -11,16 +11,19 @@ async function openApiDocument(publicUrl: string): Promise<Record<string, unknow
   // Imported at call time: the index imports this file too.
   const { apiRoutes } = await import("../index.ts");
   const { legacyRoutes } = await import("../../legacy/index.ts");
-  cached ??= buildOpenApiDocument([...apiRoutes, ...legacyRoutes], {
-    title: "Tessera",
-    version: API_VERSION,
-    serverUrl: publicUrl,
-  });
+  cached ??= buildOpenApiDocument(
+    [...apiRoutes, ...legacyRoutes].map((mounted) => mounted.contract),
+    {
+      title: "Tessera",
+      version: API_VERSION,
+      serverUrl: publicUrl,
+    },
+  );
   return cached;
 }
 
-export const systemRoutes: AnyRoute[] = [
-  route({
+export const systemRoutes: Route[] = [
+  defineRoute({
     method: "get",
     path: "/health",
     summary: "Liveness and database check",
@@ -32,7 +35,7 @@ export const systemRoutes: AnyRoute[] = [
       return { status: "ok" as const, database: ctx.deps.config.databaseUrl ? "postgresql" : "sqlite" };
     },
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/openapi.json",
     summary: "This OpenAPI 3.1 document, generated from the schemas that validate the requests",
@@ -40,7 +43,7 @@ export const systemRoutes: AnyRoute[] = [
     auth: "public",
     handler: async (ctx) => openApiDocument(ctx.deps.config.publicUrl),
   }),
-  route({
+  defineRoute({
     method: "get",
     path: "/docs",
     summary: "Readable API reference (HTML)",

@@ -1,6 +1,6 @@
-import type { JobQueue } from "../../../jobs/queue.ts";
 import { GuestImport } from "../../../models/GuestImport.ts";
-import { processGuestImport, type ProcessDeps } from "./process.ts";
+import type { AppDeps } from "../../scope.ts";
+import { processGuestImport } from "./process.ts";
 import { GUEST_IMPORT_JOB } from "./service.ts";
 
 /**
@@ -9,8 +9,8 @@ import { GUEST_IMPORT_JOB } from "./service.ts";
  * heartbeat: the queue's retry (pg-boss, after the job expires) or the organizer's "process" again
  * runs it from scratch (the import is all or nothing).
  */
-export function registerGuestImportJobs(jobs: JobQueue, deps: ProcessDeps): void {
-  jobs.register<{ importId: string; attempt?: number }>(GUEST_IMPORT_JOB, async ({ importId }) => {
+export function registerGuestImportJobs(deps: AppDeps): void {
+  deps.jobs.register<{ importId: string; attempt?: number }>(GUEST_IMPORT_JOB, async ({ importId }) => {
     try {
       await processGuestImport(deps, importId);
     } catch (error) {

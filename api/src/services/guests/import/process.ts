@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { AnswerValue } from "@tessera/shared";
-import type { AppDeps } from "../../../http/context.ts";
+import type { AppDeps } from "../../scope.ts";
 import { isPostgres } from "../../../db/dialect.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { Knex } from "../../../db/knex.ts";

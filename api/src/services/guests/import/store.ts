@@ -1,5 +1,5 @@
 import { buffer } from "node:stream/consumers";
-import type { AppDeps } from "../../../http/context.ts";
+import type { AppDeps } from "../../scope.ts";
 import type { GuestImport } from "../../../models/GuestImport.ts";
 import { decodeFile, parseCsv, type ParsedFile } from "./file.ts";
 import type { ImportRowError } from "./rows.ts";
