@@ -4,6 +4,8 @@ import { Event } from "../../models/Event.ts";
 import type { Actor } from "../../policies/actor.ts";
 import { authorizeEvent, NO_TIES, type EventAbility, type EventTies } from "../../policies/events.ts";
 import { loadEventTiesOf } from "./visibility.ts";
+import { AppError } from "../../errors.ts";
+import { isPlatformAdministrator } from "../../policies/accounts.ts";
 
 /**
  * The event of the account the actor may `ability`, with their ties to it; 401 anonymous, 404 when
@@ -23,4 +25,41 @@ export async function findEventFor(
   const ties = event ? await loadEventTiesOf(db, actor, event) : NO_TIES;
   authorizeEvent(actor, ability, event, ties);
   return { event: event!, ties };
+}
+
+/**
+ * The event a legacy path names by its slug (spec §7 `/{event}/admin/...`), authorized as `findEventFor`
+ * does: it must belong to the actor's account (platform administrators: any account) and be visible to
+ * them, else 404; then the ability (403 when visible but not allowed).
+ */
+export async function findEventBySlugFor(
+  db: Knex | Knex.Transaction,
+  actor: Actor | undefined,
+  ability: EventAbility | "read",
+  slug: string,
+): Promise<{ event: Event; ties: EventTies }> {
+  if (!actor) throw AppError.unauthenticated();
+  const query = Event.query(db).findOne({ slug: slug.toLowerCase() });
+  if (!isPlatformAdministrator(actor)) query.where({ accountId: actor.accountId ?? "" });
+  const event = await query;
+  if (!event) throw AppError.notFound();
+  const ties = await loadEventTiesOf(db, actor, event);
+  authorizeEvent(actor, ability, event, ties);
+  return { event, ties };
+}
+
+/** How a caller names an event: by account and id (/api/v1), or by slug (the legacy paths of spec §7). */
+export type EventKey = { accountId: string; eventId: string } | { slug: string };
+
+/** `findEventFor` or `findEventBySlugFor`, whichever way the caller names the event. */
+export function findEventByKeyFor(
+  db: Knex | Knex.Transaction,
+  actor: Actor | undefined,
+  ability: EventAbility | "read",
+  key: EventKey,
+  options: { lock?: boolean } = {},
+): Promise<{ event: Event; ties: EventTies }> {
+  return "slug" in key
+    ? findEventBySlugFor(db, actor, ability, key.slug)
+    : findEventFor(db, actor, ability, key.accountId, key.eventId, options);
 }
