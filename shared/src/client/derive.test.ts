@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createApiClient, type FetchLike } from "../client.ts";
 
 function recordingFetch() {
-  const calls: { url: string; method: string; body?: unknown }[] = [];
+  const calls: { url: string; method: string; body?: unknown; headers: Record<string, string> }[] = [];
   const fetch: FetchLike = async (url, init) => {
-    calls.push({ url, method: init.method, body: init.body });
+    calls.push({ url, method: init.method, body: init.body, headers: init.headers });
     return { status: 200, ok: true, headers: { get: () => null }, text: async () => "{}" };
   };
   return { fetch, calls };
@@ -29,6 +29,15 @@ describe("the client derived from the contracts", () => {
     expect(calls[2]!.body).toBe('{"name":"Copy","slug":"copy"}');
     expect(calls[3]!.body).toBe("{}");
     expect(calls[4]!.body).toBeUndefined();
+  });
+
+  it("sends cache-control with event fetches (spec §9), not with other calls", async () => {
+    const { fetch, calls } = recordingFetch();
+    const api = createApiClient({ language: () => "en", fetch });
+    await api.events.list({ params: { a: "acc" } });
+    await api.events.get({ params: { a: "acc", id: "ev1" } });
+    await api.events.archive({ params: { a: "acc", id: "ev1" } });
+    expect(calls.map((call) => call.headers["Cache-Control"])).toEqual(["no-cache", "no-cache", undefined]);
   });
 
   it("gives the address of an operation without calling it, and refuses a missing path parameter", () => {

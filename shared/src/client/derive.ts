@@ -40,6 +40,7 @@ export function deriveClient<R extends ContractRegistry>(registry: R, options: A
     const call = (input?: LooseInput) =>
       sendRequest(options, definition.method.toUpperCase() as Method, address(definition, input), {
         query: input?.query,
+        ...(definition.clientHeaders ? { headers: definition.clientHeaders } : {}),
         ...(input?.form ? { form: input.form } : {}),
         ...(input?.body !== undefined
           ? { body: input.body }

@@ -72,6 +72,7 @@ export interface TransportRequest {
   body?: unknown;
   /** Multipart fields: sent as FormData. */
   form?: Record<string, string | UploadFile>;
+  headers?: Readonly<Record<string, string>>;
 }
 
 const CLIENT_MESSAGES: Record<Language, Record<ClientErrorCode, string>> = {
@@ -145,7 +146,11 @@ export async function sendRequest<T>(
   input: TransportRequest = {},
 ): Promise<T> {
   const language = options.language();
-  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": language };
+  const headers: Record<string, string> = {
+    ...input.headers,
+    Accept: "application/json",
+    "Accept-Language": language,
+  };
   // Multipart bodies (FormData) carry their own Content-Type with the boundary.
   if (input.body !== undefined && !input.form) headers["Content-Type"] = "application/json";
   const csrfToken = method === "GET" ? null : readCsrfToken();

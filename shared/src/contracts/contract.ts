@@ -31,6 +31,8 @@ export interface ContractDefinition {
   status?: number;
   /** Error statuses worth documenting besides 401 and 422. */
   errors?: readonly number[];
+  /** Headers the client sends with every call (spec §9: event fetches send cache-control headers). */
+  clientHeaders?: Readonly<Record<string, string>>;
 }
 
 /** Declares an operation, keeping the exact types of its schemas for the route and the client. */

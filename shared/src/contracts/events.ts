@@ -28,6 +28,8 @@ const ACCESS =
 const USER_ACCESS = ACCESS + "The user must belong to the event's account (422 not_account_member).";
 const TEAM_ACCESS = ACCESS + "The team must belong to the event's account (404 otherwise).";
 const IDEMPOTENT = " Granting what is already granted, or revoking what is not, changes nothing.";
+/** Spec §9: event fetches send cache-control headers, so that no cache between answers with a stale event. */
+const FRESH = { "Cache-Control": "no-cache" } as const;
 
 /** /accounts/{a}/events and one event's access lists (spec §7). */
 export const eventContracts = {
@@ -44,6 +46,7 @@ export const eventContracts = {
     query: EventListQuery,
     response: EventPage,
     errors: [404],
+    clientHeaders: FRESH,
   }),
   create: contract({
     method: "post",
@@ -70,6 +73,7 @@ export const eventContracts = {
     query: EventGetQuery,
     response: EventSchema,
     errors: [404],
+    clientHeaders: FRESH,
   }),
   update: contract({
     method: "post",
