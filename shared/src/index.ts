@@ -18,6 +18,8 @@ export * from "./rules/customFields.ts";
 export * from "./schemas/guests.ts";
 export * from "./rules/customFieldRules.ts";
 export * from "./schemas/guestDuplicates.ts";
+export * from "./schemas/guestImports.ts";
+export * from "./schemas/guestExport.ts";
 export * from "./rules/orders.ts";
 export * from "./schemas/orders.ts";
 export * from "./random.ts";

@@ -1,7 +1,5 @@
+import type { GuestImportStatus } from "@tessera/shared";
 import { BaseModel } from "./BaseModel.ts";
-
-export const GUEST_IMPORT_STATUSES = ["uploaded", "mapped", "processing", "done", "failed", "cancelled"] as const;
-export type GuestImportStatus = (typeof GUEST_IMPORT_STATUSES)[number];
 
 /** Column index (as a string, JSON keys) → target: a guest field name or `customField:<id>`. */
 export type ImportMapping = Record<string, string>;

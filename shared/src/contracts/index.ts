@@ -1,5 +1,7 @@
 import type { ContractRegistry } from "./contract.ts";
 import { eventContracts } from "./events.ts";
+import { guestExportContracts } from "./guestExport.ts";
+import { guestImportContracts, legacyImportContracts } from "./guestImports.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -8,6 +10,9 @@ import { eventContracts } from "./events.ts";
  */
 export const contracts = {
   events: eventContracts,
+  guestImports: guestImportContracts,
+  guestExport: guestExportContracts,
+  legacyImports: legacyImportContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

@@ -1,26 +1,13 @@
-import { defineRoute, type Route } from "../routes/define.ts";
-import { handleImportUpload, ImportUploadForm } from "../routes/guests/imports.ts";
-import { GuestImportUploadResult } from "../../services/guests/import/schemas.ts";
-import { findLegacyEvent, LegacyEventParams } from "./eventBySlug.ts";
+import { legacyImportContracts as legacyImports } from "@tessera/shared/contracts/guestImports";
+import { presentImportUpload } from "../presenters/guestImport.ts";
+import { route, type Route } from "../routes/define.ts";
+import { importUploadReader } from "../routes/guests/imports.ts";
+import { uploadGuestImport } from "../../services/guests/import/upload.ts";
 
+/** `/{event}/admin/imports/...` of spec §7: the same import, the event named by its slug. */
 export const legacyImportRoutes: Route[] = [
-  defineRoute({
-    method: "post",
-    path: "/:event/admin/imports/uploadCsvJson",
-    isLegacy: true,
-    summary: "Upload a guest CSV file (legacy import step 1)",
-    description:
-      "Same as POST /api/v1/events/{a}/{e}/imports: multipart `file`; header `x-has-headers: 1|0` (default 1). " +
-      "`event` is the event's slug, in the caller's account (404 otherwise); events.update.",
-    tags: ["guest imports", "legacy"],
-    params: LegacyEventParams,
-    documentedBodies: { "multipart/form-data": ImportUploadForm },
-    response: GuestImportUploadResult,
-    status: 201,
-    errors: [403, 404, 413, 422],
-    handler: async (ctx, { params }) => {
-      const { event } = await findLegacyEvent(ctx, params.event, "update");
-      return handleImportUpload(ctx, event, ctx.get("x-has-headers") || undefined);
-    },
+  route(legacyImports.upload, async (scope, { params }, ctx) => {
+    const readFile = importUploadReader(ctx, ctx.get("x-has-headers") || undefined);
+    return presentImportUpload(await uploadGuestImport(scope, { slug: params.event }, readFile), scope.t);
   }),
 ];

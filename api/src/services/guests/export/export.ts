@@ -1,23 +1,17 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import type { GuestListQuery } from "@tessera/shared";
-import type { ApiContext } from "../../../http/context.ts";
+import type { GuestExportQuery, GuestListQuery } from "@tessera/shared";
 import { AppError } from "../../../errors.ts";
 import type { Event } from "../../../models/Event.ts";
 import type { Guest } from "../../../models/Guest.ts";
+import { findEventByKeyFor, type EventKey } from "../../events/find.ts";
+import type { Scope } from "../../scope.ts";
 import { listCustomFields } from "../customFields.ts";
 import { neutralizeCell } from "./cells.ts";
 import { resolveExportColumns } from "./columns.ts";
 import { listGuests } from "../list.ts";
 
 const PAGE = 2000;
-
-export interface ExportOptions {
-  format: "csv" | "xlsx";
-  /** Comma-joined guest fields and `cf:<id>`; default: the main guest fields and every custom field. */
-  columns?: string;
-  separator: "," | ";";
-}
 
 function csvLine(cells: readonly string[], separator: string): string {
   return cells
@@ -29,9 +23,9 @@ function csvLine(cells: readonly string[], separator: string): string {
 }
 
 /** Every guest of the filtered view, page by page (the list's own filters, search and sort). */
-async function* guestPages(ctx: ApiContext, event: Event, query: GuestListQuery): AsyncGenerator<Guest[]> {
+async function* guestPages(scope: Scope, event: Event, query: GuestListQuery): AsyncGenerator<Guest[]> {
   for (let page = 1; ; page++) {
-    const { rows } = await listGuests(ctx.deps.db, ctx.state.actor, event.id, { ...query, page, perPage: PAGE });
+    const { rows } = await listGuests(scope.db, scope.actor, event.id, { ...query, page, perPage: PAGE });
     if (rows.length) yield rows;
     if (rows.length < PAGE) return;
   }
@@ -44,29 +38,27 @@ export interface ExportResult {
 }
 
 /**
- * The current filtered view as CSV (streamed, UTF-8 with BOM) or XLSX (exceljs). Every text cell that could
+ * The current filtered view (anyone who may read the event's guests) as CSV (streamed, UTF-8 with BOM) or XLSX (exceljs). Every text cell that could
  * start a formula is neutralised; in XLSX, numbers (number and rating fields, companions expected) are numeric
  * cells and dates (date fields, timestamps) date cells. Failures before the first byte are 'Export failed.' (export_failed).
  */
-export async function exportGuests(
-  ctx: ApiContext,
-  event: Event,
-  query: GuestListQuery,
-  options: ExportOptions,
-): Promise<ExportResult> {
-  const columns = resolveExportColumns(options.columns, await listCustomFields(ctx.deps.db, event.id));
-  const pages = guestPages(ctx, event, query);
+export async function exportGuests(scope: Scope, key: EventKey, request: GuestExportQuery): Promise<ExportResult> {
+  // `columns`: comma-joined guest fields and `cf:<id>`; default: the main guest fields and every custom field.
+  const { format = "csv", columns: chosen, separator = ";", ...query } = request;
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  const columns = resolveExportColumns(chosen, await listCustomFields(scope.db, event.id));
+  const pages = guestPages(scope, event, query);
   let first: IteratorResult<Guest[]>;
   try {
     first = await pages.next(); // bad filters surface here as 422, before anything is sent
   } catch (error) {
     if (error instanceof AppError) throw error;
-    ctx.state.logger.error({ err: error }, "guest export failed");
+    scope.logger.error({ err: error }, "guest export failed");
     throw new AppError("export_failed", 500);
   }
   const headers = columns.map((column) => column.header);
-  const stamp = new Date().toISOString().slice(0, 10);
-  if (options.format === "xlsx") {
+  const stamp = scope.clock.now().toISOString().slice(0, 10);
+  if (format === "xlsx") {
     try {
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet("Guests");
@@ -87,11 +79,10 @@ export async function exportGuests(
       };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      ctx.state.logger.error({ err: error }, "guest export failed");
+      scope.logger.error({ err: error }, "guest export failed");
       throw new AppError("export_failed", 500);
     }
   }
-  const separator = options.separator;
   async function* lines(): AsyncGenerator<string> {
     yield "\ufeff" + csvLine(headers, separator) + "\r\n";
     for (let result = first; !result.done; result = await pages.next()) {

@@ -1,7 +1,6 @@
 import { GuestImport } from "../../../models/GuestImport.ts";
 import type { AppDeps } from "../../scope.ts";
-import { processGuestImport } from "./process.ts";
-import { GUEST_IMPORT_JOB } from "./service.ts";
+import { GUEST_IMPORT_JOB, processGuestImport } from "./process.ts";
 
 /**
  * The `guests.import` job. A run that throws rolled its transaction back, so the import is marked
@@ -18,7 +17,7 @@ export function registerGuestImportJobs(deps: AppDeps): void {
       await GuestImport.query(deps.db)
         .findById(importId)
         .where({ status: "processing" })
-        .patch({ status: "failed", finishedAt: new Date() });
+        .patch({ status: "failed", finishedAt: deps.clock.now() });
     }
   });
 }

@@ -1,132 +1,68 @@
-import { randomUUID } from "node:crypto";
+/**
+ * WHERE THE GUEST IMPORT IS PROCESSED (spec §3 CSV import).
+ *
+ * An import goes through three steps, each the service of one operation of
+ * shared/src/contracts/guestImports.ts:
+ *   1. upload.ts      stores the file (an .xlsx as the CSV of its first sheet), detects its encoding and
+ *                     separator, previews it and suggests a mapping;
+ *   2. setMapping.ts  checks every row against the chosen mapping and keeps the error report;
+ *   3. this file      `queueGuestImport` sends the `guests.import` job; the job (job.ts, registered in
+ *                     wiring.ts) runs `processGuestImport`, which writes every guest in ONE transaction.
+ * Beside them: findImport.ts (status and progress, who may see an import), cancel.ts, errorReport.ts
+ * (errors.csv). What the steps are made of: parseFile.ts, csvReader.ts and xlsxToCsv.ts read the file;
+ * columnMapping.ts maps columns to fields; validateRow.ts and checkRows.ts hold the row rules;
+ * guestRows.ts builds the guest rows; writeGuestsPostgres.ts and writeGuestsSqlite.ts write them in bulk;
+ * storedFiles.ts keeps the file and the report in the file storage; progress.ts the live progress.
+ */
 import type { Logger } from "pino";
-import type { AnswerValue } from "@tessera/shared";
-import type { AppDeps } from "../../scope.ts";
+import { AppError } from "../../../errors.ts";
 import { isPostgres } from "../../../db/dialect.ts";
-import { recordAudit } from "../../audit/record.ts";
-import type { Knex } from "../../../db/knex.ts";
+import { sqlTime } from "../../../models/BaseModel.ts";
 import { GuestImport } from "../../../models/GuestImport.ts";
-import { derivedGuestColumns } from "../prepare.ts";
-import { copyGuests } from "./copy.ts";
-import { insertGuestsSqlite } from "./sqlite.ts";
-import type { ValidRow } from "./rows.ts";
-import { loadImportFile, saveErrorReport } from "./store.ts";
+import { recordAudit } from "../../audit/record.ts";
+import { findEventByKeyFor, type EventKey } from "../../events/find.ts";
+import { systemClock, type AppDeps, type Clock, type Scope } from "../../scope.ts";
 import { listCustomFields } from "../customFields.ts";
-import { checkRows } from "./validate.ts";
+import { checkRows } from "./checkRows.ts";
+import { importOfEvent, importView, type GuestImportView } from "./findImport.ts";
+import { existingGuestsByEmail, guestRow, IMPORT_UPDATE_COLUMNS, mergeByEmail, type GuestSource } from "./guestRows.ts";
+import { forgetLiveProgress, reportLiveProgress } from "./progress.ts";
+import { loadImportFile, saveErrorReport } from "./storedFiles.ts";
+import { copyGuests } from "./writeGuestsPostgres.ts";
+import { insertGuestsSqlite } from "./writeGuestsSqlite.ts";
 
-/** Progress of imports running in this process, for SQLite where the transaction holds the only connection. */
-const liveProgress = new Map<string, number>();
-export function liveImportProgress(importId: string): number | undefined {
-  return liveProgress.get(importId);
+export const GUEST_IMPORT_JOB = "guests.import";
+/** A processing import whose heartbeat is older than this is taken to be dead and may be started again. */
+export const IMPORT_STALE_MS = 60_000;
+
+/**
+ * Step 3 (events.update): queues the processing. A mapped import starts; one left "processing" by a dead
+ * worker (heartbeat older than IMPORT_STALE_MS) may be started again; it then runs from scratch.
+ */
+export async function queueGuestImport(scope: Scope, key: EventKey, id: string): Promise<GuestImportView> {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
+  const now = scope.clock.now();
+  const stale = sqlTime(new Date(now.getTime() - IMPORT_STALE_MS));
+  const changed = await GuestImport.query(scope.db)
+    .where({ id, eventId: event.id })
+    .where((query) =>
+      query
+        .where({ status: "mapped" })
+        .orWhere((dead) => dead.where({ status: "processing" }).where("heartbeatAt", "<", stale)),
+    )
+    .patch({ status: "processing", processedRows: 0, heartbeatAt: now, startedAt: now });
+  const guestImport = await importOfEvent(scope, event, id);
+  if (!changed) throw new AppError("import_not_ready", 409);
+  await scope.deps.jobs.send(GUEST_IMPORT_JOB, { importId: id }, { retryLimit: 3 });
+  return importView(guestImport);
 }
 
-const GUEST_COLUMNS = [
-  "id", "accountId", "eventId", "firstName", "lastName", "email", "emailNormalized", "civility", "company",
-  "jobTitle", "status", "mailStatus", "companionsExpected", "prescriber", "language", "answers", "searchText",
-  "createdSource", "importId", "createdAt", "updatedAt",
-] as const; // prettier-ignore
-/** What an import may change on an existing guest (a matching email updates; it never creates a second guest). */
-const UPDATED_COLUMNS = [
-  "firstName", "lastName", "email", "emailNormalized", "civility", "company", "jobTitle", "status",
-  "companionsExpected", "prescriber", "language", "answers", "searchText", "updatedAt",
-] as const; // prettier-ignore
-
-/** The derived columns, recomputed on every write (their names, whatever prepare.ts derives). */
-const DERIVED_COLUMNS = Object.keys(derivedGuestColumns({}));
-
-type GuestRow = Record<(typeof GUEST_COLUMNS)[number], unknown>;
-type StoredGuest = Omit<GuestRow, "answers"> & { answers: Record<string, AnswerValue | null> | string };
-/** A row of the file and the existing guest it updates, if any. */
-type GuestSource = { base: StoredGuest | null; row: ValidRow };
-
-/** Rows of the same email in one file are one guest: later cells win, answers merge. */
-function mergeByEmail(rows: readonly ValidRow[]): { withEmail: Map<string, ValidRow>; withoutEmail: ValidRow[] } {
-  const withEmail = new Map<string, ValidRow>();
-  const withoutEmail: ValidRow[] = [];
-  for (const row of rows) {
-    if (!row.emailNormalized) {
-      withoutEmail.push(row);
-      continue;
-    }
-    const earlier = withEmail.get(row.emailNormalized);
-    withEmail.set(
-      row.emailNormalized,
-      earlier
-        ? { ...row, values: { ...earlier.values, ...row.values }, answers: { ...earlier.answers, ...row.answers } }
-        : row,
-    );
-  }
-  return { withEmail, withoutEmail };
-}
-
-async function existingGuestsByEmail(
-  trx: Knex.Transaction,
-  eventId: string,
-  emails: readonly string[],
-): Promise<Map<string, StoredGuest>> {
-  const found = new Map<string, StoredGuest>();
-  if (!emails.length) return found;
-  const wanted = new Set(emails);
-  // One pass over the event's guests that have an email (cheaper than thousands of IN lists); the
-  // oldest guest of an email is the one updated.
-  const rows = (await trx("guests")
-    .select(GUEST_COLUMNS)
-    .where({ eventId })
-    .whereNotNull("emailNormalized")
-    .orderBy("createdAt")) as StoredGuest[];
-  for (const row of rows) {
-    const email = row.emailNormalized as string;
-    if (wanted.has(email) && !found.has(email)) found.set(email, row);
-  }
-  return found;
-}
-
-function guestRow(
-  base: StoredGuest | null,
-  row: ValidRow,
-  context: { accountId: string; eventId: string; importId: string; now: string },
-): GuestRow {
-  const values = row.values;
-  const pick = <K extends keyof typeof values>(key: K, fallback: unknown) =>
-    values[key] !== undefined ? values[key] : base ? base[key] : fallback;
-  const identity = {
-    firstName: pick("firstName", null) as string | null,
-    lastName: pick("lastName", null) as string | null,
-    email: pick("email", null) as string | null,
-    company: pick("company", null) as string | null,
-  };
-  let answers = row.answers as Record<string, unknown>;
-  if (base) {
-    const previous = typeof base.answers === "string" ? JSON.parse(base.answers) : base.answers;
-    answers = { ...previous, ...row.answers };
-  }
-  const createdAt = base ? base.createdAt : context.now;
-  return {
-    id: base ? base.id : randomUUID(),
-    accountId: base ? base.accountId : context.accountId,
-    eventId: base ? base.eventId : context.eventId,
-    ...identity,
-    civility: pick("civility", null),
-    jobTitle: pick("jobTitle", null),
-    status: pick("status", "unanswered"),
-    mailStatus: base ? base.mailStatus : "none",
-    companionsExpected: pick("companionsExpected", 0),
-    prescriber: pick("prescriber", null),
-    language: pick("language", null),
-    createdSource: base ? base.createdSource : "import",
-    importId: base ? base.importId : context.importId,
-    createdAt: createdAt instanceof Date ? createdAt.toISOString() : createdAt,
-    updatedAt: context.now,
-    // emailNormalized, searchText and whatever else is derived from the identity (nameKey …).
-    ...derivedGuestColumns(identity),
-    answers: JSON.stringify(answers),
-  } as GuestRow;
-}
-
-export interface ProcessDeps {
+/** What the job needs: no actor and no request, only the database, the file storage and a logger. */
+export interface ImportWorker {
   db: AppDeps["db"];
   storage: AppDeps["storage"];
   logger: Logger;
+  clock?: Clock;
 }
 
 /**
@@ -137,34 +73,35 @@ export interface ProcessDeps {
  * are skipped and reported; the others land.
  */
 export async function processGuestImport(
-  deps: ProcessDeps,
+  worker: ImportWorker,
   importId: string,
   options: { onProgress?(processed: number): void } = {},
 ): Promise<void> {
-  const { db } = deps;
+  const { db } = worker;
+  const clock = worker.clock ?? systemClock;
   const guestImport = await GuestImport.query(db).findById(importId);
   if (!guestImport || guestImport.status !== "processing") return;
   const fields = await listCustomFields(db, guestImport.eventId);
-  const file = await loadImportFile(deps, guestImport);
+  const file = await loadImportFile(worker, guestImport);
   const checked = checkRows(file, guestImport.mapping ?? {}, fields);
   if (checked.mappingIssues.length) {
     // A mapped custom field was deleted since the mapping step.
-    await guestImport.$query(db).patch({ status: "failed", finishedAt: new Date() });
+    await guestImport.$query(db).patch({ status: "failed", finishedAt: clock.now() });
     return;
   }
-  const errorReportKey = await saveErrorReport(deps, guestImport, checked.errors);
+  const errorReportKey = await saveErrorReport(worker, guestImport, checked.errors);
   const { withEmail, withoutEmail } = mergeByEmail(checked.valid);
   const total = file.rows.length;
   const postgres = isPostgres(db);
 
   const reportProgress = async (processed: number) => {
-    liveProgress.set(importId, processed);
+    reportLiveProgress(importId, processed);
     options.onProgress?.(processed);
     // On PostgreSQL other processes read it from the row (outside the import's transaction).
     if (postgres)
       await db("guestImports")
         .where({ id: importId })
-        .update({ processedRows: processed, heartbeatAt: new Date().toISOString() });
+        .update({ processedRows: processed, heartbeatAt: clock.now().toISOString() });
   };
 
   try {
@@ -173,7 +110,7 @@ export async function processGuestImport(
       if (postgres) await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [importId]);
       const current = await GuestImport.query(trx).findById(importId);
       if (!current || current.status !== "processing") return; // another run finished it meanwhile
-      const now = new Date().toISOString();
+      const now = clock.now().toISOString();
       const context = { accountId: guestImport.accountId, eventId: guestImport.eventId, importId, now };
       const existing = await existingGuestsByEmail(trx, guestImport.eventId, [...withEmail.keys()]);
       // What each guest row is built from; rows themselves are built as they are written.
@@ -188,12 +125,15 @@ export async function processGuestImport(
       const updated = changed.length;
       const written = created.length + updated;
       const skipped = checked.valid.length - written; // repeated emails folded into one guest
-      const merged = [...new Set<string>([...UPDATED_COLUMNS, ...DERIVED_COLUMNS])];
       const done = checked.failedRows + skipped;
       if (postgres) {
-        await copyGuests(trx, { created, changed, build }, merged, (count) => reportProgress(done + Math.floor(count)));
+        await copyGuests(trx, { created, changed, build }, IMPORT_UPDATE_COLUMNS, (count) =>
+          reportProgress(done + Math.floor(count)),
+        );
       } else {
-        await insertGuestsSqlite(trx, [...created, ...changed], build, merged, (count) => reportProgress(done + count));
+        await insertGuestsSqlite(trx, [...created, ...changed], build, IMPORT_UPDATE_COLUMNS, (count) =>
+          reportProgress(done + count),
+        );
       }
       await GuestImport.query(trx)
         .findById(importId)
@@ -205,8 +145,8 @@ export async function processGuestImport(
           updatedRows: updated,
           failedRows: checked.failedRows,
           errorReportKey,
-          finishedAt: new Date(),
-          heartbeatAt: new Date(),
+          finishedAt: clock.now(),
+          heartbeatAt: clock.now(),
         });
       await recordAudit(trx, null, {
         action: "guests.imported",
@@ -218,6 +158,6 @@ export async function processGuestImport(
       });
     });
   } finally {
-    liveProgress.delete(importId);
+    forgetLiveProgress(importId);
   }
 }

@@ -7,9 +7,10 @@ import {
   type AnswerValue,
   type Civility,
   type GuestStatus,
+  type ImportGuestField,
 } from "@tessera/shared";
-import { hasBrokenCharacters } from "./file.ts";
-import { normalizeHeader, type ImportGuestField, type ImportTarget } from "./mapping.ts";
+import { hasBrokenCharacters } from "./parseFile.ts";
+import { normalizeHeader, type ImportTarget } from "./columnMapping.ts";
 
 /** One problem of one row, kept as catalogue codes and rendered in the reader's language later. */
 export interface ImportRowError {

@@ -1,4 +1,4 @@
-import { readCsv, UnclosedQuoteError, type CsvRecord } from "./csv.ts";
+import { readCsv, UnclosedQuoteError, type CsvRecord } from "./csvReader.ts";
 
 export type ImportEncoding = "utf-8" | "windows-1252";
 export const IMPORT_SEPARATORS = [",", ";", "\t"] as const;

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { readCsv, UnclosedQuoteError } from "./csv.ts";
-import { detectEncoding, detectSeparator, decodeFile } from "./file.ts";
+import { readCsv, UnclosedQuoteError } from "./csvReader.ts";
+import { detectEncoding, detectSeparator, decodeFile } from "./parseFile.ts";
 import { neutralizeCell } from "../export/cells.ts";
 
 function random(seed: number): () => number {

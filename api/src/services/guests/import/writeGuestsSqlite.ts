@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { Knex } from "../../../db/knex.ts";
-import type { RowBuilder } from "./copy.ts";
+import type { RowBuilder } from "./writeGuestsPostgres.ts";
 
 /** The progress bar moves every this many rows. */
 const PROGRESS_EVERY = 10_000;

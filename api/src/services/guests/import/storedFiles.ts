@@ -1,8 +1,8 @@
 import { buffer } from "node:stream/consumers";
 import type { AppDeps } from "../../scope.ts";
 import type { GuestImport } from "../../../models/GuestImport.ts";
-import { decodeFile, parseCsv, type ParsedFile } from "./file.ts";
-import type { ImportRowError } from "./rows.ts";
+import { decodeFile, parseCsv, type ParsedFile } from "./parseFile.ts";
+import type { ImportRowError } from "./validateRow.ts";
 
 /** Where an import's uploaded file and its error report live in the file storage. */
 export function importFileKey(accountId: string, importId: string): string {

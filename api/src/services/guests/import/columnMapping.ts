@@ -1,18 +1,19 @@
-import type { ValidationIssue } from "@tessera/shared";
 import type { CustomField } from "../../../models/CustomField.ts";
 import type { ImportMapping } from "../../../models/GuestImport.ts";
-
-export { CUSTOM_FIELD_TARGET, IMPORT_GUEST_FIELDS, type ImportGuestField } from "@tessera/shared";
-import { CUSTOM_FIELD_TARGET, IMPORT_GUEST_FIELDS, type ImportGuestField } from "@tessera/shared";
+import {
+  CUSTOM_FIELD_TARGET,
+  IMPORT_GUEST_FIELDS,
+  withoutAccents,
+  type ImportGuestField,
+  type ValidationIssue,
+} from "@tessera/shared";
 
 /** A column is mapped to a guest field or to a custom field of the event; anything else is ignored. */
 export type ImportTarget = { kind: "guest"; field: ImportGuestField } | { kind: "custom"; field: CustomField };
 
 /** Lowercase, no accents, letters and digits only: "E-mail" → "email", "Prénom" → "prenom". */
 export function normalizeHeader(value: string): string {
-  return value
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return withoutAccents(value)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
 }

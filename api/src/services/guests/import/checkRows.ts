@@ -1,8 +1,7 @@
 import type { CustomField } from "../../../models/CustomField.ts";
-import type { GuestImport } from "../../../models/GuestImport.ts";
-import type { ParsedFile } from "./file.ts";
-import { resolveMapping, type ImportTarget } from "./mapping.ts";
-import { validateRow, type ImportRowError, type ValidRow } from "./rows.ts";
+import type { ParsedFile } from "./parseFile.ts";
+import { resolveMapping, type ImportTarget } from "./columnMapping.ts";
+import { validateRow, type ImportRowError, type ValidRow } from "./validateRow.ts";
 import type { ValidationIssue } from "@tessera/shared";
 
 export interface CheckedRows {
@@ -34,5 +33,3 @@ export function checkRows(
   }
   return { targets, mappingIssues: [], valid, errors, failedRows };
 }
-
-export type { GuestImport };

@@ -1,6 +1,9 @@
-import { Type } from "@sinclair/typebox";
-import { Nullable, Timestamp, Uuid } from "@tessera/shared";
-import { GUEST_IMPORT_STATUSES } from "../../../models/GuestImport.ts";
+import { Type, type Static } from "@sinclair/typebox";
+import { Nullable, Timestamp, Uuid } from "./common.ts";
+
+/** Where an import stands: uploaded (step 1), mapped (step 2), processing, then done, failed or cancelled. */
+export const GUEST_IMPORT_STATUSES = ["uploaded", "mapped", "processing", "done", "failed", "cancelled"] as const;
+export type GuestImportStatus = (typeof GUEST_IMPORT_STATUSES)[number];
 
 /** API contracts of the three-step guest import (published in the OpenAPI document). */
 export const GuestImportSchema = Type.Object({
@@ -26,12 +29,25 @@ export const GuestImportSchema = Type.Object({
   finishedAt: Nullable(Timestamp),
   createdAt: Timestamp,
 });
+/** Import of a guest file (three steps: upload, mapping, process), as the API presents it. */
+export type GuestImportJson = Static<typeof GuestImportSchema>;
 
 export const ImportIssueSchema = Type.Object({
   field: Type.String(),
   code: Type.String(),
   params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   message: Type.Optional(Type.String()),
+});
+export type ImportIssueJson = Static<typeof ImportIssueSchema>;
+
+/** The fields of the multipart upload (step 1). */
+export const ImportUploadForm = Type.Object({
+  file: Type.String({
+    contentMediaType: "text/csv",
+    description:
+      "CSV (UTF-8 with or without BOM, or Windows-1252; `,` `;` or TAB) or an Excel .xlsx workbook, whose first sheet is read",
+  }),
+  hasHeaders: Type.Optional(Type.String({ enum: ["1", "0", "true", "false"], description: "default 1" })),
 });
 
 export const GuestImportUploadResult = Type.Object({
@@ -45,6 +61,7 @@ export const GuestImportUploadResult = Type.Object({
     description: "columns headed by the id of a field that is not a custom field of this event (`columns.<index>`)",
   }),
 });
+export type GuestImportUploadJson = Static<typeof GuestImportUploadResult>;
 
 export const GuestImportMappingBody = Type.Object(
   {
@@ -58,6 +75,7 @@ export const GuestImportMappingBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type GuestImportMappingBody = Static<typeof GuestImportMappingBody>;
 
 export const ImportRowErrorSchema = Type.Object({
   line: Type.Integer({ description: "line of the file (the header line counts)" }),
@@ -67,10 +85,13 @@ export const ImportRowErrorSchema = Type.Object({
   params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   message: Type.String(),
 });
+export type ImportRowErrorJson = Static<typeof ImportRowErrorSchema>;
 
 export const GuestImportMappingResult = Type.Object({
   import: GuestImportSchema,
   sampleErrors: Type.Array(ImportRowErrorSchema, { description: "the first 50 row errors; all of them in errors.csv" }),
 });
+export type GuestImportMappingJson = Static<typeof GuestImportMappingResult>;
 
 export const GuestImportResult = Type.Object({ import: GuestImportSchema });
+export type GuestImportResultJson = Static<typeof GuestImportResult>;

@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import type { AnswerValue } from "@tessera/shared";
+import type { Knex } from "../../../db/knex.ts";
+import { derivedGuestColumns } from "../prepare.ts";
+import type { ValidRow } from "./validateRow.ts";
+
+/*
+ * From the valid rows of a file to the rows of the `guests` table: rows of one email folded into one
+ * guest, the existing guest of an email found, and each guest row built from the file's cells over
+ * what the guest already had.
+ */
+
+const GUEST_COLUMNS = [
+  "id", "accountId", "eventId", "firstName", "lastName", "email", "emailNormalized", "civility", "company",
+  "jobTitle", "status", "mailStatus", "companionsExpected", "prescriber", "language", "answers", "searchText",
+  "createdSource", "importId", "createdAt", "updatedAt",
+] as const; // prettier-ignore
+/** What an import may change on an existing guest (a matching email updates; it never creates a second guest). */
+const UPDATED_COLUMNS = [
+  "firstName", "lastName", "email", "emailNormalized", "civility", "company", "jobTitle", "status",
+  "companionsExpected", "prescriber", "language", "answers", "searchText", "updatedAt",
+] as const; // prettier-ignore
+
+/** The derived columns, recomputed on every write (their names, whatever prepare.ts derives). */
+const DERIVED_COLUMNS = Object.keys(derivedGuestColumns({}));
+
+/** The columns an import writes over an existing guest: the updated ones and the derived ones. */
+export const IMPORT_UPDATE_COLUMNS = [...new Set<string>([...UPDATED_COLUMNS, ...DERIVED_COLUMNS])];
+
+type GuestRow = Record<(typeof GUEST_COLUMNS)[number], unknown>;
+type StoredGuest = Omit<GuestRow, "answers"> & { answers: Record<string, AnswerValue | null> | string };
+/** A row of the file and the existing guest it updates, if any. */
+export type GuestSource = { base: StoredGuest | null; row: ValidRow };
+
+/** Rows of the same email in one file are one guest: later cells win, answers merge. */
+export function mergeByEmail(rows: readonly ValidRow[]): {
+  withEmail: Map<string, ValidRow>;
+  withoutEmail: ValidRow[];
+} {
+  const withEmail = new Map<string, ValidRow>();
+  const withoutEmail: ValidRow[] = [];
+  for (const row of rows) {
+    if (!row.emailNormalized) {
+      withoutEmail.push(row);
+      continue;
+    }
+    const earlier = withEmail.get(row.emailNormalized);
+    withEmail.set(
+      row.emailNormalized,
+      earlier
+        ? { ...row, values: { ...earlier.values, ...row.values }, answers: { ...earlier.answers, ...row.answers } }
+        : row,
+    );
+  }
+  return { withEmail, withoutEmail };
+}
+
+export async function existingGuestsByEmail(
+  trx: Knex.Transaction,
+  eventId: string,
+  emails: readonly string[],
+): Promise<Map<string, StoredGuest>> {
+  const found = new Map<string, StoredGuest>();
+  if (!emails.length) return found;
+  const wanted = new Set(emails);
+  // One pass over the event's guests that have an email (cheaper than thousands of IN lists); the
+  // oldest guest of an email is the one updated.
+  const rows = (await trx("guests")
+    .select(GUEST_COLUMNS)
+    .where({ eventId })
+    .whereNotNull("emailNormalized")
+    .orderBy("createdAt")) as StoredGuest[];
+  for (const row of rows) {
+    const email = row.emailNormalized as string;
+    if (wanted.has(email) && !found.has(email)) found.set(email, row);
+  }
+  return found;
+}
+
+export function guestRow(
+  base: StoredGuest | null,
+  row: ValidRow,
+  context: { accountId: string; eventId: string; importId: string; now: string },
+): GuestRow {
+  const values = row.values;
+  const pick = <K extends keyof typeof values>(key: K, fallback: unknown) =>
+    values[key] !== undefined ? values[key] : base ? base[key] : fallback;
+  const identity = {
+    firstName: pick("firstName", null) as string | null,
+    lastName: pick("lastName", null) as string | null,
+    email: pick("email", null) as string | null,
+    company: pick("company", null) as string | null,
+  };
+  let answers = row.answers as Record<string, unknown>;
+  if (base) {
+    const previous = typeof base.answers === "string" ? JSON.parse(base.answers) : base.answers;
+    answers = { ...previous, ...row.answers };
+  }
+  const createdAt = base ? base.createdAt : context.now;
+  return {
+    id: base ? base.id : randomUUID(),
+    accountId: base ? base.accountId : context.accountId,
+    eventId: base ? base.eventId : context.eventId,
+    ...identity,
+    civility: pick("civility", null),
+    jobTitle: pick("jobTitle", null),
+    status: pick("status", "unanswered"),
+    mailStatus: base ? base.mailStatus : "none",
+    companionsExpected: pick("companionsExpected", 0),
+    prescriber: pick("prescriber", null),
+    language: pick("language", null),
+    createdSource: base ? base.createdSource : "import",
+    importId: base ? base.importId : context.importId,
+    createdAt: createdAt instanceof Date ? createdAt.toISOString() : createdAt,
+    updatedAt: context.now,
+    // emailNormalized, searchText and whatever else is derived from the identity (nameKey …).
+    ...derivedGuestColumns(identity),
+    answers: JSON.stringify(answers),
+  } as GuestRow;
+}

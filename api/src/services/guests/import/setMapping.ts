@@ -1,0 +1,43 @@
+import { AppError } from "../../../errors.ts";
+import type { ImportMapping } from "../../../models/GuestImport.ts";
+import type { EventKey } from "../../events/find.ts";
+import type { Scope } from "../../scope.ts";
+import { listCustomFields } from "../customFields.ts";
+import { checkRows } from "./checkRows.ts";
+import { findGuestImportFor, importView, type GuestImportView } from "./findImport.ts";
+import { loadImportFile, saveErrorReport } from "./storedFiles.ts";
+import type { ImportRowError } from "./validateRow.ts";
+
+export const SAMPLE_ERRORS = 50;
+
+/**
+ * Step 2 (events.update): records the mapping (column index → target; empty targets ignored) after
+ * checking every row against it; nothing is written to guests. Only an uploaded or mapped import.
+ */
+export async function setGuestImportMapping(
+  scope: Scope,
+  key: EventKey,
+  id: string,
+  mapping: Record<string, string | null | undefined>,
+): Promise<GuestImportView & { sampleErrors: ImportRowError[] }> {
+  const { event, guestImport } = await findGuestImportFor(scope, key, id, "update");
+  if (guestImport.status !== "uploaded" && guestImport.status !== "mapped") {
+    throw new AppError("import_not_editable", 409);
+  }
+  const targets: ImportMapping = Object.fromEntries(
+    Object.entries(mapping).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  const fields = await listCustomFields(scope.db, event.id);
+  const file = await loadImportFile(scope.deps, guestImport);
+  const checked = checkRows(file, targets, fields);
+  if (checked.mappingIssues.length) throw AppError.invalid(checked.mappingIssues);
+  const errorReportKey = await saveErrorReport(scope.deps, guestImport, checked.errors);
+  const updated = await guestImport.$query(scope.db).patchAndFetch({
+    status: "mapped",
+    mapping: targets,
+    totalRows: file.rows.length,
+    failedRows: checked.failedRows,
+    errorReportKey,
+  });
+  return { ...importView(updated), sampleErrors: checked.errors.slice(0, SAMPLE_ERRORS) };
+}

@@ -1,0 +1,112 @@
+import { LegacyEventParams } from "../schemas/common.ts";
+import { EventScopedIdParams, EventScopedParams } from "../schemas/guests.ts";
+import {
+  GuestImportMappingBody,
+  GuestImportMappingResult,
+  GuestImportResult,
+  GuestImportUploadResult,
+  ImportUploadForm,
+} from "../schemas/guestImports.ts";
+import { contract } from "./contract.ts";
+
+const tags = ["guest imports"];
+const BASE = "/events/:a/:e/imports";
+
+/** The three-step import of a guest file (upload, mapping, process), its progress and its error report. */
+export const guestImportContracts = {
+  upload: contract({
+    method: "post",
+    path: BASE,
+    summary: "Import guests, step 1: upload a CSV file",
+    description:
+      "Editors and above (`events.update`). multipart/form-data with a `file` part and an optional `hasHeaders` " +
+      "field (1/0, default 1). Detects the encoding (UTF-8 with or without BOM, otherwise Windows-1252) and the " +
+      "separator (`,` `;` TAB), and answers a preview of the first 10 rows and a suggested mapping. Columns of a " +
+      "Tessera export headed by a custom field's id (or `label [id]`) map to it; an id that is not a custom field " +
+      "of this event is listed in `columnIssues`. Too big: 413 file_too_big; more rows than IMPORT_MAX_ROWS: 422 " +
+      "import_too_many_rows; unreadable CSV: 422 import_malformed_file.",
+    tags,
+    params: EventScopedParams,
+    multipart: ImportUploadForm,
+    response: GuestImportUploadResult,
+    status: 201,
+    errors: [403, 404, 413, 422],
+  }),
+  get: contract({
+    method: "get",
+    path: `${BASE}/:id`,
+    summary: "An import's status and progress",
+    description: "Anyone who may read the event's guests. `processedRows / totalRows` is the progress.",
+    tags,
+    params: EventScopedIdParams,
+    response: GuestImportResult,
+    errors: [404],
+  }),
+  setMapping: contract({
+    method: "post",
+    path: `${BASE}/:id/mapping`,
+    summary: "Import guests, step 2: map the columns",
+    description:
+      "`events.update`. Checks every row against the mapping without writing any guest; answers the first " +
+      "errors (all of them in errors.csv). A target that is neither a guest field nor a custom field of this " +
+      "event: 422 on `mapping.<column>`. Only an uploaded or mapped import (409 import_not_editable).",
+    tags,
+    params: EventScopedIdParams,
+    body: GuestImportMappingBody,
+    response: GuestImportMappingResult,
+    errors: [403, 404, 409, 422],
+  }),
+  process: contract({
+    method: "post",
+    path: `${BASE}/:id/process`,
+    summary: "Import guests, step 3: process in the background",
+    description:
+      "`events.update`. Queues the import (202); follow it with GET. Guests matched by email are updated " +
+      "(mapped fields only), the others created; bad rows are skipped and reported. All or nothing: an import " +
+      "that dies midway writes no guest and may be processed again. 409 import_not_ready unless mapped.",
+    tags,
+    params: EventScopedIdParams,
+    response: GuestImportResult,
+    status: 202,
+    errors: [403, 404, 409],
+  }),
+  errors: contract({
+    method: "get",
+    path: `${BASE}/:id/errors.csv`,
+    summary: "The per-row error report of an import (CSV)",
+    description: "Row (file line), column, value and message in the caller's language; UTF-8 with BOM.",
+    tags,
+    params: EventScopedIdParams,
+    download: "text/csv",
+    errors: [404],
+  }),
+  cancel: contract({
+    method: "delete",
+    path: `${BASE}/:id`,
+    summary: "Cancel an import not processed yet",
+    description: "`events.update`. Only an uploaded or mapped import (409 import_not_editable).",
+    tags,
+    params: EventScopedIdParams,
+    response: GuestImportResult,
+    errors: [403, 404, 409],
+  }),
+};
+
+/** The legacy upload of spec §7 (`/{event}/admin/imports/uploadCsvJson`), step 1 of the same import. */
+export const legacyImportContracts = {
+  upload: contract({
+    method: "post",
+    path: "/:event/admin/imports/uploadCsvJson",
+    isLegacy: true,
+    summary: "Upload a guest CSV file (legacy import step 1)",
+    description:
+      "Same as POST /api/v1/events/{a}/{e}/imports: multipart `file`; header `x-has-headers: 1|0` (default 1). " +
+      "`event` is the event's slug, in the caller's account (404 otherwise); events.update.",
+    tags: ["guest imports", "legacy"],
+    params: LegacyEventParams,
+    multipart: ImportUploadForm,
+    response: GuestImportUploadResult,
+    status: 201,
+    errors: [403, 404, 413, 422],
+  }),
+};
