@@ -25,8 +25,8 @@ export interface ContractDefinition {
   multipart?: TSchema;
   /** The JSON answer. */
   response?: TSchema;
-  /** A file answer (its media type): the browser follows a link to it, the client gives its URL. */
-  download?: string;
+  /** A file answer (its media types): the browser follows a link to it, the client gives its URL. */
+  download?: string | readonly string[];
   /** Success status (200 unless said). */
   status?: number;
   /** Error statuses worth documenting besides 401 and 422. */

@@ -15,7 +15,7 @@ export const guestExportContracts = {
     tags: ["guests"],
     params: EventScopedParams,
     query: GuestExportQuery,
-    download: "text/csv",
+    download: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
     errors: [404, 422, 500],
   }),
 };

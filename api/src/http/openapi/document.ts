@@ -53,6 +53,12 @@ function requestBody(route: ContractDefinition): Record<string, unknown> {
   return Object.keys(content).length ? { requestBody: { required: true, content } } : {};
 }
 
+/** The media types of a file answer, each a binary string. */
+function fileContent(download: string | readonly string[]): Record<string, unknown> {
+  const types: readonly string[] = typeof download === "string" ? [download] : download;
+  return Object.fromEntries(types.map((type) => [type, { schema: { type: "string", format: "binary" } }]));
+}
+
 export interface OpenApiInfo {
   title: string;
   version: string;
@@ -74,7 +80,7 @@ export function buildOpenApiDocument(
       [String(route.status ?? 200)]: {
         description: "Success",
         ...(route.response ? { content: { "application/json": { schema: plain(route.response) } } } : {}),
-        ...(route.download ? { content: { [route.download]: { schema: { type: "string", format: "binary" } } } } : {}),
+        ...(route.download ? { content: fileContent(route.download) } : {}),
       },
     };
     for (const status of [...errorStatuses].sort()) {
