@@ -1,5 +1,12 @@
 import type { ContractRegistry } from "./contract.ts";
+import { customFieldContracts } from "./customFields.ts";
+import { duplicateContracts } from "./duplicates.ts";
 import { eventContracts } from "./events.ts";
+import { guestFileContracts } from "./guestFiles.ts";
+import { guestContracts } from "./guests.ts";
+import { guestViewContracts } from "./guestViews.ts";
+import { legacyContracts } from "./legacy.ts";
+import { recommendationContracts } from "./recommendations.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -8,6 +15,11 @@ import { eventContracts } from "./events.ts";
  */
 export const contracts = {
   events: eventContracts,
+  guests: { ...guestContracts, ...guestViewContracts, ...guestFileContracts },
+  customFields: customFieldContracts,
+  duplicates: duplicateContracts,
+  recommendations: recommendationContracts,
+  legacy: legacyContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

@@ -24,6 +24,22 @@ export const GUEST_STATUSES = [
 ] as const;
 export type GuestStatus = (typeof GUEST_STATUSES)[number];
 
+/**
+ * Which status a merged guest keeps: the more advanced of the two, in this order (most advanced
+ * first). A wish to attend (confirmed, then awaiting approval) beats indecision, indecision beats a
+ * negative outcome, and any decision beats no answer; among negative outcomes the later one in the
+ * guest's life wins (cancelled after confirming, then rejected by the organizer, then refused).
+ */
+export const MERGE_STATUS_ORDER: readonly GuestStatus[] = [
+  "confirmed",
+  "pending_approval",
+  "to_be_seen",
+  "cancelled",
+  "rejected",
+  "refused",
+  "unanswered",
+];
+
 /** Mail status of spec §4 (both listings): "none" until the guest is first emailed. */
 export const MAIL_STATUSES = [
   "none",

@@ -1,5 +1,3 @@
-import { Type } from "@sinclair/typebox";
-import { Uuid } from "@tessera/shared";
 import type { ApiContext } from "../context.ts";
 import { AppError } from "../../errors.ts";
 import { CSRF_HEADER } from "../middleware/cookies.ts";
@@ -9,11 +7,8 @@ import { authorizeEvent, type EventAbility, type EventTies } from "../../policie
 import { loadEventTiesOf } from "../../services/events/visibility.ts";
 import { antiForgeryToken, sameSecret } from "../../services/auth/sessions.ts";
 
-const EventSlug = Type.String({ minLength: 1, maxLength: 50 });
-/** `/:event/...`: the event's slug. */
-export const LegacyEventParams = Type.Object({ event: EventSlug });
-/** `/:event/.../:id`. */
-export const LegacyEventIdParams = Type.Object({ event: EventSlug, id: Uuid });
+// TRANSITION: the legacy import route (guests/import area) still reads its params from here.
+export { LegacyEventIdParams, LegacyEventParams } from "@tessera/shared/schemas/legacy";
 
 /**
  * The event a legacy path names by slug, authorized like the /api/v1 routes: it must belong to the

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import { validateAnswers, type ValidationIssue } from "@tessera/shared";
+import { GUEST_FILE_TYPES, validateAnswers, type ValidationIssue } from "@tessera/shared";
 import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
@@ -15,24 +15,6 @@ import type { GuestMergeStep } from "./mergeSteps.ts";
 import type { Scope } from "../scope.ts";
 import { derivedGuestColumns } from "./prepare.ts";
 import { chunksOf } from "./selection.ts";
-
-/**
- * What a file answer may be, judged from its bytes (file-type), never from its name or declared type:
- * PDF, PNG, JPEG, WebP, GIF, and the office documents DOCX, XLSX and ODT. Those three are ZIP archives;
- * file-type tells them apart from a bare ZIP by their inner entries ([Content_Types].xml / word/ or xl/
- * for Office Open XML, the `mimetype` entry for OpenDocument), so an arbitrary ZIP (or a JAR, an APK …)
- * is refused. Text formats (CSV, TXT) carry no signature and are refused too.
- */
-export const GUEST_FILE_TYPES: Readonly<Record<string, string>> = {
-  "application/pdf": "pdf",
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/webp": "webp",
-  "image/gif": "gif",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-  "application/vnd.oasis.opendocument.text": "odt",
-};
 
 export interface UploadedGuestFile {
   bytes: Buffer;

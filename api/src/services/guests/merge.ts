@@ -1,4 +1,4 @@
-import type { GuestStatus } from "@tessera/shared";
+import { MERGE_STATUS_ORDER, type GuestStatus } from "@tessera/shared";
 import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
@@ -14,22 +14,7 @@ import { runGuestMergeSteps } from "./mergeSteps.ts";
 import { derivedGuestColumns } from "./prepare.ts";
 import { guestSnapshot } from "./write.ts";
 
-/**
- * Which status a merged guest keeps: the more advanced of the two, in this order (most advanced
- * first). A wish to attend (confirmed, then awaiting approval) beats indecision, indecision beats a
- * negative outcome, and any decision beats no answer; among negative outcomes the later one in the
- * guest's life wins (cancelled after confirming, then rejected by the organizer, then refused).
- */
-export const MERGE_STATUS_ORDER: readonly GuestStatus[] = [
-  "confirmed",
-  "pending_approval",
-  "to_be_seen",
-  "cancelled",
-  "rejected",
-  "refused",
-  "unanswered",
-];
-
+/** The more advanced status of the two (shared's MERGE_STATUS_ORDER). */
 export function moreAdvancedStatus(a: GuestStatus, b: GuestStatus): GuestStatus {
   return MERGE_STATUS_ORDER.indexOf(b) < MERGE_STATUS_ORDER.indexOf(a) ? b : a;
 }
