@@ -1,7 +1,9 @@
 import { defineRoute, type Route } from "../routes/define.ts";
 import { handleImportUpload, ImportUploadForm } from "../routes/guests/imports.ts";
 import { GuestImportUploadResult } from "../../services/guests/import/schemas.ts";
-import { findLegacyEvent, LegacyEventParams } from "./eventBySlug.ts";
+import { LegacyEventParams } from "@tessera/shared/schemas/legacy";
+// TRANSITION: the guests/import area moves this lookup into its service (an EventKey `{ slug }`).
+import { findEventBySlugFor } from "../../services/events/find.ts";
 
 export const legacyImportRoutes: Route[] = [
   defineRoute({
@@ -19,7 +21,7 @@ export const legacyImportRoutes: Route[] = [
     status: 201,
     errors: [403, 404, 413, 422],
     handler: async (ctx, { params }) => {
-      const { event } = await findLegacyEvent(ctx, params.event, "update");
+      const { event } = await findEventBySlugFor(ctx.deps.db, ctx.state.actor, "update", params.event);
       return handleImportUpload(ctx, event, ctx.get("x-has-headers") || undefined);
     },
   }),

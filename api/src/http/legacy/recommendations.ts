@@ -1,4 +1,5 @@
 import { legacyContracts as legacy } from "@tessera/shared/contracts/legacy";
+import { presentRecommendation } from "../presenters/recommendations.ts";
 import { route, type Route } from "../routes/define.ts";
 import {
   acceptRecommendation,
@@ -7,33 +8,31 @@ import {
   recommendationsOfGuest,
   refuseRecommendation,
 } from "../../services/guests/recommendations.ts";
-import { presentRecommendation } from "../presenters/recommendations.ts";
-import { findLegacyEvent, requireAntiForgeryOnGetWrite } from "./eventBySlug.ts";
+import { requireAntiForgeryOnGetWrite } from "./eventBySlug.ts";
 
-/** The legacy recommendations endpoints (spec §7 `/{event}/admin/recommendations/...`, guest side). */
+/**
+ * The legacy recommendations endpoints (spec §7 `/{event}/admin/recommendations/...` and the guest side
+ * `/{event}/recommendations/...`): the event named by its slug.
+ */
 export const legacyRecommendationRoutes: Route[] = [
-  route(legacy.recommendations, async (scope, { params, query }, ctx) => {
-    const { event } = await findLegacyEvent(ctx, params.event, "read");
-    const { rows, pagination } = await listRecommendations(scope.db, event, query);
+  route(legacy.recommendations, async (scope, { params, query }) => {
+    const { rows, pagination } = await listRecommendations(scope, { slug: params.event }, query);
     return { data: rows.map(presentRecommendation), pagination };
   }),
-  route(legacy.acceptRecommendation, async (_scope, { params }, ctx) => {
+  route(legacy.acceptRecommendation, async (scope, { params }, ctx) => {
     requireAntiForgeryOnGetWrite(ctx);
-    const { event } = await findLegacyEvent(ctx, params.event, "update");
-    return presentRecommendation(await acceptRecommendation(ctx, event, params.id));
+    return presentRecommendation(await acceptRecommendation(scope, { slug: params.event }, params.id));
   }),
-  route(legacy.refuseRecommendation, async (_scope, { params }, ctx) => {
+  route(legacy.refuseRecommendation, async (scope, { params }, ctx) => {
     requireAntiForgeryOnGetWrite(ctx);
-    const { event } = await findLegacyEvent(ctx, params.event, "update");
-    return presentRecommendation(await refuseRecommendation(ctx, event, params.id));
+    return presentRecommendation(await refuseRecommendation(scope, { slug: params.event }, params.id));
   }),
-  route(legacy.addRecommendations, async (_scope, { params, body }, ctx) => {
-    const { event } = await findLegacyEvent(ctx, params.event, "update");
-    const created = await addRecommendations(ctx, event, body.guestId, body.recommendations);
-    return { data: created.map(presentRecommendation) };
-  }),
-  route(legacy.guestRecommendations, async (scope, { params }, ctx) => {
-    const { event } = await findLegacyEvent(ctx, params.event, "read");
-    return { data: (await recommendationsOfGuest(scope.db, event, params.id)).map(presentRecommendation) };
-  }),
+  route(legacy.addRecommendations, async (scope, { params, body }) => ({
+    data: (await addRecommendations(scope, { slug: params.event }, body.guestId, body.recommendations)).map(
+      presentRecommendation,
+    ),
+  })),
+  route(legacy.guestRecommendations, async (scope, { params }) => ({
+    data: (await recommendationsOfGuest(scope, { slug: params.event }, params.id)).map(presentRecommendation),
+  })),
 ];

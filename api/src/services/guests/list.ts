@@ -20,6 +20,9 @@ import {
   isBuiltInField,
   parseGuestFilters,
 } from "./listFilters.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import type { Scope } from "../scope.ts";
+import { loadGuestExtras, type GuestPageExtras } from "./extras.ts";
 import { findGuestView } from "./views.ts";
 
 const PRESETS: Record<string, string | undefined> = {
@@ -193,4 +196,15 @@ export async function listGuests(
     rows: rows.map((row) => Guest.fromDatabaseJson(row)),
     pagination: { page, perPage, total: Number(counted?.total ?? 0) },
   };
+}
+
+/** One page of the guests of an event the actor sees, with what their JSON needs besides. */
+export async function listEventGuests(
+  scope: Scope,
+  key: EventKey,
+  query: GuestListQueryType,
+): Promise<GuestListResult & { extras: GuestPageExtras }> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  const { rows, pagination } = await listGuests(scope.db, scope.actor, event.id, query);
+  return { rows, pagination, extras: await loadGuestExtras(scope.db, rows, scope.actor, event, ties) };
 }

@@ -1,5 +1,4 @@
 import { MERGE_STATUS_ORDER, type GuestStatus } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -9,7 +8,10 @@ import type { Event } from "../../models/Event.ts";
 import { Guest, type AnswerValue } from "../../models/Guest.ts";
 import { Recommendation } from "../../models/Recommendation.ts";
 import { recordAudit } from "../audit/record.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import type { Scope } from "../scope.ts";
 import { orderedPair, storeIgnoredPair } from "./duplicates.ts";
+import { withGuestExtras, type GuestWithExtras } from "./extras.ts";
 import { runGuestMergeSteps } from "./mergeSteps.ts";
 import { derivedGuestColumns } from "./prepare.ts";
 import { guestSnapshot } from "./write.ts";
@@ -87,21 +89,24 @@ async function lockedGuest(trx: Knex.Transaction, event: Event, id: string, fiel
 }
 
 /**
- * Folds guest `mergeId` into guest `keepId` (both of `event`) in one transaction: answers, identity,
- * companions, recommendations, status, history (the merged guest's audit entries are re-pointed, ids
- * unchanged), whatever later areas registered as merge steps; then deletes the merged guest and
- * records `guest.merged` with both snapshots. 422 for the same guest twice or a guest of another event.
+ * Folds guest `mergeId` into guest `keepId` (both of the event; editors and up) in one transaction:
+ * answers, identity, companions, recommendations, status, history (the merged guest's audit entries are
+ * re-pointed, ids unchanged), whatever later areas registered as merge steps; then deletes the merged
+ * guest and records `guest.merged` with both snapshots. 422 for the same guest twice or a guest of
+ * another event. Returns the kept guest.
  */
 export async function mergeGuests(
-  ctx: ApiContext,
-  event: Event,
+  scope: Scope,
+  key: EventKey,
   keepIdRaw: string,
   mergeIdRaw: string,
-): Promise<Guest> {
+): Promise<GuestWithExtras> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
   const keepId = keepIdRaw.toLowerCase();
   const mergeId = mergeIdRaw.toLowerCase();
   if (keepId === mergeId) throw AppError.invalid([{ field: "mergeId", code: "duplicate_same_guest" }]);
-  return ctx.deps.db.transaction(async (trx) => {
+  const now = scope.clock.now();
+  const kept = await scope.db.transaction(async (trx) => {
     // Lock in id order so two merges touching the same guests cannot deadlock.
     const [firstId, secondId] = orderedPair(keepId, mergeId);
     const first = await lockedGuest(trx, event, firstId, firstId === keepId ? "keepId" : "mergeId");
@@ -120,14 +125,14 @@ export async function mergeGuests(
     await Guest.query(trx)
       .where({ godfatherId: merge.id })
       .whereNot({ id: keep.id })
-      .patch({ godfatherId: keep.id, updatedAt: new Date() });
+      .patch({ godfatherId: keep.id, updatedAt: now });
     await Recommendation.query(trx).where({ recommenderGuestId: merge.id }).patch({ recommenderGuestId: keep.id });
     await Recommendation.query(trx).where({ guestId: merge.id }).patch({ guestId: keep.id });
-    await moveIgnoredPairs(trx, event, keep.id, merge.id);
+    await moveIgnoredPairs(trx, event, keep.id, merge.id, now);
     const movedHistory = await AuditLog.query(trx)
       .where({ subjectType: "guest", subjectId: merge.id })
       .patch({ subjectId: keep.id });
-    await runGuestMergeSteps(ctx.deps.hooks, trx, {
+    await runGuestMergeSteps(scope.deps.hooks, trx, {
       keepId: keep.id,
       mergeId: merge.id,
       eventId: event.id,
@@ -136,7 +141,7 @@ export async function mergeGuests(
 
     await Guest.query(trx).deleteById(merge.id);
     const kept = await Guest.query(trx).patchAndFetchById(keep.id, row);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "guest.merged",
       subjectType: "guest",
       subjectId: keep.id,
@@ -147,18 +152,19 @@ export async function mergeGuests(
     });
     return kept;
   });
+  return withGuestExtras(scope.db, kept, scope.actor, event, ties);
 }
 
 /**
  * Pairs set aside with the merged guest stay set aside with the kept one (the cascade drops the rest).
  * duplicate_ignores columns are queried snake_case: the case mappers would turn guestAId into guest_aid.
  */
-async function moveIgnoredPairs(trx: Knex.Transaction, event: Event, keepId: string, mergeId: string) {
+async function moveIgnoredPairs(trx: Knex.Transaction, event: Event, keepId: string, mergeId: string, now: Date) {
   const rows: { guestAId: string; guestBId: string }[] = await trx("duplicateIgnores")
     .where({ guest_a_id: mergeId })
     .orWhere({ guest_b_id: mergeId });
   for (const row of rows) {
     const other = row.guestAId === mergeId ? row.guestBId : row.guestAId;
-    if (other !== keepId) await storeIgnoredPair(trx, event, keepId, other);
+    if (other !== keepId) await storeIgnoredPair(trx, event, keepId, other, now);
   }
 }
