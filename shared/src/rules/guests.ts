@@ -87,6 +87,24 @@ export const GUEST_FIELDS = [
 ] as const;
 export type GuestField = (typeof GUEST_FIELDS)[number];
 
+/** Who the guest is: the identity fields (a merge fills the kept guest's empty ones from the other). */
+export const GUEST_IDENTITY_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "civility",
+  "company",
+  "jobTitle",
+  "prescriber",
+  "language",
+] as const satisfies readonly GuestField[];
+export type GuestIdentityField = (typeof GUEST_IDENTITY_FIELDS)[number];
+
+/** The identity fields written as free text (trimmed, empty ones stored as null); civility is a choice. */
+export const GUEST_TEXT_FIELDS = GUEST_IDENTITY_FIELDS.filter(
+  (field): field is Exclude<GuestIdentityField, "civility"> => field !== "civility",
+);
+
 /** The email of a guest as compared for matching and duplicates: trimmed, case-insensitive. */
 export function normalizeGuestEmail(email: string | null | undefined): string | null {
   const trimmed = email?.trim().toLowerCase();

@@ -1,30 +1,28 @@
-import type { GuestJson } from "@tessera/shared";
+import { GUEST_IDENTITY_FIELDS, type GuestIdentityField, type GuestJson } from "@tessera/shared";
 import type { Guest } from "../../models/Guest.ts";
 import type { GuestPageExtras, GuestWithExtras } from "../../services/guests/extras.ts";
 
-const fullName = (row: { firstName: string | null; lastName: string | null }) =>
-  [row.firstName, row.lastName].filter(Boolean).join(" ");
-
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The guest's identity fields as stored (text, or null). */
+function identityOf(guest: Guest): Pick<GuestJson, GuestIdentityField> {
+  return Object.fromEntries(GUEST_IDENTITY_FIELDS.map((field) => [field, guest[field]])) as Pick<
+    GuestJson,
+    GuestIdentityField
+  >;
+}
 
 export function presentGuest(guest: Guest, extras: GuestPageExtras): GuestJson {
   return {
     id: guest.id,
     eventId: guest.eventId,
-    firstName: guest.firstName,
-    lastName: guest.lastName,
-    email: guest.email,
-    civility: guest.civility,
-    company: guest.company,
-    jobTitle: guest.jobTitle,
+    ...identityOf(guest),
     status: guest.status,
     companionsExpected: guest.companionsExpected,
     godfatherId: guest.godfatherId,
-    prescriber: guest.prescriber,
-    language: guest.language,
     registeredAt: iso(guest.registeredAt),
     answers: guest.answers ?? {},
-    fullName: fullName(guest),
+    fullName: guest.fullName,
     mailStatus: guest.mailStatus,
     mailStatusAt: iso(guest.mailStatusAt),
     isUnsubscribed: guest.unsubscribedAt !== null || guest.mailStatus === "unsubscribed",

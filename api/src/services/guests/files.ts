@@ -1,11 +1,11 @@
 import { fileTypeFromBuffer } from "file-type";
-import { GUEST_FILE_TYPES, validateAnswers, type ValidationIssue } from "@tessera/shared";
+import { GUEST_FILE_TYPES, validateAnswers, type AnswerValue, type ValidationIssue } from "@tessera/shared";
 import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { CustomField } from "../../models/CustomField.ts";
-import { Guest, type AnswerValue } from "../../models/Guest.ts";
+import { Guest } from "../../models/Guest.ts";
 import { GuestFile } from "../../models/GuestFile.ts";
 import { storeThenCommit, type StoredFile } from "../../storage/fileStorage.ts";
 import { recordAudit } from "../audit/record.ts";

@@ -1,4 +1,5 @@
 import {
+  GUEST_IDENTITY_FIELDS,
   GUEST_STATUSES,
   GUEST_SOURCES,
   GuestListQuery,
@@ -30,7 +31,8 @@ const PRESETS: Record<string, string | undefined> = {
   unanswered: "unanswered",
   waiting: "pending_approval",
 };
-const TEXT_SORTS = new Set(["firstName", "lastName", "email", "company", "jobTitle", "prescriber", "civility"]);
+/** Identity fields sort case-insensitively; language codes sort as stored. */
+const TEXT_SORTS = new Set<string>(GUEST_IDENTITY_FIELDS.filter((field) => field !== "language"));
 const NOT_NULL_SORTS = new Set([
   "createdAt",
   "updatedAt",

@@ -1,11 +1,11 @@
-import { MERGE_STATUS_ORDER, type GuestStatus } from "@tessera/shared";
+import { GUEST_IDENTITY_FIELDS, MERGE_STATUS_ORDER, type AnswerValue, type GuestStatus } from "@tessera/shared";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { AuditLog } from "../../models/AuditLog.ts";
 import { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
-import { Guest, type AnswerValue } from "../../models/Guest.ts";
+import { Guest } from "../../models/Guest.ts";
 import { Recommendation } from "../../models/Recommendation.ts";
 import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
@@ -21,17 +21,20 @@ export function moreAdvancedStatus(a: GuestStatus, b: GuestStatus): GuestStatus 
   return MERGE_STATUS_ORDER.indexOf(b) < MERGE_STATUS_ORDER.indexOf(a) ? b : a;
 }
 
-function isEmpty(value: AnswerValue | undefined): boolean {
+/** A stored answer; null is tolerated too (the answers are a JSON column). */
+type StoredAnswer = AnswerValue | null;
+
+function isEmpty(value: StoredAnswer | undefined): boolean {
   return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 }
 
 /** The kept guest's non-empty answers win, the merged guest fills the gaps, multiple choices are united. */
 export function mergeGuestAnswers(
-  kept: Record<string, AnswerValue>,
-  merged: Record<string, AnswerValue>,
+  kept: Record<string, StoredAnswer>,
+  merged: Record<string, StoredAnswer>,
   multipleChoiceIds: ReadonlySet<string>,
-): Record<string, AnswerValue> {
-  const result: Record<string, AnswerValue> = { ...kept };
+): Record<string, StoredAnswer> {
+  const result: Record<string, StoredAnswer> = { ...kept };
   for (const [fieldId, value] of Object.entries(merged)) {
     const current = result[fieldId];
     if (multipleChoiceIds.has(fieldId) && Array.isArray(current) && Array.isArray(value)) {
@@ -43,17 +46,6 @@ export function mergeGuestAnswers(
   return result;
 }
 
-const FILLED_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "civility",
-  "company",
-  "jobTitle",
-  "prescriber",
-  "language",
-] as const;
-
 function earliest(a: Date | null, b: Date | null): Date | null {
   if (!a) return b;
   if (!b) return a;
@@ -61,9 +53,9 @@ function earliest(a: Date | null, b: Date | null): Date | null {
 }
 
 /** The kept guest's row once the merged one is folded in (identity fields filled where empty). */
-function mergedRow(keep: Guest, merge: Guest, answers: Record<string, AnswerValue>): Partial<Guest> {
-  const row: Partial<Guest> = { answers };
-  for (const field of FILLED_FIELDS) {
+function mergedRow(keep: Guest, merge: Guest, answers: Record<string, StoredAnswer>): Partial<Guest> {
+  const row: Partial<Guest> = { answers: answers as Guest["answers"] };
+  for (const field of GUEST_IDENTITY_FIELDS) {
     const value = keep[field] ?? merge[field];
     (row as Record<string, unknown>)[field] = value;
   }

@@ -1,4 +1,13 @@
-import { validateAnswers, type GuestCreate, type GuestUpdate, type ValidationIssue } from "@tessera/shared";
+import {
+  GUEST_FIELDS,
+  GUEST_TEXT_FIELDS,
+  mergeAnswers,
+  validateAnswers,
+  type AnswerValue,
+  type GuestCreate,
+  type GuestUpdate,
+  type ValidationIssue,
+} from "@tessera/shared";
 import { jsonMergePatch } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -15,35 +24,22 @@ import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selectio
 
 const MAX_GODFATHER_CHAIN = 1_000;
 
+/** What the audit trail keeps of a guest: its built-in fields (updatedAt aside), its links and answers. */
+const SNAPSHOT_FIELDS = [
+  "id",
+  ...GUEST_FIELDS.filter((field) => field !== "updatedAt"),
+  "unsubscribedAt",
+  "godfatherId",
+  "answers",
+] as const satisfies readonly (keyof Guest)[];
+
 /** What the audit trail keeps of a guest (created, updated, deleted, merged). */
 export function guestSnapshot(guest: Partial<Guest>): Record<string, unknown> {
-  const { id, firstName, lastName, email, civility, company, jobTitle, status, mailStatus, unsubscribedAt } = guest;
-  const { companionsExpected, godfatherId, prescriber, language, registeredAt, answers } = guest;
-  const { createdSource, createdAt } = guest;
-  return {
-    id,
-    firstName,
-    lastName,
-    email,
-    civility,
-    company,
-    jobTitle,
-    status,
-    mailStatus,
-    unsubscribedAt,
-    answers,
-    companionsExpected,
-    godfatherId,
-    createdSource,
-    prescriber,
-    language,
-    registeredAt,
-    createdAt,
-  };
+  return Object.fromEntries(SNAPSHOT_FIELDS.map((field) => [field, guest[field]]));
 }
 
 export interface CheckedAnswers {
-  answers: Record<string, unknown>;
+  answers: Record<string, AnswerValue | null>;
   /** The ids among them of `file` fields (whose answers only an upload sets). */
   fileFieldIds: string[];
 }
@@ -66,13 +62,6 @@ export async function checkAnswers(
   if (!result.ok) throw AppError.invalid(result.issues);
   const fileFieldIds = fields.filter((field) => field.type === "file").map((field) => field.id);
   return { answers: result.value, fileFieldIds };
-}
-
-/** Answers after a patch: null removes an answer. */
-function mergeAnswers(current: Record<string, unknown>, patch: Record<string, unknown>) {
-  const merged: Record<string, unknown> = { ...current, ...patch };
-  for (const [key, value] of Object.entries(patch)) if (value === null) delete merged[key];
-  return merged as Guest["answers"];
 }
 
 /**
@@ -122,7 +111,7 @@ async function checkCompanions(
 
 function identityValues(body: GuestUpdate): Partial<Guest> {
   const values: Partial<Guest> = {};
-  for (const key of ["firstName", "lastName", "email", "company", "jobTitle", "prescriber", "language"] as const) {
+  for (const key of GUEST_TEXT_FIELDS) {
     if (body[key] !== undefined) values[key] = cleanText(body[key]);
   }
   if (body.civility !== undefined) values.civility = body.civility;
@@ -147,7 +136,7 @@ export async function createGuest(scope: Scope, key: EventKey, body: GuestCreate
       eventId: event.id,
       status: "unanswered" as const,
       ...values,
-      answers: mergeAnswers({}, answers),
+      answers: mergeAnswers({}, answers) as Guest["answers"],
       createdSource: actor?.kind === "apiKey" ? ("api" as const) : ("manual" as const),
       ...derivedGuestColumns({ ...values }),
     };
@@ -194,7 +183,7 @@ export async function updateGuest(
     if (body.answers) {
       const { answers, fileFieldIds } = await checkAnswers(trx, event.id, body.answers);
       removedFiles = await checkFileAnswerPatch(trx, fileFieldIds, guestId, current.answers, answers);
-      values.answers = mergeAnswers(current.answers, answers);
+      values.answers = mergeAnswers(current.answers, answers) as Guest["answers"];
     }
     // Spec: an unsubscribed guest's email can be unlocked.
     if (body.unlockEmail) {
