@@ -1,8 +1,5 @@
-import type { Civility, GuestSource, GuestStatus, MailStatus } from "@tessera/shared";
+import type { AnswerValue, Civility, GuestSource, GuestStatus, MailStatus } from "@tessera/shared";
 import { BaseModel } from "./BaseModel.ts";
-
-/** A custom-field answer as stored: its shape depends on the field's type (see shared rules). */
-export type AnswerValue = string | number | string[] | { fileId: string; name: string; size: number } | null;
 
 export class Guest extends BaseModel {
   static override tableName = "guests";
@@ -24,6 +21,7 @@ export class Guest extends BaseModel {
   mailStatus!: MailStatus;
   mailStatusAt!: Date | null;
   unsubscribedAt!: Date | null;
+  /** Custom-field answers by field id: each value's shape depends on the field's type (shared rules). */
   answers!: Record<string, AnswerValue>;
   companionsExpected!: number;
   godfatherId!: string | null;

@@ -1,29 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type {
-  CustomFieldOption,
-  CustomFieldRules,
-  CustomFieldType,
-  GuestSource,
-  GuestStatus,
-  MailStatus,
+import {
+  seededRandom,
+  withoutAccents,
+  type AnswerValue,
+  type CustomFieldOption,
+  type CustomFieldRules,
+  type CustomFieldType,
+  type GuestSource,
+  type GuestStatus,
+  type MailStatus,
 } from "@tessera/shared";
 import type { Knex } from "../db/knex.ts";
 import { CustomField } from "../models/CustomField.ts";
 import type { Event } from "../models/Event.ts";
-import type { AnswerValue } from "../models/Guest.ts";
 import { derivedGuestColumns } from "../services/guests/prepare.ts";
-
-/** A small deterministic generator (mulberry32): the demo guests are the same on every seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST_NAMES = {
   fr: [
@@ -354,9 +344,7 @@ export async function seedDemoGuests(trx: Knex.Transaction, event: Event, now: D
   const usedEmails = new Set<string>();
   const daysAgo = (max: number) => new Date(now.getTime() - Math.floor(random() * max * 24) * 3_600_000);
   const slug = (text: string) =>
-    text
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
+    withoutAccents(text)
       .toLowerCase()
       .replace(/[^a-z]+/g, "");
 
@@ -456,13 +444,8 @@ export async function seedDemoGuests(trx: Knex.Transaction, event: Event, now: D
     (row: Record<string, unknown>) => ({ ...row, email: `${slug(String(row.firstName))}@perso.example.com` }),
     (row: Record<string, unknown>) => ({
       ...row,
-      firstName: String(row.firstName)
-        .normalize("NFD")
-        .replace(/[\u0300-\u036f]/g, "")
-        .toUpperCase(),
-      lastName: String(row.lastName)
-        .normalize("NFD")
-        .replace(/[\u0300-\u036f]/g, ""),
+      firstName: withoutAccents(String(row.firstName)).toUpperCase(),
+      lastName: withoutAccents(String(row.lastName)),
       email: `${slug(String(row.lastName))}.${slug(String(row.firstName))}@gmail.example.com`,
     }),
     (row: Record<string, unknown>) => ({ ...row, firstName: String(row.firstName).toLowerCase(), email: null }),

@@ -1,4 +1,3 @@
-import { LegacyEventParams } from "../schemas/common.ts";
 import { EventScopedIdParams, EventScopedParams } from "../schemas/guests.ts";
 import {
   GuestImportMappingBody,
@@ -89,24 +88,5 @@ export const guestImportContracts = {
     params: EventScopedIdParams,
     response: GuestImportResult,
     errors: [403, 404, 409],
-  }),
-};
-
-/** The legacy upload of spec §7 (`/{event}/admin/imports/uploadCsvJson`), step 1 of the same import. */
-export const legacyImportContracts = {
-  upload: contract({
-    method: "post",
-    path: "/:event/admin/imports/uploadCsvJson",
-    isLegacy: true,
-    summary: "Upload a guest CSV file (legacy import step 1)",
-    description:
-      "Same as POST /api/v1/events/{a}/{e}/imports: multipart `file`; header `x-has-headers: 1|0` (default 1). " +
-      "`event` is the event's slug, in the caller's account (404 otherwise); events.update.",
-    tags: ["guest imports", "legacy"],
-    params: LegacyEventParams,
-    multipart: ImportUploadForm,
-    response: GuestImportUploadResult,
-    status: 201,
-    errors: [403, 404, 413, 422],
   }),
 };

@@ -26,6 +26,24 @@ export const IDENTITY_DOCUMENT_LENGTH = 9;
 /** spec §5: form file answers and attachments up to 15 MB. */
 export const CUSTOM_FIELD_FILE_MAX_BYTES = 15 * 1024 * 1024;
 
+/**
+ * What a file answer may be (media type → extension), judged from its bytes, never from its name or
+ * declared type: PDF, PNG, JPEG, WebP, GIF, and the office documents DOCX, XLSX and ODT. Those three are
+ * ZIP archives, told apart from a bare ZIP by their inner entries ([Content_Types].xml / word/ or xl/ for
+ * Office Open XML, the `mimetype` entry for OpenDocument), so an arbitrary ZIP (or a JAR, an APK …) is
+ * refused. Text formats (CSV, TXT) carry no signature and are refused too.
+ */
+export const GUEST_FILE_TYPES: Readonly<Record<string, string>> = {
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+  "application/vnd.oasis.opendocument.text": "odt",
+};
+
 export interface CustomFieldOption {
   id: string;
   label: string;

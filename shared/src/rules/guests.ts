@@ -24,6 +24,22 @@ export const GUEST_STATUSES = [
 ] as const;
 export type GuestStatus = (typeof GUEST_STATUSES)[number];
 
+/**
+ * Which status a merged guest keeps: the more advanced of the two, in this order (most advanced
+ * first). A wish to attend (confirmed, then awaiting approval) beats indecision, indecision beats a
+ * negative outcome, and any decision beats no answer; among negative outcomes the later one in the
+ * guest's life wins (cancelled after confirming, then rejected by the organizer, then refused).
+ */
+export const MERGE_STATUS_ORDER: readonly GuestStatus[] = [
+  "confirmed",
+  "pending_approval",
+  "to_be_seen",
+  "cancelled",
+  "rejected",
+  "refused",
+  "unanswered",
+];
+
 /** Mail status of spec §4 (both listings): "none" until the guest is first emailed. */
 export const MAIL_STATUSES = [
   "none",
@@ -70,6 +86,24 @@ export const GUEST_FIELDS = [
   "language",
 ] as const;
 export type GuestField = (typeof GUEST_FIELDS)[number];
+
+/** Who the guest is: the identity fields (a merge fills the kept guest's empty ones from the other). */
+export const GUEST_IDENTITY_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "civility",
+  "company",
+  "jobTitle",
+  "prescriber",
+  "language",
+] as const satisfies readonly GuestField[];
+export type GuestIdentityField = (typeof GUEST_IDENTITY_FIELDS)[number];
+
+/** The identity fields written as free text (trimmed, empty ones stored as null); civility is a choice. */
+export const GUEST_TEXT_FIELDS = GUEST_IDENTITY_FIELDS.filter(
+  (field): field is Exclude<GuestIdentityField, "civility"> => field !== "civility",
+);
 
 /** The email of a guest as compared for matching and duplicates: trimmed, case-insensitive. */
 export function normalizeGuestEmail(email: string | null | undefined): string | null {

@@ -25,8 +25,6 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const IdParams = Type.Object({ id: Uuid });
 export const AccountParams = Type.Object({ a: Uuid });
 export const AccountIdParams = Type.Object({ a: Uuid, id: Uuid });
-/** `/:event/...` of the legacy endpoints (spec §7): the event's slug. */
-export const LegacyEventParams = Type.Object({ event: Type.String({ minLength: 1, maxLength: 50 }) });
 
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),

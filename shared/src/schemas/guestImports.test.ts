@@ -2,7 +2,8 @@ import { describe, expectTypeOf, it } from "vitest";
 import type * as HandTyped from "../client/handTyped.ts";
 import type * as Schemas from "./guestImports.ts";
 import type { ContractOutput } from "../contracts/contract.ts";
-import type { guestImportContracts, legacyImportContracts } from "../contracts/guestImports.ts";
+import type { guestImportContracts } from "../contracts/guestImports.ts";
+import type { legacyContracts } from "../contracts/legacy.ts";
 
 // The hand-typed client's import types must be derivable from the contract's schemas, so the web can
 // switch to the derived client without a shape changing under it.
@@ -22,7 +23,7 @@ describe("guest import schemas", () => {
     expectTypeOf<ContractOutput<Imports["setMapping"]>>().toEqualTypeOf<HandTyped.GuestImportMappingJson>();
     expectTypeOf<ContractOutput<Imports["get"]>>().toEqualTypeOf<{ import: HandTyped.GuestImportJson }>();
     expectTypeOf<
-      ContractOutput<typeof legacyImportContracts.upload>
+      ContractOutput<typeof legacyContracts.uploadCsv>
     >().toEqualTypeOf<HandTyped.GuestImportUploadJson>();
   });
 });

@@ -113,6 +113,8 @@ export const GuestSchema = Type.Object({
   id: Uuid,
   eventId: Uuid,
   ...GuestWritable,
+  // As stored: rows written before the format check, or by the import and seeds, may hold any text.
+  email: Nullable(Type.String()),
   fullName: Type.String(),
   mailStatus: MailStatusSchema,
   mailStatusAt: Nullable(Timestamp),
@@ -175,6 +177,7 @@ export const GuestViewCreate = Type.Object(
   },
   { additionalProperties: false },
 );
+export const GuestViewList = Type.Object({ data: Type.Array(GuestViewSchema) });
 
 /** The list's filters without paging or order: which guests a bulk action acts on ("all N matching"). */
 export const GuestSelectionQuery = Type.Omit(GuestListQuery, ["page", "perPage", "sort", "order"], {
@@ -191,6 +194,24 @@ export const DeleteGuestsBody = Type.Object({ ...GuestSelection }, { additionalP
 export const DeleteGuestsResult = Type.Object({
   deleted: Type.Array(Uuid),
   refused: Type.Array(Type.Object({ id: Uuid, reason: Type.String() })),
+});
+
+/** The same answers on the selected guests (null removes an answer). */
+export const GuestsAnswersBody = Type.Object(
+  { ...GuestSelection, answers: AnswersSchema },
+  { additionalProperties: false },
+);
+export const GuestsAnswersResult = Type.Object({ updated: Type.Array(Uuid) });
+
+// ---- guests' answer files -----------------------------------------------------------------------
+
+export const GuestFileParams = Type.Object({ a: Uuid, e: Uuid, id: Uuid, fileId: Uuid });
+/** The text fields of the multipart upload (the file itself is the `file` part). */
+export const GuestFileFields = Type.Object({ customFieldId: Uuid }, { additionalProperties: false });
+/** The multipart upload as documented: the `file` part and the `customFieldId` field. */
+export const GuestFileUpload = Type.Object({
+  file: Type.String({ contentMediaType: "application/octet-stream", description: "the file" }),
+  customFieldId: Uuid,
 });
 
 export const RecommendationSchema = Type.Object({

@@ -1,41 +1,12 @@
-import { Type } from "@sinclair/typebox";
-import { Uuid } from "@tessera/shared";
 import type { ApiContext } from "../context.ts";
 import { AppError } from "../../errors.ts";
 import { CSRF_HEADER } from "../middleware/cookies.ts";
-import { Event } from "../../models/Event.ts";
-import { isPlatformAdministrator } from "../../policies/accounts.ts";
-import { authorizeEvent, type EventAbility, type EventTies } from "../../policies/events.ts";
-import { loadEventTiesOf } from "../../services/events/visibility.ts";
 import { antiForgeryToken, sameSecret } from "../../services/auth/sessions.ts";
 
-const EventSlug = Type.String({ minLength: 1, maxLength: 50 });
-/** `/:event/...`: the event's slug. */
-export const LegacyEventParams = Type.Object({ event: EventSlug });
-/** `/:event/.../:id`. */
-export const LegacyEventIdParams = Type.Object({ event: EventSlug, id: Uuid });
-
-/**
- * The event a legacy path names by slug, authorized like the /api/v1 routes: it must belong to the
- * caller's account (platform administrators: any account) and be visible to them, else 404; then the
- * ability (403 when visible but not allowed).
+/*
+ * The legacy paths name their event by slug: the services find and authorize it from an EventKey
+ * `{ slug }` (services/events/find.ts). What stays here is HTTP only.
  */
-export async function findLegacyEvent(
-  ctx: ApiContext,
-  slug: string,
-  ability: EventAbility | "read",
-): Promise<{ event: Event; ties: EventTies }> {
-  const actor = ctx.state.actor;
-  if (!actor) throw AppError.unauthenticated();
-  const query = Event.query(ctx.deps.db).findOne({ slug: slug.toLowerCase() });
-  if (!isPlatformAdministrator(actor)) query.where({ accountId: actor.accountId ?? "" });
-  const event = await query;
-  if (!event) throw AppError.notFound();
-  // The event is loaded once: visibility and the ability are judged on it (as findEventFor does).
-  const ties = await loadEventTiesOf(ctx.deps.db, actor, event);
-  authorizeEvent(actor, ability, event, ties);
-  return { event, ties };
-}
 
 /**
  * Some legacy endpoints change data on GET (mergeJson, acceptRecommendationJson …). A session cookie

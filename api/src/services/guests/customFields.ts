@@ -8,7 +8,6 @@ import {
   type CustomFieldUpdate,
   type ValidationIssue,
 } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { distinctJsonValues, isUniqueViolation, lowerEquals, removeJsonKey } from "../../db/dialect.ts";
 import type { Db, Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -17,7 +16,8 @@ import type { Event } from "../../models/Event.ts";
 import type { EventTies } from "../../policies/events.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { EventCopier } from "../events/copiers.ts";
-import { findEventFor } from "../events/find.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import type { Scope } from "../scope.ts";
 import { removeStoredGuestFiles, storageKeysOfField } from "./files.ts";
 
 type Executor = Db | Knex.Transaction;
@@ -128,13 +128,12 @@ export interface CustomFieldView {
 }
 
 export async function createCustomField(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
+  scope: Scope,
+  key: EventKey,
   body: CustomFieldCreate,
 ): Promise<CustomFieldView> {
-  return ctx.deps.db.transaction(async (trx) => {
-    const { event, ties } = await findEventFor(trx, ctx.state.actor, "update", accountId, eventId, { lock: true });
+  return scope.db.transaction(async (trx) => {
+    const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
     const options = body.options ?? [];
     throwIfInvalid(validateFieldDefinition({ ...body, options }));
     const name = body.name.trim();
@@ -154,7 +153,7 @@ export async function createCustomField(
       rules: normalizeFieldRules(body.type, body.rules),
       position: last?.max == null ? 0 : Number(last.max) + 1,
     });
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "custom_field.created",
       subjectType: "custom_field",
       subjectId: field.id,
@@ -166,34 +165,27 @@ export async function createCustomField(
   });
 }
 
-export async function getCustomField(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
-  fieldId: string,
-): Promise<CustomFieldView> {
-  const { event, ties } = await findEventFor(ctx.deps.db, ctx.state.actor, "read", accountId, eventId);
-  return { field: await findCustomField(ctx.deps.db, event.id, fieldId), ties, event };
+export async function getCustomField(scope: Scope, key: EventKey, fieldId: string): Promise<CustomFieldView> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  return { field: await findCustomField(scope.db, event.id, fieldId), ties, event };
 }
 
 export async function listEventCustomFields(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
+  scope: Scope,
+  key: EventKey,
 ): Promise<{ fields: CustomField[]; ties: EventTies; event: Event }> {
-  const { event, ties } = await findEventFor(ctx.deps.db, ctx.state.actor, "read", accountId, eventId);
-  return { fields: await listCustomFields(ctx.deps.db, event.id), ties, event };
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  return { fields: await listCustomFields(scope.db, event.id), ties, event };
 }
 
 export async function updateCustomField(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
+  scope: Scope,
+  key: EventKey,
   fieldId: string,
   body: CustomFieldUpdate,
 ): Promise<CustomFieldView> {
-  return ctx.deps.db.transaction(async (trx) => {
-    const { event, ties } = await findEventFor(trx, ctx.state.actor, "update", accountId, eventId, { lock: true });
+  return scope.db.transaction(async (trx) => {
+    const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
     const field = await findCustomField(trx, event.id, fieldId);
     const next = {
       name: body.name?.trim() ?? field.name,
@@ -215,13 +207,13 @@ export async function updateCustomField(
         ...next,
         options,
         rules: normalizeFieldRules(field.type, next.rules),
-        updatedAt: new Date(),
+        updatedAt: scope.clock.now(),
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken();
       throw error;
     }
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "custom_field.updated",
       subjectType: "custom_field",
       subjectId: field.id,
@@ -235,15 +227,10 @@ export async function updateCustomField(
 }
 
 /** Deletes a field and, in the same transaction, its answers on every guest of the event. */
-export async function deleteCustomField(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
-  fieldId: string,
-): Promise<void> {
+export async function deleteCustomField(scope: Scope, key: EventKey, fieldId: string): Promise<void> {
   // A file field's uploaded answers: rows cascade with the field, the bytes are removed once committed.
-  const files = await ctx.deps.db.transaction(async (trx) => {
-    const { event } = await findEventFor(trx, ctx.state.actor, "update", accountId, eventId, { lock: true });
+  const files = await scope.db.transaction(async (trx) => {
+    const { event } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
     const field = await findCustomField(trx, event.id, fieldId);
     const keys = field.type === "file" ? await storageKeysOfField(trx, field.id) : [];
     await removeJsonKey(trx, "guests", "answers", field.id, { eventId: event.id });
@@ -253,7 +240,7 @@ export async function deleteCustomField(
       .where({ eventId: event.id })
       .where("position", ">", field.position)
       .decrement("position", 1);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "custom_field.deleted",
       subjectType: "custom_field",
       subjectId: field.id,
@@ -263,29 +250,28 @@ export async function deleteCustomField(
     });
     return keys;
   });
-  await removeStoredGuestFiles(ctx, files);
+  await removeStoredGuestFiles(scope, files);
 }
 
 /** `ids` must list every field of the event exactly once: they take positions 0..n-1 in that order. */
 export async function reorderCustomFields(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
+  scope: Scope,
+  key: EventKey,
   ids: readonly string[],
 ): Promise<{ fields: CustomField[]; ties: EventTies; event: Event }> {
-  return ctx.deps.db.transaction(async (trx) => {
-    const { event, ties } = await findEventFor(trx, ctx.state.actor, "update", accountId, eventId, { lock: true });
+  return scope.db.transaction(async (trx) => {
+    const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
     const current = await listCustomFields(trx, event.id);
     const known = new Set(current.map((field) => field.id));
     if (ids.length !== current.length || !ids.every((id) => known.has(id))) {
       throw AppError.invalid([{ field: "ids", code: "invalid_value" }]);
     }
-    const now = new Date();
+    const now = scope.clock.now();
     for (const [position, id] of ids.entries()) {
       const field = current.find((candidate) => candidate.id === id)!;
       if (field.position !== position) await field.$query(trx).patch({ position, updatedAt: now });
     }
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "custom_field.reordered",
       subjectType: "event",
       subjectId: event.id,

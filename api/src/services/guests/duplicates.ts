@@ -1,12 +1,14 @@
 import type { DuplicateReason } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { DEFAULT_PER_PAGE } from "../pagination.ts";
+import type { Scope } from "../scope.ts";
+import { loadGuestExtras, type GuestPageExtras } from "./extras.ts";
 
 export interface DuplicatePair {
   guests: [Guest, Guest];
@@ -60,12 +62,17 @@ function pairsQuery(db: Knex | Knex.Transaction, eventId: string): Knex.QueryBui
     .groupBy("p.aId", "p.bId");
 }
 
+export interface DuplicatePairPage {
+  rows: DuplicatePair[];
+  pagination: { page: number; perPage: number; total: number };
+}
+
 /** One page of the event's duplicate pairs, the email matches first, then by guest ids (stable). */
 export async function listDuplicatePairs(
   db: Knex,
   eventId: string,
   request: { page?: number; perPage?: number },
-): Promise<{ rows: DuplicatePair[]; pagination: { page: number; perPage: number; total: number } }> {
+): Promise<DuplicatePairPage> {
   const page = request.page ?? 1;
   const perPage = request.perPage ?? DEFAULT_PER_PAGE;
   // min('email', 'name') is 'email': a pair matching on both sorts (and reads) as an email match.
@@ -111,6 +118,22 @@ export async function listDuplicatePairs(
   };
 }
 
+/**
+ * One page of the duplicate pairs of an event the actor sees, with what the guests' JSON needs besides
+ * (loaded once for the page).
+ */
+export async function listDuplicates(
+  scope: Scope,
+  key: EventKey,
+  request: { page?: number; perPage?: number },
+): Promise<DuplicatePairPage & { extras: GuestPageExtras }> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  const { rows, pagination } = await listDuplicatePairs(scope.db, event.id, request);
+  const guests = new Map<string, Guest>(rows.flatMap((pair) => pair.guests.map((guest) => [guest.id, guest])));
+  const extras = await loadGuestExtras(scope.db, [...guests.values()], scope.actor, event, ties);
+  return { rows, pagination, extras };
+}
+
 /** A pair as stored in duplicate_ignores: smaller id first. */
 export function orderedPair(first: string, second: string): [string, string] {
   return first < second ? [first, second] : [second, first];
@@ -125,6 +148,7 @@ export async function storeIgnoredPair(
   event: Event,
   first: string,
   second: string,
+  now: Date,
 ): Promise<boolean> {
   const [aId, bId] = orderedPair(first, second);
   if (await trx("duplicateIgnores").where({ guest_a_id: aId, guest_b_id: bId }).first()) return false;
@@ -133,7 +157,7 @@ export async function storeIgnoredPair(
     eventId: event.id,
     guest_a_id: aId,
     guest_b_id: bId,
-    createdAt: new Date().toISOString(),
+    createdAt: now.toISOString(),
   });
   return true;
 }
@@ -154,20 +178,21 @@ export async function guestsOfEvent(
   return byId;
 }
 
-/** Sets a pair aside: it no longer shows among the duplicates (idempotent). */
-export async function ignoreDuplicatePair(ctx: ApiContext, event: Event, guestIds: [string, string]): Promise<void> {
+/** Sets a pair aside: it no longer shows among the duplicates (idempotent; editors and up). */
+export async function ignoreDuplicatePair(scope: Scope, key: EventKey, guestIds: [string, string]): Promise<void> {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
   // Ids compare as lowercase text (SQLite stores uuids as text; PostgreSQL orders uuids the same way).
   const [aId, bId] = orderedPair(guestIds[0].toLowerCase(), guestIds[1].toLowerCase());
   if (aId === bId) throw AppError.invalid([{ field: "guestIds", code: "duplicate_same_guest" }]);
-  await ctx.deps.db.transaction(async (trx) => {
+  await scope.db.transaction(async (trx) => {
     await guestsOfEvent(
       trx,
       event,
       guestIds.map((id) => id.toLowerCase()),
       "guestIds",
     );
-    if (!(await storeIgnoredPair(trx, event, aId, bId))) return;
-    await recordAudit(trx, ctx, {
+    if (!(await storeIgnoredPair(trx, event, aId, bId, scope.clock.now()))) return;
+    await recordAudit(trx, scope, {
       action: "guest.duplicate_ignored",
       subjectType: "guest",
       subjectId: aId,

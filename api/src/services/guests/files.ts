@@ -1,42 +1,32 @@
 import { fileTypeFromBuffer } from "file-type";
-import { validateAnswers, type ValidationIssue } from "@tessera/shared";
+import { GUEST_FILE_TYPES, validateAnswers, type AnswerValue, type ValidationIssue } from "@tessera/shared";
 import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { CustomField } from "../../models/CustomField.ts";
-import { Guest, type AnswerValue } from "../../models/Guest.ts";
+import { Guest } from "../../models/Guest.ts";
 import { GuestFile } from "../../models/GuestFile.ts";
 import { storeThenCommit, type StoredFile } from "../../storage/fileStorage.ts";
 import { recordAudit } from "../audit/record.ts";
-import { findEventFor } from "../events/find.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { cleanFileName } from "../images/store.ts";
 import type { GuestMergeStep } from "./mergeSteps.ts";
 import type { Scope } from "../scope.ts";
+import { withGuestExtras, type GuestWithExtras } from "./extras.ts";
 import { derivedGuestColumns } from "./prepare.ts";
 import { chunksOf } from "./selection.ts";
-
-/**
- * What a file answer may be, judged from its bytes (file-type), never from its name or declared type:
- * PDF, PNG, JPEG, WebP, GIF, and the office documents DOCX, XLSX and ODT. Those three are ZIP archives;
- * file-type tells them apart from a bare ZIP by their inner entries ([Content_Types].xml / word/ or xl/
- * for Office Open XML, the `mimetype` entry for OpenDocument), so an arbitrary ZIP (or a JAR, an APK …)
- * is refused. Text formats (CSV, TXT) carry no signature and are refused too.
- */
-export const GUEST_FILE_TYPES: Readonly<Record<string, string>> = {
-  "application/pdf": "pdf",
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/webp": "webp",
-  "image/gif": "gif",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-  "application/vnd.oasis.opendocument.text": "odt",
-};
+import { findGuest } from "./write.ts";
 
 export interface UploadedGuestFile {
   bytes: Buffer;
   fileName: string | null;
+}
+
+/** An upload as its caller reads it: the file custom field it answers and the file. */
+export interface GuestFileUploadInput {
+  customFieldId: string;
+  file: UploadedGuestFile;
 }
 
 /** The type of an uploaded answer file from its content; 422 unsupported_file_type otherwise. */
@@ -126,28 +116,31 @@ export async function checkFileAnswerPatch(
 }
 
 /**
- * Stores an uploaded file as a guest's answer to a `file` custom field: the type sniffed from the bytes,
- * the bytes written under a fresh random key, then in one transaction the file row, the answer
- * `{fileId, name, size}` (checked by the shared rule), the audit entry, and the replaced file's row;
- * the replaced bytes are removed once committed, the new ones if the transaction fails.
+ * Stores an uploaded file as a guest's answer to a `file` custom field (editors and up). Who may write,
+ * and to which guest, is settled before `readUpload` reads a byte of the body. Then the type is sniffed
+ * from the bytes, the bytes written under a fresh random key, and in one transaction the file row, the
+ * answer `{fileId, name, size}` (checked by the shared rule), the audit entry, and the replaced file's
+ * row; the replaced bytes are removed once committed, the new ones if the transaction fails.
  */
 export async function uploadGuestFile(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
+  scope: Scope,
+  key: EventKey,
   guestId: string,
-  customFieldId: string,
-  file: UploadedGuestFile,
-): Promise<Guest> {
+  readUpload: () => Promise<GuestFileUploadInput>,
+): Promise<GuestWithExtras> {
+  const db = scope.db;
+  const { event, ties } = await findEventByKeyFor(db, scope.actor, "update", key);
+  const { accountId, id: eventId } = event;
+  await findGuest(db, eventId, guestId);
+  const { customFieldId, file } = await readUpload();
   const { mimeType, extension } = await sniffGuestFile(file.bytes);
-  const db = ctx.deps.db;
   const field = await CustomField.query(db).findById(customFieldId).where({ eventId, type: "file" });
   if (!field) throw AppError.invalid([{ field: "customFieldId", code: "invalid_value" }]);
   let replaced: string[] = [];
   const stored = { prefix: `guest-files/${accountId}`, extension, bytes: file.bytes, contentType: mimeType };
-  const updated = await storeThenCommit(ctx.deps.storage, stored, (storageKey) =>
+  const updated = await storeThenCommit(scope.deps.storage, stored, (storageKey) =>
     db.transaction(async (trx) => {
-      await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
+      await findEventByKeyFor(trx, scope.actor, "update", { accountId, eventId });
       const current = await lockForUpdate(trx, Guest.query(trx).findById(guestId).where({ eventId }));
       if (!current) throw AppError.notFound();
       const row = await GuestFile.query(trx).insertAndFetch({
@@ -183,7 +176,7 @@ export async function uploadGuestFile(
         answers,
         ...derivedGuestColumns(current),
       });
-      await recordAudit(trx, ctx, {
+      await recordAudit(trx, scope, {
         action: "guest.updated",
         subjectType: "guest",
         subjectId: guestId,
@@ -195,8 +188,8 @@ export async function uploadGuestFile(
       return patched;
     }),
   );
-  await removeStoredGuestFiles(ctx, replaced);
-  return updated;
+  await removeStoredGuestFiles(scope, replaced);
+  return withGuestExtras(db, updated, scope.actor, event, ties);
 }
 
 /**
@@ -204,16 +197,15 @@ export async function uploadGuestFile(
  * guest or event, or whose bytes are gone).
  */
 export async function openGuestFile(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
+  scope: Scope,
+  key: EventKey,
   guestId: string,
   fileId: string,
 ): Promise<{ file: GuestFile; stored: StoredFile }> {
-  const db = ctx.deps.db;
-  const { event } = await findEventFor(db, ctx.state.actor, "read", accountId, eventId);
+  const db = scope.db;
+  const { event } = await findEventByKeyFor(db, scope.actor, "read", key);
   const file = await GuestFile.query(db).findById(fileId).where({ guestId, eventId: event.id });
-  const stored = file ? await ctx.deps.storage.get(file.storageKey) : null;
+  const stored = file ? await scope.deps.storage.get(file.storageKey) : null;
   if (!file || !stored) throw AppError.notFound();
   return { file, stored };
 }

@@ -1,4 +1,5 @@
 import {
+  GUEST_IDENTITY_FIELDS,
   GUEST_STATUSES,
   GUEST_SOURCES,
   GuestListQuery,
@@ -20,6 +21,9 @@ import {
   isBuiltInField,
   parseGuestFilters,
 } from "./listFilters.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import type { Scope } from "../scope.ts";
+import { loadGuestExtras, type GuestPageExtras } from "./extras.ts";
 import { findGuestView } from "./views.ts";
 
 const PRESETS: Record<string, string | undefined> = {
@@ -27,7 +31,8 @@ const PRESETS: Record<string, string | undefined> = {
   unanswered: "unanswered",
   waiting: "pending_approval",
 };
-const TEXT_SORTS = new Set(["firstName", "lastName", "email", "company", "jobTitle", "prescriber", "civility"]);
+/** Identity fields sort case-insensitively; language codes sort as stored. */
+const TEXT_SORTS = new Set<string>(GUEST_IDENTITY_FIELDS.filter((field) => field !== "language"));
 const NOT_NULL_SORTS = new Set([
   "createdAt",
   "updatedAt",
@@ -193,4 +198,15 @@ export async function listGuests(
     rows: rows.map((row) => Guest.fromDatabaseJson(row)),
     pagination: { page, perPage, total: Number(counted?.total ?? 0) },
   };
+}
+
+/** One page of the guests of an event the actor sees, with what their JSON needs besides. */
+export async function listEventGuests(
+  scope: Scope,
+  key: EventKey,
+  query: GuestListQueryType,
+): Promise<GuestListResult & { extras: GuestPageExtras }> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  const { rows, pagination } = await listGuests(scope.db, scope.actor, event.id, query);
+  return { rows, pagination, extras: await loadGuestExtras(scope.db, rows, scope.actor, event, ties) };
 }

@@ -1,6 +1,6 @@
-import { GUEST_STATUSES } from "@tessera/shared";
+import { GUEST_STATUSES, MERGE_STATUS_ORDER } from "@tessera/shared";
 import { describe, expect, it } from "vitest";
-import { MERGE_STATUS_ORDER, mergeGuestAnswers, moreAdvancedStatus } from "./merge.ts";
+import { mergeGuestAnswers, moreAdvancedStatus } from "./merge.ts";
 import { guestNameKey } from "./prepare.ts";
 
 describe("merge rules", () => {

@@ -1,50 +1,40 @@
-import type { GuestStatus } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
+import { GUEST_IDENTITY_FIELDS, MERGE_STATUS_ORDER, type AnswerValue, type GuestStatus } from "@tessera/shared";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { AuditLog } from "../../models/AuditLog.ts";
 import { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
-import { Guest, type AnswerValue } from "../../models/Guest.ts";
+import { Guest } from "../../models/Guest.ts";
 import { Recommendation } from "../../models/Recommendation.ts";
 import { recordAudit } from "../audit/record.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import type { Scope } from "../scope.ts";
 import { orderedPair, storeIgnoredPair } from "./duplicates.ts";
+import { withGuestExtras, type GuestWithExtras } from "./extras.ts";
 import { runGuestMergeSteps } from "./mergeSteps.ts";
 import { derivedGuestColumns } from "./prepare.ts";
 import { guestSnapshot } from "./write.ts";
 
-/**
- * Which status a merged guest keeps: the more advanced of the two, in this order (most advanced
- * first). A wish to attend (confirmed, then awaiting approval) beats indecision, indecision beats a
- * negative outcome, and any decision beats no answer; among negative outcomes the later one in the
- * guest's life wins (cancelled after confirming, then rejected by the organizer, then refused).
- */
-export const MERGE_STATUS_ORDER: readonly GuestStatus[] = [
-  "confirmed",
-  "pending_approval",
-  "to_be_seen",
-  "cancelled",
-  "rejected",
-  "refused",
-  "unanswered",
-];
-
+/** The more advanced status of the two (shared's MERGE_STATUS_ORDER). */
 export function moreAdvancedStatus(a: GuestStatus, b: GuestStatus): GuestStatus {
   return MERGE_STATUS_ORDER.indexOf(b) < MERGE_STATUS_ORDER.indexOf(a) ? b : a;
 }
 
-function isEmpty(value: AnswerValue | undefined): boolean {
+/** A stored answer; null is tolerated too (the answers are a JSON column). */
+type StoredAnswer = AnswerValue | null;
+
+function isEmpty(value: StoredAnswer | undefined): boolean {
   return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 }
 
 /** The kept guest's non-empty answers win, the merged guest fills the gaps, multiple choices are united. */
 export function mergeGuestAnswers(
-  kept: Record<string, AnswerValue>,
-  merged: Record<string, AnswerValue>,
+  kept: Record<string, StoredAnswer>,
+  merged: Record<string, StoredAnswer>,
   multipleChoiceIds: ReadonlySet<string>,
-): Record<string, AnswerValue> {
-  const result: Record<string, AnswerValue> = { ...kept };
+): Record<string, StoredAnswer> {
+  const result: Record<string, StoredAnswer> = { ...kept };
   for (const [fieldId, value] of Object.entries(merged)) {
     const current = result[fieldId];
     if (multipleChoiceIds.has(fieldId) && Array.isArray(current) && Array.isArray(value)) {
@@ -56,17 +46,6 @@ export function mergeGuestAnswers(
   return result;
 }
 
-const FILLED_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "civility",
-  "company",
-  "jobTitle",
-  "prescriber",
-  "language",
-] as const;
-
 function earliest(a: Date | null, b: Date | null): Date | null {
   if (!a) return b;
   if (!b) return a;
@@ -74,9 +53,9 @@ function earliest(a: Date | null, b: Date | null): Date | null {
 }
 
 /** The kept guest's row once the merged one is folded in (identity fields filled where empty). */
-function mergedRow(keep: Guest, merge: Guest, answers: Record<string, AnswerValue>): Partial<Guest> {
-  const row: Partial<Guest> = { answers };
-  for (const field of FILLED_FIELDS) {
+function mergedRow(keep: Guest, merge: Guest, answers: Record<string, StoredAnswer>): Partial<Guest> {
+  const row: Partial<Guest> = { answers: answers as Guest["answers"] };
+  for (const field of GUEST_IDENTITY_FIELDS) {
     const value = keep[field] ?? merge[field];
     (row as Record<string, unknown>)[field] = value;
   }
@@ -102,21 +81,24 @@ async function lockedGuest(trx: Knex.Transaction, event: Event, id: string, fiel
 }
 
 /**
- * Folds guest `mergeId` into guest `keepId` (both of `event`) in one transaction: answers, identity,
- * companions, recommendations, status, history (the merged guest's audit entries are re-pointed, ids
- * unchanged), whatever later areas registered as merge steps; then deletes the merged guest and
- * records `guest.merged` with both snapshots. 422 for the same guest twice or a guest of another event.
+ * Folds guest `mergeId` into guest `keepId` (both of the event; editors and up) in one transaction:
+ * answers, identity, companions, recommendations, status, history (the merged guest's audit entries are
+ * re-pointed, ids unchanged), whatever later areas registered as merge steps; then deletes the merged
+ * guest and records `guest.merged` with both snapshots. 422 for the same guest twice or a guest of
+ * another event. Returns the kept guest.
  */
 export async function mergeGuests(
-  ctx: ApiContext,
-  event: Event,
+  scope: Scope,
+  key: EventKey,
   keepIdRaw: string,
   mergeIdRaw: string,
-): Promise<Guest> {
+): Promise<GuestWithExtras> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
   const keepId = keepIdRaw.toLowerCase();
   const mergeId = mergeIdRaw.toLowerCase();
   if (keepId === mergeId) throw AppError.invalid([{ field: "mergeId", code: "duplicate_same_guest" }]);
-  return ctx.deps.db.transaction(async (trx) => {
+  const now = scope.clock.now();
+  const kept = await scope.db.transaction(async (trx) => {
     // Lock in id order so two merges touching the same guests cannot deadlock.
     const [firstId, secondId] = orderedPair(keepId, mergeId);
     const first = await lockedGuest(trx, event, firstId, firstId === keepId ? "keepId" : "mergeId");
@@ -135,14 +117,14 @@ export async function mergeGuests(
     await Guest.query(trx)
       .where({ godfatherId: merge.id })
       .whereNot({ id: keep.id })
-      .patch({ godfatherId: keep.id, updatedAt: new Date() });
+      .patch({ godfatherId: keep.id, updatedAt: now });
     await Recommendation.query(trx).where({ recommenderGuestId: merge.id }).patch({ recommenderGuestId: keep.id });
     await Recommendation.query(trx).where({ guestId: merge.id }).patch({ guestId: keep.id });
-    await moveIgnoredPairs(trx, event, keep.id, merge.id);
+    await moveIgnoredPairs(trx, event, keep.id, merge.id, now);
     const movedHistory = await AuditLog.query(trx)
       .where({ subjectType: "guest", subjectId: merge.id })
       .patch({ subjectId: keep.id });
-    await runGuestMergeSteps(ctx.deps.hooks, trx, {
+    await runGuestMergeSteps(scope.deps.hooks, trx, {
       keepId: keep.id,
       mergeId: merge.id,
       eventId: event.id,
@@ -151,7 +133,7 @@ export async function mergeGuests(
 
     await Guest.query(trx).deleteById(merge.id);
     const kept = await Guest.query(trx).patchAndFetchById(keep.id, row);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "guest.merged",
       subjectType: "guest",
       subjectId: keep.id,
@@ -162,18 +144,19 @@ export async function mergeGuests(
     });
     return kept;
   });
+  return withGuestExtras(scope.db, kept, scope.actor, event, ties);
 }
 
 /**
  * Pairs set aside with the merged guest stay set aside with the kept one (the cascade drops the rest).
  * duplicate_ignores columns are queried snake_case: the case mappers would turn guestAId into guest_aid.
  */
-async function moveIgnoredPairs(trx: Knex.Transaction, event: Event, keepId: string, mergeId: string) {
+async function moveIgnoredPairs(trx: Knex.Transaction, event: Event, keepId: string, mergeId: string, now: Date) {
   const rows: { guestAId: string; guestBId: string }[] = await trx("duplicateIgnores")
     .where({ guest_a_id: mergeId })
     .orWhere({ guest_b_id: mergeId });
   for (const row of rows) {
     const other = row.guestAId === mergeId ? row.guestBId : row.guestAId;
-    if (other !== keepId) await storeIgnoredPair(trx, event, keepId, other);
+    if (other !== keepId) await storeIgnoredPair(trx, event, keepId, other, now);
   }
 }

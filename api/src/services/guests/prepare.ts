@@ -1,4 +1,4 @@
-import { guestSearchText, normalizeGuestEmail } from "@tessera/shared";
+import { guestSearchText, normalizeGuestEmail, withoutAccents } from "@tessera/shared";
 import type { Guest } from "../../models/Guest.ts";
 
 type GuestIdentity = Pick<Guest, "firstName" | "lastName" | "email" | "company">;
@@ -23,9 +23,7 @@ export function derivedGuestColumns(
  */
 export function guestNameKey(firstName: string | null | undefined, lastName: string | null | undefined): string | null {
   const fold = (value: string | null | undefined) =>
-    (value ?? "")
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
+    withoutAccents(value ?? "")
       .toLowerCase()
       .trim()
       .replace(/\s+/g, " ");

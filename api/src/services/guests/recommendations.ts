@@ -1,5 +1,4 @@
 import { normalizeGuestEmail, type RecommendationStatus, type RecommendedPerson } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -7,7 +6,9 @@ import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import { Recommendation } from "../../models/Recommendation.ts";
 import { recordAudit } from "../audit/record.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { paginate, type PageResult } from "../pagination.ts";
+import type { Scope } from "../scope.ts";
 import { cleanText, derivedGuestColumns } from "./prepare.ts";
 
 /** A recommendation with its recommender's name, as the routes present it. */
@@ -44,14 +45,15 @@ async function recommenderOf(db: Knex | Knex.Transaction, event: Event, guestId:
   return guest;
 }
 
-/** A guest recommends people: one pending recommendation each. */
+/** A guest recommends people: one pending recommendation each (editors and up act for the guest). */
 export async function addRecommendations(
-  ctx: ApiContext,
-  event: Event,
+  scope: Scope,
+  key: EventKey,
   guestId: string,
   people: readonly RecommendedPerson[],
 ): Promise<RecommendationDetails[]> {
-  return ctx.deps.db.transaction(async (trx) => {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
+  return scope.db.transaction(async (trx) => {
     const recommender = await recommenderOf(trx, event, guestId);
     const created: Recommendation[] = [];
     for (const person of people) {
@@ -67,7 +69,7 @@ export async function addRecommendations(
         guestId: null,
         decidedAt: null,
       });
-      await recordAudit(trx, ctx, {
+      await recordAudit(trx, scope, {
         action: "recommendation.created",
         subjectType: "recommendation",
         subjectId: recommendation.id,
@@ -82,12 +84,14 @@ export async function addRecommendations(
   });
 }
 
-/** The recommendations one guest made, oldest first. */
+/** The recommendations one guest of an event the actor sees made, oldest first. */
 export async function recommendationsOfGuest(
-  db: Knex,
-  event: Event,
+  scope: Scope,
+  key: EventKey,
   guestId: string,
 ): Promise<RecommendationDetails[]> {
+  const db = scope.db;
+  const { event } = await findEventByKeyFor(db, scope.actor, "read", key);
   // A read: an unknown guest is a missing resource, not a bad field.
   if (!(await Guest.query(db).findById(guestId).where({ eventId: event.id }))) throw AppError.notFound();
   const rows = await Recommendation.query(db)
@@ -96,12 +100,14 @@ export async function recommendationsOfGuest(
   return withRecommenderNames(db, rows);
 }
 
-/** The event's recommendations, newest first, optionally of one status. */
+/** The recommendations of an event the actor sees, newest first, optionally of one status or recommender. */
 export async function listRecommendations(
-  db: Knex,
-  event: Event,
+  scope: Scope,
+  key: EventKey,
   request: { status?: RecommendationStatus; recommenderGuestId?: string; page?: number; perPage?: number },
 ): Promise<PageResult<RecommendationDetails>> {
+  const db = scope.db;
+  const { event } = await findEventByKeyFor(db, scope.actor, "read", key);
   const query = Recommendation.query(db)
     .where({ eventId: event.id })
     .orderBy([
@@ -123,11 +129,12 @@ async function pendingRecommendation(trx: Knex.Transaction, event: Event, id: st
 }
 
 /**
- * Accepts a pending recommendation: the person becomes a guest (source recommendation, prescriber =
+ * Accepts a pending recommendation (editors and up): the person becomes a guest (source recommendation, prescriber =
  * the recommender's full name), or the guest of the event with that email is linked instead.
  */
-export async function acceptRecommendation(ctx: ApiContext, event: Event, id: string): Promise<RecommendationDetails> {
-  return ctx.deps.db.transaction(async (trx) => {
+export async function acceptRecommendation(scope: Scope, key: EventKey, id: string): Promise<RecommendationDetails> {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
+  return scope.db.transaction(async (trx) => {
     const recommendation = await pendingRecommendation(trx, event, id);
     const before = snapshot(recommendation);
     const recommender = await Guest.query(trx).findById(recommendation.recommenderGuestId);
@@ -154,7 +161,7 @@ export async function acceptRecommendation(ctx: ApiContext, event: Event, id: st
         createdSource: "recommendation",
         prescriber: nameOf(recommender) || null,
       });
-      await recordAudit(trx, ctx, {
+      await recordAudit(trx, scope, {
         action: "guest.created",
         subjectType: "guest",
         subjectId: guest.id,
@@ -166,9 +173,9 @@ export async function acceptRecommendation(ctx: ApiContext, event: Event, id: st
     const accepted = await Recommendation.query(trx).patchAndFetchById(id, {
       status: "accepted",
       guestId: guest.id,
-      decidedAt: new Date(),
+      decidedAt: scope.clock.now(),
     });
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "recommendation.accepted",
       subjectType: "recommendation",
       subjectId: id,
@@ -181,11 +188,16 @@ export async function acceptRecommendation(ctx: ApiContext, event: Event, id: st
   });
 }
 
-export async function refuseRecommendation(ctx: ApiContext, event: Event, id: string): Promise<RecommendationDetails> {
-  return ctx.deps.db.transaction(async (trx) => {
+/** Refuses a pending recommendation (editors and up). */
+export async function refuseRecommendation(scope: Scope, key: EventKey, id: string): Promise<RecommendationDetails> {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
+  return scope.db.transaction(async (trx) => {
     const recommendation = await pendingRecommendation(trx, event, id);
-    const refused = await Recommendation.query(trx).patchAndFetchById(id, { status: "refused", decidedAt: new Date() });
-    await recordAudit(trx, ctx, {
+    const refused = await Recommendation.query(trx).patchAndFetchById(id, {
+      status: "refused",
+      decidedAt: scope.clock.now(),
+    });
+    await recordAudit(trx, scope, {
       action: "recommendation.refused",
       subjectType: "recommendation",
       subjectId: id,

@@ -1,41 +1,42 @@
 import type { ErrorCode } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
-import { findEventFor } from "../events/find.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import type { Scope } from "../scope.ts";
 import { guestDeletionRefusals, runGuestDeletionSteps } from "./deletionGuards.ts";
 import { removeStoredGuestFiles, storageKeysOfGuests } from "./files.ts";
 import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selection.ts";
 import { findGuest, guestSnapshot } from "./write.ts";
 
 /** Deletes one guest unless a registered guard refuses it (409 guest_not_deleted with the reason). */
-export async function deleteGuest(ctx: ApiContext, accountId: string, eventId: string, guestId: string): Promise<void> {
+export async function deleteGuest(scope: Scope, key: EventKey, guestId: string): Promise<void> {
+  const { hooks } = scope.deps;
   // The guest's answer files: rows cascade with the guest, the bytes are removed once committed.
-  const files = await ctx.deps.db.transaction(async (trx) => {
-    await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
-    const guest = await findGuest(trx, eventId, guestId);
-    const reason = (await guestDeletionRefusals(ctx.deps.hooks, trx, [guestId])).get(guestId);
+  const files = await scope.db.transaction(async (trx) => {
+    const { event } = await findEventByKeyFor(trx, scope.actor, "update", key);
+    const guest = await findGuest(trx, event.id, guestId);
+    const reason = (await guestDeletionRefusals(hooks, trx, [guestId])).get(guestId);
     if (reason) {
       throw new AppError("guest_not_deleted", 409, {
-        params: { reason: ctx.t(reason, { ns: "errors" }) },
+        params: { reason: scope.t(reason, { ns: "errors" }) },
         details: { reason },
       });
     }
-    await runGuestDeletionSteps(ctx.deps.hooks, trx, [guestId]);
+    await runGuestDeletionSteps(hooks, trx, [guestId]);
     const keys = await storageKeysOfGuests(trx, [guestId]);
     await Guest.query(trx).deleteById(guestId);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "guest.deleted",
       subjectType: "guest",
       subjectId: guestId,
-      accountId,
-      eventId,
+      accountId: event.accountId,
+      eventId: event.id,
       before: guestSnapshot(guest),
     });
     return keys;
   });
-  await removeStoredGuestFiles(ctx, files);
+  await removeStoredGuestFiles(scope, files);
 }
 
 /**
@@ -44,40 +45,40 @@ export async function deleteGuest(ctx: ApiContext, accountId: string, eventId: s
  * transaction, one audit row for the call with the ids deleted.
  */
 export async function deleteGuests(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
+  scope: Scope,
+  key: EventKey,
   selection: GuestSelectionInput,
 ): Promise<{ deleted: string[]; refused: { id: string; reason: string }[] }> {
+  const { hooks } = scope.deps;
   let files: string[] = [];
-  const result = await ctx.deps.db.transaction(async (trx) => {
-    await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
-    const found = await selectedGuestIds(trx, ctx.state.actor, eventId, selection);
+  const result = await scope.db.transaction(async (trx) => {
+    const { event } = await findEventByKeyFor(trx, scope.actor, "update", key);
+    const found = await selectedGuestIds(trx, scope.actor, event.id, selection);
     const refusals = new Map<string, ErrorCode>();
     for (const chunk of chunksOf(found)) {
-      for (const [id, reason] of await guestDeletionRefusals(ctx.deps.hooks, trx, chunk)) refusals.set(id, reason);
+      for (const [id, reason] of await guestDeletionRefusals(hooks, trx, chunk)) refusals.set(id, reason);
     }
     const deleted = found.filter((id) => !refusals.has(id));
     files = await storageKeysOfGuests(trx, deleted);
     for (const chunk of chunksOf(deleted)) {
-      await runGuestDeletionSteps(ctx.deps.hooks, trx, chunk);
-      await trx("guests").where({ eventId }).whereIn("id", chunk).delete();
+      await runGuestDeletionSteps(hooks, trx, chunk);
+      await trx("guests").where({ eventId: event.id }).whereIn("id", chunk).delete();
     }
     if (deleted.length) {
-      await recordAudit(trx, ctx, {
+      await recordAudit(trx, scope, {
         action: "guest.deleted",
         subjectType: "guest",
         subjectId: null,
-        accountId,
-        eventId,
+        accountId: event.accountId,
+        eventId: event.id,
         before: { ids: deleted },
       });
     }
     return {
       deleted,
-      refused: [...refusals].map(([id, reason]) => ({ id, reason: ctx.t(reason, { ns: "errors" }) })),
+      refused: [...refusals].map(([id, reason]) => ({ id, reason: scope.t(reason, { ns: "errors" }) })),
     };
   });
-  await removeStoredGuestFiles(ctx, files);
+  await removeStoredGuestFiles(scope, files);
   return result;
 }

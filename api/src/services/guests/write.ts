@@ -1,5 +1,13 @@
-import { validateAnswers, type GuestCreate, type GuestUpdate, type ValidationIssue } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
+import {
+  GUEST_FIELDS,
+  GUEST_TEXT_FIELDS,
+  mergeAnswers,
+  validateAnswers,
+  type AnswerValue,
+  type GuestCreate,
+  type GuestUpdate,
+  type ValidationIssue,
+} from "@tessera/shared";
 import { jsonMergePatch } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -7,42 +15,31 @@ import { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
-import { findEventFor } from "../events/find.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import type { Scope } from "../scope.ts";
+import { withGuestExtras, type GuestWithExtras } from "./extras.ts";
 import { checkFileAnswerPatch, removeStoredGuestFiles } from "./files.ts";
 import { cleanText, derivedGuestColumns } from "./prepare.ts";
 import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selection.ts";
 
 const MAX_GODFATHER_CHAIN = 1_000;
 
+/** What the audit trail keeps of a guest: its built-in fields (updatedAt aside), its links and answers. */
+const SNAPSHOT_FIELDS = [
+  "id",
+  ...GUEST_FIELDS.filter((field) => field !== "updatedAt"),
+  "unsubscribedAt",
+  "godfatherId",
+  "answers",
+] as const satisfies readonly (keyof Guest)[];
+
 /** What the audit trail keeps of a guest (created, updated, deleted, merged). */
 export function guestSnapshot(guest: Partial<Guest>): Record<string, unknown> {
-  const { id, firstName, lastName, email, civility, company, jobTitle, status, mailStatus, unsubscribedAt } = guest;
-  const { companionsExpected, godfatherId, prescriber, language, registeredAt, answers } = guest;
-  const { createdSource, createdAt } = guest;
-  return {
-    id,
-    firstName,
-    lastName,
-    email,
-    civility,
-    company,
-    jobTitle,
-    status,
-    mailStatus,
-    unsubscribedAt,
-    answers,
-    companionsExpected,
-    godfatherId,
-    createdSource,
-    prescriber,
-    language,
-    registeredAt,
-    createdAt,
-  };
+  return Object.fromEntries(SNAPSHOT_FIELDS.map((field) => [field, guest[field]]));
 }
 
 export interface CheckedAnswers {
-  answers: Record<string, unknown>;
+  answers: Record<string, AnswerValue | null>;
   /** The ids among them of `file` fields (whose answers only an upload sets). */
   fileFieldIds: string[];
 }
@@ -65,13 +62,6 @@ export async function checkAnswers(
   if (!result.ok) throw AppError.invalid(result.issues);
   const fileFieldIds = fields.filter((field) => field.type === "file").map((field) => field.id);
   return { answers: result.value, fileFieldIds };
-}
-
-/** Answers after a patch: null removes an answer. */
-function mergeAnswers(current: Record<string, unknown>, patch: Record<string, unknown>) {
-  const merged: Record<string, unknown> = { ...current, ...patch };
-  for (const [key, value] of Object.entries(patch)) if (value === null) delete merged[key];
-  return merged as Guest["answers"];
 }
 
 /**
@@ -121,7 +111,7 @@ async function checkCompanions(
 
 function identityValues(body: GuestUpdate): Partial<Guest> {
   const values: Partial<Guest> = {};
-  for (const key of ["firstName", "lastName", "email", "company", "jobTitle", "prescriber", "language"] as const) {
+  for (const key of GUEST_TEXT_FIELDS) {
     if (body[key] !== undefined) values[key] = cleanText(body[key]);
   }
   if (body.civility !== undefined) values.civility = body.civility;
@@ -132,39 +122,36 @@ function identityValues(body: GuestUpdate): Partial<Guest> {
   return values;
 }
 
-export async function createGuest(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
-  body: GuestCreate,
-): Promise<Guest> {
-  const actor = ctx.state.actor;
-  return ctx.deps.db.transaction(async (trx) => {
-    const { event } = await findEventFor(trx, actor, "update", accountId, eventId);
+/** Adds a guest to the event (editors and up). */
+export async function createGuest(scope: Scope, key: EventKey, body: GuestCreate): Promise<GuestWithExtras> {
+  const { actor } = scope;
+  const { guest, event, ties } = await scope.db.transaction(async (trx) => {
+    const { event, ties } = await findEventByKeyFor(trx, actor, "update", key);
     const values = identityValues(body);
     await checkCompanions(trx, event, null, values);
-    const { answers, fileFieldIds } = await checkAnswers(trx, eventId, body.answers ?? {});
+    const { answers, fileFieldIds } = await checkAnswers(trx, event.id, body.answers ?? {});
     await checkFileAnswerPatch(trx, fileFieldIds, null, {}, answers);
     const row = {
-      accountId,
-      eventId,
+      accountId: event.accountId,
+      eventId: event.id,
       status: "unanswered" as const,
       ...values,
-      answers: mergeAnswers({}, answers),
+      answers: mergeAnswers({}, answers) as Guest["answers"],
       createdSource: actor?.kind === "apiKey" ? ("api" as const) : ("manual" as const),
       ...derivedGuestColumns({ ...values }),
     };
     const guest = await Guest.query(trx).insertAndFetch(row);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "guest.created",
       subjectType: "guest",
       subjectId: guest.id,
-      accountId,
-      eventId,
+      accountId: event.accountId,
+      eventId: event.id,
       after: guestSnapshot(guest),
     });
-    return guest;
+    return { guest, event, ties };
   });
+  return withGuestExtras(scope.db, guest, actor, event, ties);
 }
 
 /** The guest of the event (404 otherwise), read with the actor's right on the event. */
@@ -174,23 +161,29 @@ export async function findGuest(db: Knex, eventId: string, guestId: string): Pro
   return guest;
 }
 
+/** One guest of an event the actor sees. */
+export async function getGuest(scope: Scope, key: EventKey, guestId: string): Promise<GuestWithExtras> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  return withGuestExtras(scope.db, await findGuest(scope.db, event.id, guestId), scope.actor, event, ties);
+}
+
+/** Partial update of a guest (editors and up): answers merged, null removes one. */
 export async function updateGuest(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
+  scope: Scope,
+  key: EventKey,
   guestId: string,
   body: GuestUpdate,
-): Promise<Guest> {
+): Promise<GuestWithExtras> {
   let removedFiles: string[] = [];
-  const guest = await ctx.deps.db.transaction(async (trx) => {
-    const { event } = await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
-    const current = await findGuest(trx, eventId, guestId);
+  const { guest, event, ties } = await scope.db.transaction(async (trx) => {
+    const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key);
+    const current = await findGuest(trx, event.id, guestId);
     const values = identityValues(body);
     await checkCompanions(trx, event, guestId, values);
     if (body.answers) {
-      const { answers, fileFieldIds } = await checkAnswers(trx, eventId, body.answers);
+      const { answers, fileFieldIds } = await checkAnswers(trx, event.id, body.answers);
       removedFiles = await checkFileAnswerPatch(trx, fileFieldIds, guestId, current.answers, answers);
-      values.answers = mergeAnswers(current.answers, answers);
+      values.answers = mergeAnswers(current.answers, answers) as Guest["answers"];
     }
     // Spec: an unsubscribed guest's email can be unlocked.
     if (body.unlockEmail) {
@@ -199,21 +192,21 @@ export async function updateGuest(
     }
     Object.assign(values, derivedGuestColumns({ ...current, ...values }));
     const changes = changedFields(guestSnapshot(current), guestSnapshot({ ...current, ...values }));
-    if (!changes) return current;
+    if (!changes) return { guest: current, event, ties };
     const updated = await Guest.query(trx).patchAndFetchById(guestId, values);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "guest.updated",
       subjectType: "guest",
       subjectId: guestId,
-      accountId,
-      eventId,
+      accountId: event.accountId,
+      eventId: event.id,
       ...changes,
     });
-    return updated;
+    return { guest: updated, event, ties };
   });
   // A cleared file answer's bytes go once its row is gone for good.
-  await removeStoredGuestFiles(ctx, removedFiles);
-  return guest;
+  await removeStoredGuestFiles(scope, removedFiles);
+  return withGuestExtras(scope.db, guest, scope.actor, event, ties);
 }
 
 /**
@@ -221,32 +214,32 @@ export async function updateGuest(
  * in chunked statements of one transaction; returns the ids updated.
  */
 export async function setGuestsAnswers(
-  ctx: ApiContext,
-  accountId: string,
-  eventId: string,
+  scope: Scope,
+  key: EventKey,
   body: GuestSelectionInput & { answers: Record<string, unknown> },
 ): Promise<string[]> {
-  return ctx.deps.db
+  return scope.db
     .transaction(async (trx) => {
-      await findEventFor(trx, ctx.state.actor, "update", accountId, eventId);
+      const { event } = await findEventByKeyFor(trx, scope.actor, "update", key);
+      const eventId = event.id;
       const { answers, fileFieldIds } = await checkAnswers(trx, eventId, body.answers);
       // A file answer belongs to one guest (its upload): bulk answers may not set or clear one.
       const files = fileFieldIds.filter((id) => id in answers);
       if (files.length) throw AppError.invalid(files.map((id) => ({ field: `answers.${id}`, code: "invalid_value" })));
-      const ids = await selectedGuestIds(trx, ctx.state.actor, eventId, body);
+      const ids = await selectedGuestIds(trx, scope.actor, eventId, body);
       if (!ids.length || !Object.keys(answers).length) return ids;
-      const updatedAt = new Date().toISOString();
+      const updatedAt = scope.clock.now().toISOString();
       for (const chunk of chunksOf(ids)) {
         await trx("guests")
           .where({ eventId })
           .whereIn("id", chunk)
           .update({ answers: jsonMergePatch(trx, "answers", answers), updatedAt });
       }
-      await recordAudit(trx, ctx, {
+      await recordAudit(trx, scope, {
         action: "guest.updated",
         subjectType: "guest",
         subjectId: null,
-        accountId,
+        accountId: event.accountId,
         eventId,
         after: { ids, answers },
       });
@@ -254,7 +247,7 @@ export async function setGuestsAnswers(
     })
     .catch((error: unknown) => {
       if (error instanceof AppError) throw error;
-      ctx.state.logger.error({ err: error, eventId }, "bulk answers update failed");
+      scope.logger.error({ err: error, key }, "bulk answers update failed");
       throw new AppError("guests_not_updated", 500);
     });
 }

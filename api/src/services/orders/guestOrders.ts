@@ -2,6 +2,9 @@ import { LIVE_ORDER_STATUSES } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { Order } from "../../models/Order.ts";
 import { OrderItem } from "../../models/OrderItem.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { findGuest } from "../guests/write.ts";
+import type { Scope } from "../scope.ts";
 
 /** One held ticket as read: the item, its ticket's caption and its order's status, date and buyer. */
 export interface HeldTicketRow {
@@ -78,4 +81,22 @@ export async function listPlacedOrders(db: Knex, eventId: string, guestId: strin
   const byOrder = new Map<string, OrderWithItems["items"]>(orders.map((order) => [order.id, []]));
   for (const item of items) byOrder.get(item.orderId)!.push({ item, caption: names.get(item.ticketId) ?? "" });
   return orders.map((order) => ({ order, items: byOrder.get(order.id)! }));
+}
+
+/** The guest of an event the actor sees (404 otherwise, and for a guest of another event). */
+async function readableGuest(scope: Scope, key: EventKey, guestId: string) {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  return findGuest(scope.db, event.id, guestId);
+}
+
+/** The tickets a guest of an event the actor sees holds (see listHeldTickets). */
+export async function listGuestTickets(scope: Scope, key: EventKey, guestId: string): Promise<HeldTicketRow[]> {
+  const guest = await readableGuest(scope, key, guestId);
+  return listHeldTickets(scope.db, guest.eventId, guest.id);
+}
+
+/** The orders a guest of an event the actor sees placed (see listPlacedOrders). */
+export async function listGuestOrders(scope: Scope, key: EventKey, guestId: string): Promise<OrderWithItems[]> {
+  const guest = await readableGuest(scope, key, guestId);
+  return listPlacedOrders(scope.db, guest.eventId, guest.id);
 }
