@@ -22,8 +22,6 @@ describe("guest import schemas", () => {
     expectTypeOf<ContractOutput<Imports["upload"]>>().toEqualTypeOf<HandTyped.GuestImportUploadJson>();
     expectTypeOf<ContractOutput<Imports["setMapping"]>>().toEqualTypeOf<HandTyped.GuestImportMappingJson>();
     expectTypeOf<ContractOutput<Imports["get"]>>().toEqualTypeOf<{ import: HandTyped.GuestImportJson }>();
-    expectTypeOf<
-      ContractOutput<typeof legacyContracts.uploadCsv>
-    >().toEqualTypeOf<HandTyped.GuestImportUploadJson>();
+    expectTypeOf<ContractOutput<typeof legacyContracts.uploadCsv>>().toEqualTypeOf<HandTyped.GuestImportUploadJson>();
   });
 });
