@@ -36,7 +36,9 @@ export function showApiErrors<Values>(
   fallback: string,
 ): string | null {
   if (!isApiError(error)) return fallback;
-  const fields = error.details.filter((detail) => detail.field in (form.getValues() as object));
+  const values = form.getValues() as object;
+  // "socialLinks.facebook" belongs to the form when the form holds socialLinks.
+  const fields = error.details.filter((detail) => (detail.field.split(".")[0] ?? "") in values);
   if (fields.length) form.setErrors(Object.fromEntries(fields.map((detail) => [detail.field, detail.message])));
   return fields.length ? null : error.message;
 }

@@ -27,12 +27,13 @@ export function browserLanguage(): Language {
 
 /** At start: the path's language prefix, else the browser's preference (until a screen sets its own). */
 function initialLanguage(): Language {
-  const first = window.location.pathname.split("/")[1];
+  // Read defensively: the query layer's unit tests load this module under Node.
+  const first = (globalThis.location?.pathname ?? "/").split("/")[1];
   return isLanguage(first) ? first : browserLanguage();
 }
 
 let activeLanguage: Language = initialLanguage();
-document.documentElement.lang = activeLanguage;
+if (globalThis.document) document.documentElement.lang = activeLanguage;
 
 /** The language of the page on screen: the API answers in it and `<html lang>` says it. */
 export function getActiveLanguage(): Language {

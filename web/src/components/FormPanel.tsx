@@ -1,51 +1,45 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { UseFormReturnType } from "@mantine/form";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError, type ApiError } from "@tessera/shared/client";
 import { errorMessage } from "../app/errorMessage.ts";
-import { OutcomeAlert } from "./OutcomeAlert.tsx";
-import type { ScreenNotice } from "./ScreenAlerts.tsx";
+import { showApiErrors } from "../app/formRules.ts";
+import { FailureAlert } from "./FailureAlert.tsx";
+import { notifySuccess } from "./notify.ts";
 
-interface FormPanelProps {
+interface FormPanelProps<Values> {
+  /** The form (@mantine/form): its validators, the shared rules, run before anything is sent. */
+  form: UseFormReturnType<Values>;
   /** Shown as a heading above the form when given. */
   title?: string;
   /** Maximum width of the panel. */
   maw?: number;
   canEdit: boolean;
-  /** Saves; a rejection is shown above the fields (and its 422 details next to them via `onApiError`). */
-  onSave: () => Promise<unknown>;
-  onApiError?: (error: ApiError | null) => void;
-  /** A problem found before sending (the form is not sent). */
-  blockingProblem?: boolean;
+  /** Saves the checked values; a refusal is shown above the fields, and each field it names under that field. */
+  onSave: (values: Values) => Promise<unknown>;
+  /** Said once saved (default: "The changes have been saved."). */
+  savedMessage?: string;
   children: ReactNode;
 }
 
 /** A form in a panel: read-only (disabled fieldset) unless `canEdit`; a save button and the outcome of saving. */
-export function FormPanel({
-  title,
-  maw,
-  canEdit,
-  onSave,
-  onApiError,
-  blockingProblem = false,
-  children,
-}: FormPanelProps) {
+export function FormPanel<Values>({ form, title, maw, canEdit, onSave, savedMessage, children }: FormPanelProps<Values>) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const [outcome, setOutcome] = useState<ScreenNotice | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!canEdit || blockingProblem) return;
+  async function save(values: Values) {
+    if (!canEdit) return;
     setSaving(true);
-    setOutcome(null);
-    onApiError?.(null);
+    setFailure(null);
     try {
-      await onSave();
-      setOutcome({ color: "green", message: t("settings.saved") });
+      await onSave(values);
+      form.resetDirty();
+      notifySuccess(savedMessage ?? t("settings.saved"));
     } catch (error) {
-      onApiError?.(isApiError(error) ? error : null);
-      setOutcome({ color: "red", message: errorMessage(error, t) });
+      const message = errorMessage(error, t);
+      showApiErrors(form, error, message);
+      setFailure(message);
     } finally {
       setSaving(false);
     }
@@ -53,14 +47,14 @@ export function FormPanel({
 
   return (
     <Paper withBorder p="lg" maw={maw}>
-      <form onSubmit={save} noValidate>
+      <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
         <Stack gap="md">
           {title && (
             <Title order={2} size="h4">
               {title}
             </Title>
           )}
-          <OutcomeAlert outcome={outcome} />
+          <FailureAlert message={failure} />
           {!canEdit && (
             <Text size="sm" c="dimmed">
               {t("settings.readOnly")}

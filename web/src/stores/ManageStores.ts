@@ -3,7 +3,6 @@ import { AccountUsersStore } from "./AccountUsersStore.ts";
 import { AccountsStore } from "./AccountsStore.ts";
 import { AdministratorsStore } from "./AdministratorsStore.ts";
 import type { StoreContext } from "./CollectionStore.ts";
-import { EventsStore } from "./EventsStore.ts";
 import { SessionStore } from "./SessionStore.ts";
 import { TeamsStore } from "./TeamsStore.ts";
 
@@ -13,7 +12,6 @@ export class ManageStores {
   readonly accountUsers: AccountUsersStore;
   readonly accounts: AccountsStore;
   readonly administrators: AdministratorsStore;
-  readonly events: EventsStore;
   readonly teams: TeamsStore;
   /** For stores a screen creates for itself (one event, a picker). */
   readonly context: StoreContext;
@@ -22,7 +20,6 @@ export class ManageStores {
     this.session = new SessionStore(api);
     const context = { api, onUnauthenticated: () => this.session.expire() };
     this.context = context;
-    this.events = new EventsStore(context);
     this.teams = new TeamsStore(context);
     this.accountUsers = new AccountUsersStore(context);
     this.accounts = new AccountsStore(context);

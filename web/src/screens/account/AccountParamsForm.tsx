@@ -1,8 +1,8 @@
 import { NumberInput, SimpleGrid, Switch, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { ApiError } from "@tessera/shared/client";
 import type { Account, AccountUpdate } from "@tessera/shared/schemas/users";
+import { numberOrNull } from "@/app/numberOrNull.ts";
 import { useStores } from "@/stores/StoresContext.ts";
 import { FormPanel } from "@/components/FormPanel.tsx";
 
@@ -15,41 +15,38 @@ export function AccountParamsForm({ account }: { account: Account }) {
   const { session, context } = useStores();
   const canEdit = account.abilities.update === true;
   const canChangeLimits = account.abilities.updateLimits === true;
-  const [name, setName] = useState(account.name);
-  const [twoFactorEnabled, setTwoFactor] = useState(account.twoFactorEnabled);
-  const [multilang, setMultilang] = useState(account.multilang);
-  const [limits, setLimits] = useState<Record<Limit, number | null>>(() => ({
-    maxOrganizers: account.maxOrganizers,
-    maxEvents: account.maxEvents,
-    maxCampaignsPerEvent: account.maxCampaignsPerEvent,
-    eventRetentionDays: account.eventRetentionDays,
-  }));
-  const [apiError, setApiError] = useState<ApiError | null>(null);
+  const form = useForm({
+    initialValues: {
+      name: account.name,
+      twoFactorEnabled: account.twoFactorEnabled,
+      multilang: account.multilang,
+      ...(Object.fromEntries(LIMITS.map((field) => [field, account[field] ?? ""])) as Record<Limit, number | "">),
+    },
+  });
 
-  async function save() {
-    const body: AccountUpdate = { name: name.trim(), twoFactorEnabled, multilang, ...(canChangeLimits ? limits : {}) };
+  async function save(values: typeof form.values) {
+    const limits = Object.fromEntries(LIMITS.map((field) => [field, numberOrNull(values[field])]));
+    const body: AccountUpdate = {
+      name: values.name.trim(),
+      twoFactorEnabled: values.twoFactorEnabled,
+      multilang: values.multilang,
+      ...(canChangeLimits ? limits : {}),
+    };
     session.replaceAccount(await context.api.accounts.update(account.id, body));
   }
 
   return (
-    <FormPanel title={t("accountSettings.params")} canEdit={canEdit} onSave={save} onApiError={setApiError}>
-      <TextInput
-        label={t("fields.name")}
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        error={apiError?.messageFor("name")}
-      />
+    <FormPanel form={form} title={t("accountSettings.params")} canEdit={canEdit} onSave={save}>
+      <TextInput label={t("fields.name")} {...form.getInputProps("name")} />
       <Switch
         label={t("accounts.twoFactorEnabled")}
         description={t("accounts.twoFactorHelp")}
-        checked={twoFactorEnabled}
-        onChange={(e) => setTwoFactor(e.currentTarget.checked)}
+        {...form.getInputProps("twoFactorEnabled", { type: "checkbox" })}
       />
       <Switch
         label={t("accounts.multilang")}
         description={t("accounts.multilangHelp")}
-        checked={multilang}
-        onChange={(e) => setMultilang(e.currentTarget.checked)}
+        {...form.getInputProps("multilang", { type: "checkbox" })}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {LIMITS.map((field) => (
@@ -60,13 +57,9 @@ export function AccountParamsForm({ account }: { account: Account }) {
             min={0}
             allowDecimal={false}
             allowNegative={false}
-            value={limits[field] ?? ""}
-            onChange={(value) =>
-              setLimits((current) => ({ ...current, [field]: typeof value === "number" ? value : null }))
-            }
             disabled={!canChangeLimits}
             description={canChangeLimits ? undefined : t("accountSettings.limitsReadOnly")}
-            error={apiError?.messageFor(field)}
+            {...form.getInputProps(field)}
           />
         ))}
       </SimpleGrid>

@@ -1,7 +1,9 @@
 import { Center, Loader, NumberInput, SimpleGrid, Switch } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiError, DefaultEventParamsJson } from "@tessera/shared/client";
+import type { DefaultEventParamsJson } from "@tessera/shared/client";
+import type { Language } from "@tessera/shared/i18n/index";
 import { numberOrNull } from "@/app/numberOrNull.ts";
 import { browserTimeZone } from "@/app/zonedTime.ts";
 import { useStores } from "@/stores/StoresContext.ts";
@@ -12,57 +14,81 @@ import { FormPanel } from "@/components/FormPanel.tsx";
 
 /** Values every new event of the account starts with (GET/POST /accounts/{a}/default-event-params). */
 export function DefaultEventParamsForm({ accountId, canEdit }: { accountId: string; canEdit: boolean }) {
-  const { t } = useTranslation(["web", "errors", "validation"]);
   const { context } = useStores();
-  const [values, setValues] = useState<DefaultEventParamsJson | null>(null);
-  const [apiError, setApiError] = useState<ApiError | null>(null);
+  const [loaded, setLoaded] = useState<DefaultEventParamsJson | null>(null);
 
   useEffect(() => {
     let isCurrent = true;
     context.api.defaultEventParams.get(accountId).then(
-      (loaded) => isCurrent && setValues(loaded),
+      (params) => isCurrent && setLoaded(params),
       // Not there yet (or not readable): start from blank defaults.
-      () => isCurrent && setValues({}),
+      () => isCurrent && setLoaded({}),
     );
     return () => {
       isCurrent = false;
     };
   }, [context, accountId]);
 
-  if (!values) {
+  if (!loaded) {
     return (
       <Center p="lg">
         <Loader size="sm" />
       </Center>
     );
   }
-  const set = (patch: DefaultEventParamsJson) => setValues({ ...values, ...patch });
-  const languages = values.languages ?? ["en"];
+  return (
+    <DefaultEventParamsFields
+      initial={loaded}
+      canEdit={canEdit}
+      onSave={(values) => context.api.defaultEventParams.update(accountId, values)}
+    />
+  );
+}
 
+function DefaultEventParamsFields({
+  initial,
+  canEdit,
+  onSave,
+}: {
+  initial: DefaultEventParamsJson;
+  canEdit: boolean;
+  onSave: (values: DefaultEventParamsJson) => Promise<unknown>;
+}) {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const form = useForm({
+    initialValues: {
+      timezone: initial.timezone ?? browserTimeZone(),
+      country: initial.country ?? null,
+      languages: (initial.languages ?? ["en"]) as Language[],
+      maxCompanions: initial.maxCompanions ?? ("" as number | ""),
+      isAllDay: initial.isAllDay ?? false,
+    },
+    // At least one language (LanguagesField says so itself while the choice is empty).
+    validate: { languages: (languages) => (languages.length === 0 ? t("validation:required") : null) },
+  });
   return (
     <FormPanel
+      form={form}
       title={t("accountSettings.defaultEventParams")}
       canEdit={canEdit}
-      onApiError={setApiError}
-      blockingProblem={languages.length === 0}
-      onSave={async () => setValues(await context.api.defaultEventParams.update(accountId, values))}
+      onSave={(values) => onSave({ ...initial, ...values, maxCompanions: numberOrNull(values.maxCompanions) })}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TimeZoneSelect
-          value={values.timezone ?? browserTimeZone()}
-          onChange={(timezone) => set({ timezone })}
-          error={apiError?.messageFor("timezone")}
+          value={form.values.timezone}
+          onChange={(timezone) => form.setFieldValue("timezone", timezone)}
+          error={form.errors.timezone as string | undefined}
         />
         <CountrySelect
-          value={values.country ?? null}
-          onChange={(country) => set({ country })}
-          error={apiError?.messageFor("country")}
+          value={form.values.country}
+          onChange={(country) => form.setFieldValue("country", country)}
+          error={form.errors.country as string | undefined}
         />
       </SimpleGrid>
       <LanguagesField
-        value={languages}
-        onChange={(next) => set({ languages: next })}
-        error={apiError?.messageFor("languages")}
+        value={form.values.languages}
+        onChange={(languages) => form.setFieldValue("languages", languages)}
+        error={form.errors.languages as string | undefined}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
@@ -71,16 +97,9 @@ export function DefaultEventParamsForm({ accountId, canEdit }: { accountId: stri
           min={0}
           allowDecimal={false}
           allowNegative={false}
-          value={values.maxCompanions ?? ""}
-          onChange={(value) => set({ maxCompanions: numberOrNull(value) })}
-          error={apiError?.messageFor("maxCompanions")}
+          {...form.getInputProps("maxCompanions")}
         />
-        <Switch
-          mt={{ sm: 30 }}
-          label={t("events.isAllDay")}
-          checked={values.isAllDay ?? false}
-          onChange={(e) => set({ isAllDay: e.currentTarget.checked })}
-        />
+        <Switch mt={{ sm: 30 }} label={t("events.isAllDay")} {...form.getInputProps("isAllDay", { type: "checkbox" })} />
       </SimpleGrid>
     </FormPanel>
   );

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import { ComingSoon } from "@/components/ComingSoon.tsx";
 import { IconArrowLeft } from "@/components/icons.tsx";
-import { EventStore } from "@/stores/EventStore.ts";
-import { useStores } from "@/stores/StoresContext.ts";
+import { isApiError } from "@tessera/shared/client";
+import { useEvent } from "@/queries/events.ts";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
 import { AdminSettingsScreen } from "./admin/AdminSettingsScreen.tsx";
 import { EventContext } from "./EventContext.ts";
@@ -34,33 +33,29 @@ const COMING_SECTIONS = [
 type Section = (typeof COMING_SECTIONS)[number] | "settings" | "admin";
 
 /** /manage/events/:eventId/…: the event's header, its navigation and the section shown. */
-export const EventArea = observer(function EventArea({ accountId, eventId }: { accountId: string; eventId: string }) {
-  const { context } = useStores();
-  const [store] = useState(() => new EventStore(context, accountId, eventId));
-  useEffect(() => {
-    void store.load();
-  }, [store]);
+export function EventArea({ accountId, eventId }: { accountId: string; eventId: string }) {
+  const ref = useMemo(() => ({ accountId, eventId }), [accountId, eventId]);
   return (
-    <EventContext.Provider value={store}>
-      <EventAreaContent store={store} />
+    <EventContext.Provider value={ref}>
+      <EventAreaContent accountId={accountId} eventId={eventId} />
     </EventContext.Provider>
   );
-});
+}
 
-const EventAreaContent = observer(function EventAreaContent({ store }: { store: EventStore }) {
+function EventAreaContent({ accountId, eventId }: { accountId: string; eventId: string }) {
   const { t } = useTranslation("web");
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const eventsBase = useEventsBase();
-  const event = store.event;
+  const { data: event, error } = useEvent(accountId, eventId);
 
   if (!event) {
-    if (store.loadError) {
-      return store.loadError.status === 404 ? (
+    if (error) {
+      return isApiError(error) && error.status === 404 ? (
         <ManageNotFoundScreen />
       ) : (
         <Alert color="red" variant="light" role="alert">
-          {store.loadError.message}
+          {error.message}
         </Alert>
       );
     }
@@ -124,4 +119,4 @@ const EventAreaContent = observer(function EventAreaContent({ store }: { store: 
       </Routes>
     </Stack>
   );
-});
+}

@@ -7,7 +7,7 @@ import { CustomFieldsStore } from "@/stores/CustomFieldsStore.ts";
 import { GuestListStore } from "@/stores/GuestListStore.ts";
 import { useStores } from "@/stores/StoresContext.ts";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
-import { useEventStore } from "../events/EventContext.ts";
+import { useCurrentEvent } from "../events/EventContext.ts";
 import { useEventsBase } from "../events/EventsBase.ts";
 import { DuplicatesScreen } from "./duplicates/DuplicatesScreen.tsx";
 import { GuestEditScreen } from "./detail/GuestEditScreen.tsx";
@@ -24,12 +24,10 @@ type SubSection = (typeof SUB_SECTIONS)[number];
 const GuestsSection = observer(function GuestsSection() {
   const { t } = useTranslation("web");
   const { context } = useStores();
-  const eventStore = useEventStore();
-  const event = eventStore.event!;
+  const { accountId, event } = useCurrentEvent();
   const eventsBase = useEventsBase();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const accountId = eventStore.accountId;
   const [fields] = useState(() => new CustomFieldsStore(context, accountId, event.id));
   const [list] = useState(() => new GuestListStore(context, accountId, event.id));
   useEffect(() => {

@@ -1,8 +1,7 @@
 import { Checkbox, Fieldset, NumberInput, SimpleGrid, Switch, TextInput } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useState } from "react";
+import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { ApiError, EventJson } from "@tessera/shared/client";
+import { isApiError } from "@tessera/shared/client";
 import {
   EVENT_MODULES,
   WHITE_LABEL_FLAGS,
@@ -12,52 +11,67 @@ import {
   type WhiteLabelFlag,
 } from "@tessera/shared/rules/events";
 import { numberOrNull } from "@/app/numberOrNull.ts";
-import { useEventStore } from "../EventContext.ts";
 import { FormPanel } from "@/components/FormPanel.tsx";
+import { useUpdateEvent } from "@/queries/events.ts";
+import { useCurrentEvent } from "../EventContext.ts";
 
 /** Platform administrators only (spec §6): white label, modules, retention, offline check-in, domains. */
-export const AdminSettingsScreen = observer(function AdminSettingsScreen() {
-  const { t } = useTranslation(["web", "validation"]);
-  const store = useEventStore();
-  const event = store.event!;
-  const [whiteLabel, setWhiteLabel] = useState<EventJson["whiteLabel"]>(event.whiteLabel);
-  const [modules, setModules] = useState<EventJson["modules"]>(event.modules);
-  const [retentionDays, setRetentionDays] = useState<number | null>(event.retentionDays);
-  const [maxOffline, setMaxOffline] = useState<number | null>(event.maxOfflineCheckinSessions);
-  const [domainsTyped, setDomainsTyped] = useState(event.customDomains.join(", "));
-  const [apiError, setApiError] = useState<ApiError | null>(null);
+export function AdminSettingsScreen() {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { accountId, event } = useCurrentEvent();
+  const update = useUpdateEvent(accountId, event.id);
+  const form = useForm({
+    initialValues: {
+      whiteLabel: event.whiteLabel,
+      modules: event.modules,
+      retentionDays: event.retentionDays ?? ("" as number | ""),
+      maxOfflineCheckinSessions: event.maxOfflineCheckinSessions ?? ("" as number | ""),
+      /** The custom domains as typed, separated by commas (spec §5). */
+      domainsTyped: event.customDomains.join(", "),
+    },
+    validateInputOnChange: ["domainsTyped"],
+    validate: {
+      domainsTyped: (typed) => {
+        const bad = parseDomainList(typed).filter((domain) => !isHostname(domain));
+        return bad.length ? `${t("validation:hostname_format")} (${bad.join(", ")})` : null;
+      },
+    },
+  });
 
-  const domains = parseDomainList(domainsTyped);
-  const badDomains = domains.filter((domain) => !isHostname(domain));
+  async function save(values: typeof form.values) {
+    const domains = parseDomainList(values.domainsTyped);
+    try {
+      await update.mutateAsync({
+        whiteLabel: values.whiteLabel,
+        modules: values.modules,
+        retentionDays: numberOrNull(values.retentionDays),
+        maxOfflineCheckinSessions: numberOrNull(values.maxOfflineCheckinSessions),
+        customDomains: domains,
+      });
+      form.setFieldValue("domainsTyped", domains.join(", "));
+    } catch (error) {
+      // A domain already taken, or one the API refused, is said under the domains.
+      if (isApiError(error)) {
+        const message =
+          error.code === "domain_taken"
+            ? error.message
+            : error.details.find((detail) => detail.field.startsWith("customDomains"))?.message;
+        if (message) form.setFieldError("domainsTyped", message);
+      }
+      throw error;
+    }
+  }
 
   return (
-    <FormPanel
-      maw={760}
-      canEdit={event.abilities.adminSettings === true}
-      onApiError={setApiError}
-      blockingProblem={badDomains.length > 0}
-      onSave={async () => {
-        await store.update({
-          whiteLabel,
-          modules,
-          retentionDays,
-          maxOfflineCheckinSessions: maxOffline,
-          customDomains: domains,
-        });
-        setDomainsTyped(domains.join(", "));
-      }}
-    >
+    <FormPanel form={form} maw={760} canEdit={event.abilities.adminSettings === true} onSave={save}>
       <Fieldset legend={t("admin.whiteLabel")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {WHITE_LABEL_FLAGS.map((flag: WhiteLabelFlag) => (
             <Switch
               key={flag}
               label={t(`admin.whiteLabelFlags.${flag}`)}
-              checked={whiteLabel[flag] === true}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                setWhiteLabel((current) => ({ ...current, [flag]: checked }));
-              }}
+              checked={form.values.whiteLabel[flag] === true}
+              onChange={(e) => form.setFieldValue(`whiteLabel.${flag}`, e.currentTarget.checked)}
             />
           ))}
         </SimpleGrid>
@@ -68,11 +82,8 @@ export const AdminSettingsScreen = observer(function AdminSettingsScreen() {
             <Checkbox
               key={module}
               label={t(`admin.moduleNames.${module}`)}
-              checked={modules[module] !== false}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                setModules((current) => ({ ...current, [module]: checked }));
-              }}
+              checked={form.values.modules[module] !== false}
+              onChange={(e) => form.setFieldValue(`modules.${module}`, e.currentTarget.checked)}
             />
           ))}
         </SimpleGrid>
@@ -85,9 +96,7 @@ export const AdminSettingsScreen = observer(function AdminSettingsScreen() {
           max={3650}
           allowDecimal={false}
           allowNegative={false}
-          value={retentionDays ?? ""}
-          onChange={(value) => setRetentionDays(numberOrNull(value))}
-          error={apiError?.messageFor("retentionDays")}
+          {...form.getInputProps("retentionDays")}
         />
         <NumberInput
           label={t("admin.maxOfflineCheckinSessions")}
@@ -96,24 +105,15 @@ export const AdminSettingsScreen = observer(function AdminSettingsScreen() {
           max={1000}
           allowDecimal={false}
           allowNegative={false}
-          value={maxOffline ?? ""}
-          onChange={(value) => setMaxOffline(numberOrNull(value))}
-          error={apiError?.messageFor("maxOfflineCheckinSessions")}
+          {...form.getInputProps("maxOfflineCheckinSessions")}
         />
       </SimpleGrid>
       <TextInput
         label={t("admin.customDomains")}
         description={t("admin.customDomainsHelp")}
         placeholder="events.example.org, www.example-expo.com"
-        value={domainsTyped}
-        onChange={(e) => setDomainsTyped(e.currentTarget.value)}
-        error={
-          badDomains.length > 0
-            ? `${t("validation:hostname_format")} (${badDomains.join(", ")})`
-            : ((apiError?.code === "domain_taken" ? apiError.message : undefined) ??
-              apiError?.details.find((detail) => detail.field.startsWith("customDomains"))?.message)
-        }
+        {...form.getInputProps("domainsTyped")}
       />
     </FormPanel>
   );
-});
+}

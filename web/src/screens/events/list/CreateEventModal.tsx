@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { browserTimeZone } from "@/app/zonedTime.ts";
+import { useCreateEvent } from "@/queries/events.ts";
 import { useStores } from "@/stores/StoresContext.ts";
 import { datesBodyOf } from "../eventDates.ts";
 import { EventDatesFields, endsBeforeStart, withAllDay, type EventDatesValues } from "../EventDatesFields.tsx";
@@ -14,7 +15,8 @@ import { FailureAlert } from "@/components/FailureAlert.tsx";
 /** Creates an event (name, public address, dates), then opens it. */
 export function CreateEventModal({ accountId, onClose }: { accountId: string; onClose: () => void }) {
   const { t } = useTranslation("web");
-  const { events, context } = useStores();
+  const { context } = useStores();
+  const create = useCreateEvent(accountId);
   const navigate = useNavigate();
   const eventsBase = useEventsBase();
   const { failure, apiError, isSubmitting, submit, fields } = useEventNameForm({ name: "", slug: "" });
@@ -62,7 +64,7 @@ export function CreateEventModal({ accountId, onClose }: { accountId: string; on
           void submit(
             submitted,
             async (body) => {
-              const created = await events.create({ ...body, ...datesBodyOf(dates) });
+              const created = await create.mutateAsync({ ...body, ...datesBodyOf(dates) });
               onClose();
               navigate(`${eventsBase}/${created.id}`);
             },

@@ -1,24 +1,25 @@
 import { Button, Group, Modal, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { EventJson } from "@tessera/shared/client";
 import { slugify } from "@tessera/shared/rules/events";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useDuplicateEvent, type EventJson } from "@/queries/events.ts";
 import { EventNameFields } from "./EventNameFields.tsx";
 import { useEventNameForm } from "./useEventNameForm.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 
 /** Copies an event under a new name and public address. */
 export function DuplicateEventModal({
+  accountId,
   event,
   onClose,
   onDone,
 }: {
+  accountId: string;
   event: EventJson;
   onClose: () => void;
   onDone: (copy: EventJson) => void;
 }) {
   const { t } = useTranslation("web");
-  const { events } = useStores();
+  const duplicate = useDuplicateEvent(accountId);
   const { failure, isSubmitting, submit, fields } = useEventNameForm({
     name: t("events.copyName", { name: event.name }),
     slug: slugify(`${event.slug}-copy`),
@@ -29,7 +30,7 @@ export function DuplicateEventModal({
       <form
         onSubmit={(submitted) =>
           void submit(submitted, async (body) => {
-            onDone(await events.duplicate(event.id, body));
+            onDone(await duplicate.mutateAsync({ eventId: event.id, body }));
             onClose();
           })
         }

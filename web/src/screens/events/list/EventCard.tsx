@@ -2,7 +2,7 @@ import { ActionIcon, Card, Group, Menu, Stack, Text } from "@mantine/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { EventJson } from "@tessera/shared/client";
+import type { EventJson } from "@/queries/events.ts";
 import { formatEventDates } from "@/app/zonedTime.ts";
 import { IconDots } from "@/components/icons.tsx";
 import { useStores } from "@/stores/StoresContext.ts";
@@ -14,13 +14,16 @@ export type EventAction = "duplicate" | "archive" | "unarchive" | "delete";
 /** One event of the list: name, dates in its zone, venue, status; the actions its abilities allow. */
 export const EventCard = observer(function EventCard({
   event,
+  isBusy,
   onAction,
 }: {
   event: EventJson;
+  /** An action on the event is under way. */
+  isBusy: boolean;
   onAction: (action: EventAction, event: EventJson) => void;
 }) {
   const { t } = useTranslation("web");
-  const { events, session } = useStores();
+  const { session } = useStores();
   const eventsBase = useEventsBase();
   const language = session.user?.language ?? "en";
   const dates = formatEventDates(event, language);
@@ -51,7 +54,7 @@ export const EventCard = observer(function EventCard({
                   variant="subtle"
                   color="gray"
                   aria-label={t("events.actionsOf", { name: event.name })}
-                  loading={events.isBusy(event.id)}
+                  loading={isBusy}
                 >
                   <IconDots />
                 </ActionIcon>

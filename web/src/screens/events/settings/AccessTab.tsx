@@ -1,28 +1,27 @@
 import { SimpleGrid, Stack, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { RoleBadge } from "@/components/RoleBadge.tsx";
 import { useStores } from "@/stores/StoresContext.ts";
 import { useAccountUserOptions } from "@/screens/users/useAccountUserOptions.ts";
-import { useEventStore } from "../EventContext.ts";
+import { useChangeEventAccess } from "@/queries/events.ts";
+import { useCurrentEvent } from "../EventContext.ts";
 import { AccessList } from "./AccessList.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { useAction } from "@/app/useAction.ts";
 
 /** Who may work on the event besides the account's overseers: users and teams (spec §2 access rights). */
-export const AccessTab = observer(function AccessTab() {
+export function AccessTab() {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { context } = useStores();
-  const store = useEventStore();
-  const event = store.event!;
+  const { accountId, event } = useCurrentEvent();
+  const changeAccess = useChangeEventAccess(accountId, event.id);
   const canManage = event.abilities.manageAccess === true;
   const users = event.access?.users ?? [];
   const teams = event.access?.teams ?? [];
   const { busy: busyId, failure, run } = useAction();
 
   const { api } = context;
-  const accountId = store.accountId;
   const loadUsers = useAccountUserOptions(accountId);
   const loadTeams = useCallback(
     async (search: string) =>
@@ -56,8 +55,12 @@ export const AccessTab = observer(function AccessTab() {
           }))}
           canManage={canManage}
           busyId={busyId}
-          onAdd={(userId) => void run(() => store.addUser(userId), userId)}
-          onRemove={(userId) => void run(() => store.removeUser(userId), userId)}
+          onAdd={(userId) =>
+            void run(() => changeAccess.mutateAsync({ kind: "user", id: userId, grant: true }), userId)
+          }
+          onRemove={(userId) =>
+            void run(() => changeAccess.mutateAsync({ kind: "user", id: userId, grant: false }), userId)
+          }
         />
         <AccessList
           title={t("access.teams")}
@@ -72,10 +75,14 @@ export const AccessTab = observer(function AccessTab() {
           }))}
           canManage={canManage}
           busyId={busyId}
-          onAdd={(teamId) => void run(() => store.addTeam(teamId), teamId)}
-          onRemove={(teamId) => void run(() => store.removeTeam(teamId), teamId)}
+          onAdd={(teamId) =>
+            void run(() => changeAccess.mutateAsync({ kind: "team", id: teamId, grant: true }), teamId)
+          }
+          onRemove={(teamId) =>
+            void run(() => changeAccess.mutateAsync({ kind: "team", id: teamId, grant: false }), teamId)
+          }
         />
       </SimpleGrid>
     </Stack>
   );
-});
+}

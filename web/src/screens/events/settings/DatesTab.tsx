@@ -1,33 +1,35 @@
-import { observer } from "mobx-react-lite";
-import { useState } from "react";
-import type { ApiError } from "@tessera/shared/client";
-import { useEventStore } from "../EventContext.ts";
-import { EventDatesFields, endsBeforeStart } from "../EventDatesFields.tsx";
-import { datesBodyOf, datesValuesOf } from "../eventDates.ts";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { byRule } from "@/app/formRules.ts";
 import { FormPanel } from "@/components/FormPanel.tsx";
+import { useUpdateEvent } from "@/queries/events.ts";
+import { useCurrentEvent } from "../EventContext.ts";
+import { EventDatesFields, endsBeforeStart, type EventDatesValues } from "../EventDatesFields.tsx";
+import { datesBodyOf, datesValuesOf } from "../eventDates.ts";
 
-export const DatesTab = observer(function DatesTab() {
-  const store = useEventStore();
-  const event = store.event!;
-  const [values, setValues] = useState(() => datesValuesOf(event));
-  const [apiError, setApiError] = useState<ApiError | null>(null);
+export function DatesTab() {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { accountId, event } = useCurrentEvent();
+  const update = useUpdateEvent(accountId, event.id);
+  const form = useForm<EventDatesValues>({
+    initialValues: datesValuesOf(event),
+    validate: {
+      endsAt: byRule((_, values: EventDatesValues) => (endsBeforeStart(values) ? "ends_before_start" : null), t),
+    },
+  });
+  const error = (field: keyof EventDatesValues) => form.errors[field] as string | undefined;
   return (
     <FormPanel
+      form={form}
       maw={760}
       canEdit={event.abilities.update === true}
-      onApiError={setApiError}
-      blockingProblem={endsBeforeStart(values)}
-      onSave={() => store.update(datesBodyOf(values))}
+      onSave={(values) => update.mutateAsync(datesBodyOf(values))}
     >
       <EventDatesFields
-        values={values}
-        onChange={setValues}
-        errors={{
-          startsAt: apiError?.messageFor("startsAt"),
-          endsAt: apiError?.messageFor("endsAt"),
-          timezone: apiError?.messageFor("timezone"),
-        }}
+        values={form.values}
+        onChange={(values) => form.setValues(values)}
+        errors={{ startsAt: error("startsAt"), endsAt: error("endsAt"), timezone: error("timezone") }}
       />
     </FormPanel>
   );
-});
+}

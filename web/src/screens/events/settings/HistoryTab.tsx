@@ -1,12 +1,11 @@
 import { Alert, Badge, Center, Code, Group, Image, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError, type ApiError, type PageOf } from "@tessera/shared/client";
 import type { AuditLogJson } from "@tessera/shared/schemas/audit";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { useStores } from "@/stores/StoresContext.ts";
-import { useEventStore } from "../EventContext.ts";
+import { useCurrentEvent } from "../EventContext.ts";
 import { changedFields } from "./auditChanges.ts";
 import { fieldLabelKey, isShownField } from "./historyFields.ts";
 import { formatHistoryValue, type HistoryValue } from "./historyValues.ts";
@@ -53,16 +52,16 @@ function ChangeValue({ value, isBefore = false, alt }: { value: HistoryValue; is
 }
 
 /** The event's audit log, newest first: who did what, when, and each changed field before → after. */
-export const HistoryTab = observer(function HistoryTab() {
+export function HistoryTab() {
   const { t } = useTranslation("web");
   const { context, session } = useStores();
-  const store = useEventStore();
+  const { accountId, event } = useCurrentEvent();
   const language = session.user?.language ?? "en";
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<PageOf<AuditLogJson> | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const timeZone = store.event?.timezone ?? "UTC";
-  const names = useAccessNames(store.accountId, result?.data ?? NO_ENTRIES, store.event?.access);
+  const timeZone = event.timezone;
+  const names = useAccessNames(accountId, result?.data ?? NO_ENTRIES, event.access);
 
   function labelOf(field: string): string {
     const key = fieldLabelKey(field);
@@ -76,7 +75,7 @@ export const HistoryTab = observer(function HistoryTab() {
   useEffect(() => {
     let isCurrent = true;
     setFailure(null);
-    context.api.auditLogs.list(store.accountId, { eventId: store.eventId, page, perPage: PER_PAGE }).then(
+    context.api.auditLogs.list(accountId, { eventId: event.id, page, perPage: PER_PAGE }).then(
       (answer) => isCurrent && setResult(answer),
       (error: unknown) => {
         if (!isCurrent) return;
@@ -87,7 +86,7 @@ export const HistoryTab = observer(function HistoryTab() {
     return () => {
       isCurrent = false;
     };
-  }, [context, store.accountId, store.eventId, page, store.event?.updatedAt]);
+  }, [context, accountId, event.id, page, event.updatedAt]);
 
   if (failure) {
     return (
@@ -188,4 +187,4 @@ export const HistoryTab = observer(function HistoryTab() {
       </Group>
     </Stack>
   );
-});
+}

@@ -1,11 +1,11 @@
 import { Button, FileButton, Group, Image, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageRef } from "@tessera/shared/client";
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, type ImageKind } from "@tessera/shared/schemas/images";
 import { useStores } from "@/stores/StoresContext.ts";
-import { useEventStore } from "../EventContext.ts";
+import { useUpdateEvent } from "@/queries/events.ts";
+import { useCurrentEvent } from "../EventContext.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { useAction } from "@/app/useAction.ts";
 
@@ -17,9 +17,8 @@ const FIELD: Record<ImageKind, "logoImageId" | "bannerImageId" | "faviconImageId
 };
 
 /** Logo, banner and favicon: upload a file or give its address; the event then points at the image. */
-export const ImagesTab = observer(function ImagesTab() {
-  const store = useEventStore();
-  const event = store.event!;
+export function ImagesTab() {
+  const { event } = useCurrentEvent();
   return (
     <Stack gap="md" maw={760}>
       {KINDS.map((kind) => (
@@ -27,25 +26,18 @@ export const ImagesTab = observer(function ImagesTab() {
       ))}
     </Stack>
   );
-});
+}
 
-const ImageSlot = observer(function ImageSlot({
-  kind,
-  image,
-  canEdit,
-}: {
-  kind: ImageKind;
-  image: ImageRef | null;
-  canEdit: boolean;
-}) {
+function ImageSlot({ kind, image, canEdit }: { kind: ImageKind; image: ImageRef | null; canEdit: boolean }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { context } = useStores();
-  const store = useEventStore();
+  const { accountId, event } = useCurrentEvent();
+  const update = useUpdateEvent(accountId, event.id);
   const [url, setUrl] = useState("");
   const { isWorking, failure, setFailure, run } = useAction();
 
   async function attach(imageId: string | null) {
-    await store.update({ [FIELD[kind]]: imageId });
+    await update.mutateAsync({ [FIELD[kind]]: imageId });
   }
 
   function upload(file: File | null) {
@@ -55,7 +47,7 @@ const ImageSlot = observer(function ImageSlot({
       return setFailure(t("errors:unsupported_image_type"));
     if (file.size > IMAGE_MAX_BYTES) return setFailure(t("errors:file_too_big"));
     void run(async () => {
-      const uploaded = await context.api.images.upload(store.accountId, kind, file);
+      const uploaded = await context.api.images.upload(accountId, kind, file);
       await attach(uploaded.id);
     });
   }
@@ -64,7 +56,7 @@ const ImageSlot = observer(function ImageSlot({
     const address = url.trim();
     if (!address) return;
     void run(async () => {
-      const downloaded = await context.api.images.fromUrl(store.accountId, { kind, url: address });
+      const downloaded = await context.api.images.fromUrl(accountId, { kind, url: address });
       await attach(downloaded.id);
       setUrl("");
     });
@@ -137,4 +129,4 @@ const ImageSlot = observer(function ImageSlot({
       </Stack>
     </Paper>
   );
-});
+}

@@ -1,40 +1,47 @@
 import { NumberInput, SimpleGrid, TextInput } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useState } from "react";
+import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { ApiError } from "@tessera/shared/client";
 import type { Language } from "@tessera/shared/i18n/index";
 import { numberOrNull } from "@/app/numberOrNull.ts";
 import { fromZonedInput, toZonedInput } from "@/app/zonedTime.ts";
-import { useEventStore } from "../EventContext.ts";
-import { LanguagesField } from "../LanguagesField.tsx";
 import { FormPanel } from "@/components/FormPanel.tsx";
+import { useUpdateEvent } from "@/queries/events.ts";
+import { useCurrentEvent } from "../EventContext.ts";
+import { LanguagesField } from "../LanguagesField.tsx";
 
-export const ParamsTab = observer(function ParamsTab() {
-  const { t } = useTranslation("web");
-  const store = useEventStore();
-  const event = store.event!;
-  const [languages, setLanguages] = useState<Language[]>(event.languages);
-  const [maxAttendees, setMaxAttendees] = useState<number | null>(event.maxAttendees);
-  const [maxCompanions, setMaxCompanions] = useState<number | null>(event.maxCompanions);
-  const [closesAt, setClosesAt] = useState(toZonedInput(event.registrationClosesAt, event.timezone));
-  const [apiError, setApiError] = useState<ApiError | null>(null);
+export function ParamsTab() {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { accountId, event } = useCurrentEvent();
+  const update = useUpdateEvent(accountId, event.id);
+  const form = useForm({
+    initialValues: {
+      languages: event.languages as Language[],
+      maxAttendees: event.maxAttendees ?? ("" as number | ""),
+      maxCompanions: event.maxCompanions ?? ("" as number | ""),
+      registrationClosesAt: toZonedInput(event.registrationClosesAt, event.timezone),
+    },
+    // At least one language (LanguagesField says so itself while the choice is empty).
+    validate: { languages: (languages) => (languages.length === 0 ? t("validation:required") : null) },
+  });
   return (
     <FormPanel
+      form={form}
       maw={760}
       canEdit={event.abilities.update === true}
-      onApiError={setApiError}
-      blockingProblem={languages.length === 0}
-      onSave={() =>
-        store.update({
-          languages,
-          maxAttendees,
-          maxCompanions,
-          registrationClosesAt: fromZonedInput(closesAt, event.timezone),
+      onSave={(values) =>
+        update.mutateAsync({
+          languages: values.languages,
+          maxAttendees: numberOrNull(values.maxAttendees),
+          maxCompanions: numberOrNull(values.maxCompanions),
+          registrationClosesAt: fromZonedInput(values.registrationClosesAt, event.timezone),
         })
       }
     >
-      <LanguagesField value={languages} onChange={setLanguages} error={apiError?.messageFor("languages")} />
+      <LanguagesField
+        value={form.values.languages}
+        onChange={(languages) => form.setFieldValue("languages", languages)}
+        error={form.errors.languages as string | undefined}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label={t("events.maxAttendees")}
@@ -42,9 +49,7 @@ export const ParamsTab = observer(function ParamsTab() {
           min={0}
           allowDecimal={false}
           allowNegative={false}
-          value={maxAttendees ?? ""}
-          onChange={(value) => setMaxAttendees(numberOrNull(value))}
-          error={apiError?.messageFor("maxAttendees")}
+          {...form.getInputProps("maxAttendees")}
         />
         <NumberInput
           label={t("events.maxCompanions")}
@@ -52,20 +57,16 @@ export const ParamsTab = observer(function ParamsTab() {
           min={0}
           allowDecimal={false}
           allowNegative={false}
-          value={maxCompanions ?? ""}
-          onChange={(value) => setMaxCompanions(numberOrNull(value))}
-          error={apiError?.messageFor("maxCompanions")}
+          {...form.getInputProps("maxCompanions")}
         />
       </SimpleGrid>
       <TextInput
         type="datetime-local"
         label={t("events.registrationClosesAt")}
         description={t("events.inTimezone", { timezone: event.timezone })}
-        value={closesAt}
-        onChange={(e) => setClosesAt(e.currentTarget.value)}
-        error={apiError?.messageFor("registrationClosesAt")}
         maw={320}
+        {...form.getInputProps("registrationClosesAt")}
       />
     </FormPanel>
   );
-});
+}

@@ -1,39 +1,49 @@
 import { TextInput } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useState } from "react";
+import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { ApiError, SocialLinks } from "@tessera/shared/client";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "@tessera/shared/rules/events";
-import { useEventStore } from "../EventContext.ts";
 import { FormPanel } from "@/components/FormPanel.tsx";
+import { useUpdateEvent } from "@/queries/events.ts";
+import { useCurrentEvent } from "../EventContext.ts";
 import { NETWORK_NAMES } from "./socialNetworks.ts";
 
 function isWebAddress(value: string): boolean {
   return /^https?:\/\/[^\s/]+\.[^\s]+$/.test(value);
 }
 
-export const SocialTab = observer(function SocialTab() {
-  const { t } = useTranslation(["web", "validation"]);
-  const store = useEventStore();
-  const event = store.event!;
-  const [links, setLinks] = useState<Record<SocialNetwork, string>>(
-    () =>
-      Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, event.socialLinks[n] ?? ""])) as Record<SocialNetwork, string>,
-  );
-  const [apiError, setApiError] = useState<ApiError | null>(null);
-  const badLinks = SOCIAL_NETWORKS.filter((network) => links[network].trim() && !isWebAddress(links[network].trim()));
+type Links = Record<SocialNetwork, string>;
+
+export function SocialTab() {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { accountId, event } = useCurrentEvent();
+  const update = useUpdateEvent(accountId, event.id);
+  const form = useForm<{ socialLinks: Links }>({
+    initialValues: {
+      socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, event.socialLinks[n] ?? ""])) as Links,
+    },
+    // A link is checked as it is typed, like the API will check it.
+    validateInputOnChange: true,
+    validate: {
+      socialLinks: Object.fromEntries(
+        SOCIAL_NETWORKS.map((network) => [
+          network,
+          (value: string) => (value.trim() && !isWebAddress(value.trim()) ? t("events.urlFormat") : null),
+        ]),
+      ) as Record<SocialNetwork, (value: string) => string | null>,
+    },
+  });
   return (
     <FormPanel
+      form={form}
       maw={760}
       canEdit={event.abilities.update === true}
-      onApiError={setApiError}
-      blockingProblem={badLinks.length > 0}
-      onSave={() => {
-        const socialLinks: SocialLinks = Object.fromEntries(
-          SOCIAL_NETWORKS.map((network) => [network, links[network].trim() || null]),
-        );
-        return store.update({ socialLinks });
-      }}
+      onSave={(values) =>
+        update.mutateAsync({
+          socialLinks: Object.fromEntries(
+            SOCIAL_NETWORKS.map((network) => [network, values.socialLinks[network].trim() || null]),
+          ),
+        })
+      }
     >
       {SOCIAL_NETWORKS.map((network) => (
         <TextInput
@@ -41,14 +51,9 @@ export const SocialTab = observer(function SocialTab() {
           type="url"
           label={NETWORK_NAMES[network]}
           placeholder={`https://www.${network === "twitter" ? "x" : network}.com/…`}
-          value={links[network]}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setLinks((current) => ({ ...current, [network]: value }));
-          }}
-          error={badLinks.includes(network) ? t("events.urlFormat") : apiError?.messageFor(`socialLinks.${network}`)}
+          {...form.getInputProps(`socialLinks.${network}`)}
         />
       ))}
     </FormPanel>
   );
-});
+}

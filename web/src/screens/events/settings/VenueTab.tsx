@@ -1,73 +1,63 @@
 import { NumberInput, SimpleGrid, Textarea, TextInput } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useState } from "react";
+import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { ApiError } from "@tessera/shared/client";
 import { numberOrNull } from "@/app/numberOrNull.ts";
-import { CountrySelect } from "../CountrySelect.tsx";
-import { useEventStore } from "../EventContext.ts";
 import { FormPanel } from "@/components/FormPanel.tsx";
+import { useUpdateEvent } from "@/queries/events.ts";
+import { CountrySelect } from "../CountrySelect.tsx";
+import { useCurrentEvent } from "../EventContext.ts";
 
-export const VenueTab = observer(function VenueTab() {
+export function VenueTab() {
   const { t } = useTranslation("web");
-  const store = useEventStore();
-  const event = store.event!;
-  const [venueName, setVenueName] = useState(event.venueName ?? "");
-  const [address, setAddress] = useState(event.address ?? "");
-  const [country, setCountry] = useState<string | null>(event.country);
-  const [latitude, setLatitude] = useState<number | null>(event.latitude);
-  const [longitude, setLongitude] = useState<number | null>(event.longitude);
-  const [apiError, setApiError] = useState<ApiError | null>(null);
+  const { accountId, event } = useCurrentEvent();
+  const update = useUpdateEvent(accountId, event.id);
+  const form = useForm({
+    initialValues: {
+      venueName: event.venueName ?? "",
+      address: event.address ?? "",
+      country: event.country,
+      latitude: event.latitude ?? ("" as number | ""),
+      longitude: event.longitude ?? ("" as number | ""),
+    },
+  });
   return (
     <FormPanel
+      form={form}
       maw={760}
       canEdit={event.abilities.update === true}
-      onApiError={setApiError}
-      onSave={() =>
-        store.update({
-          venueName: venueName.trim() || null,
-          address: address.trim() || null,
-          country,
-          latitude,
-          longitude,
+      onSave={(values) =>
+        update.mutateAsync({
+          venueName: values.venueName.trim() || null,
+          address: values.address.trim() || null,
+          country: values.country,
+          latitude: numberOrNull(values.latitude),
+          longitude: numberOrNull(values.longitude),
         })
       }
     >
-      <TextInput
-        label={t("events.venueName")}
-        value={venueName}
-        onChange={(e) => setVenueName(e.currentTarget.value)}
-        error={apiError?.messageFor("venueName")}
+      <TextInput label={t("events.venueName")} {...form.getInputProps("venueName")} />
+      <Textarea label={t("events.address")} autosize minRows={2} {...form.getInputProps("address")} />
+      <CountrySelect
+        value={form.values.country}
+        onChange={(country) => form.setFieldValue("country", country)}
+        error={form.errors.country as string | undefined}
       />
-      <Textarea
-        label={t("events.address")}
-        value={address}
-        onChange={(e) => setAddress(e.currentTarget.value)}
-        autosize
-        minRows={2}
-        error={apiError?.messageFor("address")}
-      />
-      <CountrySelect value={country} onChange={setCountry} error={apiError?.messageFor("country")} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label={t("events.latitude")}
           min={-90}
           max={90}
           decimalScale={6}
-          value={latitude ?? ""}
-          onChange={(value) => setLatitude(numberOrNull(value))}
-          error={apiError?.messageFor("latitude")}
+          {...form.getInputProps("latitude")}
         />
         <NumberInput
           label={t("events.longitude")}
           min={-180}
           max={180}
           decimalScale={6}
-          value={longitude ?? ""}
-          onChange={(value) => setLongitude(numberOrNull(value))}
-          error={apiError?.messageFor("longitude")}
+          {...form.getInputProps("longitude")}
         />
       </SimpleGrid>
     </FormPanel>
   );
-});
+}
