@@ -1,5 +1,15 @@
+import { accountContracts } from "./accounts.ts";
+import { accountUserContracts } from "./accountUsers.ts";
+import { administratorContracts } from "./administrators.ts";
+import { auditLogContracts } from "./auditLogs.ts";
+import { authContracts } from "./auth.ts";
 import type { ContractRegistry } from "./contract.ts";
+import { defaultEventParamContracts } from "./defaultEventParams.ts";
 import { eventContracts } from "./events.ts";
+import { imageContracts } from "./images.ts";
+import { profileContracts } from "./profile.ts";
+import { systemContracts } from "./system.ts";
+import { teamContracts } from "./teams.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -7,6 +17,16 @@ import { eventContracts } from "./events.ts";
  * derived from them.
  */
 export const contracts = {
+  system: systemContracts,
+  auth: authContracts,
+  accounts: accountContracts,
+  accountUsers: accountUserContracts,
+  administrators: administratorContracts,
+  teams: teamContracts,
+  auditLogs: auditLogContracts,
+  profile: profileContracts,
+  defaultEventParams: defaultEventParamContracts,
+  images: imageContracts,
   events: eventContracts,
 } satisfies ContractRegistry;
 
