@@ -13,6 +13,7 @@ export * from "./schemas/teams.ts";
 export * from "./schemas/images.ts";
 export * from "./schemas/audit.ts";
 export * from "./schemas/profile.ts";
+export * from "./schemas/system.ts";
 export * from "./rules/guests.ts";
 export * from "./rules/customFields.ts";
 export * from "./schemas/guests.ts";

@@ -1,14 +1,24 @@
+import { accountContracts } from "./accounts.ts";
+import { accountUserContracts } from "./accountUsers.ts";
+import { administratorContracts } from "./administrators.ts";
+import { auditLogContracts } from "./auditLogs.ts";
+import { authContracts } from "./auth.ts";
 import type { ContractRegistry } from "./contract.ts";
 import { customFieldContracts } from "./customFields.ts";
+import { defaultEventParamContracts } from "./defaultEventParams.ts";
 import { duplicateContracts } from "./duplicates.ts";
 import { eventContracts } from "./events.ts";
 import { guestExportContracts } from "./guestExport.ts";
-import { guestImportContracts } from "./guestImports.ts";
 import { guestFileContracts } from "./guestFiles.ts";
-import { guestContracts } from "./guests.ts";
+import { guestImportContracts } from "./guestImports.ts";
 import { guestViewContracts } from "./guestViews.ts";
+import { guestContracts } from "./guests.ts";
+import { imageContracts } from "./images.ts";
 import { legacyContracts } from "./legacy.ts";
+import { profileContracts } from "./profile.ts";
 import { recommendationContracts } from "./recommendations.ts";
+import { systemContracts } from "./system.ts";
+import { teamContracts } from "./teams.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -16,6 +26,16 @@ import { recommendationContracts } from "./recommendations.ts";
  * derived from them.
  */
 export const contracts = {
+  system: systemContracts,
+  auth: authContracts,
+  accounts: accountContracts,
+  accountUsers: accountUserContracts,
+  administrators: administratorContracts,
+  teams: teamContracts,
+  auditLogs: auditLogContracts,
+  profile: profileContracts,
+  defaultEventParams: defaultEventParamContracts,
+  images: imageContracts,
   events: eventContracts,
   guests: { ...guestContracts, ...guestViewContracts, ...guestFileContracts },
   customFields: customFieldContracts,

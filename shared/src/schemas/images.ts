@@ -33,5 +33,14 @@ export const ImageFromUrl = Type.Object(
 );
 export type ImageFromUrl = Static<typeof ImageFromUrl>;
 
+/** The text fields of a multipart upload (the file itself is the `file` part). */
+export const ImageUploadFields = Type.Object({ kind: ImageKindSchema }, { additionalProperties: false });
+
+/** POST /accounts/{a}/images as multipart/form-data: the `file` part and the `kind` field. */
+export const ImageUpload = Type.Object({
+  file: Type.String({ contentMediaType: "application/octet-stream", description: "the image (JPEG, PNG, WebP)" }),
+  kind: ImageKindSchema,
+});
+
 export const ImageListQuery = Type.Object({ ...PageQuery.properties, kind: Type.Optional(ImageKindSchema) });
 export const ImagePage = Page(ImageSchema);

@@ -1,4 +1,5 @@
 import { accountRoutes } from "./accounts/accounts.ts";
+import { accountUserRoutes } from "./accounts/accountUsers.ts";
 import { administratorRoutes } from "./platform/administrators.ts";
 import { auditLogRoutes } from "./accounts/auditLogs.ts";
 import { authRoutes } from "./auth/auth.ts";
@@ -24,6 +25,7 @@ export const apiRoutes: readonly Route[] = [
   ...systemRoutes,
   ...authRoutes,
   ...accountRoutes,
+  ...accountUserRoutes,
   ...administratorRoutes,
   ...teamRoutes,
   ...auditLogRoutes,

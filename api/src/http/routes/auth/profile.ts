@@ -1,46 +1,14 @@
-import { Ok, PasswordChange, ProfileUpdate, UserSchema } from "@tessera/shared";
+import { profileContracts as profile } from "@tessera/shared/contracts/profile";
 import { presentUser } from "../../presenters/user.ts";
 import { changePassword, profileActor, updateProfile } from "../../../services/accounts/profile.ts";
-import { defineRoute, type Route } from "../define.ts";
-
-const TAGS = ["profile"];
+import { route, type Route } from "../define.ts";
 
 /** /profile: the signed-in user's own names, language and password (API keys have no profile: 403). */
 export const profileRoutes: Route[] = [
-  defineRoute({
-    method: "get",
-    path: "/profile",
-    summary: "The signed-in user",
-    tags: TAGS,
-    response: UserSchema,
-    errors: [403],
-    handler: (ctx) => presentUser(profileActor(ctx).user, ctx.state.actor),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/profile",
-    summary: "Update one's names and language",
-    tags: TAGS,
-    body: ProfileUpdate,
-    response: UserSchema,
-    errors: [403],
-    handler: async (ctx, { body }) => presentUser(await updateProfile(ctx, body), ctx.state.actor),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/profile/password",
-    summary: "Change one's password",
-    description:
-      "The current password must be right (422 on currentPassword: wrong_current_password); the new one " +
-      "follows the password rule and matches its confirmation. Every other session of the user ends; " +
-      "this one stays signed in.",
-    tags: TAGS,
-    body: PasswordChange,
-    response: Ok,
-    errors: [403],
-    handler: async (ctx, { body }) => {
-      await changePassword(ctx, body);
-      return { ok: true as const };
-    },
+  route(profile.get, (scope, _input, ctx) => presentUser(profileActor(ctx).user, scope.actor)),
+  route(profile.update, async (scope, { body }, ctx) => presentUser(await updateProfile(ctx, body), scope.actor)),
+  route(profile.changePassword, async (_scope, { body }, ctx) => {
+    await changePassword(ctx, body);
+    return { ok: true as const };
   }),
 ];

@@ -1,7 +1,7 @@
-import { Type } from "@sinclair/typebox";
+import { systemContracts as system } from "@tessera/shared/contracts/system";
 import { buildOpenApiDocument } from "../../openapi/document.ts";
 import { renderReferencePage } from "../../openapi/referencePage.ts";
-import { defineRoute, type Route } from "../define.ts";
+import { route, type Route } from "../define.ts";
 
 export const API_VERSION = "1.0.0";
 
@@ -23,37 +23,15 @@ async function openApiDocument(publicUrl: string): Promise<Record<string, unknow
 }
 
 export const systemRoutes: Route[] = [
-  defineRoute({
-    method: "get",
-    path: "/health",
-    summary: "Liveness and database check",
-    tags: ["system"],
-    auth: "public",
-    response: Type.Object({ status: Type.Literal("ok"), database: Type.String() }),
-    handler: async (ctx) => {
-      await ctx.deps.db.raw("select 1");
-      return { status: "ok" as const, database: ctx.deps.config.databaseUrl ? "postgresql" : "sqlite" };
-    },
+  route(system.health, async (scope) => {
+    await scope.db.raw("select 1");
+    return { status: "ok" as const, database: scope.deps.config.databaseUrl ? "postgresql" : "sqlite" };
   }),
-  defineRoute({
-    method: "get",
-    path: "/openapi.json",
-    summary: "This OpenAPI 3.1 document, generated from the schemas that validate the requests",
-    tags: ["system"],
-    auth: "public",
-    handler: async (ctx) => openApiDocument(ctx.deps.config.publicUrl),
-  }),
-  defineRoute({
-    method: "get",
-    path: "/docs",
-    summary: "Readable API reference (HTML)",
-    tags: ["system"],
-    auth: "public",
-    handler: async (ctx) => {
-      const html = renderReferencePage(await openApiDocument(ctx.deps.config.publicUrl));
-      ctx.type = "html";
-      ctx.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-      return html;
-    },
+  route(system.openApi, async (scope) => openApiDocument(scope.deps.config.publicUrl)),
+  route(system.docs, async (scope, _input, ctx) => {
+    const html = renderReferencePage(await openApiDocument(scope.deps.config.publicUrl));
+    ctx.type = "html";
+    ctx.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    ctx.body = html;
   }),
 ];

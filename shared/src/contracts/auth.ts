@@ -1,0 +1,102 @@
+import { Ok } from "../schemas/common.ts";
+import {
+  ForgotPasswordBody,
+  InvitationQuery,
+  InvitationResponse,
+  LoginBody,
+  MeResponse,
+  RegisterAdminBody,
+  ResetPasswordBody,
+  SendingTokenBody,
+  SendingTokenResponse,
+  SessionResponse,
+} from "../schemas/auth.ts";
+import { contract } from "./contract.ts";
+
+const tags = ["auth"];
+
+/** /auth/*: sign-in and sign-out, password reset, invitation completion, the signed-in user. */
+export const authContracts = {
+  login: contract({
+    method: "post",
+    path: "/auth/login",
+    summary: "Sign in with email and password (and the emailed code when the account uses two-factor sign-in)",
+    description:
+      "Returns a bearer token and also sets the session cookie (httpOnly) and the anti-forgery cookie for the web app. " +
+      "Every refusal of the credentials is the same 401 invalid_credentials. Too many failures for one address or IP give 429.",
+    tags,
+    auth: "public",
+    body: LoginBody,
+    response: SessionResponse,
+    errors: [429],
+  }),
+  logout: contract({
+    method: "post",
+    path: "/auth/logout",
+    summary: "Sign out: the session is revoked server-side and the cookies cleared",
+    tags,
+    auth: "required",
+    response: Ok,
+    errors: [403],
+  }),
+  sendingToken: contract({
+    method: "post",
+    path: "/auth/sending-token",
+    summary:
+      "Email a sign-in code (valid 10 minutes) when the credentials are right and the account uses two-factor sign-in",
+    tags,
+    auth: "public",
+    body: SendingTokenBody,
+    response: SendingTokenResponse,
+    errors: [429],
+  }),
+  forgotPassword: contract({
+    method: "post",
+    path: "/auth/forgot-password",
+    summary: "Email a password-reset link (valid 1 hour); the answer is the same whether or not the address is known",
+    tags,
+    auth: "public",
+    body: ForgotPasswordBody,
+    response: Ok,
+  }),
+  resetPassword: contract({
+    method: "post",
+    path: "/auth/reset-password",
+    summary: "Set a new password from a reset link (single use); signs the user out everywhere",
+    tags,
+    auth: "public",
+    body: ResetPasswordBody,
+    response: Ok,
+    errors: [400],
+  }),
+  invitation: contract({
+    method: "get",
+    path: "/auth/invitation",
+    summary: "The invited user's email and names, to prefill the registration form",
+    tags,
+    auth: "public",
+    query: InvitationQuery,
+    response: InvitationResponse,
+    errors: [400],
+  }),
+  registerAdmin: contract({
+    method: "post",
+    path: "/auth/register-admin",
+    summary: "Complete an invitation: names and password (single-use link)",
+    tags,
+    auth: "public",
+    body: RegisterAdminBody,
+    response: Ok,
+    errors: [400],
+  }),
+  me: contract({
+    method: "get",
+    path: "/auth/me",
+    summary: "The signed-in user, their account and what their role allows",
+    description: "API keys have no user: 403.",
+    tags,
+    auth: "required",
+    response: MeResponse,
+    errors: [403],
+  }),
+};
