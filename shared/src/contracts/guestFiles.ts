@@ -33,7 +33,8 @@ export const guestFileContracts = {
       "attachment with the type sniffed at upload and `X-Content-Type-Options: nosniff`.",
     tags,
     params: GuestFileParams,
-    download: "application/octet-stream",
+    // The file as it was stored: its type was sniffed from its content at upload (any of GUEST_FILE_TYPES).
+    download: "*/*",
     errors: [404],
   }),
 };

@@ -1,0 +1,676 @@
+/**
+ * Issue 8 item 4: every operation of shared/src/contracts, called once through the typed client derived
+ * from the contracts, against the real API. A path, a method or a field that drifts between the contract
+ * and the server fails here: the call must succeed, and its answer must match the contract's response
+ * schema exactly (no field the schema does not declare, none missing).
+ *
+ * `CASES` must name every operation (the compiler checks it, and so does the first test).
+ */
+import type { TSchema } from "@sinclair/typebox";
+import { describe, expect, it } from "vitest";
+import { validate } from "@tessera/shared";
+import { createApiClient, type ApiClient, type FetchLike } from "@tessera/shared/client";
+import { contracts } from "@tessera/shared/contracts/index";
+import { listOperations, type ContractDefinition } from "@tessera/shared/contracts/contract";
+import { apiRoutes } from "../../../api/src/http/routes/index.ts";
+import { legacyRoutes } from "../../../api/src/http/legacy/index.ts";
+import type { Event } from "../../../api/src/models/Event.ts";
+import { buildCast, type Cast } from "../../helpers/actors.ts";
+import { databaseKinds } from "../../helpers/databases.ts";
+import { buildEvent, buildImage, buildTeam, listOnEvent, uniqueSlug } from "../../helpers/events.ts";
+import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../../helpers/factories.ts";
+import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
+import { pngImage } from "../../helpers/imageFixtures.ts";
+import { buildOrder, buildTicket } from "../../helpers/orders.ts";
+import { linksIn } from "../../helpers/smtp.ts";
+import { useTestServer } from "../../helpers/suite.ts";
+import type { TestServer } from "../../helpers/server.ts";
+
+type Registry = typeof contracts;
+type OperationName = { [Area in keyof Registry]: `${Area & string}.${keyof Registry[Area] & string}` }[keyof Registry];
+
+/** What a case works with: the server, the cast, and typed clients signed in as some of its members. */
+interface World {
+  server: TestServer;
+  cast: Cast;
+  /** The platform administrator: may call every operation. */
+  admin: ApiClient;
+  /** Account A's overseer. */
+  overseer: ApiClient;
+  anonymous: ApiClient;
+  /** A fresh event of account A its overseer's organizer, editor and reader are listed on. */
+  event(): Promise<Event>;
+  /** `{ a, e }` of an event. */
+  at(event: Event): { a: string; e: string };
+  /** Fetches a file answer (a download) with the administrator's credentials. */
+  download(url: string): Promise<Response>;
+}
+
+const fetchLike = globalThis.fetch as unknown as FetchLike;
+
+function clientFor(server: TestServer, token?: string): ApiClient {
+  return createApiClient({
+    baseUrl: server.baseUrl,
+    language: () => "en",
+    fetch: fetchLike,
+    ...(token ? { token: () => token } : {}),
+  });
+}
+
+const pngFile = () => new Blob([new Uint8Array(pngImage(2, 1))], { type: "image/png" });
+const csvFile = (text: string) => new Blob([text], { type: "text/csv" });
+
+async function tokenFromMail(server: TestServer, to: string, path: string): Promise<string> {
+  const mail = await server.mailbox.waitFor(to);
+  const link = linksIn(mail).find((candidate) => candidate.includes(path));
+  if (!link) throw new Error(`No ${path} link in the mail to ${to}`);
+  return new URL(link).searchParams.get("token")!;
+}
+
+async function guestWithTicket(world: World) {
+  const event = await world.event();
+  const guest = await buildGuest(world.server.db, event);
+  const ticket = await buildTicket(world.server.db, event);
+  await buildOrder(world.server.db, event, { guestId: guest.id, items: [{ ticket }] });
+  return { event, guest };
+}
+
+async function recommendation(world: World) {
+  const event = await world.event();
+  const guest = await buildGuest(world.server.db, event);
+  const answer = await world.admin.recommendations.add({
+    params: world.at(event),
+    body: {
+      guestId: guest.id,
+      recommendations: [{ firstName: "Grace", lastName: "Hopper", email: "grace@example.com" }],
+    },
+  });
+  return { event, guest, answer, recommendation: answer.data[0]! };
+}
+
+async function uploadedImport(world: World) {
+  const event = await world.event();
+  const upload = await world.admin.guestImports.upload({
+    params: world.at(event),
+    form: { file: csvFile("firstName;lastName;email\nAda;Lovelace;ada@example.com\n") as never, hasHeaders: "1" },
+  });
+  return { event, upload };
+}
+
+const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
+  "system.health": (w) => w.anonymous.system.health(),
+  "system.openApi": (w) => w.anonymous.system.openApi(),
+  "system.docs": (w) => w.download(w.anonymous.system.docs.url({})),
+
+  "auth.login": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "editor" });
+    return w.anonymous.auth.login({ body: { email: user.email, password: DEFAULT_PASSWORD } });
+  },
+  "auth.logout": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "editor" });
+    return clientFor(w.server, await sessionTokenFor(w.server.db, w.server.config, user)).auth.logout();
+  },
+  "auth.sendingToken": async (w) => {
+    const account = await buildAccount(w.server.db, { twoFactorEnabled: true });
+    const user = await buildUser(w.server.db, { accountId: account.id, role: "editor" });
+    return w.anonymous.auth.sendingToken({ body: { email: user.email, password: DEFAULT_PASSWORD } });
+  },
+  "auth.forgotPassword": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "editor" });
+    return w.anonymous.auth.forgotPassword({ body: { email: user.email } });
+  },
+  "auth.resetPassword": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "editor" });
+    await w.anonymous.auth.forgotPassword({ body: { email: user.email } });
+    const token = await tokenFromMail(w.server, user.email, "/admin/reset-password");
+    const password = "Another-Horse-43!";
+    return w.anonymous.auth.resetPassword({ body: { token, password, confirmation: password } });
+  },
+  "auth.invitation": async (w) => {
+    const invited = await w.overseer.accountUsers.create({
+      params: { a: w.cast.accountA.id },
+      body: {
+        email: `invited-${crypto.randomUUID()}@example.com`,
+        firstName: "Ines",
+        lastName: "Vite",
+        role: "editor",
+      },
+    });
+    const token = await tokenFromMail(w.server, invited.email, "/admin/register-admin");
+    return w.anonymous.auth.invitation({ query: { token } });
+  },
+  "auth.registerAdmin": async (w) => {
+    const invited = await w.overseer.accountUsers.create({
+      params: { a: w.cast.accountA.id },
+      body: {
+        email: `invited-${crypto.randomUUID()}@example.com`,
+        firstName: "Ines",
+        lastName: "Vite",
+        role: "editor",
+      },
+    });
+    const token = await tokenFromMail(w.server, invited.email, "/admin/register-admin");
+    const password = "Another-Horse-43!";
+    return w.anonymous.auth.registerAdmin({
+      body: { token, firstName: "Ines", lastName: "Vite", password, confirmation: password },
+    });
+  },
+  "auth.me": (w) => w.overseer.auth.me(),
+
+  "accounts.list": (w) => w.admin.accounts.list({ query: { search: "Account" } }),
+  "accounts.create": (w) => w.admin.accounts.create({ body: { name: `Harbour ${crypto.randomUUID()}` } }),
+  "accounts.get": (w) => w.overseer.accounts.get({ params: { a: w.cast.accountA.id } }),
+  "accounts.update": (w) =>
+    w.overseer.accounts.update({ params: { a: w.cast.accountA.id }, body: { multilang: true } }),
+
+  "accountUsers.list": (w) => w.overseer.accountUsers.list({ params: { a: w.cast.accountA.id } }),
+  "accountUsers.create": (w) =>
+    w.overseer.accountUsers.create({
+      params: { a: w.cast.accountA.id },
+      body: { email: `new-${crypto.randomUUID()}@example.com`, firstName: "Nina", lastName: "New", role: "reader" },
+    }),
+  "accountUsers.get": (w) =>
+    w.overseer.accountUsers.get({ params: { a: w.cast.accountA.id, id: w.cast.users.editor.user.id } }),
+  "accountUsers.update": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "editor" });
+    return w.overseer.accountUsers.update({
+      params: { a: w.cast.accountA.id, id: user.id },
+      body: { role: "reader" },
+    });
+  },
+  "accountUsers.remove": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "reader" });
+    return w.overseer.accountUsers.remove({ params: { a: w.cast.accountA.id, id: user.id } });
+  },
+  "accountUsers.invite": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "reader", password: null });
+    return w.overseer.accountUsers.invite({ params: { a: w.cast.accountA.id, id: user.id } });
+  },
+
+  "administrators.list": (w) => w.admin.administrators.list({ query: { role: "administrator" } }),
+  "administrators.create": (w) =>
+    w.admin.administrators.create({
+      body: {
+        email: `admin-${crypto.randomUUID()}@example.com`,
+        firstName: "Ada",
+        lastName: "Min",
+        role: "administrator",
+      },
+    }),
+  "administrators.update": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "reader" });
+    return w.admin.administrators.update({ params: { id: user.id }, body: { firstName: "Renamed" } });
+  },
+  "administrators.remove": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "reader" });
+    return w.admin.administrators.remove({ params: { id: user.id } });
+  },
+  "administrators.accounts": (w) => w.admin.administrators.accounts({ params: { id: w.cast.users.overseer.user.id } }),
+
+  "teams.list": (w) => w.overseer.teams.list({ params: { a: w.cast.accountA.id }, query: { expand: "members" } }),
+  "teams.create": (w) =>
+    w.overseer.teams.create({ params: { a: w.cast.accountA.id }, body: { name: `Team ${crypto.randomUUID()}` } }),
+  "teams.get": async (w) => {
+    const team = await buildTeam(w.server.db, w.cast.accountA.id, [w.cast.users.editor.user.id]);
+    return w.overseer.teams.get({ params: { a: w.cast.accountA.id, id: team.id }, query: { expand: "members" } });
+  },
+  "teams.update": async (w) => {
+    const team = await buildTeam(w.server.db, w.cast.accountA.id);
+    return w.overseer.teams.update({
+      params: { a: w.cast.accountA.id, id: team.id },
+      body: { name: `Renamed ${crypto.randomUUID()}` },
+    });
+  },
+  "teams.remove": async (w) => {
+    const team = await buildTeam(w.server.db, w.cast.accountA.id);
+    return w.overseer.teams.remove({ params: { a: w.cast.accountA.id, id: team.id } });
+  },
+  "teams.addMember": async (w) => {
+    const team = await buildTeam(w.server.db, w.cast.accountA.id);
+    return w.overseer.teams.addMember({
+      params: { a: w.cast.accountA.id, id: team.id, adminId: w.cast.users.editor.user.id },
+    });
+  },
+  "teams.removeMember": async (w) => {
+    const team = await buildTeam(w.server.db, w.cast.accountA.id, [w.cast.users.editor.user.id]);
+    return w.overseer.teams.removeMember({
+      params: { a: w.cast.accountA.id, id: team.id, adminId: w.cast.users.editor.user.id },
+    });
+  },
+
+  "auditLogs.list": async (w) => {
+    const event = await w.event();
+    await w.overseer.events.update({ params: { a: event.accountId, id: event.id }, body: { name: "Audited" } });
+    return w.overseer.auditLogs.list({ params: { a: w.cast.accountA.id }, query: { eventId: event.id } });
+  },
+
+  "profile.get": (w) => w.overseer.profile.get(),
+  "profile.update": (w) => w.overseer.profile.update({ body: { firstName: "Olivia" } }),
+  "profile.changePassword": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "editor" });
+    const client = clientFor(w.server, await sessionTokenFor(w.server.db, w.server.config, user));
+    const password = "Another-Horse-43!";
+    return client.profile.changePassword({
+      body: { currentPassword: DEFAULT_PASSWORD, password, confirmation: password },
+    });
+  },
+
+  "defaultEventParams.get": (w) => w.overseer.defaultEventParams.get({ params: { a: w.cast.accountA.id } }),
+  "defaultEventParams.update": (w) =>
+    w.overseer.defaultEventParams.update({
+      params: { a: w.cast.accountA.id },
+      body: { timezone: "Europe/Paris", languages: ["fr", "en"] },
+    }),
+
+  "images.list": async (w) => {
+    await buildImage(w.server.db, w.cast.accountA.id);
+    return w.overseer.images.list({ params: { a: w.cast.accountA.id }, query: { kind: "logo" } });
+  },
+  "images.create": (w) =>
+    w.overseer.images.create({ params: { a: w.cast.accountA.id }, form: { kind: "logo", file: pngFile() as never } }),
+
+  "events.list": (w) => w.overseer.events.list({ params: { a: w.cast.accountA.id }, query: { filter: "all" } }),
+  "events.create": (w) =>
+    w.overseer.events.create({ params: { a: w.cast.accountA.id }, body: { name: "Gala", slug: uniqueSlug("gala") } }),
+  "events.get": async (w) => {
+    const event = await w.event();
+    return w.overseer.events.get({ params: { a: event.accountId, id: event.id }, query: { expand: "access" } });
+  },
+  "events.update": async (w) => {
+    const event = await w.event();
+    return w.overseer.events.update({ params: { a: event.accountId, id: event.id }, body: { venueName: "Hall 1" } });
+  },
+  "events.remove": async (w) => {
+    const event = await w.event();
+    return w.admin.events.remove({ params: { a: event.accountId, id: event.id } });
+  },
+  "events.duplicate": async (w) => {
+    const event = await w.event();
+    return w.overseer.events.duplicate({
+      params: { a: event.accountId, id: event.id },
+      body: { name: "Copy", slug: uniqueSlug("copy") },
+    });
+  },
+  "events.archive": async (w) => {
+    const event = await w.event();
+    return w.overseer.events.archive({ params: { a: event.accountId, id: event.id } });
+  },
+  "events.unarchive": async (w) => {
+    const event = await w.event();
+    return w.overseer.events.unarchive({ params: { a: event.accountId, id: event.id } });
+  },
+  "events.addUser": async (w) => {
+    const event = await w.event();
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "reader" });
+    return w.overseer.events.addUser({ params: { a: event.accountId, id: event.id, userId: user.id } });
+  },
+  "events.removeUser": async (w) => {
+    const event = await w.event();
+    return w.overseer.events.removeUser({
+      params: { a: event.accountId, id: event.id, userId: w.cast.users.reader.user.id },
+    });
+  },
+  "events.addTeam": async (w) => {
+    const event = await w.event();
+    const team = await buildTeam(w.server.db, w.cast.accountA.id);
+    return w.overseer.events.addTeam({ params: { a: event.accountId, id: event.id, teamId: team.id } });
+  },
+  "events.removeTeam": async (w) => {
+    const event = await w.event();
+    const team = await buildTeam(w.server.db, w.cast.accountA.id);
+    await listOnEvent(w.server.db, event.id, { teamIds: [team.id] });
+    return w.overseer.events.removeTeam({ params: { a: event.accountId, id: event.id, teamId: team.id } });
+  },
+
+  "guests.list": async (w) => {
+    const event = await w.event();
+    const godfather = await buildGuest(w.server.db, event, { firstName: "Ada" });
+    await buildGuest(w.server.db, event, { firstName: "Alan", godfatherId: godfather.id });
+    return w.overseer.guests.list({ params: w.at(event), query: { search: "a", sort: "lastName" } });
+  },
+  "guests.create": async (w) => {
+    const event = await w.event();
+    return w.overseer.guests.create({
+      params: w.at(event),
+      body: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+    });
+  },
+  "guests.setAnswers": async (w) => {
+    const event = await w.event();
+    const field = await buildCustomField(w.server.db, event, { type: "short_text" });
+    const guest = await buildGuest(w.server.db, event);
+    return w.overseer.guests.setAnswers({
+      params: w.at(event),
+      body: { ids: [guest.id], answers: { [field.id]: "Yes" } },
+    });
+  },
+  "guests.get": async (w) => {
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event);
+    return w.overseer.guests.get({ params: { ...w.at(event), id: guest.id } });
+  },
+  "guests.update": async (w) => {
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event);
+    return w.overseer.guests.update({ params: { ...w.at(event), id: guest.id }, body: { company: "Analytical" } });
+  },
+  "guests.remove": async (w) => {
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event);
+    return w.overseer.guests.remove({ params: { ...w.at(event), id: guest.id } });
+  },
+  "guests.removeMany": async (w) => {
+    const { event, guest } = await guestWithTicket(w);
+    const free = await buildGuest(w.server.db, event);
+    return w.overseer.guests.removeMany({ params: w.at(event), body: { ids: [guest.id, free.id] } });
+  },
+  "guests.tickets": async (w) => {
+    const { event, guest } = await guestWithTicket(w);
+    return w.overseer.guests.tickets({ params: { ...w.at(event), id: guest.id } });
+  },
+  "guests.orders": async (w) => {
+    const { event, guest } = await guestWithTicket(w);
+    return w.overseer.guests.orders({ params: { ...w.at(event), id: guest.id } });
+  },
+  "guests.views": async (w) => {
+    const event = await w.event();
+    await w.overseer.guests.saveView({ params: w.at(event), body: { name: "VIP", query: { status: "confirmed" } } });
+    return w.overseer.guests.views({ params: w.at(event) });
+  },
+  "guests.saveView": async (w) => {
+    const event = await w.event();
+    return w.overseer.guests.saveView({
+      params: w.at(event),
+      body: { name: "Shared", query: { search: "ada" }, isShared: true },
+    });
+  },
+  "guests.removeView": async (w) => {
+    const event = await w.event();
+    const view = await w.overseer.guests.saveView({ params: w.at(event), body: { name: "Gone", query: {} } });
+    return w.overseer.guests.removeView({ params: { ...w.at(event), id: view.id } });
+  },
+  "guests.uploadFile": async (w) => {
+    const event = await w.event();
+    const field = await buildCustomField(w.server.db, event, { type: "file" });
+    const guest = await buildGuest(w.server.db, event);
+    return w.overseer.guests.uploadFile({
+      params: { ...w.at(event), id: guest.id },
+      form: { customFieldId: field.id, file: pngFile() as never },
+    });
+  },
+  "guests.file": async (w) => {
+    const event = await w.event();
+    const field = await buildCustomField(w.server.db, event, { type: "file" });
+    const guest = await buildGuest(w.server.db, event);
+    const saved = await w.admin.guests.uploadFile({
+      params: { ...w.at(event), id: guest.id },
+      form: { customFieldId: field.id, file: pngFile() as never },
+    });
+    const answer = saved.answers[field.id] as { fileId: string };
+    return w.download(w.admin.guests.file.url({ params: { ...w.at(event), id: guest.id, fileId: answer.fileId } }));
+  },
+
+  "customFields.list": async (w) => {
+    const event = await w.event();
+    await buildCustomField(w.server.db, event, { type: "unique_choice" });
+    return w.overseer.customFields.list({ params: w.at(event) });
+  },
+  "customFields.create": async (w) => {
+    const event = await w.event();
+    return w.overseer.customFields.create({
+      params: w.at(event),
+      body: { name: "diet", label: "Diet", type: "short_text" },
+    });
+  },
+  "customFields.reorder": async (w) => {
+    const event = await w.event();
+    const first = await buildCustomField(w.server.db, event);
+    const second = await buildCustomField(w.server.db, event);
+    return w.overseer.customFields.reorder({ params: w.at(event), body: { ids: [second.id, first.id] } });
+  },
+  "customFields.get": async (w) => {
+    const event = await w.event();
+    const field = await buildCustomField(w.server.db, event);
+    return w.overseer.customFields.get({ params: { ...w.at(event), id: field.id } });
+  },
+  "customFields.update": async (w) => {
+    const event = await w.event();
+    const field = await buildCustomField(w.server.db, event);
+    return w.overseer.customFields.update({ params: { ...w.at(event), id: field.id }, body: { label: "Renamed" } });
+  },
+  "customFields.remove": async (w) => {
+    const event = await w.event();
+    const field = await buildCustomField(w.server.db, event);
+    return w.overseer.customFields.remove({ params: { ...w.at(event), id: field.id } });
+  },
+
+  "guestImports.upload": async (w) => (await uploadedImport(w)).upload,
+  "guestImports.get": async (w) => {
+    const { event, upload } = await uploadedImport(w);
+    return w.admin.guestImports.get({ params: { ...w.at(event), id: upload.import.id } });
+  },
+  "guestImports.setMapping": async (w) => {
+    const { event, upload } = await uploadedImport(w);
+    return w.admin.guestImports.setMapping({
+      params: { ...w.at(event), id: upload.import.id },
+      body: { mapping: upload.suggestedMapping },
+    });
+  },
+  "guestImports.process": async (w) => {
+    const { event, upload } = await uploadedImport(w);
+    await w.admin.guestImports.setMapping({
+      params: { ...w.at(event), id: upload.import.id },
+      body: { mapping: upload.suggestedMapping },
+    });
+    return w.admin.guestImports.process({ params: { ...w.at(event), id: upload.import.id } });
+  },
+  "guestImports.errors": async (w) => {
+    const event = await w.event();
+    const { import: started } = await w.admin.guestImports.upload({
+      params: w.at(event),
+      form: { file: csvFile("firstName;lastName;email\nAda;Lovelace;not-an-email\n") as never, hasHeaders: "1" },
+    });
+    const params = { ...w.at(event), id: started.id };
+    const mapped = await w.admin.guestImports.get({ params });
+    await w.admin.guestImports.setMapping({
+      params,
+      body: { mapping: { "0": "firstName", "1": "lastName", "2": "email" } },
+    });
+    await w.admin.guestImports.process({ params });
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const current = await w.admin.guestImports.get({ params });
+      if (current.import.status === "done") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(mapped.import.id).toBe(started.id);
+    return w.download(w.admin.guestImports.errors.url({ params }));
+  },
+  "guestImports.cancel": async (w) => {
+    const { event, upload } = await uploadedImport(w);
+    return w.admin.guestImports.cancel({ params: { ...w.at(event), id: upload.import.id } });
+  },
+  "guestExport.download": async (w) => {
+    const event = await w.event();
+    await buildGuest(w.server.db, event);
+    return w.download(w.admin.guestExport.download.url({ params: w.at(event), query: { format: "xlsx" } }));
+  },
+
+  "duplicates.list": async (w) => {
+    const event = await w.event();
+    await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    return w.overseer.duplicates.list({ params: w.at(event) });
+  },
+  "duplicates.ignore": async (w) => {
+    const event = await w.event();
+    const one = await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    const two = await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    return w.overseer.duplicates.ignore({ params: w.at(event), body: { guestIds: [one.id, two.id] } });
+  },
+  "duplicates.merge": async (w) => {
+    const event = await w.event();
+    const one = await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    const two = await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    return w.overseer.duplicates.merge({ params: w.at(event), body: { keepId: one.id, mergeId: two.id } });
+  },
+
+  "recommendations.list": async (w) => {
+    const { event } = await recommendation(w);
+    return w.overseer.recommendations.list({ params: w.at(event), query: { status: "pending" } });
+  },
+  "recommendations.add": async (w) => (await recommendation(w)).answer,
+  "recommendations.accept": async (w) => {
+    const { event, recommendation: pending } = await recommendation(w);
+    return w.overseer.recommendations.accept({ params: { ...w.at(event), id: pending.id } });
+  },
+  "recommendations.refuse": async (w) => {
+    const { event, recommendation: pending } = await recommendation(w);
+    return w.overseer.recommendations.refuse({ params: { ...w.at(event), id: pending.id } });
+  },
+
+  "legacy.duplicates": async (w) => {
+    const event = await w.event();
+    await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    return w.overseer.legacy.duplicates({ params: { event: event.slug } });
+  },
+  "legacy.mergeDuplicates": async (w) => {
+    const event = await w.event();
+    const one = await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    const two = await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });
+    return w.overseer.legacy.mergeDuplicates({
+      params: { event: event.slug },
+      query: { user1: one.id, user2: two.id },
+    });
+  },
+  "legacy.deleteDuplicates": async (w) => {
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event);
+    return w.overseer.legacy.deleteDuplicates({ params: { event: event.slug }, body: { selectedIds: [guest.id] } });
+  },
+  "legacy.recommendations": async (w) => {
+    const { event } = await recommendation(w);
+    return w.overseer.legacy.recommendations({ params: { event: event.slug } });
+  },
+  "legacy.acceptRecommendation": async (w) => {
+    const { event, recommendation: pending } = await recommendation(w);
+    return w.overseer.legacy.acceptRecommendation({ params: { event: event.slug, id: pending.id } });
+  },
+  "legacy.refuseRecommendation": async (w) => {
+    const { event, recommendation: pending } = await recommendation(w);
+    return w.overseer.legacy.refuseRecommendation({ params: { event: event.slug, id: pending.id } });
+  },
+  "legacy.addRecommendations": async (w) => {
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event);
+    return w.overseer.legacy.addRecommendations({
+      params: { event: event.slug },
+      body: {
+        guestId: guest.id,
+        recommendations: [{ firstName: "Grace", lastName: "Hopper", email: "grace@example.com" }],
+      },
+    });
+  },
+  "legacy.guestRecommendations": async (w) => {
+    const { event, guest } = await recommendation(w);
+    return w.overseer.legacy.guestRecommendations({ params: { event: event.slug, id: guest.id } });
+  },
+  "legacy.uploadCsv": async (w) => {
+    const event = await w.event();
+    return w.overseer.legacy.uploadCsv({
+      params: { event: event.slug },
+      form: { file: csvFile("firstName;lastName\nAda;Lovelace\n") as never },
+    });
+  },
+};
+
+/**
+ * The response schema with every object closed (no property it does not declare), so that a field the
+ * server adds or renames without the contract is caught. Records (patternProperties) stay open.
+ */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (!schema || typeof schema !== "object") return schema;
+  const copy: Record<string, unknown> = Object.fromEntries(
+    Object.entries(schema as Record<string, unknown>).map(([key, value]) => [key, closed(value)]),
+  );
+  const isPlainObject = copy.type === "object" && copy.properties && !copy.patternProperties;
+  if (isPlainObject && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  return copy;
+}
+
+const closedSchemas = new Map<TSchema, TSchema>();
+/** The problems of an answer against the closed response schema ([] when it matches). */
+function problemsOf(schema: TSchema, answer: unknown) {
+  let strict = closedSchemas.get(schema);
+  if (!strict) {
+    strict = closed(JSON.parse(JSON.stringify(schema))) as TSchema;
+    closedSchemas.set(schema, strict);
+  }
+  const result = validate(strict, structuredClone(answer));
+  return result.ok ? [] : result.issues;
+}
+
+function mediaTypesOf(definition: ContractDefinition): readonly string[] {
+  return typeof definition.download === "string" ? [definition.download] : (definition.download ?? []);
+}
+
+const operations = listOperations(contracts);
+const routeKey = (definition: ContractDefinition) =>
+  `${definition.method} ${definition.isLegacy ? "" : "/api/v1"}${definition.path}`;
+
+describe("the contracts", () => {
+  it("are each mounted once by the API, and the API mounts nothing else", () => {
+    const mounted = [...apiRoutes, ...legacyRoutes].map((route) => route.contract);
+    expect(new Set(mounted.map(routeKey)).size).toBe(mounted.length);
+    expect(mounted.map(routeKey).sort()).toEqual(operations.map(({ contract }) => routeKey(contract)).sort());
+    for (const definition of mounted) expect(operations.some(({ contract }) => contract === definition)).toBe(true);
+  });
+
+  it("each have a case here", () => {
+    expect(Object.keys(CASES).sort()).toEqual(operations.map(({ name }) => name).sort());
+  });
+});
+
+describe.each(databaseKinds())("every operation through the derived client on %s", (kind) => {
+  const suite = useTestServer(kind);
+  let world: World;
+
+  it.each(operations.map(({ name, contract }) => ({ name, contract })))("$name", async ({ name, contract }) => {
+    world ??= await makeWorld(suite.server);
+    const answer = await CASES[name as OperationName](world);
+    if (contract.response) {
+      expect(problemsOf(contract.response, answer)).toEqual([]);
+    } else if (contract.download) {
+      const response = answer as Response;
+      expect(response.status).toBe(200);
+      const type = response.headers.get("content-type") ?? "";
+      const accepts = (media: string) => media === "*/*" || type.startsWith(media);
+      expect(mediaTypesOf(contract).some(accepts), type).toBe(true);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    } else {
+      throw new Error(`${name} declares neither a response nor a download`);
+    }
+  });
+});
+
+async function makeWorld(server: TestServer): Promise<World> {
+  const cast = await buildCast(server);
+  const adminToken = cast.users.administrator.token;
+  return {
+    server,
+    cast,
+    admin: clientFor(server, adminToken),
+    overseer: clientFor(server, cast.users.overseer.token),
+    anonymous: clientFor(server),
+    async event() {
+      const event = await buildEvent(server.db, cast.accountA.id);
+      await listOnEvent(server.db, event.id, {
+        userIds: [cast.users.reader.user.id, cast.users.editor.user.id, cast.users.organizer.user.id],
+      });
+      return event;
+    },
+    at: (event) => ({ a: event.accountId, e: event.id }),
+    download: (url) => fetch(url, { headers: { Authorization: `Bearer ${adminToken}` } }),
+  };
+}
