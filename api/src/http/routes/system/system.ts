@@ -1,6 +1,7 @@
 import { systemContracts as system } from "@tessera/shared/contracts/system";
 import { buildOpenApiDocument } from "../../openapi/document.ts";
 import { renderReferencePage } from "../../openapi/referencePage.ts";
+import { checkHealth } from "../../../services/system/health.ts";
 import { route, type Route } from "../define.ts";
 
 export const API_VERSION = "1.0.0";
@@ -23,10 +24,7 @@ async function openApiDocument(publicUrl: string): Promise<Record<string, unknow
 }
 
 export const systemRoutes: Route[] = [
-  route(system.health, async (scope) => {
-    await scope.db.raw("select 1");
-    return { status: "ok" as const, database: scope.deps.config.databaseUrl ? "postgresql" : "sqlite" };
-  }),
+  route(system.health, async (scope) => checkHealth(scope)),
   route(system.openApi, async (scope) => openApiDocument(scope.deps.config.publicUrl)),
   route(system.docs, async (scope, _input, ctx) => {
     const html = renderReferencePage(await openApiDocument(scope.deps.config.publicUrl));
