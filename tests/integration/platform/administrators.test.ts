@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ApiContext } from "../../../api/src/http/context.ts";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { Team } from "../../../api/src/models/Team.ts";
 import { User } from "../../../api/src/models/User.ts";
 import { peekLinkToken } from "../../../api/src/services/auth/oneTimeTokens.ts";
 import { deleteUser } from "../../../api/src/services/accounts/users.ts";
+import { createScope } from "../../../api/src/services/scope.ts";
 import { expectNoChange } from "../../helpers/actors.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
@@ -330,14 +330,23 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
         expect([401, 409]).toContain(statuses[1]); // refused, or its caller was already gone
         expect(await User.query(suite.server.db).where({ role: "administrator", isActive: true }).resultSize()).toBe(1);
 
-        // The service refuses it whoever asks.
+        // The service refuses it whoever asks: here the other administrator, calling it directly.
         const survivor = a.status === 200 ? first : second;
-        const ctx = {
-          deps: suite.server.deps,
-          state: { requestId: "test", language: "en" },
-          ip: "127.0.0.1",
-        } as unknown as ApiContext;
-        await expect(deleteUser(ctx, survivor.id, { accountId: null })).rejects.toMatchObject({
+        const other = survivor === first ? second : first;
+        const scope = createScope(suite.server.deps, {
+          actor: {
+            kind: "user",
+            id: other.id,
+            role: "administrator",
+            accountId: null,
+            user: other,
+            sessionId: randomUUID(),
+            via: "bearer",
+          },
+          requestId: "test",
+          clientAddress: "127.0.0.1",
+        });
+        await expect(deleteUser(scope, survivor.id, { accountId: null })).rejects.toMatchObject({
           code: "last_administrator",
           status: 409,
         });

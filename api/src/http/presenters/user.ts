@@ -1,7 +1,9 @@
-import type { User as UserJson } from "@tessera/shared";
+import { CAPABILITIES, type MeResponse, type User as UserJson } from "@tessera/shared";
 import type { User } from "../../models/User.ts";
 import { canInAccount, isPlatformAdministrator } from "../../policies/accounts.ts";
 import type { Actor } from "../../policies/actor.ts";
+import type { SignedInUser } from "../../services/auth/me.ts";
+import { presentAccount } from "./account.ts";
 
 /** What leaves the server about a user: never the password hash. */
 export function presentUser(user: User, actor: Actor | undefined): UserJson {
@@ -25,5 +27,14 @@ export function presentUser(user: User, actor: Actor | undefined): UserJson {
       delete: manages && !isSelf,
       invite: manages && user.registeredAt === null,
     },
+  };
+}
+
+/** GET /auth/me: the signed-in user, their account and what their role allows. */
+export function presentSignedInUser({ actor, account }: SignedInUser): MeResponse {
+  return {
+    user: presentUser(actor.user, actor),
+    account: account ? presentAccount(account, actor) : null,
+    capabilities: [...CAPABILITIES[actor.role]],
   };
 }

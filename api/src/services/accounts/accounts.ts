@@ -1,12 +1,20 @@
-import { ACCOUNT_ROLES, countsTowardOrganizerLimit, type AccountCreate, type AccountUpdate } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
+import {
+  ACCOUNT_LIMIT_FIELDS,
+  ACCOUNT_ROLES,
+  countsTowardOrganizerLimit,
+  type AccountCreate,
+  type AccountListQuery,
+  type AccountUpdate,
+} from "@tessera/shared";
 import { lockForUpdate, lowerContains } from "../../db/dialect.ts";
 import type { Db, Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Account } from "../../models/Account.ts";
 import { User } from "../../models/User.ts";
+import { authorizeInAccount, authorizePlatform } from "../../policies/accounts.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
-import { paginate, type PageRequest, type PageResult } from "../pagination.ts";
+import { paginate, type PageResult } from "../pagination.ts";
+import type { Scope } from "../scope.ts";
 
 /** The roles that take a seat of the account's organizer limit (readers do not, spec §6). */
 export const SEAT_ROLES = ACCOUNT_ROLES.filter(countsTowardOrganizerLimit);
@@ -27,29 +35,46 @@ export function accountSnapshot(account: Account): Record<string, unknown> {
   };
 }
 
+/** The account, or 404. No authorization: the callers (services) have done it. */
 export async function findAccount(db: Db | Knex.Transaction, accountId: string): Promise<Account> {
   const account = await Account.query(db).findById(accountId);
   if (!account) throw AppError.notFound();
   return account;
 }
 
-export async function listAccounts(db: Db, request: PageRequest & { search?: string }): Promise<PageResult<Account>> {
-  const query = Account.query(db);
+/** GET /accounts: platform administrators only (anyone else: 404). */
+export async function listAccounts(scope: Scope, request: AccountListQuery): Promise<PageResult<Account>> {
+  authorizePlatform(scope.actor);
+  const query = Account.query(scope.db);
   const search = request.search?.trim();
-  if (search) query.where(lowerContains(db, "name", search));
+  if (search) query.where(lowerContains(scope.db, "name", search));
   query.orderByRaw("lower(??), ??", ["name", "id"]);
   return paginate(query, request);
 }
 
-/** The accounts a user can work in: their own, or every account for a platform administrator. */
-export async function accountsOfUser(db: Db, user: User): Promise<Account[]> {
-  if (user.role === "administrator") return Account.query(db).orderByRaw("lower(??), ??", ["name", "id"]);
-  if (!user.accountId) return [];
-  return Account.query(db).where({ id: user.accountId });
+/** Any member of the account, or a platform administrator. */
+export async function getAccount(scope: Scope, accountId: string): Promise<Account> {
+  authorizeInAccount(scope.actor, "account.read", accountId);
+  return findAccount(scope.db, accountId);
 }
 
-export async function createAccount(ctx: ApiContext, input: AccountCreate): Promise<Account> {
-  return ctx.deps.db.transaction(async (trx) => {
+/**
+ * The accounts a user can work in: their own, or every account for a platform administrator. Asked
+ * by platform administrators only (anyone else: 404).
+ */
+export async function accountsOfUser(scope: Scope, userId: string): Promise<Account[]> {
+  authorizePlatform(scope.actor);
+  const user = await User.query(scope.db).findById(userId);
+  if (!user) throw AppError.notFound();
+  if (user.role === "administrator") return Account.query(scope.db).orderByRaw("lower(??), ??", ["name", "id"]);
+  if (!user.accountId) return [];
+  return Account.query(scope.db).where({ id: user.accountId });
+}
+
+/** POST /accounts: platform administrators only (anyone else: 404). */
+export async function createAccount(scope: Scope, input: AccountCreate): Promise<Account> {
+  authorizePlatform(scope.actor);
+  return scope.db.transaction(async (trx) => {
     const account = await Account.query(trx).insertAndFetch({
       name: input.name.trim(),
       maxOrganizers: input.maxOrganizers ?? null,
@@ -61,7 +86,7 @@ export async function createAccount(ctx: ApiContext, input: AccountCreate): Prom
       defaultPlatformDomain: input.defaultPlatformDomain ?? null,
       isActive: true,
     });
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "account.created",
       subjectType: "account",
       subjectId: account.id,
@@ -72,9 +97,16 @@ export async function createAccount(ctx: ApiContext, input: AccountCreate): Prom
   });
 }
 
-/** Applies the patch (the caller has checked who may change which field) and records what changed. */
-export async function updateAccount(ctx: ApiContext, accountId: string, patch: AccountUpdate): Promise<Account> {
-  return ctx.deps.db.transaction(async (trx) => {
+/**
+ * Applies the patch and records what changed. Overseers change the name, two-factor sign-in and
+ * multilang; the limits only a platform administrator (anyone else sending one: 403, nothing changes).
+ */
+export async function updateAccount(scope: Scope, accountId: string, patch: AccountUpdate): Promise<Account> {
+  authorizeInAccount(scope.actor, "account.update", accountId);
+  if (ACCOUNT_LIMIT_FIELDS.some((field) => patch[field] !== undefined)) {
+    authorizeInAccount(scope.actor, "account.updateLimits", accountId);
+  }
+  return scope.db.transaction(async (trx) => {
     const account = await lockForUpdate(trx, Account.query(trx).findById(accountId));
     if (!account) throw AppError.notFound();
     const values: Partial<Account> = { ...patch };
@@ -82,7 +114,7 @@ export async function updateAccount(ctx: ApiContext, accountId: string, patch: A
     const changes = changedFields(accountSnapshot(account), { ...accountSnapshot(account), ...values });
     if (!changes) return account;
     const updated = await Account.query(trx).patchAndFetchById(accountId, values);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "account.updated",
       subjectType: "account",
       subjectId: accountId,

@@ -1,4 +1,3 @@
-import type { ApiContext } from "../../http/context.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { MailRequest } from "../../mail/mailer.ts";
@@ -6,6 +5,8 @@ import { Account } from "../../models/Account.ts";
 import { User } from "../../models/User.ts";
 import { recordAudit } from "../audit/record.ts";
 import { issueLinkToken, TOKEN_LIFETIME_MS } from "../auth/oneTimeTokens.ts";
+import type { Scope } from "../scope.ts";
+import { authorizeUserManagement } from "./authorize.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Shown as the account's name to invited platform administrators, who belong to none. */
@@ -16,8 +17,8 @@ export function registrationLink(publicUrl: string, language: string, token: str
   return `${publicUrl}/${language}/admin/register-admin?token=${encodeURIComponent(token)}`;
 }
 
-async function inviterName(trx: Knex.Transaction, ctx: ApiContext, accountName: string): Promise<string> {
-  const actor = ctx.state.actor;
+async function inviterName(trx: Knex.Transaction, scope: Scope, accountName: string): Promise<string> {
+  const actor = scope.actor;
   if (actor?.kind === "user") return `${actor.user.firstName} ${actor.user.lastName}`.trim();
   if (actor?.kind === "apiKey") {
     const account = await Account.query(trx).findById(actor.accountId);
@@ -31,13 +32,13 @@ async function inviterName(trx: Knex.Transaction, ctx: ApiContext, accountName: 
  * working), records `user.invited`, and returns the email to send once the transaction commits,
  * so no mail leaves for a change that is rolled back.
  */
-export async function prepareInvitation(trx: Knex.Transaction, ctx: ApiContext, user: User): Promise<MailRequest> {
+export async function prepareInvitation(trx: Knex.Transaction, scope: Scope, user: User): Promise<MailRequest> {
   if (user.registeredAt !== null) throw new AppError("already_registered", 409);
   const account = user.accountId ? await Account.query(trx).findById(user.accountId) : undefined;
   const accountName = account?.name ?? PLATFORM_NAME;
   const token = await issueLinkToken(trx, user.id, "registration");
   const validDays = Math.round(TOKEN_LIFETIME_MS.registration / DAY_MS);
-  await recordAudit(trx, ctx, {
+  await recordAudit(trx, scope, {
     action: "user.invited",
     subjectType: "user",
     subjectId: user.id,
@@ -51,33 +52,31 @@ export async function prepareInvitation(trx: Knex.Transaction, ctx: ApiContext, 
     data: {
       firstName: user.firstName,
       accountName,
-      inviterName: await inviterName(trx, ctx, accountName),
-      link: registrationLink(ctx.deps.config.publicUrl, user.language, token),
+      inviterName: await inviterName(trx, scope, accountName),
+      link: registrationLink(scope.deps.config.publicUrl, user.language, token),
       validDays,
     },
   };
 }
 
 /** Queues the invitation email (the job queue retries while the mail server is down). */
-export async function deliverInvitation(ctx: ApiContext, mail: MailRequest): Promise<void> {
-  await ctx.deps.mail.send(mail);
+export async function deliverInvitation(scope: Scope, mail: MailRequest): Promise<void> {
+  await scope.deps.mail.send(mail);
 }
 
 /**
  * Emails (again) an invitation to a user who has not registered yet; `accountId` scopes the lookup
- * (null: any user, for platform administrators). Unknown or out-of-scope users are 404.
+ * and the right needed (users.manage there; null: any user, for platform administrators). Unknown or
+ * out-of-scope users are 404.
  */
-export async function reinviteUser(
-  ctx: ApiContext,
-  userId: string,
-  scope: { accountId: string | null },
-): Promise<void> {
-  const mail = await ctx.deps.db.transaction(async (trx) => {
+export async function reinviteUser(scope: Scope, userId: string, where: { accountId: string | null }): Promise<void> {
+  authorizeUserManagement(scope.actor, where);
+  const mail = await scope.db.transaction(async (trx) => {
     const query = User.query(trx).findById(userId);
-    if (scope.accountId) query.where({ accountId: scope.accountId });
+    if (where.accountId) query.where({ accountId: where.accountId });
     const user = await query;
     if (!user) throw AppError.notFound();
-    return prepareInvitation(trx, ctx, user);
+    return prepareInvitation(trx, scope, user);
   });
-  await deliverInvitation(ctx, mail);
+  await deliverInvitation(scope, mail);
 }

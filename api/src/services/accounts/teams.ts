@@ -1,12 +1,14 @@
 import type { TeamCreate, TeamUpdate } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { isUniqueViolation, lowerContains, lowerEquals } from "../../db/dialect.ts";
 import type { Db, Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Team } from "../../models/Team.ts";
 import { User } from "../../models/User.ts";
+import { authorizeInAccount } from "../../policies/accounts.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
 import { paginate, type PageRequest, type PageResult } from "../pagination.ts";
+import type { Scope } from "../scope.ts";
+import { authorizeInExistingAccount } from "./authorize.ts";
 
 type Executor = Db | Knex.Transaction;
 
@@ -33,7 +35,7 @@ function nameTaken(): AppError {
 }
 
 /** A team of the account, or 404 (a team of another account is as missing as an unknown one). */
-export async function findTeam(db: Executor, accountId: string, teamId: string): Promise<Team> {
+async function findTeam(db: Executor, accountId: string, teamId: string): Promise<Team> {
   const team = await Team.query(db).findById(teamId).where({ accountId });
   if (!team) throw AppError.notFound();
   return team;
@@ -69,9 +71,20 @@ async function viewsOf(db: Executor, teams: Team[], withMembers: boolean): Promi
   }));
 }
 
-export async function teamView(db: Executor, team: Team, withMembers: boolean): Promise<TeamView> {
+async function teamView(db: Executor, team: Team, withMembers: boolean): Promise<TeamView> {
   const [view] = await viewsOf(db, [team], withMembers);
   return view!;
+}
+
+/** GET /accounts/{a}/teams/{id}: any member of the account; `withMembers` adds its members. */
+export async function getTeam(
+  scope: Scope,
+  accountId: string,
+  teamId: string,
+  withMembers: boolean,
+): Promise<TeamView> {
+  authorizeInAccount(scope.actor, "teams.read", accountId);
+  return teamView(scope.db, await findTeam(scope.db, accountId, teamId), withMembers);
 }
 
 export interface TeamListRequest extends PageRequest {
@@ -79,8 +92,14 @@ export interface TeamListRequest extends PageRequest {
   withMembers: boolean;
 }
 
-/** The account's teams matching every word of `search` in their name, alphabetically. */
-export async function listTeams(db: Db, accountId: string, request: TeamListRequest): Promise<PageResult<TeamView>> {
+/** The account's teams matching every word of `search` in their name, alphabetically (any member of the account). */
+export async function listTeams(
+  scope: Scope,
+  accountId: string,
+  request: TeamListRequest,
+): Promise<PageResult<TeamView>> {
+  await authorizeInExistingAccount(scope, "teams.read", accountId);
+  const db = scope.db;
   const query = Team.query(db).where({ accountId });
   for (const word of (request.search ?? "").trim().split(/\s+/).filter(Boolean)) {
     query.where(lowerContains(db, "name", word));
@@ -124,18 +143,20 @@ function translateUnique(error: unknown): never {
   throw isUniqueViolation(error) ? nameTaken() : error;
 }
 
-export async function createTeam(ctx: ApiContext, accountId: string, input: TeamCreate): Promise<TeamView> {
+/** Overseers and platform administrators (teams.manage), as for every change below. */
+export async function createTeam(scope: Scope, accountId: string, input: TeamCreate): Promise<TeamView> {
+  await authorizeInExistingAccount(scope, "teams.manage", accountId);
   const name = input.name.trim();
   if (!name) throw AppError.invalid([{ field: "name", code: "required" }]);
   const memberIds = input.memberIds ?? [];
-  return ctx.deps.db.transaction(async (trx) => {
+  return scope.db.transaction(async (trx) => {
     await ensureNameFree(trx, accountId, name);
     await ensureAccountMembers(trx, accountId, memberIds);
     const team = await Team.query(trx)
       .insertAndFetch({ accountId, name, description: input.description?.trim() || null })
       .catch(translateUnique);
     await addMemberships(trx, team.id, memberIds);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "team.created",
       subjectType: "team",
       subjectId: team.id,
@@ -148,14 +169,15 @@ export async function createTeam(ctx: ApiContext, accountId: string, input: Team
 
 /** Name, description and (when `memberIds` is given) the whole member list, replaced. */
 export async function updateTeam(
-  ctx: ApiContext,
+  scope: Scope,
   accountId: string,
   teamId: string,
   patch: TeamUpdate,
 ): Promise<TeamView> {
+  authorizeInAccount(scope.actor, "teams.manage", accountId);
   const name = patch.name?.trim();
   if (name === "") throw AppError.invalid([{ field: "name", code: "required" }]);
-  return ctx.deps.db.transaction(async (trx) => {
+  return scope.db.transaction(async (trx) => {
     const team = await findTeam(trx, accountId, teamId);
     const values: Partial<Team> = {};
     if (name !== undefined && name !== team.name) {
@@ -177,7 +199,7 @@ export async function updateTeam(
     const membersChanged = [...before].sort().join() !== [...after].sort().join();
     if (!fields && !membersChanged) return teamView(trx, team, true);
     const updated = fields ? await Team.query(trx).patchAndFetchById(team.id, values).catch(translateUnique) : team;
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "team.updated",
       subjectType: "team",
       subjectId: team.id,
@@ -190,12 +212,13 @@ export async function updateTeam(
 }
 
 /** Deletes the team; its memberships and event access rows go with it (foreign keys cascade). */
-export async function deleteTeam(ctx: ApiContext, accountId: string, teamId: string): Promise<void> {
-  await ctx.deps.db.transaction(async (trx) => {
+export async function deleteTeam(scope: Scope, accountId: string, teamId: string): Promise<void> {
+  authorizeInAccount(scope.actor, "teams.manage", accountId);
+  await scope.db.transaction(async (trx) => {
     const team = await findTeam(trx, accountId, teamId);
     const memberIds = await memberIdsOf(trx, team.id);
     await Team.query(trx).deleteById(team.id);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "team.deleted",
       subjectType: "team",
       subjectId: team.id,
@@ -207,17 +230,18 @@ export async function deleteTeam(ctx: ApiContext, accountId: string, teamId: str
 
 /** PUT teams/{id}/administrators/{userId}: idempotent (no second row, no second audit entry). */
 export async function addTeamMember(
-  ctx: ApiContext,
+  scope: Scope,
   accountId: string,
   teamId: string,
   userId: string,
 ): Promise<TeamView> {
-  return ctx.deps.db.transaction(async (trx) => {
+  authorizeInAccount(scope.actor, "teams.manage", accountId);
+  return scope.db.transaction(async (trx) => {
     const team = await findTeam(trx, accountId, teamId);
     await ensureAccountMembers(trx, accountId, [userId]);
     if (!(await trx("teamMembers").where({ teamId: team.id, userId }).first("userId"))) {
       await addMemberships(trx, team.id, [userId]);
-      await recordAudit(trx, ctx, {
+      await recordAudit(trx, scope, {
         action: "team.member_added",
         subjectType: "team",
         subjectId: team.id,
@@ -231,16 +255,17 @@ export async function addTeamMember(
 
 /** DELETE teams/{id}/administrators/{userId}: idempotent, like the PUT. */
 export async function removeTeamMember(
-  ctx: ApiContext,
+  scope: Scope,
   accountId: string,
   teamId: string,
   userId: string,
 ): Promise<TeamView> {
-  return ctx.deps.db.transaction(async (trx) => {
+  authorizeInAccount(scope.actor, "teams.manage", accountId);
+  return scope.db.transaction(async (trx) => {
     const team = await findTeam(trx, accountId, teamId);
     const removed = await trx("teamMembers").where({ teamId: team.id, userId }).delete();
     if (removed) {
-      await recordAudit(trx, ctx, {
+      await recordAudit(trx, scope, {
         action: "team.member_removed",
         subjectType: "team",
         subjectId: team.id,

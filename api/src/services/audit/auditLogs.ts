@@ -4,7 +4,9 @@ import { ApiKey } from "../../models/ApiKey.ts";
 import { AuditLog } from "../../models/AuditLog.ts";
 import { sqlTime } from "../../models/BaseModel.ts";
 import { User } from "../../models/User.ts";
+import { authorizeInExistingAccount } from "../accounts/authorize.ts";
 import { paginate, type PageResult } from "../pagination.ts";
+import type { Scope } from "../scope.ts";
 
 export interface AuditActor {
   type: "user" | "apiKey";
@@ -53,12 +55,17 @@ async function resolveActors(db: Db, entries: AuditLog[]): Promise<AuditLogView[
   });
 }
 
-/** The account's audit trail, newest first, narrowed by the query's filters (`from`/`to` inclusive). */
+/**
+ * The account's audit trail, newest first, narrowed by the query's filters (`from`/`to` inclusive).
+ * Organizers and up, and platform administrators.
+ */
 export async function listAuditLogs(
-  db: Db,
+  scope: Scope,
   accountId: string,
   filter: AuditLogQuery,
 ): Promise<PageResult<AuditLogView>> {
+  await authorizeInExistingAccount(scope, "audit.read", accountId);
+  const db = scope.db;
   const query = AuditLog.query(db).where({ accountId });
   if (filter.eventId) query.where({ eventId: filter.eventId });
   if (filter.subjectType) query.where({ subjectType: filter.subjectType });

@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import type { ApiContext } from "../../http/context.ts";
+import type { Actor } from "../../policies/actor.ts";
 import type { Scope } from "../scope.ts";
 import { AuditLog } from "../../models/AuditLog.ts";
 
@@ -25,6 +25,15 @@ function scrub(values: Record<string, unknown> | null | undefined): Record<strin
   );
 }
 
+/**
+ * TRANSITION: what recordAudit reads of the Koa context that areas not yet on a Scope still hand
+ * over (written out here so that this service imports nothing from http/). The lead removes it.
+ */
+interface TransitionalRequestContext {
+  state: { actor?: Actor; requestId: string };
+  ip: string;
+}
+
 const asJson = (value: unknown) => JSON.stringify(value ?? null);
 
 /**
@@ -46,7 +55,7 @@ export function changedFields(
 /** Records who did what, inside the caller's transaction so the trail and the change land together. */
 export async function recordAudit(
   trx: Knex | Knex.Transaction,
-  source: Pick<Scope, "actor" | "clientAddress" | "requestId"> | ApiContext | null,
+  source: Pick<Scope, "actor" | "clientAddress" | "requestId"> | TransitionalRequestContext | null,
   entry: AuditEntry,
 ): Promise<void> {
   // TRANSITION: services still handed the Koa context until every area takes a Scope.

@@ -1,16 +1,17 @@
 import type { LoginBody, RegisterAdminBody, ResetPasswordBody, SendingTokenBody } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
-import type { AppDeps } from "../scope.ts";
+import type { AppDeps, Scope } from "../scope.ts";
 import type { Db } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Account } from "../../models/Account.ts";
 import type { Session } from "../../models/Session.ts";
 import { normalizeEmail, User } from "../../models/User.ts";
+import type { Actor } from "../../policies/actor.ts";
 import { recordAudit } from "../audit/record.ts";
 import {
   allowPasswordResetRequest,
   allowSecondFactorEmail,
   beginSignInAttempt,
+  clientAddressOf,
   forgetSignInFailures,
 } from "./loginThrottle.ts";
 import {
@@ -39,10 +40,6 @@ function invalidLink(): AppError {
 /** The new password and its confirmation must match (the rule itself is the body schema's). */
 export function requireMatchingConfirmation(password: string, confirmation: string): void {
   if (password !== confirmation) throw AppError.invalid([{ field: "confirmation", code: "passwords_do_not_match" }]);
-}
-
-function clientIp(ctx: ApiContext): string {
-  return ctx.ip || "unknown";
 }
 
 /** The user's account when it may sign in: null for platform administrators, undefined when disabled. */
@@ -79,16 +76,18 @@ export interface SignedIn {
   user: User;
   session: Session;
   token: string;
+  /** The new session's user as an actor, for the abilities shown with them. */
+  actor: Actor;
 }
 
 /**
  * Password (and, when the account asks for it, the emailed code) for a new session. Throttled per
  * address and per IP; a success forgets the address's failures and records the login time.
  */
-export async function signIn(ctx: ApiContext, input: LoginBody): Promise<SignedIn> {
-  const { db, config } = ctx.deps;
+export async function signIn(scope: Scope, input: LoginBody): Promise<SignedIn> {
+  const { db, config } = scope.deps;
   const email = normalizeEmail(input.email);
-  const attempt = await beginSignInAttempt(ctx.deps, email, clientIp(ctx));
+  const attempt = await beginSignInAttempt(scope.deps, email, clientAddressOf(scope));
   const credentials = await checkCredentials(db, email, input.password);
   if (!credentials) {
     await attempt.failed();
@@ -105,14 +104,23 @@ export async function signIn(ctx: ApiContext, input: LoginBody): Promise<SignedI
       throw new AppError("invalid_second_factor", 401);
     }
   }
-  const now = new Date();
+  const now = scope.clock.now();
   const created = await db.transaction(async (trx) => {
     await User.query(trx).patch({ lastLoginAt: now }).where({ id: user.id });
-    return createSession(trx, config, user, { ip: ctx.ip, userAgent: ctx.get("User-Agent") || null });
+    return createSession(trx, config, user, { ip: scope.clientAddress, userAgent: scope.userAgent, now });
   });
   user.lastLoginAt = now;
   await attempt.succeeded();
-  return { user, ...created };
+  const actor: Actor = {
+    kind: "user",
+    id: user.id,
+    role: user.role,
+    accountId: user.accountId,
+    user,
+    sessionId: created.session.id,
+    via: "bearer",
+  };
+  return { user, ...created, actor };
 }
 
 export interface SecondFactorSent {
@@ -124,10 +132,10 @@ export interface SecondFactorSent {
  * Emails a sign-in code when the password is right and the account uses two-factor sign-in. Wrong
  * credentials count toward the sign-in limits like a failed login.
  */
-export async function sendSecondFactorCode(ctx: ApiContext, input: SendingTokenBody): Promise<SecondFactorSent> {
-  const { db, config, mail } = ctx.deps;
+export async function sendSecondFactorCode(scope: Scope, input: SendingTokenBody): Promise<SecondFactorSent> {
+  const { db, config, mail } = scope.deps;
   const email = normalizeEmail(input.email);
-  const attempt = await beginSignInAttempt(ctx.deps, email, clientIp(ctx));
+  const attempt = await beginSignInAttempt(scope.deps, email, clientAddressOf(scope));
   const credentials = await checkCredentials(db, email, input.password);
   if (!credentials) {
     await attempt.failed();
@@ -136,7 +144,7 @@ export async function sendSecondFactorCode(ctx: ApiContext, input: SendingTokenB
   await attempt.refund();
   const { user, account } = credentials;
   if (!account?.twoFactorEnabled) return { sent: false, expiresInMinutes: 0 };
-  await allowSecondFactorEmail(ctx.deps, user.id);
+  await allowSecondFactorEmail(scope.deps, user.id);
   const code = await issueSecondFactorCode(db, config.secret, user.id);
   await mail.send({
     to: user.email,
@@ -148,10 +156,10 @@ export async function sendSecondFactorCode(ctx: ApiContext, input: SendingTokenB
 }
 
 /** Ends the caller's session server-side: its token stops working at once. */
-export async function signOut(ctx: ApiContext): Promise<void> {
-  const actor = ctx.state.actor;
+export async function signOut(scope: Scope): Promise<void> {
+  const actor = scope.actor;
   if (actor?.kind !== "user") throw AppError.forbidden();
-  await revokeSession(ctx.deps.db, actor.sessionId);
+  await revokeSession(scope.db, actor.sessionId);
 }
 
 /**
@@ -159,11 +167,11 @@ export async function signOut(ctx: ApiContext): Promise<void> {
  * the lookup and the email run after the response is decided (not awaited), so neither the answer
  * nor its timing tells whether the address has an account. Over the limits nothing is sent.
  */
-export async function requestPasswordReset(ctx: ApiContext, rawEmail: string): Promise<void> {
+export async function requestPasswordReset(scope: Scope, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  if (!(await allowPasswordResetRequest(ctx.deps, email, clientIp(ctx)))) return;
-  const logger = ctx.state.logger;
-  void emailPasswordReset(ctx.deps, email).catch((error: unknown) =>
+  if (!(await allowPasswordResetRequest(scope.deps, email, clientAddressOf(scope)))) return;
+  const logger = scope.logger;
+  void emailPasswordReset(scope.deps, email).catch((error: unknown) =>
     logger.error({ err: error }, "password reset email failed"),
   );
 }
@@ -187,9 +195,9 @@ async function emailPasswordReset(deps: AppDeps, normalizedEmail: string): Promi
  * Sets a new password from a reset link (single use, one hour). Every session of the user is
  * revoked, and the address's failed sign-ins are forgotten.
  */
-export async function resetPassword(ctx: ApiContext, input: ResetPasswordBody): Promise<void> {
+export async function resetPassword(scope: Scope, input: ResetPasswordBody): Promise<void> {
   requireMatchingConfirmation(input.password, input.confirmation);
-  const { db } = ctx.deps;
+  const { db } = scope;
   // A cheap look first, so a bogus link costs no password hashing.
   if (!(await peekLinkToken(db, input.token, "password_reset"))) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
@@ -199,13 +207,13 @@ export async function resetPassword(ctx: ApiContext, input: ResetPasswordBody): 
     if (!token) return null;
     const found = await User.query(trx).findById(token.userId);
     if (!found || !(await isUsable(trx, found))) return null;
-    const now = new Date();
+    const now = scope.clock.now();
     // A reset link is only sent to registered users; should an invited one ever hold one, proving
     // the mailbox completes the registration exactly as the invitation would.
     const changes = { passwordHash, passwordChangedAt: now, registeredAt: found.registeredAt ?? now };
     await User.query(trx).patch(changes).where({ id: found.id });
     await revokeAllSessions(trx, found.id);
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "user.password_reset",
       subjectType: "user",
       subjectId: found.id,
@@ -216,7 +224,7 @@ export async function resetPassword(ctx: ApiContext, input: ResetPasswordBody): 
     return found;
   });
   if (!user) throw invalidLink();
-  await forgetSignInFailures(ctx.deps, user.emailNormalized);
+  await forgetSignInFailures(scope.deps, user.emailNormalized);
 }
 
 export interface InvitationDetails {
@@ -226,8 +234,8 @@ export interface InvitationDetails {
 }
 
 /** The invited user's details, to prefill the register-admin form; the link is not used up. */
-export async function describeInvitation(ctx: ApiContext, token: string): Promise<InvitationDetails> {
-  const { db } = ctx.deps;
+export async function describeInvitation(scope: Scope, token: string): Promise<InvitationDetails> {
+  const { db } = scope;
   const row = await peekLinkToken(db, token, "registration");
   const user = row ? await User.query(db).findById(row.userId) : undefined;
   if (!user || user.registeredAt || !(await isUsable(db, user))) throw invalidLink();
@@ -235,9 +243,9 @@ export async function describeInvitation(ctx: ApiContext, token: string): Promis
 }
 
 /** Completes an invitation: names, password, registration time. Single use. */
-export async function completeRegistration(ctx: ApiContext, input: RegisterAdminBody): Promise<void> {
+export async function completeRegistration(scope: Scope, input: RegisterAdminBody): Promise<void> {
   requireMatchingConfirmation(input.password, input.confirmation);
-  const { db } = ctx.deps;
+  const { db } = scope;
   if (!(await peekLinkToken(db, input.token, "registration"))) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (trx) => {
@@ -245,7 +253,7 @@ export async function completeRegistration(ctx: ApiContext, input: RegisterAdmin
     if (!token) return null;
     const found = await User.query(trx).findById(token.userId);
     if (!found || found.registeredAt || !(await isUsable(trx, found))) return null;
-    const now = new Date();
+    const now = scope.clock.now();
     const names = {
       firstName: input.firstName.trim() || found.firstName,
       lastName: input.lastName.trim() || found.lastName,
@@ -253,7 +261,7 @@ export async function completeRegistration(ctx: ApiContext, input: RegisterAdmin
     await User.query(trx)
       .patch({ ...names, passwordHash, passwordChangedAt: now, registeredAt: now })
       .where({ id: found.id });
-    await recordAudit(trx, ctx, {
+    await recordAudit(trx, scope, {
       action: "user.registered",
       subjectType: "user",
       subjectId: found.id,

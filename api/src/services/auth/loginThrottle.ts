@@ -4,7 +4,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
-import type { AppDeps } from "../scope.ts";
+import type { AppDeps, Scope } from "../scope.ts";
 import { AppError } from "../../errors.ts";
 import { sha256 } from "./sessions.ts";
 
@@ -64,6 +64,11 @@ function limitersFor(deps: AppDeps): Limiters {
     limitersByApp.set(deps, limiters);
   }
   return limiters;
+}
+
+/** The caller's address the per-IP limits count against (one shared bucket when it is unknown). */
+export function clientAddressOf(scope: Pick<Scope, "clientAddress">): string {
+  return scope.clientAddress || "unknown";
 }
 
 /** Addresses are hashed so the shared table holds no personal data (and keys stay short). */

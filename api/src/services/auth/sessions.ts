@@ -36,10 +36,10 @@ export async function createSession(
   db: Db,
   config: Config,
   user: User,
-  meta: { ip?: string | null; userAgent?: string | null } = {},
+  meta: { ip?: string | null; userAgent?: string | null; now?: Date } = {},
 ): Promise<CreatedSession> {
   const token = randomToken(SESSION_TOKEN_PREFIX);
-  const now = new Date();
+  const now = meta.now ?? new Date();
   const session = await Session.query(db).insertAndFetch({
     userId: user.id,
     tokenHash: sha256(token),

@@ -1,8 +1,9 @@
 import { IMAGE_MAX_BYTES, type ErrorCode, type ImageKind } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import type { Image } from "../../models/Image.ts";
 import { SafeFetchError, safeFetch } from "../../net/safeFetch.ts";
+import { authorizeInExistingAccount } from "../accounts/authorize.ts";
+import type { Scope } from "../scope.ts";
 import { ImageRejected, inspectImage } from "./inspect.ts";
 import { cleanFileName, storeImage } from "./store.ts";
 
@@ -21,10 +22,11 @@ function failed(kind: ImageKind, reason: string): AppError {
 /**
  * Downloads a logo, banner or favicon from a URL the user gave (see net/safeFetch.ts for the
  * refusals), then applies the upload checks. Every failure is the kind's "could not be downloaded"
- * with a machine reason; the fetched body is never echoed.
+ * with a machine reason; the fetched body is never echoed. Editors and above (events.update).
  */
-export async function downloadImage(ctx: ApiContext, accountId: string, kind: ImageKind, url: string): Promise<Image> {
-  const { imageFetch } = ctx.deps.config;
+export async function downloadImage(scope: Scope, accountId: string, kind: ImageKind, url: string): Promise<Image> {
+  await authorizeInExistingAccount(scope, "events.update", accountId);
+  const { imageFetch } = scope.deps.config;
   let fetched;
   try {
     fetched = await safeFetch(url, {
@@ -35,7 +37,7 @@ export async function downloadImage(ctx: ApiContext, accountId: string, kind: Im
     });
   } catch (error) {
     if (!(error instanceof SafeFetchError)) throw error;
-    ctx.state.logger.info({ reason: error.reason, detail: error.message }, "image download refused");
+    scope.logger.info({ reason: error.reason, detail: error.message }, "image download refused");
     throw failed(kind, error.reason);
   }
   let image;
@@ -46,7 +48,7 @@ export async function downloadImage(ctx: ApiContext, accountId: string, kind: Im
     throw failed(kind, error.problem === "too_large_pixels" ? "too_large_pixels" : "not_an_image");
   }
   const lastSegment = decodeURIComponentSafe(fetched.url.pathname.split("/").pop() ?? "");
-  return storeImage(ctx, {
+  return storeImage(scope, {
     accountId,
     kind,
     bytes: fetched.bytes,

@@ -1,9 +1,9 @@
 import type { ImageKind } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { Image } from "../../models/Image.ts";
 import { actorUserId } from "../../policies/actor.ts";
 import { storeThenCommit } from "../../storage/fileStorage.ts";
 import { recordAudit } from "../audit/record.ts";
+import type { Scope } from "../scope.ts";
 import type { InspectedImage } from "./inspect.ts";
 
 export interface NewImage {
@@ -29,8 +29,8 @@ export function cleanFileName(name: string | null | undefined, fallback: string)
  * Writes the bytes under a fresh random key, then the row and its audit entry in one transaction;
  * if the row cannot be written, the file is removed again.
  */
-export async function storeImage(ctx: ApiContext, input: NewImage): Promise<Image> {
-  const { storage, db } = ctx.deps;
+export async function storeImage(scope: Scope, input: NewImage): Promise<Image> {
+  const { storage, db } = scope.deps;
   const file = {
     prefix: `images/${input.accountId}`,
     extension: input.image.extension,
@@ -49,9 +49,9 @@ export async function storeImage(ctx: ApiContext, input: NewImage): Promise<Imag
         originalName: input.originalName,
         storageKey,
         sourceUrl: input.sourceUrl,
-        createdBy: actorUserId(ctx.state.actor),
+        createdBy: actorUserId(scope.actor),
       });
-      await recordAudit(trx, ctx, {
+      await recordAudit(trx, scope, {
         action: "image.created",
         subjectType: "image",
         subjectId: image.id,

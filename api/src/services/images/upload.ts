@@ -1,7 +1,8 @@
 import type { ImageKind } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { AppError } from "../../errors.ts";
 import type { Image } from "../../models/Image.ts";
+import { authorizeInExistingAccount } from "../accounts/authorize.ts";
+import type { Scope } from "../scope.ts";
 import { ImageRejected, inspectImage } from "./inspect.ts";
 import { cleanFileName, storeImage } from "./store.ts";
 
@@ -10,13 +11,24 @@ export interface UploadedFile {
   fileName: string | null;
 }
 
-/** An uploaded logo, banner or favicon: the content decides its type (never the name or declared type). */
+/** What an upload carries: the kind of image and the file. */
+export interface ImageUploadInput {
+  kind: ImageKind;
+  file: UploadedFile;
+}
+
+/**
+ * An uploaded logo, banner or favicon: the content decides its type (never the name or declared type).
+ * Editors and above (events.update); `readUpload` (the caller's way to read the file) is called only
+ * once that is settled, so a refused caller's body is never read.
+ */
 export async function uploadImage(
-  ctx: ApiContext,
+  scope: Scope,
   accountId: string,
-  kind: ImageKind,
-  file: UploadedFile,
+  readUpload: () => Promise<ImageUploadInput>,
 ): Promise<Image> {
+  await authorizeInExistingAccount(scope, "events.update", accountId);
+  const { kind, file } = await readUpload();
   let image;
   try {
     image = await inspectImage(file.bytes);
@@ -26,7 +38,7 @@ export async function uploadImage(
       ? new AppError("image_too_large_pixels", 422)
       : new AppError("unsupported_image_type", 422);
   }
-  return storeImage(ctx, {
+  return storeImage(scope, {
     accountId,
     kind,
     bytes: file.bytes,
