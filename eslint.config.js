@@ -37,19 +37,70 @@ export default tseslint.config(
       "api/ imports shared/ only.",
     ),
   },
+  // Inside api/ (ARCHITECTURE.md): http → services → models. A route validates (its contract), calls one
+  // service and presents: it builds no SQL, reads no model and authorizes nothing (the services do).
   {
     files: ["api/src/http/routes/**/*.ts", "api/src/http/legacy/**/*.ts"],
-    rules: forbid(
-      ["**/db/knex*", "knex", "objection", "**/web/src/**", "**/desktop/src/**"],
-      "A route never builds SQL: call a service.",
-    ),
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/db/**", "knex", "objection", "**/models/**"],
+              message: "A route never reads the database or a model: call a service.",
+            },
+            { group: ["**/policies/**"], message: "Services authorize; a route calls one service." },
+            { group: ["**/web/src/**", "**/desktop/src/**"], message: "api/ imports shared/ only." },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name=/^(authorize|findEvent|findAccount|canIn|canOn)/]",
+          message: "Services authorize and find what they act on; a route calls one service.",
+        },
+      ],
+    },
   },
+  // Presenters shape what a service returned: no query (types of models are fine).
   {
-    files: ["api/src/models/**/*.ts", "api/src/services/**/*.ts"],
-    rules: forbid(
-      ["koa", "@koa/*", "**/http/routes/**", "**/http/middleware/**", "**/web/src/**", "**/desktop/src/**"],
-      "Models and services know nothing of HTTP routing.",
-    ),
+    files: ["api/src/http/presenters/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/db/**", "knex", "objection"], message: "A presenter runs no query." },
+            { group: ["**/models/**"], allowTypeImports: true, message: "A presenter runs no query." },
+          ],
+        },
+      ],
+    },
+  },
+  // A service knows no HTTP: it takes a Scope (services/scope.ts), never Koa's context.
+  {
+    files: ["api/src/models/**/*.ts", "api/src/services/**/*.ts", "api/src/policies/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["koa", "@koa/*", "**/http/**"], message: "Services and models know no HTTP: take a Scope." },
+            { group: ["**/web/src/**", "**/desktop/src/**"], message: "api/ imports shared/ only." },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Identifier[name='ctx']", message: "Services know no HTTP context: take a Scope." },
+        {
+          selector: "Identifier[name=/^(ApiContext|ApiState|ParameterizedContext|Context|Middleware)$/]",
+          message: "Services know no Koa type: take a Scope.",
+        },
+      ],
+    },
   },
   {
     files: ["web/src/**/*.tsx", "desktop/src/renderer/**/*.tsx"],

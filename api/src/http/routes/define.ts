@@ -1,4 +1,3 @@
-import type { TSchema } from "@sinclair/typebox";
 import type { ContractDefinition, ContractHandlerInput, ContractOutput } from "@tessera/shared/contracts/contract";
 import type { Scope } from "../../services/scope.ts";
 import type { ApiContext } from "../context.ts";
@@ -22,22 +21,4 @@ export interface Route {
 
 export function route<const C extends ContractDefinition>(contract: C, handler: RouteHandler<C>): Route {
   return { contract, handler: handler as Route["handler"] };
-}
-
-/** TRANSITION: the former one-object form (metadata and a ctx handler), until an area's contracts are in shared. */
-export interface LegacyRouteDefinition extends ContractDefinition {
-  documentedBodies?: Record<string, TSchema>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- transitional: validated input of any schema
-  handler: (ctx: ApiContext, input: any) => unknown;
-}
-
-/** TRANSITION: see LegacyRouteDefinition. */
-export function defineRoute(definition: LegacyRouteDefinition): Route {
-  const { handler, documentedBodies, ...contract } = definition;
-  const multipart = documentedBodies?.["multipart/form-data"];
-  const json = documentedBodies?.["application/json"];
-  return {
-    contract: { ...contract, ...(multipart ? { multipart } : {}), ...(json ? { body: json } : {}) },
-    handler: (_scope, input, ctx) => handler(ctx, input),
-  };
 }

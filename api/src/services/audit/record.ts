@@ -1,5 +1,4 @@
 import type { Knex } from "knex";
-import type { Actor } from "../../policies/actor.ts";
 import type { Scope } from "../scope.ts";
 import { AuditLog } from "../../models/AuditLog.ts";
 
@@ -25,15 +24,6 @@ function scrub(values: Record<string, unknown> | null | undefined): Record<strin
   );
 }
 
-/**
- * TRANSITION: what recordAudit reads of the Koa context that areas not yet on a Scope still hand
- * over (written out here so that this service imports nothing from http/). The lead removes it.
- */
-interface TransitionalRequestContext {
-  state: { actor?: Actor; requestId: string };
-  ip: string;
-}
-
 const asJson = (value: unknown) => JSON.stringify(value ?? null);
 
 /**
@@ -55,14 +45,9 @@ export function changedFields(
 /** Records who did what, inside the caller's transaction so the trail and the change land together. */
 export async function recordAudit(
   trx: Knex | Knex.Transaction,
-  source: Pick<Scope, "actor" | "clientAddress" | "requestId"> | TransitionalRequestContext | null,
+  scope: Pick<Scope, "actor" | "clientAddress" | "requestId"> | null,
   entry: AuditEntry,
 ): Promise<void> {
-  // TRANSITION: services still handed the Koa context until every area takes a Scope.
-  const scope =
-    source && "state" in source
-      ? { actor: source.state.actor, clientAddress: source.ip, requestId: source.state.requestId }
-      : source;
   const actor = scope?.actor;
   await AuditLog.query(trx).insert({
     accountId: entry.accountId,

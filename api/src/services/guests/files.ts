@@ -1,6 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
 import { GUEST_FILE_TYPES, validateAnswers, type AnswerValue, type ValidationIssue } from "@tessera/shared";
-import type { ApiContext } from "../../http/context.ts";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -43,14 +42,12 @@ function fileAnswerOf(value: AnswerValue | undefined): { fileId: string } | null
 
 /** Removes stored bytes after their rows are gone (committed); a failure leaves an orphan, logged, never an error. */
 export async function removeStoredGuestFiles(
-  source: Pick<Scope, "deps" | "logger"> | ApiContext,
+  scope: Pick<Scope, "deps" | "logger">,
   keys: readonly string[],
 ): Promise<void> {
-  // TRANSITION: the guests services still hand the Koa context until they take a Scope.
-  const logger = "state" in source ? source.state.logger : source.logger;
   for (const key of keys) {
-    await source.deps.storage.delete(key).catch((error: unknown) => {
-      logger.warn({ err: error, key }, "stored guest file not removed");
+    await scope.deps.storage.delete(key).catch((error: unknown) => {
+      scope.logger.warn({ err: error, key }, "stored guest file not removed");
     });
   }
 }

@@ -7,9 +7,9 @@ import { route, type Route } from "../define.ts";
 /** /health, /openapi.json and /docs. */
 export const systemRoutes: Route[] = [
   route(system.health, async (scope) => checkHealth(scope)),
-  route(system.openApi, async (scope) => publishedDocument(scope.deps.config.publicUrl)),
+  route(system.openApi, (scope) => publishedDocument(scope.deps.config.publicUrl)),
   route(system.docs, async (scope, _input, ctx) => {
-    const html = renderReferencePage(await publishedDocument(scope.deps.config.publicUrl));
+    const html = renderReferencePage(publishedDocument(scope.deps.config.publicUrl));
     ctx.type = "html";
     ctx.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     ctx.body = html;
