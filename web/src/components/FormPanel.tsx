@@ -23,7 +23,15 @@ interface FormPanelProps<Values> {
 }
 
 /** A form in a panel: read-only (disabled fieldset) unless `canEdit`; a save button and the outcome of saving. */
-export function FormPanel<Values>({ form, title, maw, canEdit, onSave, savedMessage, children }: FormPanelProps<Values>) {
+export function FormPanel<Values>({
+  form,
+  title,
+  maw,
+  canEdit,
+  onSave,
+  savedMessage,
+  children,
+}: FormPanelProps<Values>) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const [failure, setFailure] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);

@@ -99,7 +99,11 @@ function DefaultEventParamsFields({
           allowNegative={false}
           {...form.getInputProps("maxCompanions")}
         />
-        <Switch mt={{ sm: 30 }} label={t("events.isAllDay")} {...form.getInputProps("isAllDay", { type: "checkbox" })} />
+        <Switch
+          mt={{ sm: 30 }}
+          label={t("events.isAllDay")}
+          {...form.getInputProps("isAllDay", { type: "checkbox" })}
+        />
       </SimpleGrid>
     </FormPanel>
   );
