@@ -1,37 +1,26 @@
 // `npm run create-admin -- email@example.com [First] [Last]`: the first platform administrator of a
 // production installation. Prints a one-week link that completes the registration (register-admin).
 import { loadConfig } from "../api/src/config.ts";
-import { createDb, migrateLatest } from "../api/src/db/knex.ts";
-import { normalizeEmail, User } from "../api/src/models/User.ts";
-import { issueLinkToken } from "../api/src/services/auth/oneTimeTokens.ts";
+import { migrateLatest } from "../api/src/db/knex.ts";
+import { AppError } from "../api/src/errors.ts";
+import { bootstrapAdministrator } from "../api/src/services/accounts/bootstrapAdministrator.ts";
+import { createScope } from "../api/src/services/scope.ts";
+import { createDeps } from "../api/src/wiring.ts";
 
 const [email, firstName = "Platform", lastName = "Administrator"] = process.argv.slice(2);
 if (!email || !email.includes("@")) {
   console.error("usage: npm run create-admin -- email@example.com [First] [Last]");
   process.exit(2);
 }
-const config = loadConfig();
-const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+const deps = createDeps(loadConfig());
 try {
-  await migrateLatest(db);
-  const link = await db.transaction(async (trx) => {
-    const existing = await User.query(trx).findOne({ emailNormalized: normalizeEmail(email) });
-    if (existing) throw new Error(`${email} already exists`);
-    const user = await User.query(trx).insertAndFetch({
-      accountId: null,
-      email,
-      emailNormalized: normalizeEmail(email),
-      firstName,
-      lastName,
-      role: "administrator",
-      language: "en",
-      passwordHash: null,
-      isActive: true,
-    });
-    const token = await issueLinkToken(trx, user.id, "registration");
-    return `${config.publicUrl}/en/admin/register-admin?token=${token}`;
-  });
-  console.log(`Platform administrator ${email} created. Complete the registration within 7 days:\n${link}`);
+  await migrateLatest(deps.db);
+  const { registrationLink } = await bootstrapAdministrator(createScope(deps), { email, firstName, lastName });
+  console.log(`Platform administrator ${email} created. Complete the registration within 7 days:\n${registrationLink}`);
+} catch (error) {
+  if (!(error instanceof AppError && error.code === "email_taken")) throw error;
+  console.error(`${email} already exists`);
+  process.exitCode = 1;
 } finally {
-  await db.destroy();
+  await deps.db.destroy();
 }

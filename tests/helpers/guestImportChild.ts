@@ -4,17 +4,15 @@
 import { writeSync } from "node:fs";
 import pino from "pino";
 import { loadConfig } from "../../api/src/config.ts";
-import { createDb } from "../../api/src/db/knex.ts";
 import { processGuestImport } from "../../api/src/services/guests/import/process.ts";
-import { createFileStorage } from "../../api/src/storage/index.ts";
+import { createDeps } from "../../api/src/wiring.ts";
 
 const importId = process.argv[2]!;
-const config = loadConfig({ ...process.env, NODE_ENV: "test" });
-const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
-const storage = createFileStorage(config);
-await processGuestImport({ db, storage, logger: pino({ level: "silent" }) }, importId, {
+// The worker's dependencies from the composition root, as the job worker has them.
+const deps = createDeps(loadConfig({ ...process.env, NODE_ENV: "test" }), { logger: pino({ level: "silent" }) });
+await processGuestImport(deps, importId, {
   // Written synchronously: the parent must see it while the transaction is still open.
   onProgress: (processed) => writeSync(1, `progress ${processed}\n`),
 });
 writeSync(1, "done\n");
-await db.destroy();
+await deps.db.destroy();
