@@ -1,19 +1,15 @@
 import { createContext, useContext } from "react";
-import type { HandTypedApiClient as ApiClient, EventJson } from "@tessera/shared/client";
-import type { CustomFieldsStore } from "@/stores/CustomFieldsStore.ts";
-import type { GuestListStore } from "@/stores/GuestListStore.ts";
+import { useCustomFields } from "@/queries/customFields.ts";
+import type { EventJson } from "@/queries/events.ts";
 
-/** What every guests screen of one event shares: the event, its custom fields and its list. */
+/** Which event every guests screen works on; its data (guests, custom fields) is the query layer's. */
 export interface GuestsArea {
-  api: ApiClient;
   accountId: string;
   event: EventJson;
   /** /manage/events/{id}/guests (or the platform administrators' equivalent). */
   base: string;
   /** Guests and custom fields may be changed (the event's `update` ability). */
   canWrite: boolean;
-  fields: CustomFieldsStore;
-  list: GuestListStore;
 }
 
 export const GuestsContext = createContext<GuestsArea | null>(null);
@@ -22,4 +18,10 @@ export function useGuestsArea(): GuestsArea {
   const area = useContext(GuestsContext);
   if (!area) throw new Error("useGuestsArea() is only available inside the guests section");
   return area;
+}
+
+/** The event's custom fields, in their order (GuestsSection shows its screens once they are read). */
+export function useGuestFields() {
+  const { accountId, event } = useGuestsArea();
+  return useCustomFields(accountId, event.id).fields;
 }

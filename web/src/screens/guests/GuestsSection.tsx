@@ -1,11 +1,8 @@
 import { Center, Loader, Stack, Tabs } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Routes, useLocation, useNavigate, useParams } from "react-router";
-import { CustomFieldsStore } from "@/stores/CustomFieldsStore.ts";
-import { GuestListStore } from "@/stores/GuestListStore.ts";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useCustomFields } from "@/queries/customFields.ts";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
 import { useCurrentEvent } from "../events/EventContext.ts";
 import { useEventsBase } from "../events/EventsBase.ts";
@@ -21,25 +18,18 @@ const SUB_SECTIONS = ["list", "fields", "import", "duplicates", "recommendations
 type SubSection = (typeof SUB_SECTIONS)[number];
 
 /** /manage/events/:eventId/guests/* (a lazy chunk): the list, a guest, the fields, import, duplicates, recommendations. */
-const GuestsSection = observer(function GuestsSection() {
+function GuestsSection() {
   const { t } = useTranslation("web");
-  const { context } = useStores();
   const { accountId, event } = useCurrentEvent();
   const eventsBase = useEventsBase();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [fields] = useState(() => new CustomFieldsStore(context, accountId, event.id));
-  const [list] = useState(() => new GuestListStore(context, accountId, event.id));
-  useEffect(() => {
-    void fields.load();
-  }, [fields]);
+  // Every screen reads the custom fields: they are read once, before any screen shows.
+  const fields = useCustomFields(accountId, event.id);
 
   const base = `${eventsBase}/${event.id}/guests`;
   const canWrite = Boolean(event.abilities.update);
-  const area = useMemo<GuestsArea>(
-    () => ({ api: context.api, accountId, event, base, canWrite, fields, list }),
-    [context.api, accountId, event, base, canWrite, fields, list],
-  );
+  const area = useMemo<GuestsArea>(() => ({ accountId, event, base, canWrite }), [accountId, event, base, canWrite]);
   const segment = pathname.slice(base.length + 1).split("/")[0] ?? "";
   const current: SubSection | null = (SUB_SECTIONS as readonly string[]).includes(segment)
     ? (segment as SubSection)
@@ -48,7 +38,7 @@ const GuestsSection = observer(function GuestsSection() {
       : null;
   const shown = SUB_SECTIONS.filter((section) => canWrite || (section !== "import" && section !== "fields"));
 
-  if (!fields.hasLoaded) {
+  if (fields.isPending) {
     return (
       <Center p="xl">
         <Loader />
@@ -85,7 +75,7 @@ const GuestsSection = observer(function GuestsSection() {
       </Stack>
     </GuestsContext.Provider>
   );
-});
+}
 
 function GuestEditScreenRoute() {
   const { guestId = "" } = useParams();

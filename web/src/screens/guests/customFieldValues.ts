@@ -1,4 +1,4 @@
-import type { CustomFieldJson } from "@tessera/shared/client";
+import type { CustomFieldJson } from "@/queries/customFields.ts";
 
 /** An ISO date (YYYY-MM-DD) as typed in the forms (dd/mm/yyyy). */
 export function isoToTypedDate(value: string): string {

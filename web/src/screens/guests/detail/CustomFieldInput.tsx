@@ -1,7 +1,8 @@
 import { Badge, Checkbox, Group, Input, Radio, Rating, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { CustomFieldJson, GuestJson } from "@tessera/shared/client";
+import type { CustomFieldJson } from "@/queries/customFields.ts";
 import { FileAnswerInput } from "./FileAnswerInput.tsx";
+import type { GuestForm } from "./guestForm.ts";
 
 export type AnswerInput = string | string[] | number | null;
 
@@ -16,8 +17,6 @@ interface CustomFieldInputProps {
   onBlur?: () => void;
   /** The saved guest a file answer is uploaded to (none yet on the add form). */
   guestId?: string | undefined;
-  /** The guest after a file answer was uploaded or removed. */
-  onGuestChanged?: ((guest: GuestJson) => void) | undefined;
 }
 
 /** One custom field of a guest, drawn by its type; the rules are checked by the caller (shared validateAnswer). */
@@ -30,7 +29,6 @@ export function CustomFieldInput({
   onChange,
   onBlur,
   guestId,
-  onGuestChanged,
 }: CustomFieldInputProps) {
   const { t } = useTranslation("web");
   const label = (
@@ -117,7 +115,6 @@ export function CustomFieldInput({
           stored={stored}
           guestId={guestId}
           disabled={disabled}
-          onGuestChanged={onGuestChanged}
         />
       );
     case "phone":
@@ -127,34 +124,45 @@ export function CustomFieldInput({
   }
 }
 
-/** The custom fields of a guest, one under the other. */
-export function CustomFieldInputs(props: {
+/**
+ * The custom fields of the guest form, one under the other: each answer is checked by its field's shared
+ * rules when it loses the focus, and again as it changes once it was found wrong.
+ */
+export function CustomFieldInputs({
+  fields,
+  form,
+  stored,
+  disabled,
+  guestId,
+}: {
   fields: readonly CustomFieldJson[];
-  values: Record<string, AnswerInput>;
+  form: GuestForm;
+  /** The saved answers (file answers are shown from these). */
   stored: Record<string, unknown>;
-  errors: Record<string, string>;
   disabled?: boolean;
-  onChange: (id: string, value: AnswerInput) => void;
-  onBlur: (id: string) => void;
   guestId?: string | undefined;
-  onGuestChanged?: ((guest: GuestJson) => void) | undefined;
 }) {
   return (
     <Stack gap="sm">
-      {props.fields.map((field) => (
-        <CustomFieldInput
-          key={field.id}
-          field={field}
-          value={props.values[field.id] ?? null}
-          stored={props.stored[field.id]}
-          error={props.errors[field.id]}
-          disabled={props.disabled}
-          onChange={(value) => props.onChange(field.id, value)}
-          onBlur={() => props.onBlur(field.id)}
-          guestId={props.guestId}
-          onGuestChanged={props.onGuestChanged}
-        />
-      ))}
+      {fields.map((field) => {
+        const path = `answers.${field.id}` as const;
+        return (
+          <CustomFieldInput
+            key={field.id}
+            field={field}
+            value={form.values.answers[field.id] ?? null}
+            stored={stored[field.id]}
+            error={form.errors[path] as string | undefined}
+            disabled={disabled}
+            onChange={(value) => {
+              form.setFieldValue(path, value);
+              if (form.errors[path]) form.validateField(path);
+            }}
+            onBlur={() => form.validateField(path)}
+            guestId={guestId}
+          />
+        );
+      })}
     </Stack>
   );
 }

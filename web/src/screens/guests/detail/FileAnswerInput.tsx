@@ -1,9 +1,10 @@
 import { Anchor, Button, FileButton, Group, Input, Text } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { CustomFieldJson, GuestJson } from "@tessera/shared/client";
 import { CUSTOM_FIELD_FILE_MAX_BYTES } from "@tessera/shared/rules/customFields";
 import { errorMessage } from "@/app/errorMessage.ts";
+import type { CustomFieldJson } from "@/queries/customFields.ts";
+import { guestFileUrl, useUpdateGuest, useUploadGuestFile } from "@/queries/guests.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
 import { ruleMessage } from "./guestForm.ts";
 
@@ -46,50 +47,48 @@ export function FileAnswerInput({
   stored,
   guestId,
   disabled,
-  onGuestChanged,
 }: {
   field: CustomFieldJson;
   label: ReactNode;
   description?: string | undefined;
+  /** The saved answer (the guest as the query layer holds it: an upload lands there). */
   stored: unknown;
   guestId?: string | undefined;
   disabled?: boolean | undefined;
-  onGuestChanged?: ((guest: GuestJson) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event } = useGuestsArea();
-  const [current, setCurrent] = useState<FileAnswer | null>(() => fileAnswerOf(stored));
-  const [error, setError] = useState<string | null>(null);
-  const [isWorking, setWorking] = useState(false);
-
-  async function run(action: () => Promise<GuestJson>) {
-    setError(null);
-    setWorking(true);
-    try {
-      const guest = await action();
-      setCurrent(fileAnswerOf(guest.answers[field.id]));
-      onGuestChanged?.(guest);
-    } catch (caught) {
-      setError(errorMessage(caught, t));
-    } finally {
-      setWorking(false);
-    }
-  }
+  const { accountId, event } = useGuestsArea();
+  const uploadFile = useUploadGuestFile(accountId, event.id);
+  const update = useUpdateGuest(accountId, event.id);
+  const [tooBig, setTooBig] = useState<string | null>(null);
+  const current = fileAnswerOf(stored);
+  const isWorking = uploadFile.isPending || update.isPending;
+  const failure = uploadFile.error ?? update.error;
+  const error = tooBig ?? (failure ? errorMessage(failure, t) : null);
 
   function upload(file: File | null) {
     if (!file || !guestId) return;
+    setTooBig(null);
+    update.reset();
     if (file.size > CUSTOM_FIELD_FILE_MAX_BYTES) {
-      setError(ruleMessage(t, "file_too_big", { max: CUSTOM_FIELD_FILE_MAX_BYTES }));
+      setTooBig(ruleMessage(t, "file_too_big", { max: CUSTOM_FIELD_FILE_MAX_BYTES }));
       return;
     }
-    void run(() => api.guests.uploadFile(accountId, event.id, guestId, field.id, file));
+    uploadFile.mutate({ guestId, customFieldId: field.id, file });
+  }
+
+  function remove() {
+    if (!guestId) return;
+    setTooBig(null);
+    uploadFile.reset();
+    update.mutate({ guestId, body: { answers: { [field.id]: null } } });
   }
 
   return (
     <Input.Wrapper label={label} description={description} error={error} required={field.isRequired}>
       <Group gap="sm" mt={4} wrap="wrap" data-testid={`file-answer-${field.id}`}>
         {current && guestId ? (
-          <Anchor href={api.guests.fileUrl(accountId, event.id, guestId, current.fileId)} download={current.name}>
+          <Anchor href={guestFileUrl(accountId, event.id, guestId, current.fileId)} download={current.name}>
             {current.name}
           </Anchor>
         ) : (
@@ -117,15 +116,7 @@ export function FileAnswerInput({
                 )}
               </FileButton>
               {current && (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  disabled={isWorking}
-                  onClick={() =>
-                    void run(() => api.guests.update(accountId, event.id, guestId, { answers: { [field.id]: null } }))
-                  }
-                >
+                <Button size="xs" variant="subtle" color="red" disabled={isWorking} onClick={remove}>
                   {t("guests.files.remove")}
                 </Button>
               )}

@@ -1,14 +1,13 @@
 import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isApiError, type GuestJson } from "@tessera/shared/client";
+import { isApiError } from "@tessera/shared/client";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { useGuestsArea } from "../GuestsContext.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
-
-/** How many companions the section lists (a guest has a handful; the event's maximum is usually small). */
-const COMPANIONS_SHOWN = 200;
+import { useCompanions, useCreateGuest, type GuestJson } from "@/queries/guests.ts";
+import { useGuestsArea } from "../GuestsContext.ts";
 
 interface NewCompanion {
   firstName: string;
@@ -16,75 +15,66 @@ interface NewCompanion {
   email: string;
 }
 const EMPTY: NewCompanion = { firstName: "", lastName: "", email: "" };
+const nullable = (value: string) => (value.trim() === "" ? null : value.trim());
 
 /**
  * A guest's godfather (who invited them) and companions (the guests they invited), each a link to their
  * page, and a short form adding a companion: a new guest of the event whose godfather is this guest,
- * within the event's maximum of companions per guest (the API checks it too). `onAdded` lets the page
- * refresh what depends on the companions (their count).
+ * within the event's maximum of companions per guest (the API checks it too).
  */
-export function GuestCompanions({ guest, onAdded }: { guest: GuestJson; onAdded?: () => void }) {
+export function GuestCompanions({ guest }: { guest: GuestJson }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event, base, list } = useGuestsArea();
+  const { accountId, event, base } = useGuestsArea();
   const canEdit = guest.abilities.update !== false;
-  const [companions, setCompanions] = useState<GuestJson[] | null>(null);
-  const [values, setValues] = useState<NewCompanion>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const companionsQuery = useCompanions(accountId, event.id, guest.id);
+  const companions = companionsQuery.data ?? null;
+  const create = useCreateGuest(accountId, event.id);
+  const form = useForm<NewCompanion>({
+    initialValues: EMPTY,
+    validate: {
+      // A companion needs a name or an email.
+      lastName: (lastName, values) =>
+        !values.firstName.trim() && !lastName.trim() && !values.email.trim() ? t("validation:required") : null,
+    },
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [isAdding, setAdding] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const page = await api.guests.list(
-        accountId,
-        event.id,
-        { godfatherId: guest.id, sort: "createdAt" },
-        { page: 1, perPage: COMPANIONS_SHOWN },
-      );
-      setCompanions(page.data);
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    }
-  }, [api, accountId, event.id, guest.id, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const loadFailure = companionsQuery.error ? errorMessage(companionsQuery.error, t) : null;
 
   const max = event.maxCompanions;
   const isFull = max != null && companions !== null && companions.length >= max;
-  const set = (key: keyof NewCompanion, value: string) => setValues((current) => ({ ...current, [key]: value }));
-  const nullable = (value: string) => (value.trim() === "" ? null : value.trim());
 
-  async function add() {
+  function add(values: NewCompanion) {
     setFailure(null);
     setNotice(null);
-    setErrors({});
-    if (!values.firstName.trim() && !values.lastName.trim() && !values.email.trim()) {
-      setErrors({ lastName: t("validation:required") });
-      return;
-    }
-    setAdding(true);
-    try {
-      const created = await api.guests.create(accountId, event.id, {
+    create.mutate(
+      {
         firstName: nullable(values.firstName),
         lastName: nullable(values.lastName),
         email: nullable(values.email),
         godfatherId: guest.id,
-      });
-      setValues(EMPTY);
-      setNotice(t("guests.companions.added", { name: created.fullName || created.email || "" }));
-      list.reload();
-      onAdded?.();
-      await load();
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-      if (isApiError(error)) {
-        setErrors(Object.fromEntries(error.details.map((detail) => [detail.field, detail.message])));
-      }
-    } finally {
-      setAdding(false);
-    }
+      },
+      {
+        onSuccess: (created) => {
+          form.setValues(EMPTY);
+          setNotice(t("guests.companions.added", { name: created.fullName || created.email || "" }));
+        },
+        onError: (error) => {
+          setFailure(errorMessage(error, t));
+          if (isApiError(error)) {
+            // The godfather's refusal (too many companions) is shown under the email, the last field.
+            form.setErrors(
+              Object.fromEntries(
+                error.details.map((detail) => [
+                  detail.field === "godfatherId" ? "email" : detail.field,
+                  detail.message,
+                ]),
+              ),
+            );
+          }
+        },
+      },
+    );
   }
 
   const nameOf = (person: { fullName: string; email?: string | null }) =>
@@ -105,7 +95,7 @@ export function GuestCompanions({ guest, onAdded }: { guest: GuestJson; onAdded?
           </Text>
         )}
         {companions === null ? (
-          failure ? null : (
+          loadFailure ? null : (
             <Loader size="sm" />
           )
         ) : companions.length === 0 ? (
@@ -128,7 +118,7 @@ export function GuestCompanions({ guest, onAdded }: { guest: GuestJson; onAdded?
             ))}
           </List>
         )}
-        <FailureAlert message={failure} />
+        <FailureAlert message={failure ?? loadFailure} />
         {notice && (
           <Alert color="green" variant="light" role="status" withCloseButton onClose={() => setNotice(null)}>
             {notice}
@@ -140,13 +130,7 @@ export function GuestCompanions({ guest, onAdded }: { guest: GuestJson; onAdded?
               {t("validation:companions_too_many", { max })}
             </Text>
           ) : (
-            <form
-              onSubmit={(submitted) => {
-                submitted.preventDefault();
-                void add();
-              }}
-              noValidate
-            >
+            <form onSubmit={form.onSubmit(add)} noValidate>
               <Stack gap="xs">
                 <Text size="sm" fw={500}>
                   {t("guests.companions.add")}
@@ -154,29 +138,23 @@ export function GuestCompanions({ guest, onAdded }: { guest: GuestJson; onAdded?
                 <Group grow align="flex-start">
                   <TextInput
                     label={t("guests.companions.firstName")}
-                    value={values.firstName}
-                    onChange={(e) => set("firstName", e.currentTarget.value)}
                     maxLength={100}
-                    error={errors.firstName}
+                    {...form.getInputProps("firstName")}
                   />
                   <TextInput
                     label={t("guests.companions.lastName")}
-                    value={values.lastName}
-                    onChange={(e) => set("lastName", e.currentTarget.value)}
                     maxLength={100}
-                    error={errors.lastName}
+                    {...form.getInputProps("lastName")}
                   />
                   <TextInput
                     label={t("guests.companions.email")}
                     type="email"
-                    value={values.email}
-                    onChange={(e) => set("email", e.currentTarget.value)}
                     maxLength={254}
-                    error={errors.email ?? errors.godfatherId}
+                    {...form.getInputProps("email")}
                   />
                 </Group>
                 <Group justify="flex-end">
-                  <Button type="submit" variant="light" loading={isAdding}>
+                  <Button type="submit" variant="light" loading={create.isPending}>
                     {t("guests.companions.addButton")}
                   </Button>
                 </Group>

@@ -2,34 +2,30 @@ import { Card, CloseButton, Group, Stack, Text, TextInput, Title } from "@mantin
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { RemotePicker } from "@/components/RemotePicker.tsx";
+import { searchGuests } from "@/queries/guests.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
-import { companionsProblem, type GuestFormValues, type SetGuestValue } from "./guestForm.ts";
+import type { GuestForm } from "./guestForm.ts";
 
 /** The companions part of the guest form: how many companions are expected, and the godfather. */
 export function GuestCompanionsCard({
-  values,
-  set,
-  setError,
+  form,
   canEdit,
-  errors,
   guestId,
 }: {
-  values: GuestFormValues;
-  set: SetGuestValue;
-  setError: (key: string, message: string | null) => void;
+  form: GuestForm;
   canEdit: boolean;
-  errors: Record<string, string>;
   /** The guest being edited (left out of the godfather candidates); none when adding one. */
   guestId: string | undefined;
 }) {
   const { t } = useTranslation(["web", "validation"]);
-  const { api, accountId, event } = useGuestsArea();
+  const { accountId, event } = useGuestsArea();
   // The names of the guests last offered by the godfather picker (it reports only an id).
   const offered = useRef(new Map<string, string>());
   const loadGodfathers = useCallback(
     async (search: string) => {
-      const page = await api.guests.list(accountId, event.id, { search }, { page: 1, perPage: 20 });
-      const candidates = page.data.filter((candidate) => candidate.id !== guestId);
+      const candidates = (await searchGuests(accountId, event.id, search)).filter(
+        (candidate) => candidate.id !== guestId,
+      );
       for (const candidate of candidates)
         offered.current.set(candidate.id, candidate.fullName || candidate.email || "");
       return candidates.map((candidate) => ({
@@ -37,8 +33,9 @@ export function GuestCompanionsCard({
         label: [candidate.fullName, candidate.email].filter(Boolean).join(" · "),
       }));
     },
-    [api, accountId, event.id, guestId],
+    [accountId, event.id, guestId],
   );
+  const godfather = form.values.godfather;
 
   return (
     <Card withBorder mt="lg">
@@ -49,29 +46,24 @@ export function GuestCompanionsCard({
         <TextInput
           label={t("guests.fields.companionsExpected")}
           inputMode="numeric"
-          value={values.companionsExpected}
-          onChange={(e) => {
-            set("companionsExpected", e.currentTarget.value);
-            setError("companionsExpected", companionsProblem(t, e.currentTarget.value));
-          }}
           disabled={!canEdit}
-          error={errors["companionsExpected"]}
           description={
             event.maxCompanions != null ? t("guests.detail.maxCompanions", { count: event.maxCompanions }) : undefined
           }
+          {...form.getInputProps("companionsExpected")}
         />
         <div>
           <Text size="sm" fw={500}>
             {t("guests.detail.godfather")}
           </Text>
-          {values.godfather ? (
+          {godfather ? (
             <Group gap="xs">
-              <Text size="sm">{values.godfather.fullName}</Text>
+              <Text size="sm">{godfather.fullName}</Text>
               {canEdit && (
                 <CloseButton
                   size="sm"
                   aria-label={t("guests.detail.removeGodfather")}
-                  onClick={() => set("godfather", null)}
+                  onClick={() => form.setFieldValue("godfather", null)}
                 />
               )}
             </Group>
@@ -86,7 +78,7 @@ export function GuestCompanionsCard({
             label={t("guests.detail.pickGodfather")}
             placeholder={t("guests.list.search")}
             load={loadGodfathers}
-            onPick={(id) => set("godfather", { id, fullName: offered.current.get(id) ?? id })}
+            onPick={(id) => form.setFieldValue("godfather", { id, fullName: offered.current.get(id) ?? id })}
           />
         )}
       </Stack>

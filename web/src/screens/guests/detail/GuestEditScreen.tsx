@@ -12,174 +12,110 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useEffect, useState } from "react";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { isApiError, type GuestJson } from "@tessera/shared/client";
+import { isApiError } from "@tessera/shared/client";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { showApiErrors } from "@/app/formRules.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { IconArrowLeft } from "@/components/icons.tsx";
+import { useCreateGuest, useDeleteGuest, useGuest, useUpdateGuest, type GuestJson } from "@/queries/guests.ts";
 import { ManageNotFoundScreen } from "@/screens/shell/ManageNotFoundScreen.tsx";
-import { useGuestsArea } from "../GuestsContext.ts";
-import { CustomFieldInputs, type AnswerInput } from "./CustomFieldInput.tsx";
-import { GuestOrdersPanel } from "./GuestOrdersPanel.tsx";
+import { useGuestFields, useGuestsArea } from "../GuestsContext.ts";
+import { CustomFieldInputs } from "./CustomFieldInput.tsx";
 import { GuestCompanions } from "./GuestCompanions.tsx";
 import { GuestCompanionsCard } from "./GuestCompanionsCard.tsx";
 import { GuestIdentityCard } from "./GuestIdentityCard.tsx";
 import { GuestMetaCard } from "./GuestMetaCard.tsx";
-import {
-  answerError,
-  companionsProblem,
-  guestBody,
-  initialAnswers,
-  initialValues,
-  type GuestFormValues,
-  type SetGuestValue,
-} from "./guestForm.ts";
-import { FailureAlert } from "@/components/FailureAlert.tsx";
+import { GuestOrdersPanel } from "./GuestOrdersPanel.tsx";
+import { guestBody, guestFormRules, initialValues, type GuestFormValues } from "./guestForm.ts";
 
 /** A guest's detail and edit form (`guestId`), or the form to add one. */
-export const GuestEditScreen = observer(function GuestEditScreen({ guestId }: { guestId?: string }) {
+export function GuestEditScreen({ guestId }: { guestId?: string }) {
+  return guestId ? <ExistingGuest guestId={guestId} /> : <GuestForm guest={null} />;
+}
+
+function ExistingGuest({ guestId }: { guestId: string }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event, base, list } = useGuestsArea();
-  const [guest, setGuest] = useState<GuestJson | null>(null);
-  const [loadError, setLoadError] = useState<number | string | null>(null);
-
-  useEffect(() => {
-    if (!guestId) return;
-    api.guests
-      .get(accountId, event.id, guestId)
-      .then(setGuest, (error: unknown) =>
-        setLoadError(isApiError(error) && error.status === 404 ? 404 : errorMessage(error, t)),
-      );
-  }, [api, accountId, event.id, guestId, t]);
-
-  if (loadError === 404) return <ManageNotFoundScreen />;
-  if (loadError) {
+  const { accountId, event } = useGuestsArea();
+  const { data: guest, error } = useGuest(accountId, event.id, guestId);
+  if (guest) return <GuestForm guest={guest} />;
+  if (isApiError(error) && error.status === 404) return <ManageNotFoundScreen />;
+  if (error) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {loadError}
+        {errorMessage(error, t)}
       </Alert>
     );
   }
-  if (guestId && !guest) {
-    return (
-      <Center p="xl">
-        <Loader />
-      </Center>
-    );
-  }
   return (
-    <GuestForm
-      guest={guest}
-      onSaved={(saved) => {
-        list.replaceGuest(saved);
-        if (!guest) list.reload();
-        setGuest(saved);
-      }}
-      onCompanionsChanged={() => {
-        // The count of companions is the guest's own: fetch it again (the form keeps what is being typed).
-        if (!guestId) return;
-        api.guests.get(accountId, event.id, guestId).then(
-          (fresh) => {
-            list.replaceGuest(fresh);
-            setGuest(fresh);
-          },
-          () => undefined,
-        );
-      }}
-      back={base}
-    />
+    <Center p="xl">
+      <Loader />
+    </Center>
   );
-});
+}
 
-const GuestForm = observer(function GuestForm({
-  guest,
-  onSaved,
-  onCompanionsChanged,
-  back,
-}: {
-  guest: GuestJson | null;
-  onSaved: (guest: GuestJson) => void;
-  onCompanionsChanged: () => void;
-  back: string;
-}) {
+/** The form of a guest as the query layer holds it (its changes land there), or of a new one. */
+function GuestForm({ guest }: { guest: GuestJson | null }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event, base, fields, list } = useGuestsArea();
+  const { accountId, event, base } = useGuestsArea();
+  const fields = useGuestFields();
   const navigate = useNavigate();
+  const create = useCreateGuest(accountId, event.id);
+  const update = useUpdateGuest(accountId, event.id);
+  const remove = useDeleteGuest(accountId, event.id);
   // A guest just added arrives here from the add form with its notice.
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
   const canEdit = guest ? guest.abilities.update !== false : Boolean(event.abilities.update);
-  const [values, setValues] = useState<GuestFormValues>(() => initialValues(guest));
-  const [answers, setAnswers] = useState<Record<string, AnswerInput>>(() => initialAnswers(fields.fields, guest));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // What is typed stays while the guest is fetched again (after a save, a companion added, a file uploaded).
+  const form = useForm<GuestFormValues>({
+    initialValues: initialValues(fields, guest),
+    validate: guestFormRules(t, fields),
+    validateInputOnChange: ["companionsExpected"],
+    validateInputOnBlur: ["companionsExpected"],
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(justCreated ? t("guests.detail.saved") : null);
-  const [isSaving, setSaving] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
+  const isSaving = create.isPending || update.isPending;
 
-  const set: SetGuestValue = (key, value) => setValues((current) => ({ ...current, [key]: value }));
-  const setError = (key: string, message: string | null) =>
-    setErrors((current) => {
-      const next = { ...current };
-      if (message) next[key] = message;
-      else delete next[key];
-      return next;
-    });
-
-  function checkAll(): boolean {
-    const found: Record<string, string> = {};
-    const companions = companionsProblem(t, values.companionsExpected);
-    if (companions) found.companionsExpected = companions;
-    for (const field of fields.fields) {
-      const message = answerError(t, field, answers[field.id] ?? null);
-      if (message) found[field.id] = message;
-    }
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  }
-
-  async function save() {
+  async function save(values: GuestFormValues) {
     setFailure(null);
     setNotice(null);
-    if (!checkAll()) return;
-    setSaving(true);
     try {
-      const body = guestBody(values, fields.fields, answers);
-      const saved = guest
-        ? await api.guests.update(accountId, event.id, guest.id, body)
-        : await api.guests.create(accountId, event.id, body);
-      onSaved(saved);
-      if (!guest) navigate(`${base}/view/${saved.id}`, { replace: true, state: { created: true } });
-      setNotice(t("guests.detail.saved"));
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-      if (isApiError(error)) {
-        const found: Record<string, string> = {};
-        for (const detail of error.details) found[detail.field.replace(/^answers\./, "")] = detail.message;
-        setErrors(found);
+      const body = guestBody(values, fields);
+      if (guest) {
+        await update.mutateAsync({ guestId: guest.id, body });
+        setNotice(t("guests.detail.saved"));
+      } else {
+        const saved = await create.mutateAsync(body);
+        navigate(`${base}/view/${saved.id}`, { replace: true, state: { created: true } });
       }
-    } finally {
-      setSaving(false);
+    } catch (error) {
+      const message = errorMessage(error, t);
+      showApiErrors(form, error, message);
+      setFailure(message);
     }
   }
 
-  async function unlockEmail() {
+  function unlockEmail() {
     if (!guest) return;
     setFailure(null);
-    try {
-      const saved = await api.guests.update(accountId, event.id, guest.id, { unlockEmail: true });
-      onSaved(saved);
-      setNotice(t("guests.detail.unlocked"));
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    }
+    update.mutate(
+      { guestId: guest.id, body: { unlockEmail: true } },
+      {
+        onSuccess: () => setNotice(t("guests.detail.unlocked")),
+        onError: (error) => setFailure(errorMessage(error, t)),
+      },
+    );
   }
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={back} size="sm">
+      <Anchor component={Link} to={base} size="sm">
         <Group gap={4} component="span">
           <IconArrowLeft size={14} />
           {t("guests.detail.back")}
@@ -209,31 +145,18 @@ const GuestForm = observer(function GuestForm({
           <Group justify="space-between">
             <Text size="sm">{t("guests.detail.unsubscribed")}</Text>
             {canEdit && (
-              <Button size="xs" variant="light" onClick={() => void unlockEmail()}>
+              <Button size="xs" variant="light" onClick={unlockEmail}>
                 {t("guests.detail.unlockEmail")}
               </Button>
             )}
           </Group>
         </Alert>
       )}
-      <form
-        onSubmit={(submitted) => {
-          submitted.preventDefault();
-          void save();
-        }}
-        noValidate
-      >
+      <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <div>
-            <GuestIdentityCard values={values} set={set} canEdit={canEdit} errors={errors} />
-            <GuestCompanionsCard
-              values={values}
-              set={set}
-              setError={setError}
-              canEdit={canEdit}
-              errors={errors}
-              guestId={guest?.id}
-            />
+            <GuestIdentityCard form={form} canEdit={canEdit} />
+            <GuestCompanionsCard form={form} canEdit={canEdit} guestId={guest?.id} />
           </div>
           <div>
             <Card withBorder>
@@ -241,30 +164,17 @@ const GuestForm = observer(function GuestForm({
                 <Title order={3} size="h5">
                   {t("guests.detail.customFields")}
                 </Title>
-                {fields.fields.length === 0 ? (
+                {fields.length === 0 ? (
                   <Text size="sm" c="dimmed">
                     {t("guests.detail.noCustomFields")}
                   </Text>
                 ) : (
                   <CustomFieldInputs
-                    fields={fields.fields}
-                    values={answers}
+                    fields={fields}
+                    form={form}
                     stored={guest?.answers ?? {}}
                     guestId={guest?.id}
-                    onGuestChanged={onSaved}
-                    errors={errors}
                     disabled={!canEdit}
-                    onChange={(id, value) => {
-                      setAnswers((current) => ({ ...current, [id]: value }));
-                      if (errors[id]) {
-                        const field = fields.byId(id);
-                        if (field) setError(id, answerError(t, field, value));
-                      }
-                    }}
-                    onBlur={(id) => {
-                      const field = fields.byId(id);
-                      if (field) setError(id, answerError(t, field, answers[id] ?? null));
-                    }}
                   />
                 )}
               </Stack>
@@ -287,7 +197,7 @@ const GuestForm = observer(function GuestForm({
           </Group>
         )}
       </form>
-      {guest && <GuestCompanions guest={guest} onAdded={onCompanionsChanged} />}
+      {guest && <GuestCompanions guest={guest} />}
       {guest && <GuestOrdersPanel guestId={guest.id} />}
       {isDeleting && guest && (
         <ConfirmModal
@@ -295,8 +205,7 @@ const GuestForm = observer(function GuestForm({
           message={t("guests.detail.deleteConfirm", { name: guest.fullName || guest.email || "" })}
           confirmLabel={t("common.delete")}
           onConfirm={async () => {
-            await api.guests.remove(accountId, event.id, guest.id);
-            list.reload();
+            await remove.mutateAsync(guest.id);
             navigate(base);
           }}
           onClose={() => setDeleting(false)}
@@ -304,4 +213,4 @@ const GuestForm = observer(function GuestForm({
       )}
     </Stack>
   );
-});
+}

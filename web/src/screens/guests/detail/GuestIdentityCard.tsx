@@ -1,20 +1,10 @@
 import { Card, Group, Select, Stack, TextInput, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { CIVILITIES, GUEST_STATUSES } from "@tessera/shared/rules/guests";
-import type { GuestFormValues, SetGuestValue } from "./guestForm.ts";
+import type { GuestForm } from "./guestForm.ts";
 
 /** The identity part of the guest form: civility, names, email, company, job title, status, prescriber. */
-export function GuestIdentityCard({
-  values,
-  set,
-  canEdit,
-  errors,
-}: {
-  values: GuestFormValues;
-  set: SetGuestValue;
-  canEdit: boolean;
-  errors: Record<string, string>;
-}) {
+export function GuestIdentityCard({ form, canEdit }: { form: GuestForm; canEdit: boolean }) {
   const { t } = useTranslation(["web"]);
   return (
     <Card withBorder>
@@ -25,71 +15,57 @@ export function GuestIdentityCard({
         <Select
           label={t("guests.fields.civility")}
           data={CIVILITIES.map((value) => ({ value, label: t(`guests.civility.${value}`) }))}
-          value={values.civility}
-          onChange={(value) => set("civility", value)}
           clearable
           disabled={!canEdit}
+          {...form.getInputProps("civility")}
         />
         <Group grow>
           <TextInput
             label={t("guests.fields.firstName")}
-            value={values.firstName}
-            onChange={(e) => set("firstName", e.currentTarget.value)}
             maxLength={100}
             disabled={!canEdit}
-            error={errors["firstName"]}
+            {...form.getInputProps("firstName")}
           />
           <TextInput
             label={t("guests.fields.lastName")}
-            value={values.lastName}
-            onChange={(e) => set("lastName", e.currentTarget.value)}
             maxLength={100}
             disabled={!canEdit}
-            error={errors["lastName"]}
+            {...form.getInputProps("lastName")}
           />
         </Group>
         <TextInput
           label={t("guests.fields.email")}
           type="email"
-          value={values.email}
-          onChange={(e) => set("email", e.currentTarget.value)}
           maxLength={254}
           disabled={!canEdit}
-          error={errors["email"]}
+          {...form.getInputProps("email")}
         />
         <Group grow>
           <TextInput
             label={t("guests.fields.company")}
-            value={values.company}
-            onChange={(e) => set("company", e.currentTarget.value)}
             maxLength={200}
             disabled={!canEdit}
-            error={errors["company"]}
+            {...form.getInputProps("company")}
           />
           <TextInput
             label={t("guests.fields.jobTitle")}
-            value={values.jobTitle}
-            onChange={(e) => set("jobTitle", e.currentTarget.value)}
             maxLength={200}
             disabled={!canEdit}
-            error={errors["jobTitle"]}
+            {...form.getInputProps("jobTitle")}
           />
         </Group>
         <Select
           label={t("guests.fields.status")}
           data={GUEST_STATUSES.map((value) => ({ value, label: t(`guests.status.${value}`) }))}
-          value={values.status}
-          onChange={(value) => value && set("status", value)}
           allowDeselect={false}
           disabled={!canEdit}
-          error={errors["status"]}
+          {...form.getInputProps("status")}
         />
         <TextInput
           label={t("guests.fields.prescriber")}
-          value={values.prescriber}
-          onChange={(e) => set("prescriber", e.currentTarget.value)}
           maxLength={200}
           disabled={!canEdit}
+          {...form.getInputProps("prescriber")}
         />
       </Stack>
     </Card>

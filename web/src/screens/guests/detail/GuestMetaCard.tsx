@@ -1,6 +1,6 @@
 import { Card, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { GuestJson } from "@tessera/shared/client";
+import type { GuestJson } from "@/queries/guests.ts";
 import type { Language } from "@tessera/shared/i18n/index";
 import { formatDateTime } from "@/app/formatDate.ts";
 

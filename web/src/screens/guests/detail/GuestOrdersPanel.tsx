@@ -1,12 +1,12 @@
 import { Alert, Badge, Card, Center, Loader, Stack, Table, Text, Title, type MantineColor } from "@mantine/core";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { GuestTicketJson, OrderJson } from "@tessera/shared/client";
 import type { Language } from "@tessera/shared/i18n/index";
 import type { OrderStatus } from "@tessera/shared/rules/orders";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { formatMoney } from "@/app/formatMoney.ts";
+import { useGuestOrders, type GuestTicketJson, type OrderJson } from "@/queries/guests.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
 
 const STATUS_COLORS: Record<OrderStatus, MantineColor> = {
@@ -154,25 +154,9 @@ function OrdersTable({ orders }: { orders: OrderJson[] }) {
 /** Read-only "Tickets" (held) and "Orders" (placed) of a guest, loaded on their own. */
 export function GuestOrdersPanel({ guestId }: { guestId: string }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event } = useGuestsArea();
-  const [data, setData] = useState<{ tickets: GuestTicketJson[]; orders: OrderJson[] } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    let isCurrent = true;
-    setData(null);
-    setFailure(null);
-    Promise.all([
-      api.guests.tickets(accountId, event.id, guestId),
-      api.guests.orders(accountId, event.id, guestId),
-    ]).then(
-      ([tickets, orders]) => isCurrent && setData({ tickets: tickets.data, orders: orders.data }),
-      (error: unknown) => isCurrent && setFailure(errorMessage(error, t)),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [api, accountId, event.id, guestId, t]);
+  const { accountId, event } = useGuestsArea();
+  const { data, error } = useGuestOrders(accountId, event.id, guestId);
+  const failure = error ? errorMessage(error, t) : null;
 
   const body = (render: (loaded: NonNullable<typeof data>) => ReactNode) => {
     if (failure) {

@@ -1,6 +1,8 @@
-import type { CustomFieldJson, GuestJson } from "@tessera/shared/client";
+import type { UseFormReturnType } from "@mantine/form";
 import { validateAnswer } from "@tessera/shared/rules/customFieldRules";
 import type { WebTFunction } from "@/app/errorMessage.ts";
+import type { CustomFieldJson } from "@/queries/customFields.ts";
+import type { GuestCreateBody, GuestJson } from "@/queries/guests.ts";
 import { answerToInput } from "../customFieldValues.ts";
 import type { AnswerInput } from "./CustomFieldInput.tsx";
 
@@ -16,9 +18,14 @@ export interface GuestFormValues {
   companionsExpected: string;
   prescriber: string;
   godfather: { id: string; fullName: string } | null;
+  /** Custom field id → the answer as typed (file answers are uploaded on their own). */
+  answers: Record<string, AnswerInput>;
 }
 
-export function initialValues(guest: GuestJson | null): GuestFormValues {
+/** The guest form (@mantine/form): identity, companions and answers. */
+export type GuestForm = UseFormReturnType<GuestFormValues>;
+
+export function initialValues(fields: readonly CustomFieldJson[], guest: GuestJson | null): GuestFormValues {
   return {
     civility: guest?.civility ?? null,
     firstName: guest?.firstName ?? "",
@@ -30,11 +37,21 @@ export function initialValues(guest: GuestJson | null): GuestFormValues {
     companionsExpected: String(guest?.companionsExpected ?? 0),
     prescriber: guest?.prescriber ?? "",
     godfather: guest?.godfather ?? null,
+    answers: Object.fromEntries(fields.map((field) => [field.id, answerToInput(field, guest?.answers?.[field.id])])),
   };
 }
 
-export function initialAnswers(fields: readonly CustomFieldJson[], guest: GuestJson | null) {
-  return Object.fromEntries(fields.map((field) => [field.id, answerToInput(field, guest?.answers?.[field.id])]));
+/**
+ * The form's validators: the companions expected, and each answer by the shared rules of its field (the
+ * rules the API applies).
+ */
+export function guestFormRules(t: WebTFunction, fields: readonly CustomFieldJson[]) {
+  return {
+    companionsExpected: (typed: string) => companionsProblem(t, typed),
+    answers: Object.fromEntries(
+      fields.map((field) => [field.id, (value: AnswerInput) => answerError(t, field, value)] as const),
+    ),
+  };
 }
 
 /** The message of a rule code of the shared custom-field rules (a key of the validation catalogue). */
@@ -60,11 +77,7 @@ export function companionsProblem(t: WebTFunction, typed: string): string | null
 const nullable = (value: string) => (value.trim() === "" ? null : value.trim());
 
 /** What to send to the API (answers already checked, files left alone). */
-export function guestBody(
-  values: GuestFormValues,
-  fields: readonly CustomFieldJson[],
-  answers: Record<string, AnswerInput>,
-) {
+export function guestBody(values: GuestFormValues, fields: readonly CustomFieldJson[]) {
   const body = {
     civility: values.civility as "mr" | "ms" | "mx" | null,
     firstName: nullable(values.firstName),
@@ -80,12 +93,9 @@ export function guestBody(
   };
   for (const field of fields) {
     if (field.type === "file") continue;
-    const raw = answers[field.id];
+    const raw = values.answers[field.id];
     const result = validateAnswer(field, Array.isArray(raw) && raw.length === 0 ? null : raw);
     if (result.ok) body.answers[field.id] = result.value;
   }
-  return body;
+  return body satisfies GuestCreateBody;
 }
-
-/** Sets one value of the guest form. */
-export type SetGuestValue = <K extends keyof GuestFormValues>(key: K, value: GuestFormValues[K]) => void;

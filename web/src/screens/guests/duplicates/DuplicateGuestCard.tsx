@@ -1,6 +1,7 @@
 import { Button, Card, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { CustomFieldJson, GuestJson } from "@tessera/shared/client";
+import type { CustomFieldJson } from "@/queries/customFields.ts";
+import type { GuestJson } from "@/queries/guests.ts";
 import { formatAnswer } from "../customFieldValues.ts";
 
 /** One guest of a duplicate pair: what tells the two apart (identity, status, companions, answers). */

@@ -1,72 +1,58 @@
 import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DuplicatePairJson, GuestJson } from "@tessera/shared/client";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
-import { useGuestsArea } from "../GuestsContext.ts";
+import {
+  DUPLICATES_PER_PAGE as PER_PAGE,
+  useDuplicatesPage,
+  useIgnoreDuplicate,
+  useMergeDuplicates,
+} from "@/queries/duplicates.ts";
+import type { GuestJson } from "@/queries/guests.ts";
+import { useGuestFields, useGuestsArea } from "../GuestsContext.ts";
 import { DuplicateGuestCard } from "./DuplicateGuestCard.tsx";
 import { MergeConfirmModal } from "./MergeConfirmModal.tsx";
-import { FailureAlert } from "@/components/FailureAlert.tsx";
-import { useAction } from "@/app/useAction.ts";
-
-const PER_PAGE = 20;
 
 /** Pairs of guests that look like the same person, side by side: ignore the pair or merge into one of them. */
-export const DuplicatesScreen = observer(function DuplicatesScreen() {
+export function DuplicatesScreen() {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event, canWrite, fields, list } = useGuestsArea();
-  const [pairs, setPairs] = useState<DuplicatePairJson[] | null>(null);
-  const [total, setTotal] = useState(0);
+  const { accountId, event, canWrite } = useGuestsArea();
+  const fields = useGuestFields();
   const [page, setPage] = useState(1);
-  const { busy, failure, setFailure, run } = useAction();
+  const duplicates = useDuplicatesPage(accountId, event.id, page);
+  const ignore = useIgnoreDuplicate(accountId, event.id);
+  const merge = useMergeDuplicates(accountId, event.id);
   const [merging, setMerging] = useState<{ keep: GuestJson; merge: GuestJson } | null>(null);
+  const result = duplicates.data;
+  const failure = ignore.error ?? duplicates.error;
+  const ignoring = ignore.isPending ? ignore.variables?.join(":") : undefined;
 
-  const load = useCallback(async () => {
-    try {
-      const result = await api.duplicates.list(accountId, event.id, { page, perPage: PER_PAGE });
-      // The last pair of a later page was just resolved: show the page before it.
-      if (result.data.length === 0 && page > 1) {
-        setPage(Math.max(1, Math.ceil(result.pagination.total / PER_PAGE)));
-        return;
-      }
-      setPairs(result.data);
-      setTotal(result.pagination.total);
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-      setPairs([]);
-    }
-  }, [api, accountId, event.id, page, t, setFailure]);
+  // The last pair of a later page was just resolved: show the page before it.
+  const lastPage = result ? Math.max(1, Math.ceil(result.pagination.total / PER_PAGE)) : page;
+  const isPastTheEnd = result !== undefined && !duplicates.isPlaceholderData && result.data.length === 0 && page > 1;
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (isPastTheEnd) setPage(lastPage);
+  }, [isPastTheEnd, lastPage]);
 
-  const ignore = (key: string, guestIds: [string, string]) =>
-    run(async () => {
-      await api.duplicates.ignore(accountId, event.id, guestIds);
-      await load();
-    }, key);
-
-  async function merge(keep: GuestJson, other: GuestJson) {
-    await api.duplicates.merge(accountId, event.id, keep.id, other.id);
-    list.reload();
-    await load();
-  }
-
-  if (!pairs) {
-    return (
+  if (!result) {
+    return duplicates.error ? (
+      <FailureAlert message={errorMessage(duplicates.error, t)} />
+    ) : (
       <Center p="xl">
         <Loader />
       </Center>
     );
   }
+  const pairs = result.data;
+  const total = result.pagination.total;
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         {t("guests.duplicates.intro")}
       </Text>
-      <FailureAlert message={failure} />
+      <FailureAlert message={failure ? errorMessage(failure, t) : null} />
       {pairs.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {t("guests.duplicates.empty")}
@@ -89,8 +75,8 @@ export const DuplicatesScreen = observer(function DuplicatesScreen() {
                   <Button
                     size="xs"
                     variant="default"
-                    loading={busy === key}
-                    onClick={() => void ignore(key, [first.id, second.id])}
+                    loading={ignoring === key}
+                    onClick={() => ignore.mutate([first.id, second.id])}
                   >
                     {t("guests.duplicates.ignore")}
                   </Button>
@@ -101,7 +87,7 @@ export const DuplicatesScreen = observer(function DuplicatesScreen() {
                   <DuplicateGuestCard
                     key={guest.id}
                     guest={guest}
-                    fields={fields.fields}
+                    fields={fields}
                     keepLabel={canWrite ? t("guests.duplicates.keep") : undefined}
                     onKeep={() => setMerging({ keep: guest, merge: index === 0 ? second : first })}
                   />
@@ -122,10 +108,10 @@ export const DuplicatesScreen = observer(function DuplicatesScreen() {
         <MergeConfirmModal
           keep={merging.keep}
           merge={merging.merge}
-          onConfirm={() => merge(merging.keep, merging.merge)}
+          onConfirm={() => merge.mutateAsync({ keepId: merging.keep.id, mergeId: merging.merge.id })}
           onClose={() => setMerging(null)}
         />
       )}
     </Stack>
   );
-});
+}

@@ -1,6 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { GuestJson } from "@tessera/shared/client";
+import type { GuestJson } from "@/queries/guests.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 
 /** Asks before a merge: which guest stays, which one is folded into it and deleted. */

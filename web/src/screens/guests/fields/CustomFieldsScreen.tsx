@@ -1,31 +1,23 @@
 import { ActionIcon, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CustomFieldJson } from "@tessera/shared/client";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
-import { IconPlus } from "@/components/icons.tsx";
-import { useGuestsArea } from "../GuestsContext.ts";
-import { CustomFieldModal } from "./CustomFieldModal.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
+import { IconPlus } from "@/components/icons.tsx";
+import { useDeleteCustomField, useMoveCustomField, type CustomFieldJson } from "@/queries/customFields.ts";
+import { useGuestFields, useGuestsArea } from "../GuestsContext.ts";
+import { CustomFieldModal } from "./CustomFieldModal.tsx";
 
 /** The event's custom fields: their order (up / down), creation, edition and deletion. */
-export const CustomFieldsScreen = observer(function CustomFieldsScreen() {
+export function CustomFieldsScreen() {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { fields } = useGuestsArea();
+  const { accountId, event } = useGuestsArea();
+  const fields = useGuestFields();
+  const move = useMoveCustomField(accountId, event.id);
+  const remove = useDeleteCustomField(accountId, event.id);
   const [editing, setEditing] = useState<CustomFieldJson | "new" | null>(null);
   const [deleting, setDeleting] = useState<CustomFieldJson | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function move(field: CustomFieldJson, delta: -1 | 1) {
-    setFailure(null);
-    try {
-      await fields.move(field.id, delta);
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    }
-  }
 
   return (
     <Stack gap="md">
@@ -37,8 +29,8 @@ export const CustomFieldsScreen = observer(function CustomFieldsScreen() {
           {t("guests.customFields.add")}
         </Button>
       </Group>
-      <FailureAlert message={failure} />
-      {fields.fields.length === 0 ? (
+      <FailureAlert message={move.error ? errorMessage(move.error, t) : null} />
+      {fields.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {t("guests.customFields.empty")}
         </Text>
@@ -55,7 +47,7 @@ export const CustomFieldsScreen = observer(function CustomFieldsScreen() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {fields.fields.map((field, index) => (
+            {fields.map((field, index) => (
               <Table.Tr key={field.id}>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
@@ -64,16 +56,16 @@ export const CustomFieldsScreen = observer(function CustomFieldsScreen() {
                       size="sm"
                       disabled={index === 0}
                       aria-label={t("guests.customFields.moveUp", { name: field.label })}
-                      onClick={() => void move(field, -1)}
+                      onClick={() => move.mutate({ fieldId: field.id, delta: -1 })}
                     >
                       ↑
                     </ActionIcon>
                     <ActionIcon
                       variant="subtle"
                       size="sm"
-                      disabled={index === fields.fields.length - 1}
+                      disabled={index === fields.length - 1}
                       aria-label={t("guests.customFields.moveDown", { name: field.label })}
-                      onClick={() => void move(field, 1)}
+                      onClick={() => move.mutate({ fieldId: field.id, delta: 1 })}
                     >
                       ↓
                     </ActionIcon>
@@ -119,10 +111,10 @@ export const CustomFieldsScreen = observer(function CustomFieldsScreen() {
           title={t("guests.customFields.deleteTitle")}
           message={t("guests.customFields.deleteConfirm", { name: deleting.label })}
           confirmLabel={t("common.delete")}
-          onConfirm={() => fields.remove(deleting.id)}
+          onConfirm={() => remove.mutateAsync(deleting.id)}
           onClose={() => setDeleting(null)}
         />
       )}
     </Stack>
   );
-});
+}

@@ -1,53 +1,47 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DeleteGuestsResultJson } from "@tessera/shared/client";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { useGuestsArea } from "../GuestsContext.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
+import { useDeleteGuests, type GuestSelectionBody } from "@/queries/guests.ts";
+import { useGuestsArea } from "../GuestsContext.ts";
 
 /**
  * Deletes the selected guests (listed ids, or all those matching the list's query); those the API refuses
  * (e.g. holding a ticket) are listed with its reason.
  */
-export const BulkDeleteModal = observer(function BulkDeleteModal({ onClose }: { onClose: () => void }) {
+export function BulkDeleteModal({
+  selection,
+  count,
+  nameOf,
+  onDone,
+  onClose,
+}: {
+  selection: GuestSelectionBody;
+  count: number;
+  /** The name of a guest, read when the modal opened (the list is fetched again once they are deleted). */
+  nameOf: (id: string) => string;
+  /** The deletion is done (the list is fetched again; the selection is over). */
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event, list } = useGuestsArea();
-  const count = list.selectionCount;
-  const [isWorking, setWorking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [result, setResult] = useState<DeleteGuestsResultJson | null>(null);
+  const { accountId, event } = useGuestsArea();
+  const remove = useDeleteGuests(accountId, event.id);
+  const result = remove.data;
 
-  async function confirm() {
-    setWorking(true);
-    setFailure(null);
-    try {
-      const answer = await api.guests.removeMany(accountId, event.id, list.selection);
-      setResult(answer);
-      list.reload();
-      if (answer.refused.length === 0) onClose();
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    } finally {
-      setWorking(false);
-    }
+  function confirm() {
+    remove.mutate(selection, {
+      onSuccess: (answer) => {
+        onDone();
+        if (answer.refused.length === 0) onClose();
+      },
+    });
   }
-
-  // Names are read now: the list is fetched again once the deletion is done.
-  const [names] = useState(() => {
-    const byId = new Map<string, string>();
-    for (const rows of list.pages.values()) {
-      for (const guest of rows) byId.set(guest.id, guest.fullName || guest.email || guest.id);
-    }
-    return byId;
-  });
-  const nameOf = (id: string) => names.get(id) ?? id;
 
   return (
     <Modal opened onClose={onClose} title={t("guests.bulk.deleteTitle")} centered>
       <Stack gap="md">
-        <FailureAlert message={failure} />
+        <FailureAlert message={remove.error ? errorMessage(remove.error, t) : null} />
         {result ? (
           <>
             <Text size="sm">{t("guests.bulk.deleted", { count: result.deleted.length })}</Text>
@@ -76,7 +70,7 @@ export const BulkDeleteModal = observer(function BulkDeleteModal({ onClose }: { 
               <Button variant="default" onClick={onClose}>
                 {t("common.cancel")}
               </Button>
-              <Button color="red" loading={isWorking} onClick={() => void confirm()}>
+              <Button color="red" loading={remove.isPending} onClick={confirm}>
                 {t("common.delete")}
               </Button>
             </Group>
@@ -85,4 +79,4 @@ export const BulkDeleteModal = observer(function BulkDeleteModal({ onClose }: { 
       </Stack>
     </Modal>
   );
-});
+}

@@ -18,7 +18,7 @@ export function ColumnChooser({
       if (chosen.length > 1) onChange(chosen.filter((existing) => existing !== key));
     } else {
       // Keep the order of the full list so columns do not jump around.
-      onChange(columns.map((column) => column.key).filter((existing) => existing === key || chosen.includes(existing)));
+      onChange(columns.map((column) => column.id).filter((existing) => existing === key || chosen.includes(existing)));
     }
   }
   return (
@@ -31,10 +31,10 @@ export function ColumnChooser({
           <Stack gap={6} role="group" aria-label={t("guests.list.columns")}>
             {columns.map((column) => (
               <Checkbox
-                key={column.key}
-                label={column.label}
-                checked={chosen.includes(column.key)}
-                onChange={() => toggle(column.key)}
+                key={column.id}
+                label={column.header}
+                checked={chosen.includes(column.id)}
+                onChange={() => toggle(column.id)}
               />
             ))}
           </Stack>

@@ -1,7 +1,8 @@
 import { Button, Group, Input, MultiSelect, Pill, Popover, Select, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CustomFieldJson, GuestsQuery } from "@tessera/shared/client";
+import type { CustomFieldJson } from "@/queries/customFields.ts";
+import type { GuestsQuery } from "@/queries/guests.ts";
 import { CHOICE_TYPES } from "@tessera/shared/rules/customFields";
 import { GUEST_SOURCES, GUEST_STATUSES, MAIL_STATUSES } from "@tessera/shared/rules/guests";
 import { formatAnswer } from "../customFieldValues.ts";

@@ -10,14 +10,22 @@ import {
   Stack,
   TextInput,
 } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { GuestsQuery, GuestViewJson } from "@tessera/shared/client";
 import type { GUEST_PRESET_VIEWS as PRESETS } from "@tessera/shared/schemas/guests";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { requiredRule, showApiErrors } from "@/app/formRules.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
+import {
+  useDeleteGuestView,
+  useGuestViews,
+  useSaveGuestView,
+  type GuestsQuery,
+  type GuestViewJson,
+} from "@/queries/guests.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
 import { paramsFromQuery, sameQuery, savableQuery } from "./listQuery.ts";
-import { FailureAlert } from "@/components/FailureAlert.tsx";
 
 // A value import of the schemas module would bring TypeBox into the bundle; the type keeps the two in step.
 const GUEST_PRESET_VIEWS = ["all", "unanswered", "waiting"] as const satisfies typeof PRESETS;
@@ -31,21 +39,12 @@ export function ViewsBar({
   onChange: (patch: Record<string, string | null>) => void;
 }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event, canWrite } = useGuestsArea();
-  const [views, setViews] = useState<GuestViewJson[]>([]);
+  const { accountId, event, canWrite } = useGuestsArea();
+  const { data: views = [], error: loadError } = useGuestViews(accountId, event.id);
+  const removeView = useDeleteGuestView(accountId, event.id);
   const [isSaving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setViews((await api.guests.views(accountId, event.id)).data);
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    }
-  }, [api, accountId, event.id, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const shownFailure = failure ?? (loadError ? errorMessage(loadError, t) : null);
 
   const current = savableQuery(query);
   const active = views.find((view) => sameQuery(view.query, current));
@@ -59,14 +58,9 @@ export function ViewsBar({
   const selected = active ? "" : isPresetQuery ? (query.view ?? "all") : "";
   const isModified = !active && !isPresetQuery;
 
-  async function remove(view: GuestViewJson) {
+  function remove(view: GuestViewJson) {
     setFailure(null);
-    try {
-      await api.guests.removeView(accountId, event.id, view.id);
-      setViews((existing) => existing.filter((candidate) => candidate.id !== view.id));
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    }
+    removeView.mutate(view.id, { onError: (error) => setFailure(errorMessage(error, t)) });
   }
 
   return (
@@ -101,7 +95,7 @@ export function ViewsBar({
                 variant="subtle"
                 color="red"
                 aria-label={t("guests.views.delete", { name: view.name })}
-                onClick={() => void remove(view)}
+                onClick={() => remove(view)}
               >
                 ×
               </ActionIcon>
@@ -119,76 +113,57 @@ export function ViewsBar({
           </Button>
         )}
       </Group>
-      {failure && (
+      {shownFailure && (
         <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setFailure(null)}>
-          {failure}
+          {shownFailure}
         </Alert>
       )}
-      {isSaving && (
-        <SaveViewModal
-          onClose={() => setSaving(false)}
-          onSave={async (name, isShared) => {
-            const saved = await api.guests.saveView(accountId, event.id, { name, query: current, isShared });
-            setViews((existing) => [...existing, saved]);
-          }}
-        />
-      )}
+      {isSaving && <SaveViewModal query={current} onClose={() => setSaving(false)} />}
     </Stack>
   );
 }
 
-function SaveViewModal({
-  onSave,
-  onClose,
-}: {
-  onSave: (name: string, isShared: boolean) => Promise<void>;
-  onClose: () => void;
-}) {
+/** Saves the current filters, search and sort as a view of its own, or one shared with the team. */
+function SaveViewModal({ query, onClose }: { query: Record<string, unknown>; onClose: () => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const [name, setName] = useState("");
-  const [isShared, setShared] = useState(false);
-  const [isWorking, setWorking] = useState(false);
+  const { accountId, event } = useGuestsArea();
+  const save = useSaveGuestView(accountId, event.id);
+  const form = useForm({ initialValues: { name: "", isShared: false }, validate: { name: requiredRule(t) } });
   const [failure, setFailure] = useState<string | null>(null);
-  async function save() {
-    setWorking(true);
+
+  function submit(values: { name: string; isShared: boolean }) {
     setFailure(null);
-    try {
-      await onSave(name.trim(), isShared);
-      onClose();
-    } catch (error) {
-      setWorking(false);
-      setFailure(errorMessage(error, t));
-    }
+    save.mutate(
+      { name: values.name.trim(), query, isShared: values.isShared },
+      {
+        onSuccess: onClose,
+        onError: (error) => setFailure(showApiErrors(form, error, errorMessage(error, t))),
+      },
+    );
   }
+
   return (
     <Modal opened onClose={onClose} title={t("guests.views.saveTitle")} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
           <FailureAlert message={failure} />
           <TextInput
             label={t("guests.views.name")}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
             maxLength={100}
             required
             data-autofocus
+            {...form.getInputProps("name")}
           />
           <Checkbox
             label={t("guests.views.shareWithTeam")}
             description={t("guests.views.shareHint")}
-            checked={isShared}
-            onChange={(event) => setShared(event.currentTarget.checked)}
+            {...form.getInputProps("isShared", { type: "checkbox" })}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" loading={isWorking} disabled={!name.trim()}>
+            <Button type="submit" loading={save.isPending} disabled={!form.values.name.trim()}>
               {t("common.save")}
             </Button>
           </Group>

@@ -1,15 +1,12 @@
-import type { CustomFieldJson, GuestJson } from "@tessera/shared/client";
 import { GUEST_FIELDS, type GuestField } from "@tessera/shared/rules/guests";
 import type { WebTFunction } from "@/app/errorMessage.ts";
+import type { VirtualColumn } from "@/components/table/VirtualTable.tsx";
+import type { CustomFieldJson } from "@/queries/customFields.ts";
+import type { GuestJson } from "@/queries/guests.ts";
 import { formatAnswer } from "../customFieldValues.ts";
 
-/** A column of the guest list: a built-in field, or a custom field as `cf:<id>` (also its sort key). */
-export interface GuestColumn {
-  key: string;
-  label: string;
-  width: number;
-  value: (guest: GuestJson) => string;
-}
+/** A column of the guest list: a built-in field, or a custom field as `cf:<id>` (its id is also its sort key). */
+export type GuestColumn = VirtualColumn<GuestJson>;
 
 /** In the order of the full list, so that choosing more columns does not reorder these. */
 export const DEFAULT_COLUMNS = ["firstName", "lastName", "email", "company", "status", "mailStatus"];
@@ -42,15 +39,15 @@ export function allColumns(
 ): GuestColumn[] {
   return [
     ...GUEST_FIELDS.map((field) => ({
-      key: field,
-      label: t(`guests.fields.${field}`),
-      width: WIDTHS[field] ?? 160,
+      id: field,
+      header: t(`guests.fields.${field}`),
+      size: WIDTHS[field] ?? 160,
       value: (guest: GuestJson) => builtInValue(guest, field, t, formatDate),
     })),
     ...fields.map((field) => ({
-      key: `cf:${field.id}`,
-      label: field.label || field.name,
-      width: 170,
+      id: `cf:${field.id}`,
+      header: field.label || field.name,
+      size: 170,
       value: (guest: GuestJson) => formatAnswer(field, guest.answers?.[field.id]),
     })),
   ];

@@ -1,4 +1,4 @@
-import type { GuestsQuery } from "@tessera/shared/client";
+import type { GuestsQuery } from "@/queries/guests.ts";
 
 /** The parts of the address that make a view of the guest list (all shareable). */
 export const VIEW_PARAMS = [

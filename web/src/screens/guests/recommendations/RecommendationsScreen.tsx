@@ -1,19 +1,21 @@
 import { Anchor, Button, Center, Group, Loader, Stack, Table, Tabs, Text } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { RecommendationJson } from "@tessera/shared/client";
 import type { Language } from "@tessera/shared/i18n/index";
 import { RECOMMENDATION_STATUSES, type RecommendationStatus } from "@tessera/shared/rules/guests";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
-import { ListFooter } from "@/components/ListFooter.tsx";
-import { useGuestsArea } from "../GuestsContext.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
-import { useAction } from "@/app/useAction.ts";
-
-const PER_PAGE = 50;
+import { ListFooter } from "@/components/ListFooter.tsx";
+import {
+  RECOMMENDATIONS_PER_PAGE as PER_PAGE,
+  useDecideRecommendation,
+  useRecommendationsPage,
+  type RecommendationJson,
+} from "@/queries/recommendations.ts";
+import { useGuestsArea } from "../GuestsContext.ts";
 
 const EMPTY = {
   pending: "guests.recommendations.emptyPending",
@@ -24,40 +26,25 @@ const EMPTY = {
 /** People recommended by guests: pending ones are accepted (they become guests) or refused. */
 export function RecommendationsScreen() {
   const { t, i18n } = useTranslation(["web", "errors", "validation"]);
-  const { api, accountId, event, base, canWrite, list } = useGuestsArea();
+  const { accountId, event, base, canWrite } = useGuestsArea();
   const [status, setStatus] = useState<RecommendationStatus>("pending");
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<RecommendationJson[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const { busy, failure, setFailure, run } = useAction();
+  const recommendations = useRecommendationsPage(accountId, event.id, { status, page, perPage: PER_PAGE });
+  const decide = useDecideRecommendation(accountId, event.id);
   // Refusing is final: it is asked first.
   const [refusing, setRefusing] = useState<RecommendationJson | null>(null);
+  const result = recommendations.data;
+  const rows = result?.data ?? (recommendations.error ? [] : null);
+  const total = result?.pagination.total ?? 0;
+  const failure = decide.error ?? recommendations.error;
+  const accepting = decide.isPending && decide.variables.decision === "accept" ? decide.variables.id : undefined;
 
-  const load = useCallback(async () => {
-    try {
-      const result = await api.recommendations.list(accountId, event.id, { status, page, perPage: PER_PAGE });
-      // The last row of a later page was just decided: show the page before it.
-      if (result.data.length === 0 && page > 1) {
-        setPage(Math.max(1, Math.ceil(result.pagination.total / PER_PAGE)));
-        return;
-      }
-      setRows(result.data);
-      setTotal(result.pagination.total);
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-      setRows([]);
-    }
-  }, [api, accountId, event.id, status, page, t, setFailure]);
+  // The last row of a later page was just decided: show the page before it.
+  const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
+  const isPastTheEnd = result !== undefined && result.data.length === 0 && page > 1;
   useEffect(() => {
-    void load();
-  }, [load]);
-
-  const accept = (row: RecommendationJson) =>
-    run(async () => {
-      await api.recommendations.accept(accountId, event.id, row.id);
-      list.reload();
-      await load();
-    }, row.id);
+    if (isPastTheEnd) setPage(lastPage);
+  }, [isPastTheEnd, lastPage]);
 
   return (
     <Stack gap="md">
@@ -67,7 +54,6 @@ export function RecommendationsScreen() {
           if (!value) return;
           setStatus(value as RecommendationStatus);
           setPage(1);
-          setRows(null);
         }}
       >
         <Tabs.List>
@@ -78,7 +64,7 @@ export function RecommendationsScreen() {
           ))}
         </Tabs.List>
       </Tabs>
-      <FailureAlert message={failure} />
+      <FailureAlert message={failure ? errorMessage(failure, t) : null} />
       {!rows ? (
         <Center p="xl">
           <Loader />
@@ -120,7 +106,11 @@ export function RecommendationsScreen() {
                 {status === "pending" && canWrite && (
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" loading={busy === row.id} onClick={() => void accept(row)}>
+                      <Button
+                        size="xs"
+                        loading={accepting === row.id}
+                        onClick={() => decide.mutate({ id: row.id, decision: "accept" })}
+                      >
                         {t("guests.recommendations.accept")}
                       </Button>
                       <Button size="xs" variant="light" color="red" onClick={() => setRefusing(row)}>
@@ -142,10 +132,7 @@ export function RecommendationsScreen() {
             recommender: refusing.recommenderName,
           })}
           confirmLabel={t("guests.recommendations.refuse")}
-          onConfirm={async () => {
-            await api.recommendations.refuse(accountId, event.id, refusing.id);
-            await load();
-          }}
+          onConfirm={() => decide.mutateAsync({ id: refusing.id, decision: "refuse" })}
           onClose={() => setRefusing(null)}
         />
       )}

@@ -1,0 +1,69 @@
+import { Button, Group, Progress, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
+import type { GuestImportJson } from "@/queries/guestImports.ts";
+import { useGuestsArea } from "../GuestsContext.ts";
+import { ImportReport } from "./ImportReport.tsx";
+
+/** How far an import is, in percent. */
+export function importPercent(guestImport: GuestImportJson): number {
+  if (guestImport.totalRows > 0) return Math.round((guestImport.processedRows / guestImport.totalRows) * 100);
+  return guestImport.status === "done" ? 100 : 0;
+}
+
+/** Step 3: the import running in the background (its progress, as polled), then its report. */
+export function ImportProgressStep({
+  guestImport,
+  error,
+  onRestart,
+}: {
+  guestImport: GuestImportJson;
+  /** The last poll failed (the import may still run). */
+  error: Error | null;
+  onRestart: () => void;
+}) {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { base } = useGuestsArea();
+  const { status } = guestImport;
+  const percent = importPercent(guestImport);
+  const isOver = status === "done" || status === "failed";
+
+  return (
+    <Stack gap="md">
+      <FailureAlert message={error ? errorMessage(error, t) : null} />
+      <Text size="sm">
+        {status === "done"
+          ? t("guests.import.done")
+          : status === "failed"
+            ? t("guests.import.failed")
+            : t("guests.import.processing", { processed: guestImport.processedRows, total: guestImport.totalRows })}
+      </Text>
+      <Progress
+        value={percent}
+        size="xl"
+        transitionDuration={150}
+        animated={status === "processing"}
+        color={status === "failed" ? "red" : status === "done" ? "green" : "blue"}
+        aria-label={t("guests.import.progress")}
+        aria-valuetext={`${percent} %`}
+        data-testid="import-progress"
+      />
+      <Text size="sm" ta="right" data-testid="import-percent">
+        {percent} %
+      </Text>
+      {status === "done" && <ImportReport guestImport={guestImport} />}
+      {isOver && (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onRestart}>
+            {t("guests.import.another")}
+          </Button>
+          <Button component={Link} to={base}>
+            {t("guests.import.toList")}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
