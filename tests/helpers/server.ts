@@ -42,6 +42,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SMTP_URL: mailbox.url,
     DATABASE_URL: database.databaseUrl ?? "",
     SQLITE_FILE: database.sqliteFile,
+    // The test run's cheap password hashing (vitest.config.ts), unless the test says otherwise.
+    PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "",
     ...options.env,
   });
   const deps = createDeps(config);
