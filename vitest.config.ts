@@ -45,6 +45,7 @@ export default defineConfig({
           env: testEnv,
           sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/helpers/globalSetup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

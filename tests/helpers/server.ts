@@ -32,7 +32,7 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const kind = options.kind ?? "sqlite";
   const mailbox = await startSmtpSink();
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { migrated: true });
   const varDir = mkdtempSync(path.join(os.tmpdir(), "tessera-var-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -47,7 +47,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const deps = createDeps(config);
-  await migrateLatest(deps.db);
+  if (!database.migrated) await migrateLatest(deps.db);
   await deps.start();
   const server = createApp(deps).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
