@@ -20,7 +20,10 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
   let fields: CustomField[];
 
   beforeAll(async () => {
-    await seedDemo(suite.server.db, "Demo-Password-2026", { now: new Date("2026-11-21T10:00:00Z") });
+    await seedDemo(suite.server.db, "Demo-Password-2026", {
+      passwordHashCost: suite.server.config.passwordHashCost,
+      now: new Date("2026-11-21T10:00:00Z"),
+    });
     event = (await Event.query(suite.server.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
     guests = await Guest.query(suite.server.db).where({ eventId: event.id });
     fields = await CustomField.query(suite.server.db).where({ eventId: event.id }).orderBy("position");
@@ -136,7 +139,10 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
   it("is the same on every seed (fixed seed)", async () => {
     const other = await startTestServer({ kind });
     try {
-      await seedDemo(other.db, "Demo-Password-2026", { now: new Date("2026-11-21T10:00:00Z") });
+      await seedDemo(other.db, "Demo-Password-2026", {
+        passwordHashCost: other.config.passwordHashCost,
+        now: new Date("2026-11-21T10:00:00Z"),
+      });
       const otherEvent = (await Event.query(other.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
       const names = async (db: typeof suite.server.db, eventId: string) =>
         (await Guest.query(db).where({ eventId }).select("email", "status"))

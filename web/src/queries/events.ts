@@ -9,6 +9,7 @@ import {
 import type { ContractInput, ContractOutput } from "@tessera/shared/client";
 import type { eventContracts } from "@tessera/shared/contracts/events";
 import { api } from "./api.ts";
+import { auditLogKeys } from "./auditLogs.ts";
 
 type Contracts = typeof eventContracts;
 export type EventJson = ContractOutput<Contracts["get"]>;
@@ -55,7 +56,7 @@ export function useEvent(accountId: string, eventId: string) {
 
 /**
  * Puts the event as the API answered it in the cache of the event area (keeping its access lists when
- * the answer has none), and marks the account's lists as stale.
+ * the answer has none), and marks the account's lists and its history (audit log) as stale.
  */
 export function storeEvent(queryClient: QueryClient, accountId: string, event: EventJson): void {
   queryClient.setQueryData(eventKeys.one(accountId, event.id), (current: EventJson | undefined) => {
@@ -63,6 +64,7 @@ export function storeEvent(queryClient: QueryClient, accountId: string, event: E
     return access ? { ...event, access } : event;
   });
   void queryClient.invalidateQueries({ queryKey: eventKeys.lists(accountId) });
+  void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
 }
 
 export function useCreateEvent(accountId: string) {
