@@ -1,9 +1,8 @@
 import { Button, FileButton, Group, Image, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ImageRef } from "@tessera/shared/client";
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, type ImageKind } from "@tessera/shared/schemas/images";
-import { useUpdateEvent } from "@/queries/events.ts";
+import { useUpdateEvent, type ImageRef } from "@/queries/events.ts";
 import { useAddImage } from "@/queries/images.ts";
 import { useCurrentEvent } from "../EventContext.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";

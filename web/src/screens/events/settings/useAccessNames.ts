@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { EventAccess } from "@tessera/shared/client";
 import { accountUsersPageQuery } from "@/queries/accountUsers.ts";
 import type { AuditLogJson } from "@/queries/auditLogs.ts";
+import type { EventAccess } from "@/queries/events.ts";
 import { teamsPageQuery } from "@/queries/teams.ts";
 import type { AccessNames } from "./historyValues.ts";
 
