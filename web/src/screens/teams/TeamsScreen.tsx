@@ -44,7 +44,7 @@ export function TeamsScreen({ account }: { account: AccountJson }) {
           )
         }
       />
-      <ScreenAlerts notice={null} onDismiss={() => undefined} loadError={teams.error} />
+      <ScreenAlerts loadError={teams.error} />
       <Group mb="md">
         <SearchField label={t("teams.search")} initialValue={search} onSearch={changeSearch} />
       </Group>

@@ -41,7 +41,7 @@ export function AccountsScreen() {
           )
         }
       />
-      <ScreenAlerts notice={null} onDismiss={() => undefined} loadError={accounts.error} />
+      <ScreenAlerts loadError={accounts.error} />
       <Group mb="md">
         <SearchField label={t("accounts.search")} initialValue={search} onSearch={changeSearch} />
       </Group>

@@ -57,7 +57,7 @@ export function AdministratorsScreen() {
           )
         }
       />
-      <ScreenAlerts notice={null} onDismiss={() => undefined} loadError={users.error} />
+      <ScreenAlerts loadError={users.error} />
       <Group mb="md" align="flex-end">
         <SearchField label={t("administrators.search")} initialValue={filters.search} onSearch={search} />
         <Select
