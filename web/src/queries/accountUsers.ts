@@ -7,6 +7,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { ContractInput, ContractOutput } from "@tessera/shared/client";
 import type { accountUserContracts } from "@tessera/shared/contracts/accountUsers";
 import { api } from "./api.ts";
@@ -36,6 +37,19 @@ export function accountUsersPageQuery(accountId: string, query: AccountUsersQuer
     queryKey: accountUserKeys.list(accountId, query),
     queryFn: () => api.accountUsers.list({ params: { a: accountId }, query }),
   });
+}
+
+/** How many users a picker offers for what was typed. */
+export const ACCOUNT_USER_OPTIONS = 20;
+
+/** The account's users matching a search, for a picker. */
+export function useFindAccountUsers(accountId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (search: string) =>
+      (await queryClient.fetchQuery(accountUsersPageQuery(accountId, { search, perPage: ACCOUNT_USER_OPTIONS }))).data,
+    [queryClient, accountId],
+  );
 }
 
 export function useAccountUsersPage(accountId: string, query: AccountUsersQuery) {

@@ -13,6 +13,11 @@ import { auditLogKeys } from "./auditLogs.ts";
 
 type Contracts = typeof eventContracts;
 export type EventJson = ContractOutput<Contracts["get"]>;
+export type EventStatus = EventJson["status"];
+/** Who may work on the event besides the overseers (GET …/events/{id}?expand=access). */
+export type EventAccess = NonNullable<EventJson["access"]>;
+/** An image the event shows (logo, banner, favicon). */
+export type ImageRef = NonNullable<EventJson["logo"]>;
 export type EventPage = ContractOutput<Contracts["list"]>;
 export type EventsListQuery = NonNullable<ContractInput<Contracts["list"]>["query"]>;
 export type EventCreateBody = ContractInput<Contracts["create"]>["body"];

@@ -7,6 +7,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { ContractInput, ContractOutput } from "@tessera/shared/client";
 import type { teamContracts } from "@tessera/shared/contracts/teams";
 import { api } from "./api.ts";
@@ -34,6 +35,19 @@ export function teamsPageQuery(accountId: string, query: TeamsQuery) {
     queryKey: teamKeys.list(accountId, query),
     queryFn: () => api.teams.list({ params: { a: accountId }, query }),
   });
+}
+
+/** How many teams a picker offers for what was typed. */
+export const TEAM_OPTIONS = 20;
+
+/** The account's teams matching a search, for a picker. */
+export function useFindTeams(accountId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (search: string) =>
+      (await queryClient.fetchQuery(teamsPageQuery(accountId, { search, perPage: TEAM_OPTIONS }))).data,
+    [queryClient, accountId],
+  );
 }
 
 export function useTeamsPage(accountId: string, query: TeamsQuery) {
