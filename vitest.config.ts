@@ -3,6 +3,12 @@ import { defineConfig } from "vitest/config";
 
 const webAlias = { "@": fileURLToPath(new URL("./web/src", import.meta.url)) };
 
+/**
+ * Cheap password hashing (scrypt N = 16 instead of production's 2^15): test servers, the factories and
+ * the child processes they start read it. Hashes carry their N, so nothing else changes.
+ */
+const testEnv = { PASSWORD_HASH_COST: "16" };
+
 // Two cores here: integration and e2e files each start servers and databases, so keep them few at once.
 export default defineConfig({
   test: {
@@ -11,6 +17,7 @@ export default defineConfig({
         resolve: { alias: webAlias },
         test: {
           name: "unit",
+          env: testEnv,
           sequence: { groupOrder: 0 },
           include: [
             "shared/src/**/*.test.ts",
@@ -23,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          env: testEnv,
           sequence: { groupOrder: 1 },
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/helpers/globalSetup.ts"],
@@ -34,8 +42,10 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          env: testEnv,
           sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/helpers/globalSetup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

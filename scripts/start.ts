@@ -13,6 +13,7 @@ const running = await startServer(config, {
     if (!seedDemoAccount) return;
     const credentials = await seedDemo(deps.db, process.env.TESSERA_DEMO_PASSWORD || undefined, {
       storage: deps.storage,
+      passwordHashCost: config.passwordHashCost,
     });
     if (!credentials) return;
     const lines = [

@@ -33,7 +33,16 @@ export interface Config {
   imageFetch: ImageFetchConfig;
   /** Guest CSV imports: largest file (IMPORT_MAX_BYTES) and most data rows (IMPORT_MAX_ROWS). */
   guestImport: { maxBytes: number; maxRows: number };
+  /**
+   * The scrypt cost N (not its log2) of new password hashes (PASSWORD_HASH_COST, a power of two;
+   * default DEFAULT_PASSWORD_HASH_COST). Hashes keep the N they were made with, so changing it never
+   * breaks a stored one. Tests lower it to run fast; production refuses anything below the default.
+   */
+  passwordHashCost: number;
 }
+
+/** The scrypt N of production password hashes (2^15 with r = 8 and p = 1: 32 MiB a hash). */
+export const DEFAULT_PASSWORD_HASH_COST = 2 ** 15;
 
 export interface ImageFetchConfig {
   /** Whole download (DNS, connections, redirects, body), in milliseconds. */
@@ -77,6 +86,16 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+/** PASSWORD_HASH_COST: a power of two (scrypt's N); never below the default in production. */
+export function passwordHashCostFrom(env: NodeJS.ProcessEnv, isProduction: boolean): number {
+  const cost = intFrom(env, "PASSWORD_HASH_COST", DEFAULT_PASSWORD_HASH_COST);
+  if (cost < 2 || (cost & (cost - 1)) !== 0) throw new Error(`PASSWORD_HASH_COST must be a power of two, got ${cost}`);
+  if (isProduction && cost < DEFAULT_PASSWORD_HASH_COST) {
+    throw new Error(`PASSWORD_HASH_COST may not be below ${DEFAULT_PASSWORD_HASH_COST} when NODE_ENV=production`);
+  }
+  return cost;
 }
 
 /**
@@ -135,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: intFrom(env, "IMPORT_MAX_BYTES", 50 * 1024 * 1024),
       maxRows: intFrom(env, "IMPORT_MAX_ROWS", 100_000),
     },
+    passwordHashCost: passwordHashCostFrom(env, nodeEnv === "production"),
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError, createHandTypedApiClient as createApiClient, type FetchLike, type UploadFile } from "./client.ts";
+import { ApiError, createApiClient, type FetchLike, type UploadFile } from "./client.ts";
 
 interface Call {
   url: string;
@@ -41,7 +41,7 @@ describe("createApiClient", () => {
       body: '{"data":[],"pagination":{"page":2,"perPage":25,"total":0}}',
     });
     const api = createApiClient({ language: () => "fr", fetch, baseUrl: "https://tessera.test/" });
-    const page = await api.administrators.list({ search: "ada lovelace", page: 2, role: undefined });
+    const page = await api.administrators.list({ query: { search: "ada lovelace", page: 2, role: undefined } });
     expect(page.pagination.page).toBe(2);
     expect(calls[0]).toMatchObject({
       url: "https://tessera.test/api/v1/administrators?search=ada%20lovelace&page=2",
@@ -58,7 +58,7 @@ describe("createApiClient", () => {
     expect(calls[0]!.headers["X-CSRF-Token"]).toBeUndefined();
 
     globals.document = { cookie: "theme=dark; tessera_csrf=abc%3D123; other=1" };
-    await api.accountUsers.update("a1", "u/2", { role: "reader" });
+    await api.accountUsers.update({ params: { a: "a1", id: "u/2" }, body: { role: "reader" } });
     expect(calls[1]).toMatchObject({
       url: "/api/v1/accounts/a1/administrators/u%2F2",
       method: "PUT",
@@ -80,7 +80,7 @@ describe("createApiClient", () => {
     const { fetch } = fakeFetch({ status: 422, body: JSON.stringify(body) });
     const api = createApiClient({ language: () => "fr", fetch });
     const error = await api.auth
-      .resetPassword({ token: "t", password: "p", confirmation: "q" })
+      .resetPassword({ body: { token: "t", password: "p", confirmation: "q" } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -126,14 +126,17 @@ describe("createApiClient", () => {
     });
   });
 
-  it("builds the issue 3 paths: event actions, joined audit exclusions, multipart image upload", async () => {
+  it("builds the paths of event actions, joined audit exclusions, and a multipart image upload", async () => {
     const { fetch, calls } = fakeFetch({ status: 200, body: "{}" });
     const api = createApiClient({ language: () => "en", fetch });
-    await api.events.list("acc", { filter: "archived", sort: "name", search: "expo", page: 2 });
-    await api.events.get("acc", "ev1", { withAccess: true });
-    await api.events.duplicate("acc", "ev1", { name: "Copy", slug: "copy" });
-    await api.events.removeTeam("acc", "ev1", "t1");
-    await api.auditLogs.list("acc", { eventId: "ev1", exclude: ["a.b", "c.d"] });
+    await api.events.list({
+      params: { a: "acc" },
+      query: { filter: "archived", sort: "name", search: "expo", page: 2 },
+    });
+    await api.events.get({ params: { a: "acc", id: "ev1" }, query: { expand: "access" } });
+    await api.events.duplicate({ params: { a: "acc", id: "ev1" }, body: { name: "Copy", slug: "copy" } });
+    await api.events.removeTeam({ params: { a: "acc", id: "ev1", teamId: "t1" } });
+    await api.auditLogs.list({ params: { a: "acc" }, query: { eventId: "ev1", exclude: ["a.b", "c.d"].join(",") } });
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       "GET /api/v1/accounts/acc/events?filter=archived&sort=name&search=expo&page=2",
       "GET /api/v1/accounts/acc/events/ev1?expand=access",
@@ -145,7 +148,7 @@ describe("createApiClient", () => {
     // Node has Blob and FormData; shared compiles without the DOM library.
     const { Blob } = globalThis as unknown as { Blob: new (parts: string[], options: { type: string }) => UploadFile };
     const file = new Blob(["png"], { type: "image/png" });
-    await api.images.upload("acc", "logo", file);
+    await api.images.create({ params: { a: "acc" }, form: { kind: "logo", file } });
     const uploadCall = calls.at(-1)!;
     expect(uploadCall.url).toBe("/api/v1/accounts/acc/images");
     expect(uploadCall.headers["Content-Type"]).toBeUndefined();

@@ -61,7 +61,7 @@ describe.skipIf(!shouldRunE2e())("an organizer works on many guests, companions 
       const filters = encodeURIComponent(JSON.stringify([{ field: table.body.id, op: "eq", value: "T7" }]));
       const tagged = await api.get(`${base}/users?filters=${filters}&perPage=500`);
       expect(tagged.body.pagination.total).toBe(130);
-      expect(tagged.body.data.every((guest: { company: string }) => guest.company === "Acme")).toBe(true);
+      expect(new Set(tagged.body.data.map((guest: { company: string }) => guest.company))).toEqual(new Set(["Acme"]));
 
       // A date range on the created date, in the filter bar; then the view saved as shared with the team.
       const day = (offset: number) => {

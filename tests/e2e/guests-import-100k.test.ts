@@ -84,9 +84,9 @@ describe.skipIf(!shouldRunE2e())("an organizer imports 100,000 guests in the bro
       // The bar moved through the import rather than jumping to the end.
       if (ON_POSTGRES)
         expect(
-          progress.some((percent) => percent > 0 && percent < 100),
-          progress.join(","),
-        ).toBe(true);
+          progress.filter((percent) => percent > 0 && percent < 100).length,
+          `steps between 0 and 100 in ${progress.join(",")}`,
+        ).toBeGreaterThan(0);
       const summary = guests.summary();
       await summary.getByText("100,000 guests created", { exact: true }).waitFor({ timeout: 60_000 });
       await summary.getByText("0 rows failed", { exact: true }).waitFor();

@@ -16,6 +16,7 @@
  * Routes are always exercised in account A; B only supplies outsiders. `snapshotDatabase` and
  * `expectNoChange` check that a refused write changed nothing.
  */
+import { createHash } from "node:crypto";
 import type { AccountRole } from "@tessera/shared";
 import { expect } from "vitest";
 import type { Db } from "../../api/src/db/knex.ts";
@@ -138,38 +139,81 @@ export const VOLATILE: { tables: readonly string[]; columns: Readonly<Record<str
   columns: { api_keys: ["last_used_at"] },
 };
 
-async function tableNames(db: Db): Promise<string[]> {
-  if (isPostgres(db)) {
-    const result = await db.raw<{ rows: { tablename: string }[] }>(
-      "select tablename from pg_tables where schemaname = current_schema() order by tablename",
-    );
-    return result.rows.map((row) => row.tablename);
-  }
-  const rows = await db.raw<{ name: string }[]>("select name from sqlite_master where type = 'table' order by name");
-  return rows.map((row) => row.name);
+/** A quoted SQL identifier (the names come from the database's own catalogue). */
+function quoted(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The columns of every table of the schema, in their order (snake_case names). */
+async function columnsByTable(db: Db): Promise<Map<string, string[]>> {
+  const rows: { table: string; column: string }[] = isPostgres(db)
+    ? (
+        await db.raw<{ rows: { table: string; column: string }[] }>(
+          `select c.relname as "table", a.attname as "column"
+             from pg_class c
+             join pg_namespace n on n.oid = c.relnamespace
+             join pg_attribute a on a.attrelid = c.oid
+            where n.nspname = current_schema() and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
+            order by c.relname, a.attnum`,
+        )
+      ).rows
+    : await db.raw<{ table: string; column: string }[]>(
+        `select m.name as "table", p.name as "column"
+           from sqlite_master m join pragma_table_info(m.name) p
+          where m.type = 'table'
+          order by m.name, p.cid`,
+      );
+  const columns = new Map<string, string[]>();
+  for (const { table, column } of rows) columns.set(table, [...(columns.get(table) ?? []), column]);
+  return columns;
+}
+
+/** What a snapshot holds of one table: its row count and a checksum over all its rows. */
+export interface TableFingerprint {
+  rows: number;
+  checksum: string;
 }
 
 /**
- * Every row of every application table (snake_case names, rows sorted), minus `VOLATILE` and the
- * tables in `ignore`: compare two snapshots to prove a call wrote nothing.
+ * A fingerprint of every application table (snake_case names), minus `VOLATILE` and the tables in
+ * `ignore`: compare two snapshots to prove a call wrote nothing. Each table gives its row count and an
+ * MD5 over its rows as text, sorted (so row order does not matter), every column but the volatile
+ * ones: a changed value, an added or a removed row all change it. One query for the whole database,
+ * computed by the database (PostgreSQL: md5(string_agg(row::text)); SQLite: the rows as quote()d
+ * text, joined in SQL and hashed here).
  */
-export async function snapshotDatabase(db: Db, ignore: readonly string[] = []): Promise<Record<string, string[]>> {
-  const snapshot: Record<string, string[]> = {};
-  for (const table of await tableNames(db)) {
+export async function snapshotDatabase(
+  db: Db,
+  ignore: readonly string[] = [],
+): Promise<Record<string, TableFingerprint>> {
+  const postgres = isPostgres(db);
+  const selects: string[] = [];
+  for (const [table, allColumns] of await columnsByTable(db)) {
     if (VOLATILE.tables.includes(table) || ignore.includes(table)) continue;
-    // Plain names: this reads below the case mappers' camelCase on purpose (snake_case keys).
-    const rows = (await db.raw(`select * from "${table}"`)) as unknown;
-    const list = (
-      isPostgres(db) ? (rows as { rows: Record<string, unknown>[] }).rows : (rows as Record<string, unknown>[])
-    ).map((row) => {
-      const copy = { ...row };
-      for (const column of VOLATILE.columns[table] ?? []) {
-        delete copy[column];
-        delete copy[column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())];
-      }
-      return JSON.stringify(copy);
-    });
-    snapshot[table] = list.sort();
+    const columns = allColumns.filter((column) => !(VOLATILE.columns[table] ?? []).includes(column));
+    const name = `'${table.replace(/'/g, "''")}'`;
+    selects.push(
+      postgres
+        ? `select ${name} as "table", count(*)::int as "rows",
+                  md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as "checksum"
+             from (select ${columns.map(quoted).join(", ")} from ${quoted(table)}) r`
+        : `select ${name} as "table", count(*) as "rows", coalesce(group_concat(r, char(10) order by r), '') as "checksum"
+             from (select ${columns.map((column) => `quote(${quoted(column)})`).join(" || ',' || ")} as r
+                     from ${quoted(table)})`,
+    );
+  }
+  const result = (await db.raw(selects.join("\nunion all\n"))) as unknown;
+  const rows = (postgres ? (result as { rows: unknown[] }).rows : result) as {
+    table: string;
+    rows: number;
+    checksum: string;
+  }[];
+  const snapshot: Record<string, TableFingerprint> = {};
+  for (const row of rows.sort((a, b) => a.table.localeCompare(b.table))) {
+    snapshot[row.table] = {
+      rows: Number(row.rows),
+      checksum: postgres ? row.checksum : createHash("md5").update(row.checksum).digest("hex"),
+    };
   }
   return snapshot;
 }

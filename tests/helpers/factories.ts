@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AccountRole, Language, Role } from "@tessera/shared";
-import type { Config } from "../../api/src/config.ts";
+import { passwordHashCostFrom, type Config } from "../../api/src/config.ts";
 import type { Db } from "../../api/src/db/knex.ts";
 import { Account } from "../../api/src/models/Account.ts";
 import { ApiKey } from "../../api/src/models/ApiKey.ts";
@@ -10,6 +10,9 @@ import { hashPassword } from "../../api/src/services/auth/passwords.ts";
 import { createSession, randomToken, sha256 } from "../../api/src/services/auth/sessions.ts";
 
 export const DEFAULT_PASSWORD = "Correct-Horse-42";
+
+/** The scrypt cost of the factories' hashes: the test run's PASSWORD_HASH_COST (vitest.config.ts). */
+const passwordHashCost = passwordHashCostFrom(process.env, false);
 
 function unique(): string {
   return randomBytes(4).toString("hex");
@@ -48,7 +51,7 @@ export async function buildUser(db: Db, options: BuildUserOptions): Promise<User
     lastName: options.lastName ?? "Lovelace",
     role: options.role,
     language: options.language ?? "en",
-    passwordHash: password === null ? null : await hashPassword(password),
+    passwordHash: password === null ? null : await hashPassword(password, passwordHashCost),
     registeredAt: password === null ? null : new Date(),
     isActive: options.isActive ?? true,
   });

@@ -1,7 +1,8 @@
 import pg from "pg";
+import { prepareTemplates, templatesArePrepared } from "./databases.ts";
 
 /** REQUIRE_PG=1 turns "PostgreSQL not reachable" into a failure instead of SQLite-only runs. */
-export default async function setup(): Promise<void> {
+async function requirePostgres(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (process.env.REQUIRE_PG !== "1") return;
   if (!url) throw new Error("REQUIRE_PG=1 but DATABASE_URL is not set");
@@ -16,4 +17,15 @@ export default async function setup(): Promise<void> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * Before the integration and end-to-end files: PostgreSQL is there when required, and the migrated
+ * templates every test database is copied from are made, once for the run (both projects list this
+ * file; the first to run makes them and removes them at the end, the other reuses them).
+ */
+export default async function setup(): Promise<(() => Promise<void>) | undefined> {
+  await requirePostgres();
+  if (templatesArePrepared()) return undefined;
+  return prepareTemplates();
 }

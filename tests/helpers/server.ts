@@ -32,7 +32,7 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const kind = options.kind ?? "sqlite";
   const mailbox = await startSmtpSink();
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { migrated: true });
   const varDir = mkdtempSync(path.join(os.tmpdir(), "tessera-var-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -42,10 +42,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SMTP_URL: mailbox.url,
     DATABASE_URL: database.databaseUrl ?? "",
     SQLITE_FILE: database.sqliteFile,
+    // The test run's cheap password hashing (vitest.config.ts), unless the test says otherwise.
+    PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "",
     ...options.env,
   });
   const deps = createDeps(config);
-  await migrateLatest(deps.db);
+  if (!database.migrated) await migrateLatest(deps.db);
   await deps.start();
   const server = createApp(deps).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));

@@ -10,6 +10,7 @@ import type { FileStorage } from "../storage/fileStorage.ts";
 import { squareLogoPng } from "./logo.ts";
 import { seedDemoGuests } from "./guests.ts";
 import { seedDemoOrders } from "./orders.ts";
+import { DEFAULT_PASSWORD_HASH_COST } from "../config.ts";
 import { hashPassword } from "../services/auth/passwords.ts";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -38,6 +39,8 @@ export interface DemoOptions {
   storage?: FileStorage;
   /** "Now" for the event's dates (tests). */
   now?: Date;
+  /** The scrypt cost of the password's hash (config.passwordHashCost); the production default otherwise. */
+  passwordHashCost?: number;
 }
 
 /** The UTC instant of a wall-clock time in a time zone (exact except within a DST change). */
@@ -143,7 +146,7 @@ export async function seedDemo(
   return db.transaction(async (trx) => {
     const existing = await User.query(trx).resultSize();
     if (existing > 0) return null;
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, options.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST);
     const now = new Date();
     const account = await Account.query(trx).insertAndFetch({
       name: "Demo",

@@ -1,18 +1,53 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createDeskCore } from "./core.ts";
-import { DESK_CHANNELS } from "./handlers.ts";
+import { DESK_CHANNELS, type DeskChannel, type DeskHandlers, type DeskInfo } from "./handlers.ts";
+
+const options = { version: "0.1.0", platform: "linux" };
 
 describe("desk core", () => {
-  it("answers every declared channel", () => {
-    const core = createDeskCore({ version: "0.1.0", platform: "linux" });
-    for (const channel of DESK_CHANNELS) expect(typeof core[channel]).toBe("function");
+  it("answers every declared channel, each call doing what it says", async () => {
+    const core = createDeskCore({ ...options, serverUrl: "https://first.example.org" });
+    // One call and its expected answer per channel: a channel added without a case here fails.
+    const cases: { [C in DeskChannel]: { call: (handlers: DeskHandlers) => Promise<unknown>; answer: DeskInfo } } = {
+      "desk.info": {
+        call: (handlers) => handlers["desk.info"](),
+        answer: { version: "0.1.0", platform: "linux", serverUrl: "https://first.example.org" },
+      },
+      "desk.setServerUrl": {
+        call: (handlers) => handlers["desk.setServerUrl"]("http://desk.example.org:8080/path"),
+        answer: { version: "0.1.0", platform: "linux", serverUrl: "http://desk.example.org:8080" },
+      },
+    };
+    expect(Object.keys(cases).sort()).toEqual([...DESK_CHANNELS].sort());
+    for (const channel of DESK_CHANNELS)
+      expect(await cases[channel].call(core), channel).toEqual(cases[channel].answer);
   });
 
-  it("keeps only the origin of the server address and refuses other schemes", async () => {
-    const core = createDeskCore({ version: "0.1.0", platform: "linux" });
+  it("tells its version and platform, and no server until one is set", async () => {
+    const core = createDeskCore({ version: "2.3.4", platform: "win32" });
+    expect(await core["desk.info"]()).toEqual({ version: "2.3.4", platform: "win32", serverUrl: null });
+  });
+
+  it("keeps only the origin of the server address, and remembers it", async () => {
+    const core = createDeskCore(options);
     expect((await core["desk.setServerUrl"]("https://tessera.example.org/admin?x=1")).serverUrl).toBe(
       "https://tessera.example.org",
     );
-    await expect(core["desk.setServerUrl"]("file:///etc/passwd")).rejects.toThrow();
+    expect((await core["desk.info"]()).serverUrl).toBe("https://tessera.example.org");
+  });
+
+  it("refuses other schemes and non-addresses, keeping the server it had", async () => {
+    const core = createDeskCore({ ...options, serverUrl: "https://kept.example.org" });
+    await expect(core["desk.setServerUrl"]("file:///etc/passwd")).rejects.toThrow("The server address must be http(s)");
+    await expect(core["desk.setServerUrl"]("javascript:alert(1)")).rejects.toThrow("must be http(s)");
+    await expect(core["desk.setServerUrl"]("not a url")).rejects.toThrow();
+    expect((await core["desk.info"]()).serverUrl).toBe("https://kept.example.org");
+  });
+
+  it("is what the preload exposes: exactly the declared channels", () => {
+    const preload = readFileSync(new URL("../preload/preload.cts", import.meta.url), "utf8");
+    const listed = /const channels = \[([^\]]*)\]/.exec(preload)?.[1] ?? "";
+    expect([...listed.matchAll(/"([^"]+)"/g)].map((match) => match[1])).toEqual([...DESK_CHANNELS]);
   });
 });

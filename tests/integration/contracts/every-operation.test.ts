@@ -624,7 +624,9 @@ describe("the contracts", () => {
     const mounted = [...apiRoutes, ...legacyRoutes].map((route) => route.contract);
     expect(new Set(mounted.map(routeKey)).size).toBe(mounted.length);
     expect(mounted.map(routeKey).sort()).toEqual(operations.map(({ contract }) => routeKey(contract)).sort());
-    for (const definition of mounted) expect(operations.some(({ contract }) => contract === definition)).toBe(true);
+    expect(mounted.length).toBeGreaterThan(0);
+    const declared = new Set(operations.map(({ contract }) => contract));
+    expect(mounted.filter((definition) => !declared.has(definition)).map(routeKey)).toEqual([]);
   });
 
   it("each have a case here", () => {
@@ -646,7 +648,9 @@ describe.each(databaseKinds())("every operation through the derived client on %s
       expect(response.status).toBe(200);
       const type = response.headers.get("content-type") ?? "";
       const accepts = (media: string) => media === "*/*" || type.startsWith(media);
-      expect(mediaTypesOf(contract).some(accepts), type).toBe(true);
+      expect(mediaTypesOf(contract).filter(accepts), `${type} among ${mediaTypesOf(contract).join(", ")}`).not.toEqual(
+        [],
+      );
       expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
     } else {
       throw new Error(`${name} declares neither a response nor a download`);

@@ -102,8 +102,8 @@ describe.each(databaseKinds())("bulk actions on a list query on %s", (kind) => {
     const response = await client.post(`${base}/users/customfields`, { query, answers: { [color.id]: "blue" } });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(new Set(response.body.updated)).toEqual(new Set(confirmedAcme));
-    expect((await answersOf(confirmedAcme)).every((answers) => answers[color.id] === "blue")).toBe(true);
-    expect((await answersOf(acme.slice(600))).every((answers) => answers[color.id] === "red")).toBe(true);
+    expect(new Set((await answersOf(confirmedAcme)).map((answers) => answers[color.id]))).toEqual(new Set(["blue"]));
+    expect(new Set((await answersOf(acme.slice(600))).map((answers) => answers[color.id]))).toEqual(new Set(["red"]));
   });
 
   it("takes a date range: nothing created in the future matches", async () => {

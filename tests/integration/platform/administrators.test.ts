@@ -121,16 +121,13 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
 
       const ofB = await admin.get(`/api/v1/administrators?accountId=${suite.cast.accountB.id}&perPage=200`);
       expect(ofB.body.data.length).toBeGreaterThanOrEqual(2);
-      expect(ofB.body.data.every((user: { accountId: string }) => user.accountId === suite.cast.accountB.id)).toBe(
-        true,
+      expect(new Set(ofB.body.data.map((user: { accountId: string }) => user.accountId))).toEqual(
+        new Set([suite.cast.accountB.id]),
       );
 
       const admins = await admin.get("/api/v1/administrators?role=administrator&perPage=200");
-      expect(
-        admins.body.data.every(
-          (user: { role: string; accountId: null }) => user.role === "administrator" && user.accountId === null,
-        ),
-      ).toBe(true);
+      expect(admins.body.data.length).toBeGreaterThan(0);
+      for (const user of admins.body.data) expect(user).toMatchObject({ role: "administrator", accountId: null });
 
       const byEmail = await admin.get(
         `/api/v1/administrators?search=${encodeURIComponent(suite.cast.users.editor.user.email.toUpperCase())}`,
@@ -471,7 +468,9 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
       };
       expect(success.content, `${method} ${path} response schema`).toBeDefined();
       if (path.includes("{"))
-        expect(operation.parameters.some((parameter: { in: string }) => parameter.in === "path")).toBe(true);
+        expect(operation.parameters, `${method} ${path} path parameters`).toContainEqual(
+          expect.objectContaining({ in: "path" }),
+        );
       if (method !== "get" && method !== "delete" && !path.endsWith("/invite"))
         expect(operation.requestBody).toBeDefined();
     }

@@ -20,7 +20,10 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
   let fields: CustomField[];
 
   beforeAll(async () => {
-    await seedDemo(suite.server.db, "Demo-Password-2026", { now: new Date("2026-11-21T10:00:00Z") });
+    await seedDemo(suite.server.db, "Demo-Password-2026", {
+      passwordHashCost: suite.server.config.passwordHashCost,
+      now: new Date("2026-11-21T10:00:00Z"),
+    });
     event = (await Event.query(suite.server.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
     guests = await Guest.query(suite.server.db).where({ eventId: event.id });
     fields = await CustomField.query(suite.server.db).where({ eventId: event.id }).orderBy("position");
@@ -35,10 +38,12 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
     expect(new Set(guests.map((guest) => guest.createdSource))).toEqual(
       new Set(["import", "manual", "registration", "api", "companion"]),
     );
-    expect(guests.every((guest) => guest.accountId === event.accountId)).toBe(true);
+    expect(new Set(guests.map((guest) => guest.accountId))).toEqual(new Set([event.accountId]));
     // French, English and Spanish names, accents included.
-    expect(guests.some((guest) => /[éèêëàçñíóú]/i.test(`${guest.firstName}${guest.lastName}`))).toBe(true);
-    expect(guests.some((guest) => guest.email?.endsWith(".es"))).toBe(true);
+    expect(guests.map((guest) => `${guest.firstName} ${guest.lastName}`)).toContainEqual(
+      expect.stringMatching(/[éèêëàçñíóú]/i),
+    );
+    expect(guests.map((guest) => guest.email)).toContainEqual(expect.stringMatching(/\.es$/));
   });
 
   it("sets the derived columns of every guest", () => {
@@ -90,8 +95,10 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
     expect(pagination.total).toBe(6);
     expect(rows.filter((pair) => pair.reason === "email")).toHaveLength(3);
     expect(rows.filter((pair) => pair.reason === "name")).toHaveLength(3);
+    // The same address written differently in each pair.
     const emailPairs = rows.filter((pair) => pair.reason === "email");
-    expect(emailPairs.some((pair) => pair.guests[0].email !== pair.guests[1].email)).toBe(true);
+    const writtenAlike = emailPairs.filter((pair) => pair.guests[0].email === pair.guests[1].email);
+    expect(writtenAlike.map((pair) => pair.guests.map((guest) => guest.email))).toEqual([]);
   });
 
   it("sells tickets: orders in every status whose totals add up, companions holding passes", async () => {
@@ -116,7 +123,10 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
     }
     const byId = new Map(guests.map((guest) => [guest.id, guest]));
     const buyerOf = new Map(orders.map((order) => [order.id, order.guestId]));
-    expect(items.some((item) => byId.get(item.holderGuestId)?.godfatherId === buyerOf.get(item.orderId))).toBe(true);
+    const heldByCompanionOfBuyer = items.filter(
+      (item) => byId.get(item.holderGuestId)?.godfatherId === buyerOf.get(item.orderId),
+    );
+    expect(heldByCompanionOfBuyer.length, "passes held by a companion of the buyer").toBeGreaterThan(0);
   });
 
   it("refuses to delete a demo guest who holds a ticket, with the spec's message", async () => {
@@ -136,7 +146,10 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
   it("is the same on every seed (fixed seed)", async () => {
     const other = await startTestServer({ kind });
     try {
-      await seedDemo(other.db, "Demo-Password-2026", { now: new Date("2026-11-21T10:00:00Z") });
+      await seedDemo(other.db, "Demo-Password-2026", {
+        passwordHashCost: other.config.passwordHashCost,
+        now: new Date("2026-11-21T10:00:00Z"),
+      });
       const otherEvent = (await Event.query(other.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
       const names = async (db: typeof suite.server.db, eventId: string) =>
         (await Guest.query(db).where({ eventId }).select("email", "status"))

@@ -30,7 +30,11 @@ describe.each(databaseKinds())("demo data on %s", (kind) => {
 
   it("creates the sample event, its logo, the team and a reader, once", async () => {
     const now = new Date("2026-11-21T10:00:00Z");
-    const credentials = await seedDemo(suite.server.db, PASSWORD, { storage: suite.server.deps.storage, now });
+    const credentials = await seedDemo(suite.server.db, PASSWORD, {
+      passwordHashCost: suite.server.config.passwordHashCost,
+      storage: suite.server.deps.storage,
+      now,
+    });
     expect(credentials).toMatchObject({ email: DEMO_EMAIL, readerEmail: DEMO_READER_EMAIL, password: PASSWORD });
 
     const account = await Account.query(suite.server.db).findOne({ name: "Demo" });
@@ -86,7 +90,13 @@ describe.each(databaseKinds())("demo data on %s", (kind) => {
     expect(teams.body.data).toEqual([expect.objectContaining({ name: DEMO_TEAM_NAME, memberCount: 1 })]);
 
     const before = await snapshotDatabase(suite.server.db);
-    expect(await seedDemo(suite.server.db, PASSWORD, { storage: suite.server.deps.storage, now })).toBeNull();
+    expect(
+      await seedDemo(suite.server.db, PASSWORD, {
+        passwordHashCost: suite.server.config.passwordHashCost,
+        storage: suite.server.deps.storage,
+        now,
+      }),
+    ).toBeNull();
     expect(await snapshotDatabase(suite.server.db)).toEqual(before);
   });
 
@@ -101,7 +111,10 @@ describe("demo data without a file storage", () => {
   const suite = useTestServer("sqlite");
 
   it("still creates the event, with no logo, and names the year after December's", async () => {
-    await seedDemo(suite.server.db, PASSWORD, { now: new Date("2026-12-20T10:00:00Z") });
+    await seedDemo(suite.server.db, PASSWORD, {
+      passwordHashCost: suite.server.config.passwordHashCost,
+      now: new Date("2026-12-20T10:00:00Z"),
+    });
     const event = await Event.query(suite.server.db).findOne({ slug: DEMO_EVENT_SLUG });
     expect(event).toMatchObject({ name: "Demo Conference 2027", logoImageId: null });
     expect(event!.startsAt!.toISOString()).toBe("2027-01-15T08:00:00.000Z");

@@ -7,7 +7,7 @@ import { showApiErrors } from "../app/formRules.ts";
 import { FailureAlert } from "./FailureAlert.tsx";
 import { notifySuccess } from "./notify.ts";
 
-interface FormPanelProps<Values> {
+interface FormPanelProps<Values, Answer> {
   /** The form (@mantine/form): its validators, the shared rules, run before anything is sent. */
   form: UseFormReturnType<Values>;
   /** Shown as a heading above the form when given. */
@@ -16,22 +16,25 @@ interface FormPanelProps<Values> {
   maw?: number;
   canEdit: boolean;
   /** Saves the checked values; a refusal is shown above the fields, and each field it names under that field. */
-  onSave: (values: Values) => Promise<unknown>;
-  /** Said once saved (default: "The changes have been saved."). */
-  savedMessage?: string;
+  onSave: (values: Values) => Promise<Answer>;
+  /** Said once saved (default: "The changes have been saved."); from the answer when it depends on it. */
+  savedMessage?: string | ((answer: Answer) => string);
+  /** The label of the save button (default: "Save"). */
+  submitLabel?: string;
   children: ReactNode;
 }
 
 /** A form in a panel: read-only (disabled fieldset) unless `canEdit`; a save button and the outcome of saving. */
-export function FormPanel<Values>({
+export function FormPanel<Values, Answer = unknown>({
   form,
   title,
   maw,
   canEdit,
   onSave,
   savedMessage,
+  submitLabel,
   children,
-}: FormPanelProps<Values>) {
+}: FormPanelProps<Values, Answer>) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const [failure, setFailure] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -41,9 +44,9 @@ export function FormPanel<Values>({
     setSaving(true);
     setFailure(null);
     try {
-      await onSave(values);
+      const answer = await onSave(values);
       form.resetDirty();
-      notifySuccess(savedMessage ?? t("settings.saved"));
+      notifySuccess(typeof savedMessage === "function" ? savedMessage(answer) : (savedMessage ?? t("settings.saved")));
     } catch (error) {
       const message = errorMessage(error, t);
       showApiErrors(form, error, message);
@@ -75,7 +78,7 @@ export function FormPanel<Values>({
           {canEdit && (
             <Group justify="flex-end">
               <Button type="submit" loading={isSaving}>
-                {t("common.save")}
+                {submitLabel ?? t("common.save")}
               </Button>
             </Group>
           )}

@@ -1,6 +1,8 @@
 import { Group, Pagination, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { Pagination as PageInfo } from "@tessera/shared/client";
+import type { ListPage } from "@/queries/pages.ts";
+
+type PageInfo = ListPage<unknown>["pagination"];
 
 /** How many items there are, and the page buttons when there is more than one page. */
 export function ListFooter({

@@ -1,6 +1,15 @@
 import { PasswordInput, Stack } from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import { passwordProblem, type PasswordProblem } from "@tessera/shared/rules/password";
+import { isStrongPassword, passwordProblem, type PasswordProblem } from "@tessera/shared/rules/password";
+import type { WebTFunction } from "@/app/errorMessage.ts";
+import { byRule } from "@/app/formRules.ts";
+
+/** The fields of a form that chooses a new password. */
+export interface NewPasswordValues {
+  password: string;
+  confirmation: string;
+}
 
 export interface PasswordFieldsProblems {
   password: PasswordProblem | null;
@@ -15,36 +24,49 @@ export function livePasswordProblems(password: string, confirmation: string): Pa
   };
 }
 
-interface PasswordFieldsProps {
-  password: string;
-  confirmation: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmationChange: (value: string) => void;
-  /** A server-side message for the password (422 details), shown when the live rule has nothing to say. */
-  serverError?: string | undefined;
+/** The validators of a new password and its confirmation: the password rule of spec §5, as the API applies it. */
+export function newPasswordValidators<Values extends NewPasswordValues>(t: WebTFunction) {
+  return {
+    password: byRule<string, Values>(
+      (password) => (!password ? "required" : isStrongPassword(password) ? null : "password_rule"),
+      t,
+    ),
+    confirmation: byRule<string, Values>(
+      (confirmation, values) =>
+        !confirmation ? "required" : confirmation !== values.password ? "passwords_do_not_match" : null,
+      t,
+    ),
+  };
 }
 
-/** A new password and its confirmation, checked live against the password rule of spec §5. */
-export function PasswordFields(props: PasswordFieldsProps) {
+/**
+ * A new password and its confirmation, checked live against the password rule of spec §5; what the form's
+ * validators or the API say shows once the live rule has nothing to say.
+ */
+export function PasswordFields<Values extends NewPasswordValues>({ form }: { form: UseFormReturnType<Values> }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const problems = livePasswordProblems(props.password, props.confirmation);
-  const passwordError = problems.password ? t(`validation:${problems.password}`) : props.serverError;
+  const { password, confirmation } = form.getValues();
+  const problems = livePasswordProblems(password, confirmation);
+  const passwordError = problems.password
+    ? t(`validation:${problems.password}`)
+    : (form.errors.password as string | undefined);
+  const confirmationError = problems.confirmation
+    ? t(`validation:${problems.confirmation}`)
+    : (form.errors.confirmation as string | undefined);
   return (
     <Stack gap="sm">
       <PasswordInput
         label={t("password.new")}
         autoComplete="new-password"
-        value={props.password}
-        onChange={(event) => props.onPasswordChange(event.currentTarget.value)}
+        {...form.getInputProps("password")}
         description={passwordError ? undefined : t("validation:password_rule")}
         error={passwordError}
       />
       <PasswordInput
         label={t("password.confirmation")}
         autoComplete="new-password"
-        value={props.confirmation}
-        onChange={(event) => props.onConfirmationChange(event.currentTarget.value)}
-        error={problems.confirmation ? t(`validation:${problems.confirmation}`) : undefined}
+        {...form.getInputProps("confirmation")}
+        error={confirmationError}
       />
     </Stack>
   );

@@ -1,10 +1,9 @@
 import { Badge, Group, Stack, Table, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import type { User } from "@tessera/shared/schemas/users";
 
 /** The name (with invitation / inactive badges) and e-mail cells of a person's table row. */
-export const PersonCells = observer(function PersonCells({ user }: { user: User }) {
+export function PersonCells({ user }: { user: User }) {
   const { t } = useTranslation("web");
   return (
     <>
@@ -32,4 +31,4 @@ export const PersonCells = observer(function PersonCells({ user }: { user: User 
       </Table.Td>
     </>
   );
-});
+}

@@ -1,6 +1,9 @@
 import { Group, TextInput } from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { ApiError } from "@tessera/shared/client";
+import { EMAIL_MAX, NAME_MAX } from "@tessera/shared/schemas/common";
+import type { WebTFunction } from "@/app/errorMessage.ts";
+import { requiredRule } from "@/app/formRules.ts";
 
 export interface PersonFieldValues {
   email: string;
@@ -8,42 +11,37 @@ export interface PersonFieldValues {
   lastName: string;
 }
 
-interface PersonFieldsProps {
-  value: PersonFieldValues;
-  onChange: (value: PersonFieldValues) => void;
-  apiError: ApiError | null;
+/** The validators of a person's e-mail and names: each is required (the API checks the e-mail's form). */
+export function personValidators(t: WebTFunction) {
+  return { email: requiredRule(t), firstName: requiredRule(t), lastName: requiredRule(t) };
+}
+
+interface PersonFieldsProps<Values extends PersonFieldValues> {
+  form: UseFormReturnType<Values>;
   /** Shows the e-mail as a read-only (filled) field, as when editing an existing person. */
   isEmailReadOnly?: boolean;
 }
 
 /** The e-mail, first name and last name inputs of a person form. */
-export function PersonFields({ value, onChange, apiError, isEmailReadOnly = false }: PersonFieldsProps) {
+export function PersonFields<Values extends PersonFieldValues>({
+  form,
+  isEmailReadOnly = false,
+}: PersonFieldsProps<Values>) {
   const { t } = useTranslation("web");
   return (
     <>
       <TextInput
         label={t("fields.email")}
         type="email"
-        value={value.email}
-        onChange={(e) => onChange({ ...value, email: e.currentTarget.value })}
+        maxLength={EMAIL_MAX}
         readOnly={isEmailReadOnly}
         variant={isEmailReadOnly ? "filled" : "default"}
-        error={apiError?.messageFor("email")}
         data-autofocus
+        {...form.getInputProps("email")}
       />
       <Group grow align="flex-start">
-        <TextInput
-          label={t("fields.firstName")}
-          value={value.firstName}
-          onChange={(e) => onChange({ ...value, firstName: e.currentTarget.value })}
-          error={apiError?.messageFor("firstName")}
-        />
-        <TextInput
-          label={t("fields.lastName")}
-          value={value.lastName}
-          onChange={(e) => onChange({ ...value, lastName: e.currentTarget.value })}
-          error={apiError?.messageFor("lastName")}
-        />
+        <TextInput label={t("fields.firstName")} maxLength={NAME_MAX} {...form.getInputProps("firstName")} />
+        <TextInput label={t("fields.lastName")} maxLength={NAME_MAX} {...form.getInputProps("lastName")} />
       </Group>
     </>
   );

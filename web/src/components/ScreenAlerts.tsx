@@ -6,14 +6,14 @@ export interface ScreenNotice {
   color: "red" | "green";
 }
 
-/** The dismissible action notice and the list's load error that list screens show under their header. */
+/** The dismissible action notice (when the screen has one) and the list's load error, under a list's header. */
 export function ScreenAlerts({
-  notice,
+  notice = null,
   onDismiss,
   loadError,
 }: {
-  notice: ScreenNotice | null;
-  onDismiss: () => void;
+  notice?: ScreenNotice | null;
+  onDismiss?: () => void;
   loadError: { message: string } | null;
 }) {
   return (

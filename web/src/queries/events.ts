@@ -9,9 +9,15 @@ import {
 import type { ContractInput, ContractOutput } from "@tessera/shared/client";
 import type { eventContracts } from "@tessera/shared/contracts/events";
 import { api } from "./api.ts";
+import { auditLogKeys } from "./auditLogs.ts";
 
 type Contracts = typeof eventContracts;
 export type EventJson = ContractOutput<Contracts["get"]>;
+export type EventStatus = EventJson["status"];
+/** Who may work on the event besides the overseers (GET …/events/{id}?expand=access). */
+export type EventAccess = NonNullable<EventJson["access"]>;
+/** An image the event shows (logo, banner, favicon). */
+export type ImageRef = NonNullable<EventJson["logo"]>;
 export type EventPage = ContractOutput<Contracts["list"]>;
 export type EventsListQuery = NonNullable<ContractInput<Contracts["list"]>["query"]>;
 export type EventCreateBody = ContractInput<Contracts["create"]>["body"];
@@ -55,7 +61,7 @@ export function useEvent(accountId: string, eventId: string) {
 
 /**
  * Puts the event as the API answered it in the cache of the event area (keeping its access lists when
- * the answer has none), and marks the account's lists as stale.
+ * the answer has none), and marks the account's lists and its history (audit log) as stale.
  */
 export function storeEvent(queryClient: QueryClient, accountId: string, event: EventJson): void {
   queryClient.setQueryData(eventKeys.one(accountId, event.id), (current: EventJson | undefined) => {
@@ -63,6 +69,7 @@ export function storeEvent(queryClient: QueryClient, accountId: string, event: E
     return access ? { ...event, access } : event;
   });
   void queryClient.invalidateQueries({ queryKey: eventKeys.lists(accountId) });
+  void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
 }
 
 export function useCreateEvent(accountId: string) {

@@ -66,12 +66,12 @@ export async function changePassword(scope: Scope, input: PasswordChange): Promi
   const user = await User.query(db).findById(actor.id);
   if (!user) throw AppError.notFound();
   const attempt = await beginSignInAttempt(scope.deps, user.emailNormalized, clientAddressOf(scope));
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash, scope.deps.config.passwordHashCost))) {
     await attempt.failed();
     throw AppError.invalid([{ field: "currentPassword", code: "wrong_current_password" }]);
   }
   await attempt.succeeded();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, scope.deps.config.passwordHashCost);
   await db.transaction(async (trx) => {
     const now = scope.clock.now();
     await User.query(trx).patch({ passwordHash, passwordChangedAt: now }).where({ id: user.id });

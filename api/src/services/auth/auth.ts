@@ -63,9 +63,10 @@ interface Credentials {
  * The registered, active user (in an active account) whose password this is, or null. The password
  * is hashed whether or not the address exists, so the time taken tells nothing either.
  */
-async function checkCredentials(db: Db, normalizedEmail: string, password: string): Promise<Credentials | null> {
+async function checkCredentials(deps: AppDeps, normalizedEmail: string, password: string): Promise<Credentials | null> {
+  const { db } = deps;
   const user = await User.query(db).findOne({ emailNormalized: normalizedEmail });
-  const passwordMatches = await verifyPassword(password, user?.passwordHash ?? null);
+  const passwordMatches = await verifyPassword(password, user?.passwordHash ?? null, deps.config.passwordHashCost);
   if (!user || !passwordMatches || !user.isActive || !user.registeredAt) return null;
   const account = await activeAccountOf(db, user);
   if (account === undefined) return null;
@@ -88,7 +89,7 @@ export async function signIn(scope: Scope, input: LoginBody): Promise<SignedIn> 
   const { db, config } = scope.deps;
   const email = normalizeEmail(input.email);
   const attempt = await beginSignInAttempt(scope.deps, email, clientAddressOf(scope));
-  const credentials = await checkCredentials(db, email, input.password);
+  const credentials = await checkCredentials(scope.deps, email, input.password);
   if (!credentials) {
     await attempt.failed();
     throw invalidCredentials();
@@ -136,7 +137,7 @@ export async function sendSecondFactorCode(scope: Scope, input: SendingTokenBody
   const { db, config, mail } = scope.deps;
   const email = normalizeEmail(input.email);
   const attempt = await beginSignInAttempt(scope.deps, email, clientAddressOf(scope));
-  const credentials = await checkCredentials(db, email, input.password);
+  const credentials = await checkCredentials(scope.deps, email, input.password);
   if (!credentials) {
     await attempt.failed();
     throw invalidCredentials();
@@ -200,7 +201,7 @@ export async function resetPassword(scope: Scope, input: ResetPasswordBody): Pro
   const { db } = scope;
   // A cheap look first, so a bogus link costs no password hashing.
   if (!(await peekLinkToken(db, input.token, "password_reset"))) throw invalidLink();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, scope.deps.config.passwordHashCost);
   // The link is used up even when the user turns out to be disabled (hence no throw inside).
   const user = await db.transaction(async (trx) => {
     const token = await consumeLinkToken(trx, input.token, "password_reset");
@@ -247,7 +248,7 @@ export async function completeRegistration(scope: Scope, input: RegisterAdminBod
   requireMatchingConfirmation(input.password, input.confirmation);
   const { db } = scope;
   if (!(await peekLinkToken(db, input.token, "registration"))) throw invalidLink();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, scope.deps.config.passwordHashCost);
   const user = await db.transaction(async (trx) => {
     const token = await consumeLinkToken(trx, input.token, "registration");
     if (!token) return null;

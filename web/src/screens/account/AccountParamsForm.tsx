@@ -1,18 +1,18 @@
 import { NumberInput, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { Account, AccountUpdate } from "@tessera/shared/schemas/users";
+import { requiredRule } from "@/app/formRules.ts";
 import { numberOrNull } from "@/app/numberOrNull.ts";
-import { useStores } from "@/stores/StoresContext.ts";
 import { FormPanel } from "@/components/FormPanel.tsx";
+import { useUpdateAccount, type AccountJson, type AccountUpdateBody } from "@/queries/accounts.ts";
 
 type Limit = "maxOrganizers" | "maxEvents" | "maxCampaignsPerEvent" | "eventRetentionDays";
 const LIMITS: readonly Limit[] = ["maxOrganizers", "maxEvents", "maxCampaignsPerEvent", "eventRetentionDays"];
 
 /** Name, two-factor and multilang (account.update); the limits only platform administrators change. */
-export function AccountParamsForm({ account }: { account: Account }) {
-  const { t } = useTranslation("web");
-  const { session, context } = useStores();
+export function AccountParamsForm({ account }: { account: AccountJson }) {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const update = useUpdateAccount();
   const canEdit = account.abilities.update === true;
   const canChangeLimits = account.abilities.updateLimits === true;
   const form = useForm({
@@ -22,17 +22,19 @@ export function AccountParamsForm({ account }: { account: Account }) {
       multilang: account.multilang,
       ...(Object.fromEntries(LIMITS.map((field) => [field, account[field] ?? ""])) as Record<Limit, number | "">),
     },
+    validate: { name: requiredRule(t) },
   });
 
   async function save(values: typeof form.values) {
     const limits = Object.fromEntries(LIMITS.map((field) => [field, numberOrNull(values[field])]));
-    const body: AccountUpdate = {
+    const body: AccountUpdateBody = {
       name: values.name.trim(),
       twoFactorEnabled: values.twoFactorEnabled,
       multilang: values.multilang,
       ...(canChangeLimits ? limits : {}),
     };
-    session.replaceAccount(await context.api.accounts.update(account.id, body));
+    // The signed-in user's account follows (the header shows its name).
+    await update.mutateAsync({ accountId: account.id, body });
   }
 
   return (

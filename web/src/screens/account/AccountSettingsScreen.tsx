@@ -1,12 +1,12 @@
 import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { Account } from "@tessera/shared/schemas/users";
+import type { AccountJson } from "@/queries/accounts.ts";
 import { ScreenHeader } from "../shell/ScreenHeader.tsx";
 import { AccountParamsForm } from "./AccountParamsForm.tsx";
 import { DefaultEventParamsForm } from "./DefaultEventParamsForm.tsx";
 
 /** /manage/account: the account's params and the defaults of its new events (spec §2 account level). */
-export function AccountSettingsScreen({ account }: { account: Account }) {
+export function AccountSettingsScreen({ account }: { account: AccountJson }) {
   const { t } = useTranslation("web");
   return (
     <>

@@ -1,33 +1,25 @@
 import { Center, Loader, NumberInput, SimpleGrid, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DefaultEventParamsJson } from "@tessera/shared/client";
 import type { Language } from "@tessera/shared/i18n/index";
 import { numberOrNull } from "@/app/numberOrNull.ts";
 import { browserTimeZone } from "@/app/zonedTime.ts";
-import { useStores } from "@/stores/StoresContext.ts";
+import { FormPanel } from "@/components/FormPanel.tsx";
+import {
+  useDefaultEventParams,
+  useUpdateDefaultEventParams,
+  type DefaultEventParamsJson,
+} from "@/queries/defaultEventParams.ts";
 import { CountrySelect } from "../events/CountrySelect.tsx";
 import { LanguagesField } from "../events/LanguagesField.tsx";
 import { TimeZoneSelect } from "../events/TimeZoneSelect.tsx";
-import { FormPanel } from "@/components/FormPanel.tsx";
 
 /** Values every new event of the account starts with (GET/POST /accounts/{a}/default-event-params). */
 export function DefaultEventParamsForm({ accountId, canEdit }: { accountId: string; canEdit: boolean }) {
-  const { context } = useStores();
-  const [loaded, setLoaded] = useState<DefaultEventParamsJson | null>(null);
-
-  useEffect(() => {
-    let isCurrent = true;
-    context.api.defaultEventParams.get(accountId).then(
-      (params) => isCurrent && setLoaded(params),
-      // Not there yet (or not readable): start from blank defaults.
-      () => isCurrent && setLoaded({}),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [context, accountId]);
+  const defaults = useDefaultEventParams(accountId);
+  const update = useUpdateDefaultEventParams(accountId);
+  // Not there (or not readable): start from blank defaults.
+  const loaded = defaults.data ?? (defaults.isError ? {} : null);
 
   if (!loaded) {
     return (
@@ -37,11 +29,7 @@ export function DefaultEventParamsForm({ accountId, canEdit }: { accountId: stri
     );
   }
   return (
-    <DefaultEventParamsFields
-      initial={loaded}
-      canEdit={canEdit}
-      onSave={(values) => context.api.defaultEventParams.update(accountId, values)}
-    />
+    <DefaultEventParamsFields initial={loaded} canEdit={canEdit} onSave={(values) => update.mutateAsync(values)} />
   );
 }
 

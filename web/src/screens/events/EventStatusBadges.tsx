@@ -1,6 +1,6 @@
 import { Badge, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { EventJson, EventStatus } from "@tessera/shared/client";
+import type { EventJson, EventStatus } from "@/queries/events.ts";
 
 const STATUS_COLORS: Record<EventStatus, string> = {
   upcoming: "indigo",

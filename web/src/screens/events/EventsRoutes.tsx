@@ -1,7 +1,6 @@
-import { observer } from "mobx-react-lite";
 import { Route, Routes, useParams } from "react-router";
-import type { Account } from "@tessera/shared/schemas/users";
-import { useStores } from "@/stores/StoresContext.ts";
+import type { AccountJson } from "@/queries/accounts.ts";
+import { useSignedIn } from "@/queries/session.ts";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
 import { EventArea } from "./EventArea.tsx";
 import { EventsBaseContext } from "./EventsBase.ts";
@@ -9,16 +8,13 @@ import { EventsListScreen } from "./list/EventsListScreen.tsx";
 
 interface EventsRoutesProps {
   /** Another account than the user's own (platform administrators); its events live below `basePath`. */
-  account?: Account;
+  account?: AccountJson;
   basePath?: string;
 }
 
 /** /manage/events/* (a lazy chunk): the list, and each event's area. */
-const EventsRoutes = observer(function EventsRoutes({
-  account: given,
-  basePath = "/manage/events",
-}: EventsRoutesProps) {
-  const { session } = useStores();
+export default function EventsRoutes({ account: given, basePath = "/manage/events" }: EventsRoutesProps) {
+  const session = useSignedIn();
   const account = given ?? session.account;
   if (!account) return <ManageNotFoundScreen />;
   return (
@@ -29,12 +25,10 @@ const EventsRoutes = observer(function EventsRoutes({
       </Routes>
     </EventsBaseContext.Provider>
   );
-});
+}
 
 function EventAreaRoute({ accountId }: { accountId: string }) {
   const { eventId = "" } = useParams();
-  // A new event id is a new area (its own store).
+  // A new event id is a new area (its own state).
   return <EventArea key={eventId} accountId={accountId} eventId={eventId} />;
 }
-
-export default EventsRoutes;

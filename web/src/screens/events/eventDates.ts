@@ -1,4 +1,4 @@
-import type { EventJson } from "@tessera/shared/client";
+import type { EventJson } from "@/queries/events.ts";
 import { fromZonedInput, toZonedInput } from "@/app/zonedTime.ts";
 import type { EventDatesValues } from "./EventDatesFields.tsx";
 

@@ -1,28 +1,22 @@
-import { Button, DataList, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { DataList, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError, type ApiError } from "@tessera/shared/client";
 import type { Language } from "@tessera/shared/i18n/index";
-import { passwordProblem } from "@tessera/shared/rules/password";
-import type { User } from "@tessera/shared/schemas/users";
-import { errorMessage } from "@/app/errorMessage.ts";
+import { NAME_MAX } from "@tessera/shared/schemas/common";
+import { requiredRule } from "@/app/formRules.ts";
+import { FormPanel } from "@/components/FormPanel.tsx";
 import { LanguageSelect } from "@/components/LanguageSelect.tsx";
-import { OutcomeAlert } from "@/components/OutcomeAlert.tsx";
-import { PasswordFields } from "@/components/PasswordFields.tsx";
+import { newPasswordValidators, PasswordFields } from "@/components/PasswordFields.tsx";
 import { RoleBadge } from "@/components/RoleBadge.tsx";
-import type { ScreenNotice } from "@/components/ScreenAlerts.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useChangePassword, useUpdateProfile } from "@/queries/profile.ts";
+import { useSignedIn, type UserJson } from "@/queries/session.ts";
 import { ScreenHeader } from "../shell/ScreenHeader.tsx";
 
-type Outcome = ScreenNotice | null;
-
 /** /manage/profile: the user's names and language (the interface follows it), and their password. */
-export const ProfileScreen = observer(function ProfileScreen() {
+export function ProfileScreen() {
   const { t } = useTranslation("web");
-  const { session } = useStores();
-  const user = session.user;
-  if (!user) return null;
+  const { user, account } = useSignedIn();
   return (
     <>
       <ScreenHeader title={t("nav.profile")} description={t("profile.description")} />
@@ -31,7 +25,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
           <DataList withDivider labelWidth={160}>
             <ProfileRow label={t("fields.email")} value={user.email} />
             <ProfileRow label={t("fields.role")} value={<RoleBadge role={user.role} />} />
-            {session.account && <ProfileRow label={t("fields.account")} value={session.account.name} />}
+            {account && <ProfileRow label={t("fields.account")} value={account.name} />}
           </DataList>
         </Paper>
         <DetailsForm key={user.id} user={user} />
@@ -39,7 +33,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
       </Stack>
     </>
   );
-});
+}
 
 function ProfileRow({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -50,138 +44,62 @@ function ProfileRow({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function DetailsForm({ user }: { user: User }) {
+function DetailsForm({ user }: { user: UserJson }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { session, context } = useStores();
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [language, setLanguage] = useState<Language>(user.language);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [apiError, setApiError] = useState<ApiError | null>(null);
-  const [isSaving, setSaving] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!firstName.trim() || !lastName.trim())
-      return setOutcome({ color: "red", message: t("errors:incomplete_fields") });
-    setSaving(true);
-    setOutcome(null);
-    setApiError(null);
-    try {
-      const saved = await context.api.profile.update({
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        language,
-      });
-      // The whole back-office re-renders in the saved language.
-      session.replaceUser(saved);
-      setOutcome({ color: "green", message: t("profile.saved", { lng: saved.language }) });
-    } catch (error) {
-      setApiError(isApiError(error) ? error : null);
-      setOutcome({ color: "red", message: errorMessage(error, t) });
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const update = useUpdateProfile();
+  const form = useForm({
+    initialValues: { firstName: user.firstName, lastName: user.lastName, language: user.language as Language },
+    validate: { firstName: requiredRule(t), lastName: requiredRule(t) },
+  });
   return (
-    <Paper withBorder p="lg">
-      <form onSubmit={save} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t("profile.details")}
-          </Title>
-          <OutcomeAlert outcome={outcome} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t("fields.firstName")}
-              value={firstName}
-              onChange={(e) => setFirstName(e.currentTarget.value)}
-              error={apiError?.messageFor("firstName")}
-            />
-            <TextInput
-              label={t("fields.lastName")}
-              value={lastName}
-              onChange={(e) => setLastName(e.currentTarget.value)}
-              error={apiError?.messageFor("lastName")}
-            />
-          </SimpleGrid>
-          <LanguageSelect value={language} onChange={setLanguage} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSaving}>
-              {t("common.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormPanel
+      form={form}
+      title={t("profile.details")}
+      canEdit
+      onSave={(values) =>
+        update.mutateAsync({
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          language: values.language,
+        })
+      }
+      // The whole back-office re-renders in the saved language: so does the notice.
+      savedMessage={(saved) => t("profile.saved", { lng: saved.language })}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t("fields.firstName")} maxLength={NAME_MAX} {...form.getInputProps("firstName")} />
+        <TextInput label={t("fields.lastName")} maxLength={NAME_MAX} {...form.getInputProps("lastName")} />
+      </SimpleGrid>
+      <LanguageSelect value={form.values.language} onChange={(language) => form.setFieldValue("language", language)} />
+    </FormPanel>
   );
 }
 
 function PasswordForm() {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { context } = useStores();
-  const [currentPassword, setCurrentPassword] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [apiError, setApiError] = useState<ApiError | null>(null);
-  const [isSaving, setSaving] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!currentPassword || !password || !confirmation) {
-      return setOutcome({ color: "red", message: t("errors:incomplete_fields") });
-    }
-    if (passwordProblem(password, confirmation)) return;
-    setSaving(true);
-    setOutcome(null);
-    setApiError(null);
-    try {
-      await context.api.profile.changePassword({ currentPassword, password, confirmation });
-      setCurrentPassword("");
-      setPassword("");
-      setConfirmation("");
-      setOutcome({ color: "green", message: t("profile.passwordChanged") });
-    } catch (error) {
-      const known = isApiError(error) ? error : null;
-      setApiError(known);
-      // A wrong current password is said next to it.
-      if (!known?.messageFor("currentPassword")) setOutcome({ color: "red", message: errorMessage(error, t) });
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const changePassword = useChangePassword();
+  const form = useForm({
+    initialValues: { currentPassword: "", password: "", confirmation: "" },
+    validate: { currentPassword: requiredRule(t), ...newPasswordValidators(t) },
+  });
   return (
-    <Paper withBorder p="lg">
-      <form onSubmit={save} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t("profile.changePassword")}
-          </Title>
-          <OutcomeAlert outcome={outcome} />
-          <PasswordInput
-            label={t("profile.currentPassword")}
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.currentTarget.value)}
-            error={apiError?.messageFor("currentPassword")}
-          />
-          <PasswordFields
-            password={password}
-            confirmation={confirmation}
-            onPasswordChange={setPassword}
-            onConfirmationChange={setConfirmation}
-            serverError={apiError?.messageFor("password")}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSaving}>
-              {t("profile.changePassword")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormPanel
+      form={form}
+      title={t("profile.changePassword")}
+      submitLabel={t("profile.changePassword")}
+      canEdit
+      onSave={async (values) => {
+        await changePassword.mutateAsync(values);
+        form.reset();
+      }}
+      savedMessage={t("profile.passwordChanged")}
+    >
+      <PasswordInput
+        label={t("profile.currentPassword")}
+        autoComplete="current-password"
+        {...form.getInputProps("currentPassword")}
+      />
+      <PasswordFields form={form} />
+    </FormPanel>
   );
 }

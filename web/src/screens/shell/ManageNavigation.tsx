@@ -1,9 +1,7 @@
 import { AppShell, NavLink, ScrollArea, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { isApiError } from "@tessera/shared/client";
 import { errorMessage } from "@/app/errorMessage.ts";
 import {
   IconBuilding,
@@ -15,33 +13,21 @@ import {
   IconUser,
   IconUsers,
 } from "@/components/icons.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useSignedIn, useSignOut } from "@/queries/session.ts";
 
 /** Account navigation (Events, Users, Teams, Account settings, Profile, Logout) and, for platform administrators, Platform. */
-export const ManageNavigation = observer(function ManageNavigation({
-  onError,
-}: {
-  onError: (message: string) => void;
-}) {
+export function ManageNavigation({ onError }: { onError: (message: string) => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { session } = useStores();
+  const session = useSignedIn();
+  const signOut = useSignOut();
   const navigate = useNavigate();
-  const [isLeaving, setLeaving] = useState(false);
-  const language = session.user?.language ?? "en";
+  const language = session.user.language;
 
-  async function logout() {
-    setLeaving(true);
-    try {
-      await session.logout();
-    } catch (error) {
-      // A session that already ended is as good as a logout.
-      if (!(isApiError(error) && error.status === 401)) {
-        setLeaving(false);
-        onError(errorMessage(error, t));
-        return;
-      }
-    }
-    navigate(`/${language}/admin`, { replace: true });
+  function logout() {
+    signOut.mutateAsync().then(
+      () => navigate(`/${language}/admin`, { replace: true }),
+      (error: unknown) => onError(errorMessage(error, t)),
+    );
   }
 
   return (
@@ -71,13 +57,13 @@ export const ManageNavigation = observer(function ManageNavigation({
           component="button"
           label={t("nav.logout")}
           leftSection={<IconLogout />}
-          onClick={() => void logout()}
-          disabled={isLeaving}
+          onClick={logout}
+          disabled={signOut.isPending || signOut.isSuccess}
         />
       </AppShell.Section>
     </>
   );
-});
+}
 
 function NavItem({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
   const { pathname } = useLocation();

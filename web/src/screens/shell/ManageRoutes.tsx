@@ -1,9 +1,8 @@
-import { observer } from "mobx-react-lite";
 import { Suspense, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { lazyWithTimeout } from "@/app/lazyWithTimeout.ts";
 import { PageLoader } from "@/components/PageLoader.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useSignedIn } from "@/queries/session.ts";
 import { ManageNotFoundScreen } from "./ManageNotFoundScreen.tsx";
 import { ManageShell } from "./ManageShell.tsx";
 import { ProfileScreen } from "../profile/ProfileScreen.tsx";
@@ -20,8 +19,8 @@ function Lazy({ children }: { children: ReactNode }) {
 }
 
 /** Routes below /manage. Account screens need an account; the platform area needs platform.manage. */
-export const ManageRoutes = observer(function ManageRoutes() {
-  const { session } = useStores();
+export function ManageRoutes() {
+  const session = useSignedIn();
   const account = session.account;
   const hasAccount = account !== null;
   const canManagePlatform = session.can("platform.manage");
@@ -76,4 +75,4 @@ export const ManageRoutes = observer(function ManageRoutes() {
       </Route>
     </Routes>
   );
-});
+}

@@ -1,12 +1,11 @@
 import { Alert, AppShell, Burger, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { Logo } from "@/components/Logo.tsx";
 import { RoleBadge } from "@/components/RoleBadge.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useSignedIn } from "@/queries/session.ts";
 import { ManageNavigation } from "./ManageNavigation.tsx";
 
 /**
@@ -22,9 +21,9 @@ const NAVBAR_EDGE = {
 } as const;
 
 /** The back-office frame: header with the account and the user, navigation on the left, the screen. */
-export const ManageShell = observer(function ManageShell() {
+export function ManageShell() {
   const { t } = useTranslation("web");
-  const { session } = useStores();
+  const { user, account } = useSignedIn();
   const { pathname } = useLocation();
   const [isNavigationOpen, navigation] = useDisclosure(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -35,9 +34,6 @@ export const ManageShell = observer(function ManageShell() {
     closeNavigation();
     setNotice(null);
   }, [pathname, closeNavigation]);
-
-  const user = session.user;
-  if (!user) return null;
 
   return (
     <AppShell
@@ -57,7 +53,7 @@ export const ManageShell = observer(function ManageShell() {
             />
             <Logo height={32} />
             <Text c="dimmed" size="sm" visibleFrom="xs" truncate>
-              {session.account?.name ?? t("manage.platform")}
+              {account?.name ?? t("manage.platform")}
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -81,4 +77,4 @@ export const ManageShell = observer(function ManageShell() {
       </AppShell.Main>
     </AppShell>
   );
-});
+}

@@ -1,36 +1,40 @@
 import { Button, Center, Paper, Stack, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
+import { isApiError } from "@tessera/shared/client";
 import { getActiveLanguage } from "@/app/language.ts";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
 import { Logo } from "@/components/Logo.tsx";
 import { PageLoader } from "@/components/PageLoader.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useSession } from "@/queries/session.ts";
 import { ManageRoutes } from "./ManageRoutes.tsx";
 
 /** Shows the back-office to a signed-in user, in their language; sends anyone else to sign in. */
-export const SessionGate = observer(function SessionGate() {
-  const { session } = useStores();
+export function SessionGate() {
+  const session = useSession();
   const { pathname, search } = useLocation();
 
-  if (session.status === "signedOut") {
+  if (session.data === null) {
     const next = encodeURIComponent(pathname + search);
     return <Navigate to={`/${getActiveLanguage()}/admin?next=${next}`} replace />;
   }
-  if (session.status === "failed") return <SessionUnavailable message={session.loadError?.message} />;
-  if (session.status === "loading" || !session.user) return <PageLoader fullScreen />;
-  return (
-    <LanguageProvider language={session.user.language}>
-      <ManageRoutes />
-    </LanguageProvider>
-  );
-});
+  if (session.data) {
+    return (
+      <LanguageProvider language={session.data.user.language}>
+        <ManageRoutes />
+      </LanguageProvider>
+    );
+  }
+  if (session.isError && !session.isFetching) {
+    const message = isApiError(session.error) ? session.error.message : undefined;
+    return <SessionUnavailable message={message} onRetry={() => void session.refetch()} />;
+  }
+  return <PageLoader fullScreen />;
+}
 
 /** The API could not tell who is signed in (network down, server error): offer to try again. */
-const SessionUnavailable = observer(function SessionUnavailable({ message }: { message: string | undefined }) {
+function SessionUnavailable({ message, onRetry }: { message: string | undefined; onRetry: () => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { session } = useStores();
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="lg" maw={600} w="100%">
@@ -40,10 +44,10 @@ const SessionUnavailable = observer(function SessionUnavailable({ message }: { m
             <Text ta="center" role="alert">
               {message ?? t("errors:internal_error")}
             </Text>
-            <Button onClick={() => void session.load()}>{t("common.retry")}</Button>
+            <Button onClick={onRetry}>{t("common.retry")}</Button>
           </Stack>
         </Paper>
       </Stack>
     </Center>
   );
-});
+}

@@ -1,84 +1,65 @@
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useEffect, useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { isApiError, type ApiError } from "@tessera/shared/client";
-import { passwordProblem } from "@tessera/shared/rules/password";
-import { api } from "@/api.ts";
+import { NAME_MAX } from "@tessera/shared/schemas/common";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { requiredRule, showApiErrors } from "@/app/formRules.ts";
 import { PageLoader } from "@/components/PageLoader.tsx";
-import { PasswordFields } from "@/components/PasswordFields.tsx";
+import { newPasswordValidators, PasswordFields } from "@/components/PasswordFields.tsx";
+import { useInvitation, useRegisterAdmin, type InvitationJson } from "@/queries/session.ts";
 import { InvalidLink } from "./InvalidLink.tsx";
 import { useSignIn } from "./signInContext.ts";
-
-interface Invitation {
-  email: string;
-  firstName: string;
-  lastName: string;
-}
 
 /** Completes an invitation, reached from the emailed link `/{lang}/admin/register-admin?token=…`. */
 export function RegisterAdminScreen() {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const token = useSearchParams()[0].get("token");
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!token) return;
-    let isCurrent = true;
-    api.auth.invitation(token).then(
-      (found) => isCurrent && setInvitation(found),
-      (error: unknown) => isCurrent && setFailure(errorMessage(error, t)),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [token, t]);
+  const invitation = useInvitation(token);
 
   if (!token) return <InvalidLink kind="invitation" />;
-  if (failure) return <InvalidLink kind="invitation" message={failure} />;
-  if (!invitation) return <PageLoader />;
-  return <RegisterAdminForm token={token} invitation={invitation} />;
+  if (invitation.error) return <InvalidLink kind="invitation" message={errorMessage(invitation.error, t)} />;
+  if (!invitation.data) return <PageLoader />;
+  return <RegisterAdminForm token={token} invitation={invitation.data} />;
 }
 
-function RegisterAdminForm({ token, invitation }: { token: string; invitation: Invitation }) {
+function RegisterAdminForm({ token, invitation }: { token: string; invitation: InvitationJson }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
-  const [firstName, setFirstName] = useState(invitation.firstName);
-  const [lastName, setLastName] = useState(invitation.lastName);
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [apiError, setApiError] = useState<ApiError | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const register = useRegisterAdmin();
+  const form = useForm({
+    initialValues: { firstName: invitation.firstName, lastName: invitation.lastName, password: "", confirmation: "" },
+    validate: { firstName: requiredRule(t), lastName: requiredRule(t), ...newPasswordValidators(t) },
+  });
+  type Values = typeof form.values;
 
-  async function register(event: FormEvent) {
-    event.preventDefault();
-    if (!firstName.trim() || !lastName.trim() || !password || !confirmation) {
-      return showAlert(t("errors:incomplete_fields"));
-    }
-    if (passwordProblem(password, confirmation)) return;
+  function submit(values: Values) {
     clearAlert();
-    setSubmitting(true);
-    try {
-      await api.auth.registerAdmin({
+    register
+      .mutateAsync({
         token,
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        password,
-        confirmation,
-      });
-      navigate(paths.registerSuccess);
-    } catch (error) {
-      setSubmitting(false);
-      setApiError(isApiError(error) ? error : null);
-      showAlert(errorMessage(error, t));
-    }
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        password: values.password,
+        confirmation: values.confirmation,
+      })
+      .then(
+        () => navigate(paths.registerSuccess),
+        (error: unknown) => {
+          showApiErrors(form, error, "");
+          showAlert(errorMessage(error, t));
+        },
+      );
+  }
+
+  /** An empty field asks for every field; a password that breaks the rule is said next to it already. */
+  function refuse(values: Values) {
+    if (Object.values(values).some((value) => !value.trim())) showAlert(t("errors:incomplete_fields"));
   }
 
   return (
-    <form onSubmit={register} noValidate>
+    <form onSubmit={form.onSubmit(submit, (_errors, values) => refuse(values))} noValidate>
       <Stack gap="md">
         <div>
           <Title order={1} size="h2">
@@ -93,30 +74,22 @@ function RegisterAdminForm({ token, invitation }: { token: string; invitation: I
           <TextInput
             label={t("fields.firstName")}
             autoComplete="given-name"
-            value={firstName}
-            onChange={(e) => setFirstName(e.currentTarget.value)}
-            error={apiError?.messageFor("firstName")}
+            maxLength={NAME_MAX}
+            {...form.getInputProps("firstName")}
           />
           <TextInput
             label={t("fields.lastName")}
             autoComplete="family-name"
-            value={lastName}
-            onChange={(e) => setLastName(e.currentTarget.value)}
-            error={apiError?.messageFor("lastName")}
+            maxLength={NAME_MAX}
+            {...form.getInputProps("lastName")}
           />
         </Group>
-        <PasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          serverError={apiError?.messageFor("password")}
-        />
+        <PasswordFields form={form} />
         <Group justify="space-between" align="center">
           <Anchor component={Link} to={paths.signIn} size="sm">
             {t("common.backToSignIn")}
           </Anchor>
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={register.isPending || register.isSuccess}>
             {t("registerAdmin.submit")}
           </Button>
         </Group>

@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { isApiError } from "@tessera/shared/client";
-import { passwordProblem } from "@tessera/shared/rules/password";
-import { api } from "@/api.ts";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { PasswordFields } from "@/components/PasswordFields.tsx";
+import { showApiErrors } from "@/app/formRules.ts";
+import { newPasswordValidators, PasswordFields, type NewPasswordValues } from "@/components/PasswordFields.tsx";
+import { useResetPassword } from "@/queries/session.ts";
 import { InvalidLink } from "./InvalidLink.tsx";
 import { useSignIn } from "./signInContext.ts";
 
@@ -20,30 +19,30 @@ function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [serverPasswordError, setServerPasswordError] = useState<string>();
-  const [isSubmitting, setSubmitting] = useState(false);
+  const resetPassword = useResetPassword();
+  const form = useForm<NewPasswordValues>({
+    initialValues: { password: "", confirmation: "" },
+    validate: newPasswordValidators(t),
+  });
 
-  async function resetPassword(event: FormEvent) {
-    event.preventDefault();
-    if (!password || !confirmation) return showAlert(t("errors:incomplete_fields"));
-    // The fields already show what is wrong with the password.
-    if (passwordProblem(password, confirmation)) return;
+  function submit(values: NewPasswordValues) {
     clearAlert();
-    setSubmitting(true);
-    try {
-      await api.auth.resetPassword({ token, password, confirmation });
-      navigate(paths.resetPasswordSuccess);
-    } catch (error) {
-      setSubmitting(false);
-      if (isApiError(error)) setServerPasswordError(error.messageFor("password"));
-      showAlert(errorMessage(error, t));
-    }
+    resetPassword.mutateAsync({ token, ...values }).then(
+      () => navigate(paths.resetPasswordSuccess),
+      (error: unknown) => {
+        showApiErrors(form, error, "");
+        showAlert(errorMessage(error, t));
+      },
+    );
+  }
+
+  /** An empty field asks for every field; a password that breaks the rule is said next to it already. */
+  function refuse(values: NewPasswordValues) {
+    if (!values.password || !values.confirmation) showAlert(t("errors:incomplete_fields"));
   }
 
   return (
-    <form onSubmit={resetPassword} noValidate>
+    <form onSubmit={form.onSubmit(submit, (_errors, values) => refuse(values))} noValidate>
       <Stack gap="md">
         <div>
           <Title order={1} size="h2">
@@ -53,18 +52,12 @@ function ResetPasswordForm({ token }: { token: string }) {
             {t("resetPassword.subtitle")}
           </Text>
         </div>
-        <PasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          serverError={serverPasswordError}
-        />
+        <PasswordFields form={form} />
         <Group justify="space-between" align="center">
           <Anchor component={Link} to={paths.signIn} size="sm">
             {t("common.backToSignIn")}
           </Anchor>
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={resetPassword.isPending || resetPassword.isSuccess}>
             {t("resetPassword.submit")}
           </Button>
         </Group>

@@ -1,13 +1,14 @@
 import { Anchor, Button, Group, PinInput, Stack, Text, Title } from "@mantine/core";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
-import { api } from "@/api.ts";
+import { SECOND_FACTOR_LENGTH } from "@tessera/shared/rules/secondFactor";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { useSendSignInCode, useSignIn as useSignInMutation } from "@/queries/session.ts";
 import { forgetPendingSecondFactor, pendingSecondFactor } from "./pendingSecondFactor.ts";
 import { useSignIn } from "./signInContext.ts";
 import { pathAfterSignIn } from "./signInPaths.ts";
-import { SECOND_FACTOR_LENGTH } from "@tessera/shared/rules/secondFactor";
 
 /** Two-factor sign-in: the code is emailed on arrival, then the sign-in is retried with it. */
 export function SendingTokenScreen() {
@@ -21,55 +22,48 @@ function SecondFactorForm({ email, password, next }: { email: string; password: 
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
-  const [code, setCode] = useState("");
-  const [expiresInMinutes, setExpiresInMinutes] = useState<number | null>(null);
-  const [isSending, setSending] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const sendCode = useSendSignInCode();
+  const signIn = useSignInMutation();
+  const form = useForm({
+    initialValues: { code: "" },
+    validate: { code: (code) => (code.length === SECOND_FACTOR_LENGTH ? null : t("validation:required")) },
+  });
   const hasSentFirstCode = useRef(false);
 
-  const sendCode = useCallback(async () => {
-    setSending(true);
-    try {
-      const answer = await api.auth.sendingToken({ email, password });
-      setExpiresInMinutes(answer.expiresInMinutes);
-    } catch (error) {
-      showAlert(errorMessage(error, t));
-    } finally {
-      setSending(false);
-    }
-  }, [email, password, showAlert, t]);
+  function send() {
+    sendCode.mutate({ email, password }, { onError: (error) => showAlert(errorMessage(error, t)) });
+  }
 
   // The first code is sent once, on arrival (the ref survives StrictMode's second effect run).
   useEffect(() => {
     if (hasSentFirstCode.current) return;
     hasSentFirstCode.current = true;
-    void sendCode();
-  }, [sendCode]);
+    send();
+  });
 
-  async function verify(event: FormEvent) {
-    event.preventDefault();
-    if (code.length !== SECOND_FACTOR_LENGTH) return showAlert(t("errors:incomplete_fields"));
+  function verify({ code }: typeof form.values) {
     clearAlert();
-    setSubmitting(true);
-    try {
-      await api.auth.login({ email, password, token: code });
-      forgetPendingSecondFactor();
-      navigate(pathAfterSignIn(next));
-    } catch (error) {
-      setSubmitting(false);
-      setCode("");
-      showAlert(errorMessage(error, t));
-    }
+    signIn.mutateAsync({ email, password, token: code }).then(
+      () => {
+        forgetPendingSecondFactor();
+        navigate(pathAfterSignIn(next));
+      },
+      (error: unknown) => {
+        form.setFieldValue("code", "");
+        showAlert(errorMessage(error, t));
+      },
+    );
   }
 
+  const expiresInMinutes = sendCode.data?.expiresInMinutes;
   return (
-    <form onSubmit={verify} noValidate>
+    <form onSubmit={form.onSubmit(verify, () => showAlert(t("errors:incomplete_fields")))} noValidate>
       <Stack gap="md">
         <Title order={1} size="h2">
           {t("sendingToken.title")}
         </Title>
         <Text size="sm">
-          {expiresInMinutes === null
+          {expiresInMinutes === undefined
             ? t("sendingToken.sending")
             : t("sendingToken.sent", { email, count: expiresInMinutes })}
         </Text>
@@ -77,16 +71,17 @@ function SecondFactorForm({ email, password, next }: { email: string; password: 
           length={SECOND_FACTOR_LENGTH}
           type="number"
           oneTimeCode
-          value={code}
-          onChange={setCode}
+          value={form.values.code}
+          onChange={(code) => form.setFieldValue("code", code)}
+          error={Boolean(form.errors.code)}
           aria-label={t("sendingToken.code")}
           autoFocus
         />
         <Group justify="space-between">
-          <Button variant="subtle" onClick={() => void sendCode()} loading={isSending}>
+          <Button variant="subtle" onClick={send} loading={sendCode.isPending}>
             {t("sendingToken.resend")}
           </Button>
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={signIn.isPending || signIn.isSuccess}>
             {t("sendingToken.submit")}
           </Button>
         </Group>

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useParams } from "react-router";
 import type { Language } from "@tessera/shared/i18n/index";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
 import { Logo } from "@/components/Logo.tsx";
+import { useForgetPreviousSession } from "@/queries/session.ts";
 import { LanguageLinks } from "./LanguageLinks.tsx";
 import { SignInContext, type SignInAlert, type SignInAlertColor, type SignInContextValue } from "./signInContext.ts";
 import { signInPaths } from "./signInPaths.ts";
@@ -16,6 +17,7 @@ interface SignInLayoutProps {
 
 /** Spec §2: a centred column at most 600px wide, the logo on top, an alert banner above the page. */
 export function SignInLayout({ prefix, language }: SignInLayoutProps) {
+  useForgetPreviousSession();
   return (
     <LanguageProvider language={language}>
       <SignInFrame prefix={prefix} language={language} />

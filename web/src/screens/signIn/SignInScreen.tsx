@@ -1,10 +1,11 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "@tessera/shared/client";
-import { api } from "@/api.ts";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { requiredRule, showApiErrors } from "@/app/formRules.ts";
+import { useSignIn as useSignInMutation } from "@/queries/session.ts";
 import { rememberPendingSecondFactor } from "./pendingSecondFactor.ts";
 import { useSignIn } from "./signInContext.ts";
 import { pathAfterSignIn } from "./signInPaths.ts";
@@ -14,32 +15,32 @@ export function SignInScreen() {
   const { paths, eventSlug, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [isSubmitting, setSubmitting] = useState(false);
+  const signIn = useSignInMutation();
+  const form = useForm({
+    initialValues: { email: "", password: "" },
+    validate: { email: requiredRule(t), password: requiredRule(t) },
+  });
 
-  async function signIn(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password) return showAlert(t("errors:incomplete_fields"));
+  function submit(values: typeof form.values) {
     clearAlert();
-    setSubmitting(true);
+    const email = values.email.trim();
     const next = searchParams.get("next");
-    try {
-      await api.auth.login({ email: email.trim(), password });
-      navigate(pathAfterSignIn(next));
-    } catch (error) {
-      setSubmitting(false);
-      if (isApiError(error) && error.code === "second_factor_required") {
-        rememberPendingSecondFactor({ email: email.trim(), password, next });
-        navigate(paths.sendingToken);
-        return;
-      }
-      showAlert(errorMessage(error, t));
-    }
+    signIn.mutateAsync({ email, password: values.password }).then(
+      () => navigate(pathAfterSignIn(next)),
+      (error: unknown) => {
+        if (isApiError(error) && error.code === "second_factor_required") {
+          rememberPendingSecondFactor({ email, password: values.password, next });
+          navigate(paths.sendingToken);
+          return;
+        }
+        const message = showApiErrors(form, error, errorMessage(error, t));
+        if (message) showAlert(message);
+      },
+    );
   }
 
   return (
-    <form onSubmit={signIn} noValidate>
+    <form onSubmit={form.onSubmit(submit, () => showAlert(t("errors:incomplete_fields")))} noValidate>
       <Stack gap="md">
         <div>
           <Title order={1} size="h2">
@@ -53,21 +54,19 @@ export function SignInScreen() {
           label={t("fields.email")}
           type="email"
           autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
           autoFocus
+          {...form.getInputProps("email")}
         />
         <PasswordInput
           label={t("fields.password")}
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          {...form.getInputProps("password")}
         />
         <Group justify="space-between" align="center">
           <Anchor component={Link} to={paths.forgotPassword} size="sm">
             {t("signIn.forgotPassword")}
           </Anchor>
-          <Button type="submit" loading={isSubmitting}>
+          <Button type="submit" loading={signIn.isPending || signIn.isSuccess}>
             {t("signIn.submit")}
           </Button>
         </Group>

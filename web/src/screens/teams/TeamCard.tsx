@@ -1,15 +1,13 @@
 import { Badge, Button, Card, CloseButton, Group, Stack, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
-import type { TeamJson } from "@tessera/shared/schemas/teams";
-import { RemotePicker } from "@/components/RemotePicker.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
-import { useAccountUserOptions } from "../users/useAccountUserOptions.ts";
-import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { useAction } from "@/app/useAction.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
+import { RemotePicker } from "@/components/RemotePicker.tsx";
+import { useChangeTeamMember, type TeamJson } from "@/queries/teams.ts";
+import { useAccountUserOptions } from "../users/useAccountUserOptions.ts";
 
 /** A team: its name, members (add/remove) and, for those who manage teams, rename and delete. */
-export const TeamCard = observer(function TeamCard({
+export function TeamCard({
   team,
   accountId,
   canManage,
@@ -23,13 +21,13 @@ export const TeamCard = observer(function TeamCard({
   onDelete: () => void;
 }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { teams } = useStores();
-  const { failure, run } = useAction();
+  const changeMember = useChangeTeamMember(accountId);
+  const { failure, isWorking, run } = useAction();
   const canUpdate = team.abilities.update ?? canManage;
   const canManageMembers = team.abilities.manageMembers ?? canUpdate;
   const canDelete = team.abilities.delete ?? canManage;
   const members = team.members ?? [];
-  const isBusy = teams.isBusy(team.id);
+  const isBusy = isWorking;
 
   const loadUsers = useAccountUserOptions(accountId);
 
@@ -81,7 +79,9 @@ export const TeamCard = observer(function TeamCard({
                   <CloseButton
                     size="xs"
                     aria-label={t("teams.removeMember", { name: `${member.firstName} ${member.lastName}` })}
-                    onClick={() => void run(() => teams.removeMember(team.id, member.id))}
+                    onClick={() =>
+                      void run(() => changeMember.mutateAsync({ teamId: team.id, userId: member.id, isMember: false }))
+                    }
                     disabled={isBusy}
                   />
                 ) : undefined
@@ -97,11 +97,11 @@ export const TeamCard = observer(function TeamCard({
             placeholder={t("users.search")}
             load={loadUsers}
             excluded={members.map((member) => member.id)}
-            onPick={(userId) => void run(() => teams.addMember(team.id, userId))}
+            onPick={(userId) => void run(() => changeMember.mutateAsync({ teamId: team.id, userId, isMember: true }))}
             disabled={isBusy}
           />
         )}
       </Stack>
     </Card>
   );
-});
+}

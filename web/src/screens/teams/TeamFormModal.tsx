@@ -1,38 +1,44 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError, type ApiError } from "@tessera/shared/client";
-import { TEAM_NAME_MAX, type TeamJson } from "@tessera/shared/schemas/teams";
+import { isApiError } from "@tessera/shared/client";
+import { TEAM_NAME_MAX } from "@tessera/shared/schemas/teams";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { useStores } from "@/stores/StoresContext.ts";
+import { requiredRule, showApiErrors } from "@/app/formRules.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
+import { useCreateTeam, useUpdateTeam, type TeamJson } from "@/queries/teams.ts";
 
 /** Creates a team, or renames one (and changes its description). */
-export function TeamFormModal({ team, onClose }: { team: TeamJson | null; onClose: () => void }) {
+export function TeamFormModal({
+  accountId,
+  team,
+  onClose,
+}: {
+  accountId: string;
+  team: TeamJson | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { teams } = useStores();
-  const [name, setName] = useState(team?.name ?? "");
-  const [description, setDescription] = useState(team?.description ?? "");
+  const create = useCreateTeam(accountId);
+  const update = useUpdateTeam(accountId);
   const [failure, setFailure] = useState<string | null>(null);
-  const [apiError, setApiError] = useState<ApiError | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: { name: team?.name ?? "", description: team?.description ?? "" },
+    validate: { name: requiredRule(t) },
+  });
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) return setFailure(t("errors:incomplete_fields"));
-    setSubmitting(true);
+  function submit(values: typeof form.values) {
     setFailure(null);
-    const body = { name: name.trim(), description: description.trim() || null };
-    try {
-      if (team) await teams.update(team.id, body);
-      else await teams.create(body);
-      onClose();
-    } catch (error) {
-      setSubmitting(false);
-      const known = isApiError(error) ? error : null;
-      setApiError(known);
-      if (known?.code !== "team_name_taken") setFailure(errorMessage(error, t));
-    }
+    const body = { name: values.name.trim(), description: values.description.trim() || null };
+    (team ? update.mutateAsync({ teamId: team.id, body }) : create.mutateAsync(body)).then(
+      onClose,
+      (error: unknown) => {
+        // A name the account already uses is said next to the name.
+        if (isApiError(error) && error.code === "team_name_taken") return form.setFieldError("name", error.message);
+        setFailure(showApiErrors(form, error, errorMessage(error, t)));
+      },
+    );
   }
 
   return (
@@ -42,29 +48,21 @@ export function TeamFormModal({ team, onClose }: { team: TeamJson | null; onClos
       title={team ? t("teams.editTitle", { name: team.name }) : t("teams.create")}
       centered
     >
-      <form onSubmit={save} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFailure(t("errors:incomplete_fields")))} noValidate>
         <Stack gap="md">
           <FailureAlert message={failure} />
           <TextInput
             label={t("fields.name")}
-            value={name}
             maxLength={TEAM_NAME_MAX}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={apiError?.code === "team_name_taken" ? apiError.message : apiError?.messageFor("name")}
             data-autofocus
+            {...form.getInputProps("name")}
           />
-          <Textarea
-            label={t("teams.descriptionField")}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            autosize
-            minRows={2}
-          />
+          <Textarea label={t("teams.descriptionField")} autosize minRows={2} {...form.getInputProps("description")} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={create.isPending || update.isPending}>
               {team ? t("common.save") : t("teams.create")}
             </Button>
           </Group>

@@ -1,32 +1,36 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useCallback, useEffect, useState } from "react";
+import { Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TeamJson } from "@tessera/shared/schemas/teams";
-import type { Account } from "@tessera/shared/schemas/users";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 import { IconPlus } from "@/components/icons.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
+import { ScreenAlerts } from "@/components/ScreenAlerts.tsx";
 import { SearchField } from "@/components/SearchField.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import type { AccountJson } from "@/queries/accounts.ts";
+import { pageCountOf } from "@/queries/pages.ts";
+import { TEAMS_PER_PAGE, useRemoveTeam, useTeamsPage, type TeamJson } from "@/queries/teams.ts";
 import { ScreenHeader } from "../shell/ScreenHeader.tsx";
 import { TeamCard } from "./TeamCard.tsx";
 import { TeamFormModal } from "./TeamFormModal.tsx";
 
 /** /manage/teams: the account's teams and their members (spec §2 account level). */
-export const TeamsScreen = observer(function TeamsScreen({ account }: { account: Account }) {
+export function TeamsScreen({ account }: { account: AccountJson }) {
   const { t } = useTranslation("web");
-  const { teams } = useStores();
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TeamJson | "new" | null>(null);
   const [deleting, setDeleting] = useState<TeamJson | null>(null);
+  const teams = useTeamsPage(account.id, { search, page, perPage: TEAMS_PER_PAGE, expand: "members" });
+  const remove = useRemoveTeam(account.id);
   const canManage = account.abilities.manageTeams === true;
 
-  useEffect(() => {
-    if (teams.query.accountId === account.id) void teams.load(1);
-    else teams.setQuery({ accountId: account.id, search: "" });
-  }, [teams, account.id]);
-  const search = useCallback((value: string) => teams.setQuery({ search: value }), [teams]);
+  const changeSearch = useCallback((value: string) => {
+    setSearch(value);
+    setPage(1);
+  }, []);
 
+  const items = teams.data?.data ?? [];
+  const pagination = teams.data?.pagination ?? { page, perPage: TEAMS_PER_PAGE, total: 0 };
   return (
     <>
       <ScreenHeader
@@ -40,25 +44,21 @@ export const TeamsScreen = observer(function TeamsScreen({ account }: { account:
           )
         }
       />
-      {teams.loadError && (
-        <Alert color="red" variant="light" role="alert" mb="md">
-          {teams.loadError.message}
-        </Alert>
-      )}
+      <ScreenAlerts loadError={teams.error} />
       <Group mb="md">
-        <SearchField label={t("teams.search")} initialValue={teams.query.search} onSearch={search} />
+        <SearchField label={t("teams.search")} initialValue={search} onSearch={changeSearch} />
       </Group>
-      {teams.isLoading && teams.items.length === 0 ? (
+      {teams.isPending ? (
         <Center p="xl">
           <Loader size="sm" />
         </Center>
-      ) : teams.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <Text c="dimmed" ta="center" p="xl" size="sm">
-          {teams.query.search ? t("common.noMatch") : t("teams.empty")}
+          {search ? t("common.noMatch") : t("teams.empty")}
         </Text>
       ) : (
         <Stack gap="sm">
-          {teams.items.map((team) => (
+          {items.map((team) => (
             <TeamCard
               key={team.id}
               team={team}
@@ -70,17 +70,23 @@ export const TeamsScreen = observer(function TeamsScreen({ account }: { account:
           ))}
         </Stack>
       )}
-      <ListFooter pagination={teams.pagination} pageCount={teams.pageCount} onPage={(page) => void teams.load(page)} />
-      {editing && <TeamFormModal team={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ListFooter pagination={pagination} pageCount={pageCountOf(pagination)} onPage={setPage} />
+      {editing && (
+        <TeamFormModal
+          accountId={account.id}
+          team={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {deleting && (
         <ConfirmModal
           title={t("teams.deleteTitle")}
           message={t("teams.deleteConfirm", { name: deleting.name })}
           confirmLabel={t("common.delete")}
-          onConfirm={() => teams.remove(deleting.id)}
+          onConfirm={() => remove.mutateAsync(deleting.id)}
           onClose={() => setDeleting(null)}
         />
       )}
     </>
   );
-});
+}

@@ -1,19 +1,19 @@
 import { Button, Group, Paper } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Account } from "@tessera/shared/schemas/users";
 import { IconPlus } from "@/components/icons.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
+import { ScreenAlerts, type ScreenNotice } from "@/components/ScreenAlerts.tsx";
 import { SearchField } from "@/components/SearchField.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import type { AccountJson } from "@/queries/accounts.ts";
+import { ACCOUNT_USERS_PER_PAGE, useAccountUsersPage } from "@/queries/accountUsers.ts";
+import { pageCountOf } from "@/queries/pages.ts";
 import { ScreenHeader } from "../shell/ScreenHeader.tsx";
 import { InviteUserModal } from "./InviteUserModal.tsx";
 import { UsersTable } from "./UsersTable.tsx";
-import { ScreenAlerts, type ScreenNotice } from "@/components/ScreenAlerts.tsx";
 
 interface AccountUsersScreenProps {
-  account: Account;
+  account: AccountJson;
   /** Say whose users these are (a platform administrator may look at any account's). */
   withAccountName?: boolean;
 }
@@ -22,24 +22,22 @@ interface AccountUsersScreenProps {
  * The users of an account: the signed-in user's own (/manage/users) or, for platform
  * administrators, any account's (/manage/platform/accounts/:accountId/users).
  */
-export const AccountUsersScreen = observer(function AccountUsersScreen({
-  account,
-  withAccountName = false,
-}: AccountUsersScreenProps) {
+export function AccountUsersScreen({ account, withAccountName = false }: AccountUsersScreenProps) {
   const { t } = useTranslation("web");
-  const { accountUsers } = useStores();
-  const accountId = account.id;
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
   const [isInviting, setInviting] = useState(false);
-  const [notice, setNotice] = useState<ScreenNotice | null>(null);
+  const [failure, setFailure] = useState<ScreenNotice | null>(null);
+  const users = useAccountUsersPage(account.id, { search, page, perPage: ACCOUNT_USERS_PER_PAGE });
 
-  useEffect(() => {
-    accountUsers.showAccount(accountId);
-  }, [accountId, accountUsers]);
-
-  const search = useCallback((value: string) => accountUsers.setQuery({ search: value }), [accountUsers]);
+  const changeSearch = useCallback((value: string) => {
+    setSearch(value);
+    setPage(1);
+  }, []);
+  const showFailure = useCallback((message: string) => setFailure({ color: "red", message }), []);
 
   const canInvite = account.abilities.manageUsers === true;
-
+  const pagination = users.data?.pagination ?? { page, perPage: ACCOUNT_USERS_PER_PAGE, total: 0 };
   return (
     <>
       <ScreenHeader
@@ -53,19 +51,21 @@ export const AccountUsersScreen = observer(function AccountUsersScreen({
           )
         }
       />
-      <ScreenAlerts notice={notice} onDismiss={() => setNotice(null)} loadError={accountUsers.loadError} />
+      <ScreenAlerts notice={failure} onDismiss={() => setFailure(null)} loadError={users.error} />
       <Group mb="md">
-        <SearchField label={t("users.search")} initialValue={accountUsers.query.search} onSearch={search} />
+        <SearchField label={t("users.search")} initialValue={search} onSearch={changeSearch} />
       </Group>
       <Paper withBorder>
-        <UsersTable onNotice={setNotice} />
+        <UsersTable
+          accountId={account.id}
+          users={users.data?.data ?? []}
+          isLoading={users.isPending}
+          isSearching={search !== ""}
+          onFailure={showFailure}
+        />
       </Paper>
-      <ListFooter
-        pagination={accountUsers.pagination}
-        pageCount={accountUsers.pageCount}
-        onPage={(page) => void accountUsers.load(page)}
-      />
-      {isInviting && <InviteUserModal onClose={() => setInviting(false)} onDone={setNotice} />}
+      <ListFooter pagination={pagination} pageCount={pageCountOf(pagination)} onPage={setPage} />
+      {isInviting && <InviteUserModal accountId={account.id} onClose={() => setInviting(false)} />}
     </>
   );
-});
+}

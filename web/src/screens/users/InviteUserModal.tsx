@@ -1,80 +1,80 @@
 import { Button, Group, Modal, Stack } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError, type ApiError } from "@tessera/shared/client";
 import type { Language } from "@tessera/shared/i18n/index";
 import { ACCOUNT_ROLES, type AccountRole } from "@tessera/shared/permissions";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { LanguageSelect } from "@/components/LanguageSelect.tsx";
-import { PersonFields, type PersonFieldValues } from "@/components/PersonFields.tsx";
-import { RoleSelect } from "@/components/RoleSelect.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
-import type { ScreenNotice } from "@/components/ScreenAlerts.tsx";
+import { showApiErrors } from "@/app/formRules.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
-
-interface InviteUserModalProps {
-  onClose: () => void;
-  onDone: (notice: ScreenNotice) => void;
-}
+import { LanguageSelect } from "@/components/LanguageSelect.tsx";
+import { notifySuccess } from "@/components/notify.ts";
+import { PersonFields, personValidators } from "@/components/PersonFields.tsx";
+import { RoleSelect } from "@/components/RoleSelect.tsx";
+import { useInviteAccountUser } from "@/queries/accountUsers.ts";
+import { useSignedIn } from "@/queries/session.ts";
 
 /** Creates a user of the account and emails them the invitation to choose their password. */
-export function InviteUserModal({ onClose, onDone }: InviteUserModalProps) {
+export function InviteUserModal({ accountId, onClose }: { accountId: string; onClose: () => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { accountUsers, session } = useStores();
-  const [person, setPerson] = useState<PersonFieldValues>({ email: "", firstName: "", lastName: "" });
-  const { email, firstName, lastName } = person;
-  const [role, setRole] = useState<AccountRole>("editor");
-  const [language, setLanguage] = useState<Language>(session.user?.language ?? "en");
+  const { user: signedIn } = useSignedIn();
+  const invite = useInviteAccountUser(accountId);
   const [failure, setFailure] = useState<string | null>(null);
-  const [apiError, setApiError] = useState<ApiError | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: {
+      email: "",
+      firstName: "",
+      lastName: "",
+      role: "editor" as AccountRole,
+      language: signedIn.language as Language,
+    },
+    validate: personValidators(t),
+  });
 
-  async function invite(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !firstName.trim() || !lastName.trim()) return setFailure(t("errors:incomplete_fields"));
-    setSubmitting(true);
+  function submit(values: typeof form.values) {
     setFailure(null);
-    try {
-      // Creating the user emails the invitation (POST /accounts/{a}/administrators).
-      const user = await accountUsers.create({
-        email: email.trim(),
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        role,
-        language,
-      });
-      onDone({ color: "green", message: t("users.invitationSent", { email: user.email }) });
-    } catch (error) {
-      setSubmitting(false);
-      setApiError(isApiError(error) ? error : null);
-      setFailure(errorMessage(error, t));
-      return;
-    }
-    onClose();
+    // Creating the user emails the invitation (POST /accounts/{a}/administrators).
+    invite
+      .mutateAsync({
+        ...values,
+        email: values.email.trim(),
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+      })
+      .then(
+        (user) => {
+          notifySuccess(t("users.invitationSent", { email: user.email }));
+          onClose();
+        },
+        (error: unknown) => setFailure(showApiErrors(form, error, errorMessage(error, t))),
+      );
   }
 
   return (
     <Modal opened onClose={onClose} title={t("users.invite")} centered size="lg">
-      <form onSubmit={invite} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFailure(t("errors:incomplete_fields")))} noValidate>
         <Stack gap="md">
           <FailureAlert message={failure} />
-          <PersonFields value={person} onChange={setPerson} apiError={apiError} />
+          <PersonFields form={form} />
           <Group grow align="flex-start">
             <RoleSelect
               label={t("fields.role")}
               roles={ACCOUNT_ROLES}
-              value={role}
-              onChange={setRole}
-              description={t(`roleDescriptions.${role}`)}
+              value={form.values.role}
+              onChange={(role) => form.setFieldValue("role", role)}
+              description={t(`roleDescriptions.${form.values.role}`)}
               inputWrapperOrder={["label", "input", "description", "error"]}
             />
-            <LanguageSelect value={language} onChange={setLanguage} />
+            <LanguageSelect
+              value={form.values.language}
+              onChange={(language) => form.setFieldValue("language", language)}
+            />
           </Group>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={invite.isPending}>
               {t("users.sendInvitation")}
             </Button>
           </Group>

@@ -1,53 +1,57 @@
 import { Button, Group, Table, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_ROLES, type AccountRole } from "@tessera/shared/permissions";
-import type { User } from "@tessera/shared/schemas/users";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
+import { notifySuccess } from "@/components/notify.ts";
 import { PersonCells } from "@/components/PersonCells.tsx";
 import { RoleBadge } from "@/components/RoleBadge.tsx";
 import { RoleSelect } from "@/components/RoleSelect.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
-import type { ScreenNotice } from "@/components/ScreenAlerts.tsx";
+import {
+  useRemoveAccountUser,
+  useSendInvitation,
+  useUpdateAccountUser,
+  type AccountUserJson,
+} from "@/queries/accountUsers.ts";
+import { useSignedIn } from "@/queries/session.ts";
 
 function isAccountRole(role: string): role is AccountRole {
   return (ACCOUNT_ROLES as readonly string[]).includes(role);
 }
 
 /** One user of the account; each action appears only when the user's abilities allow it. */
-export const UserRow = observer(function UserRow({
+export function UserRow({
+  accountId,
   user,
-  onNotice,
+  onFailure,
 }: {
-  user: User;
-  onNotice: (notice: ScreenNotice) => void;
+  accountId: string;
+  user: AccountUserJson;
+  onFailure: (message: string) => void;
 }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { accountUsers, session } = useStores();
+  const { user: signedIn } = useSignedIn();
+  const update = useUpdateAccountUser(accountId);
+  const sendInvitation = useSendInvitation(accountId);
+  const remove = useRemoveAccountUser(accountId);
   const [isConfirmingRemoval, setConfirmingRemoval] = useState(false);
   const fullName = `${user.firstName} ${user.lastName}`;
-  const isBusy = accountUsers.isBusy(user.id);
-  const language = session.user?.language ?? "en";
+  const isBusy = update.isPending || sendInvitation.isPending || remove.isPending;
 
-  async function changeRole(role: AccountRole) {
-    try {
-      await accountUsers.changeRole(user.id, role);
-      onNotice({ color: "green", message: t("users.roleChanged", { name: fullName }) });
-    } catch (error) {
-      onNotice({ color: "red", message: errorMessage(error, t) });
-    }
+  function changeRole(role: AccountRole) {
+    update.mutateAsync({ userId: user.id, body: { role } }).then(
+      () => notifySuccess(t("users.roleChanged", { name: fullName })),
+      (error: unknown) => onFailure(errorMessage(error, t)),
+    );
   }
 
-  async function sendInvitation() {
-    try {
-      await accountUsers.sendInvitation(user.id);
-      onNotice({ color: "green", message: t("users.invitationSent", { email: user.email }) });
-    } catch (error) {
-      onNotice({ color: "red", message: errorMessage(error, t) });
-    }
+  function invite() {
+    sendInvitation.mutateAsync(user.id).then(
+      () => notifySuccess(t("users.invitationSent", { email: user.email })),
+      (error: unknown) => onFailure(errorMessage(error, t)),
+    );
   }
 
   return (
@@ -58,7 +62,7 @@ export const UserRow = observer(function UserRow({
           <RoleSelect
             roles={ACCOUNT_ROLES}
             value={user.role}
-            onChange={(role) => void changeRole(role)}
+            onChange={changeRole}
             aria-label={t("users.roleOf", { name: fullName })}
             size="xs"
             w={150}
@@ -70,13 +74,13 @@ export const UserRow = observer(function UserRow({
       </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">
-          {user.lastLoginAt ? formatDateTime(user.lastLoginAt, language) : t("users.neverSignedIn")}
+          {user.lastLoginAt ? formatDateTime(user.lastLoginAt, signedIn.language) : t("users.neverSignedIn")}
         </Text>
       </Table.Td>
       <Table.Td>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
           {user.abilities.invite && (
-            <Button size="xs" variant="subtle" onClick={() => void sendInvitation()} disabled={isBusy}>
+            <Button size="xs" variant="subtle" onClick={invite} disabled={isBusy}>
               {t("users.resendInvitation")}
             </Button>
           )}
@@ -91,11 +95,11 @@ export const UserRow = observer(function UserRow({
             title={t("users.removeTitle")}
             message={t("users.removeConfirm", { name: fullName })}
             confirmLabel={t("common.remove")}
-            onConfirm={() => accountUsers.remove(user.id)}
+            onConfirm={() => remove.mutateAsync(user.id)}
             onClose={() => setConfirmingRemoval(false)}
           />
         )}
       </Table.Td>
     </Table.Tr>
   );
-});
+}

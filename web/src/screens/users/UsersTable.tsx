@@ -1,25 +1,29 @@
-import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import { ResourceTable } from "@/components/ResourceTable.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
-import type { ScreenNotice } from "@/components/ScreenAlerts.tsx";
+import type { AccountUserJson } from "@/queries/accountUsers.ts";
 import { UserRow } from "./UserRow.tsx";
 
-export const UsersTable = observer(function UsersTable({ onNotice }: { onNotice: (notice: ScreenNotice) => void }) {
-  const { t } = useTranslation("web");
-  const { accountUsers } = useStores();
+interface UsersTableProps {
+  accountId: string;
+  users: readonly AccountUserJson[];
+  isLoading: boolean;
+  isSearching: boolean;
+  onFailure: (message: string) => void;
+}
 
+export function UsersTable({ accountId, users, isLoading, isSearching, onFailure }: UsersTableProps) {
+  const { t } = useTranslation("web");
   return (
     <ResourceTable
-      isLoading={accountUsers.isLoading}
-      isEmpty={accountUsers.items.length === 0}
-      emptyText={accountUsers.query.search ? t("common.noMatch") : t("users.empty")}
+      isLoading={isLoading}
+      isEmpty={users.length === 0}
+      emptyText={isSearching ? t("common.noMatch") : t("users.empty")}
       minWidth={760}
       columns={[t("fields.name"), t("fields.email"), t("fields.role"), t("users.lastLogin")]}
     >
-      {accountUsers.items.map((user) => (
-        <UserRow key={user.id} user={user} onNotice={onNotice} />
+      {users.map((user) => (
+        <UserRow key={user.id} accountId={accountId} user={user} onFailure={onFailure} />
       ))}
     </ResourceTable>
   );
-});
+}

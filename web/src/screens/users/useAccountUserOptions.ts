@@ -1,15 +1,16 @@
 import { useCallback } from "react";
-import { useStores } from "@/stores/StoresContext.ts";
+import type { PickerOption } from "@/components/RemotePicker.tsx";
+import { useFindAccountUsers } from "@/queries/accountUsers.ts";
 
 /** A RemotePicker loader: the account's users matching a search, as "First Last · email" options. */
 export function useAccountUserOptions(accountId: string) {
-  const { api } = useStores().context;
+  const findUsers = useFindAccountUsers(accountId);
   return useCallback(
-    async (search: string) =>
-      (await api.accountUsers.list(accountId, { search, perPage: 20 })).data.map((user) => ({
+    async (search: string): Promise<PickerOption[]> =>
+      (await findUsers(search)).map((user) => ({
         value: user.id,
         label: `${user.firstName} ${user.lastName} · ${user.email}`,
       })),
-    [api, accountId],
+    [findUsers],
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { browserTimeZone } from "@/app/zonedTime.ts";
 import { useCreateEvent } from "@/queries/events.ts";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useDefaultEventParams } from "@/queries/defaultEventParams.ts";
 import { datesBodyOf } from "../eventDates.ts";
 import { EventDatesFields, endsBeforeStart, withAllDay, type EventDatesValues } from "../EventDatesFields.tsx";
 import { useEventsBase } from "../EventsBase.ts";
@@ -15,8 +15,8 @@ import { FailureAlert } from "@/components/FailureAlert.tsx";
 /** Creates an event (name, public address, dates), then opens it. */
 export function CreateEventModal({ accountId, onClose }: { accountId: string; onClose: () => void }) {
   const { t } = useTranslation("web");
-  const { context } = useStores();
   const create = useCreateEvent(accountId);
+  const { data: defaults } = useDefaultEventParams(accountId);
   const navigate = useNavigate();
   const eventsBase = useEventsBase();
   const { failure, apiError, isSubmitting, submit, fields } = useEventNameForm({ name: "", slug: "" });
@@ -36,26 +36,17 @@ export function CreateEventModal({ accountId, onClose }: { accountId: string; on
     setDates(next);
   }
 
-  // The account's default time zone and all-day flag, when it has set them; else the browser's zone.
+  // The account's default time zone and all-day flag, when it has set them; else the browser's zone (also
+  // when the defaults cannot be read: creating still works).
   useEffect(() => {
-    let isCurrent = true;
-    context.api.defaultEventParams.get(accountId).then(
-      (defaults) => {
-        if (!isCurrent) return;
-        setDates((current) => {
-          const timezone = !touched.current.timezone && defaults.timezone ? defaults.timezone : current.timezone;
-          const isAllDay =
-            !touched.current.isAllDay && defaults.isAllDay !== undefined ? defaults.isAllDay : current.isAllDay;
-          return withAllDay({ ...current, timezone }, isAllDay);
-        });
-      },
-      // Without the defaults the browser's zone stays: creating still works.
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [accountId, context]);
+    if (!defaults) return;
+    setDates((current) => {
+      const timezone = !touched.current.timezone && defaults.timezone ? defaults.timezone : current.timezone;
+      const isAllDay =
+        !touched.current.isAllDay && defaults.isAllDay !== undefined ? defaults.isAllDay : current.isAllDay;
+      return withAllDay({ ...current, timezone }, isAllDay);
+    });
+  }, [defaults]);
 
   return (
     <Modal opened onClose={onClose} title={t("events.create")} centered size="lg">

@@ -1,18 +1,17 @@
 import { ActionIcon, Card, Group, Menu, Stack, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { EventJson } from "@/queries/events.ts";
 import { formatEventDates } from "@/app/zonedTime.ts";
 import { IconDots } from "@/components/icons.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useSignedIn } from "@/queries/session.ts";
 import { useEventsBase } from "../EventsBase.ts";
 import { EventStatusBadges } from "../EventStatusBadges.tsx";
 
 export type EventAction = "duplicate" | "archive" | "unarchive" | "delete";
 
 /** One event of the list: name, dates in its zone, venue, status; the actions its abilities allow. */
-export const EventCard = observer(function EventCard({
+export function EventCard({
   event,
   isBusy,
   onAction,
@@ -23,9 +22,9 @@ export const EventCard = observer(function EventCard({
   onAction: (action: EventAction, event: EventJson) => void;
 }) {
   const { t } = useTranslation("web");
-  const { session } = useStores();
+  const { user } = useSignedIn();
   const eventsBase = useEventsBase();
-  const language = session.user?.language ?? "en";
+  const language = user.language;
   const dates = formatEventDates(event, language);
   const venue = [event.venueName, event.address].filter(Boolean).join(" · ");
   const { abilities } = event;
@@ -80,4 +79,4 @@ export const EventCard = observer(function EventCard({
       </Group>
     </Card>
   );
-});
+}

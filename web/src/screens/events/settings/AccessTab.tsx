@@ -2,9 +2,9 @@ import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { RoleBadge } from "@/components/RoleBadge.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
 import { useAccountUserOptions } from "@/screens/users/useAccountUserOptions.ts";
 import { useChangeEventAccess } from "@/queries/events.ts";
+import { useFindTeams } from "@/queries/teams.ts";
 import { useCurrentEvent } from "../EventContext.ts";
 import { AccessList } from "./AccessList.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
@@ -13,7 +13,6 @@ import { useAction } from "@/app/useAction.ts";
 /** Who may work on the event besides the account's overseers: users and teams (spec §2 access rights). */
 export function AccessTab() {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { context } = useStores();
   const { accountId, event } = useCurrentEvent();
   const changeAccess = useChangeEventAccess(accountId, event.id);
   const canManage = event.abilities.manageAccess === true;
@@ -21,15 +20,11 @@ export function AccessTab() {
   const teams = event.access?.teams ?? [];
   const { busy: busyId, failure, run } = useAction();
 
-  const { api } = context;
   const loadUsers = useAccountUserOptions(accountId);
+  const findTeams = useFindTeams(accountId);
   const loadTeams = useCallback(
-    async (search: string) =>
-      (await api.teams.list(accountId, { search, perPage: 20 })).data.map((team) => ({
-        value: team.id,
-        label: team.name,
-      })),
-    [api, accountId],
+    async (search: string) => (await findTeams(search)).map((team) => ({ value: team.id, label: team.name })),
+    [findTeams],
   );
 
   return (

@@ -1,10 +1,11 @@
 import { Alert, Badge, Center, Code, Group, Image, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError, type ApiError, type PageOf } from "@tessera/shared/client";
-import type { AuditLogJson } from "@tessera/shared/schemas/audit";
+import { isApiError } from "@tessera/shared/client";
 import { formatDateTime } from "@/app/formatDate.ts";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useAuditLogsPage, type AuditLogJson } from "@/queries/auditLogs.ts";
+import { pageCountOf } from "@/queries/pages.ts";
+import { useSignedIn } from "@/queries/session.ts";
 import { useCurrentEvent } from "../EventContext.ts";
 import { changedFields } from "./auditChanges.ts";
 import { fieldLabelKey, isShownField } from "./historyFields.ts";
@@ -54,12 +55,14 @@ function ChangeValue({ value, isBefore = false, alt }: { value: HistoryValue; is
 /** The event's audit log, newest first: who did what, when, and each changed field before → after. */
 export function HistoryTab() {
   const { t } = useTranslation("web");
-  const { context, session } = useStores();
+  const { user } = useSignedIn();
   const { accountId, event } = useCurrentEvent();
-  const language = session.user?.language ?? "en";
+  const language = user.language;
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<PageOf<AuditLogJson> | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
+  // Read again whenever the event is saved (the events mutations mark the history stale).
+  const history = useAuditLogsPage(accountId, { eventId: event.id, page, perPage: PER_PAGE });
+  const result = history.data;
+  const failure = history.error;
   const timeZone = event.timezone;
   const names = useAccessNames(accountId, result?.data ?? NO_ENTRIES, event.access);
 
@@ -72,26 +75,11 @@ export function HistoryTab() {
     return formatHistoryValue(field, value, { t, language, timeZone, names });
   }
 
-  useEffect(() => {
-    let isCurrent = true;
-    setFailure(null);
-    context.api.auditLogs.list(accountId, { eventId: event.id, page, perPage: PER_PAGE }).then(
-      (answer) => isCurrent && setResult(answer),
-      (error: unknown) => {
-        if (!isCurrent) return;
-        if (isApiError(error)) setFailure(error);
-        else throw error;
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [context, accountId, event.id, page, event.updatedAt]);
-
   if (failure) {
+    const isRefused = isApiError(failure) && failure.status === 403;
     return (
-      <Alert color={failure.status === 403 ? "gray" : "red"} variant="light" role="alert" maw={760}>
-        {failure.status === 403 ? t("history.notAllowed") : failure.message}
+      <Alert color={isRefused ? "gray" : "red"} variant="light" role="alert" maw={760}>
+        {isRefused ? t("history.notAllowed") : failure.message}
       </Alert>
     );
   }
@@ -109,7 +97,7 @@ export function HistoryTab() {
       </Text>
     );
   }
-  const pageCount = Math.max(1, Math.ceil(result.pagination.total / result.pagination.perPage));
+  const pageCount = pageCountOf(result.pagination);
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">

@@ -1,10 +1,9 @@
 import { Button, FileButton, Group, Image, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ImageRef } from "@tessera/shared/client";
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, type ImageKind } from "@tessera/shared/schemas/images";
-import { useStores } from "@/stores/StoresContext.ts";
-import { useUpdateEvent } from "@/queries/events.ts";
+import { useUpdateEvent, type ImageRef } from "@/queries/events.ts";
+import { useAddImage } from "@/queries/images.ts";
 import { useCurrentEvent } from "../EventContext.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { useAction } from "@/app/useAction.ts";
@@ -30,9 +29,9 @@ export function ImagesTab() {
 
 function ImageSlot({ kind, image, canEdit }: { kind: ImageKind; image: ImageRef | null; canEdit: boolean }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { context } = useStores();
   const { accountId, event } = useCurrentEvent();
   const update = useUpdateEvent(accountId, event.id);
+  const addImage = useAddImage(accountId);
   const [url, setUrl] = useState("");
   const { isWorking, failure, setFailure, run } = useAction();
 
@@ -47,7 +46,7 @@ function ImageSlot({ kind, image, canEdit }: { kind: ImageKind; image: ImageRef 
       return setFailure(t("errors:unsupported_image_type"));
     if (file.size > IMAGE_MAX_BYTES) return setFailure(t("errors:file_too_big"));
     void run(async () => {
-      const uploaded = await context.api.images.upload(accountId, kind, file);
+      const uploaded = await addImage.mutateAsync({ kind, file });
       await attach(uploaded.id);
     });
   }
@@ -56,7 +55,7 @@ function ImageSlot({ kind, image, canEdit }: { kind: ImageKind; image: ImageRef 
     const address = url.trim();
     if (!address) return;
     void run(async () => {
-      const downloaded = await context.api.images.fromUrl(accountId, { kind, url: address });
+      const downloaded = await addImage.mutateAsync({ kind, url: address });
       await attach(downloaded.id);
       setUrl("");
     });

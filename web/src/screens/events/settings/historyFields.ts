@@ -1,4 +1,4 @@
-import type { EventUpdateBody } from "@tessera/shared/client";
+import type { EventUpdateBody } from "@/queries/events.ts";
 
 /**
  * The label of each field an event's audit entries carry: the settings forms' own labels, so the

@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import type { EventAccess } from "@tessera/shared/client";
-import type { AuditLogJson } from "@tessera/shared/schemas/audit";
-import { useStores } from "@/stores/StoresContext.ts";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { accountUsersPageQuery } from "@/queries/accountUsers.ts";
+import type { AuditLogJson } from "@/queries/auditLogs.ts";
+import type { EventAccess } from "@/queries/events.ts";
+import { teamsPageQuery } from "@/queries/teams.ts";
 import type { AccessNames } from "./historyValues.ts";
 
 /** The largest page the list routes serve: enough for an account's users or teams in one call. */
@@ -26,17 +28,14 @@ function idsIn(entries: readonly AuditLogJson[], kind: Kind): string[] {
 /**
  * Names for the user and team ids of access entries. Those still on the event come from its
  * `access` expand; for the others (access since taken away), the account's users and teams are
- * listed once each — never one request per id. An id neither knows stays as it is.
+ * listed once each — never one request per id. An id neither knows stays as it is (also when the
+ * list cannot be read: the history itself still reads).
  */
 export function useAccessNames(
   accountId: string,
   entries: readonly AuditLogJson[],
   access: EventAccess | undefined,
 ): AccessNames {
-  const { context } = useStores();
-  const [listed, setListed] = useState<Partial<Record<Kind, ReadonlyMap<string, string>>>>({});
-  const requested = useRef(new Set<Kind>());
-
   const fromAccess = useMemo(
     () => ({
       users: new Map((access?.users ?? []).map((user) => [user.id, `${user.firstName} ${user.lastName}`])),
@@ -46,37 +45,17 @@ export function useAccessNames(
   );
   const missingUsers = idsIn(entries, "users").some((id) => !fromAccess.users.has(id));
   const missingTeams = idsIn(entries, "teams").some((id) => !fromAccess.teams.has(id));
-
-  useEffect(() => {
-    const { api } = context;
-    const load = (kind: Kind, list: () => Promise<Map<string, string>>) => {
-      if (requested.current.has(kind)) return;
-      requested.current.add(kind);
-      list().then(
-        (names) => setListed((current) => ({ ...current, [kind]: names })),
-        // Without the list the raw ids stay: the history itself still reads.
-        () => undefined,
-      );
-    };
-    if (missingUsers) {
-      load("users", async () => {
-        const page = await api.accountUsers.list(accountId, { perPage: LIST_SIZE });
-        return new Map(page.data.map((user) => [user.id, `${user.firstName} ${user.lastName}`]));
-      });
-    }
-    if (missingTeams) {
-      load("teams", async () => {
-        const page = await api.teams.list(accountId, { perPage: LIST_SIZE });
-        return new Map(page.data.map((team) => [team.id, team.name]));
-      });
-    }
-  }, [context, accountId, missingUsers, missingTeams]);
+  const users = useQuery({ ...accountUsersPageQuery(accountId, { perPage: LIST_SIZE }), enabled: missingUsers });
+  const teams = useQuery({ ...teamsPageQuery(accountId, { perPage: LIST_SIZE }), enabled: missingTeams });
 
   return useMemo(
     () => ({
-      users: new Map([...(listed.users ?? []), ...fromAccess.users]),
-      teams: new Map([...(listed.teams ?? []), ...fromAccess.teams]),
+      users: new Map([
+        ...(users.data?.data ?? []).map((user) => [user.id, `${user.firstName} ${user.lastName}`] as const),
+        ...fromAccess.users,
+      ]),
+      teams: new Map([...(teams.data?.data ?? []).map((team) => [team.id, team.name] as const), ...fromAccess.teams]),
     }),
-    [listed, fromAccess],
+    [users.data, teams.data, fromAccess],
   );
 }

@@ -1,11 +1,12 @@
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError, type ApiError } from "@tessera/shared/client";
-import type { Account, AccountCreate } from "@tessera/shared/schemas/users";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { useStores } from "@/stores/StoresContext.ts";
+import { requiredRule, showApiErrors } from "@/app/formRules.ts";
+import { numberOrNull } from "@/app/numberOrNull.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
+import { useCreateAccount, useUpdateAccount, type AccountCreateBody, type AccountJson } from "@/queries/accounts.ts";
 
 type LimitField = "maxOrganizers" | "maxEvents" | "maxCampaignsPerEvent" | "eventRetentionDays";
 const LIMIT_FIELDS: readonly LimitField[] = [
@@ -15,7 +16,8 @@ const LIMIT_FIELDS: readonly LimitField[] = [
   "eventRetentionDays",
 ];
 
-interface AccountFormValues extends Record<LimitField, number | null> {
+/** An empty limit means unlimited. */
+interface AccountFormValues extends Record<LimitField, number | ""> {
   name: string;
   twoFactorEnabled: boolean;
   multilang: boolean;
@@ -23,13 +25,13 @@ interface AccountFormValues extends Record<LimitField, number | null> {
   isActive: boolean;
 }
 
-function valuesOf(account: Account | null): AccountFormValues {
+function valuesOf(account: AccountJson | null): AccountFormValues {
   return {
     name: account?.name ?? "",
-    maxOrganizers: account?.maxOrganizers ?? null,
-    maxEvents: account?.maxEvents ?? null,
-    maxCampaignsPerEvent: account?.maxCampaignsPerEvent ?? null,
-    eventRetentionDays: account?.eventRetentionDays ?? null,
+    maxOrganizers: account?.maxOrganizers ?? "",
+    maxEvents: account?.maxEvents ?? "",
+    maxCampaignsPerEvent: account?.maxCampaignsPerEvent ?? "",
+    eventRetentionDays: account?.eventRetentionDays ?? "",
     twoFactorEnabled: account?.twoFactorEnabled ?? false,
     multilang: account?.multilang ?? false,
     defaultPlatformDomain: account?.defaultPlatformDomain ?? "",
@@ -37,57 +39,52 @@ function valuesOf(account: Account | null): AccountFormValues {
   };
 }
 
-function bodyOf(values: AccountFormValues, withLimits: boolean): AccountCreate {
+function bodyOf(values: AccountFormValues, withLimits: boolean): AccountCreateBody {
   const settings = { name: values.name.trim(), twoFactorEnabled: values.twoFactorEnabled, multilang: values.multilang };
   if (!withLimits) return settings;
   return {
     ...settings,
-    maxOrganizers: values.maxOrganizers,
-    maxEvents: values.maxEvents,
-    maxCampaignsPerEvent: values.maxCampaignsPerEvent,
-    eventRetentionDays: values.eventRetentionDays,
+    maxOrganizers: numberOrNull(values.maxOrganizers),
+    maxEvents: numberOrNull(values.maxEvents),
+    maxCampaignsPerEvent: numberOrNull(values.maxCampaignsPerEvent),
+    eventRetentionDays: numberOrNull(values.eventRetentionDays),
     defaultPlatformDomain: values.defaultPlatformDomain.trim().toLowerCase() || null,
   };
 }
 
 interface AccountFormModalProps {
   /** null to create a new account. */
-  account: Account | null;
+  account: AccountJson | null;
   onClose: () => void;
-  onSaved: (account: Account) => void;
+  onSaved: (account: AccountJson) => void;
 }
 
 /** Creates an account or edits its limits (an empty limit means unlimited). */
 export function AccountFormModal({ account, onClose, onSaved }: AccountFormModalProps) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { accounts } = useStores();
+  const create = useCreateAccount();
+  const update = useUpdateAccount();
   // Limits are the platform's to set: a new account is created by a platform administrator.
   const canChangeLimits = account === null || account.abilities.updateLimits === true;
-  const [values, setValues] = useState(() => valuesOf(account));
   const [failure, setFailure] = useState<string | null>(null);
-  const [apiError, setApiError] = useState<ApiError | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const form = useForm<AccountFormValues>({ initialValues: valuesOf(account), validate: { name: requiredRule(t) } });
 
-  const set = <K extends keyof AccountFormValues>(field: K, value: AccountFormValues[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!values.name.trim()) return setFailure(t("errors:incomplete_fields"));
-    setSubmitting(true);
+  function submit(values: AccountFormValues) {
     setFailure(null);
-    try {
-      const body = bodyOf(values, canChangeLimits);
-      const saved = account
-        ? await accounts.update(account.id, canChangeLimits ? { ...body, isActive: values.isActive } : body)
-        : await accounts.create(body);
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      setSubmitting(false);
-      setApiError(isApiError(error) ? error : null);
-      setFailure(errorMessage(error, t));
-    }
+    const body = bodyOf(values, canChangeLimits);
+    const saving = account
+      ? update.mutateAsync({
+          accountId: account.id,
+          body: canChangeLimits ? { ...body, isActive: values.isActive } : body,
+        })
+      : create.mutateAsync(body);
+    saving.then(
+      (saved) => {
+        onSaved(saved);
+        onClose();
+      },
+      (error: unknown) => setFailure(showApiErrors(form, error, errorMessage(error, t))),
+    );
   }
 
   return (
@@ -98,16 +95,10 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
       centered
       size="lg"
     >
-      <form onSubmit={save} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFailure(t("errors:incomplete_fields")))} noValidate>
         <Stack gap="md">
           <FailureAlert message={failure} />
-          <TextInput
-            label={t("fields.name")}
-            value={values.name}
-            onChange={(e) => set("name", e.currentTarget.value)}
-            error={apiError?.messageFor("name")}
-            data-autofocus
-          />
+          <TextInput label={t("fields.name")} data-autofocus {...form.getInputProps("name")} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {LIMIT_FIELDS.map((field) => (
               <NumberInput
@@ -117,45 +108,35 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
                 min={0}
                 allowDecimal={false}
                 allowNegative={false}
-                value={values[field] ?? ""}
-                onChange={(value) => set(field, typeof value === "number" ? value : null)}
-                error={apiError?.messageFor(field)}
                 disabled={!canChangeLimits}
+                {...form.getInputProps(field)}
               />
             ))}
           </SimpleGrid>
           <TextInput
             label={t("accounts.defaultPlatformDomain")}
             placeholder="events.example.com"
-            value={values.defaultPlatformDomain}
-            onChange={(e) => set("defaultPlatformDomain", e.currentTarget.value)}
-            error={apiError?.messageFor("defaultPlatformDomain")}
             disabled={!canChangeLimits}
+            {...form.getInputProps("defaultPlatformDomain")}
           />
           <Switch
             label={t("accounts.twoFactorEnabled")}
             description={t("accounts.twoFactorHelp")}
-            checked={values.twoFactorEnabled}
-            onChange={(e) => set("twoFactorEnabled", e.currentTarget.checked)}
+            {...form.getInputProps("twoFactorEnabled", { type: "checkbox" })}
           />
           <Switch
             label={t("accounts.multilang")}
             description={t("accounts.multilangHelp")}
-            checked={values.multilang}
-            onChange={(e) => set("multilang", e.currentTarget.checked)}
+            {...form.getInputProps("multilang", { type: "checkbox" })}
           />
           {account && canChangeLimits && (
-            <Switch
-              label={t("accounts.isActive")}
-              checked={values.isActive}
-              onChange={(e) => set("isActive", e.currentTarget.checked)}
-            />
+            <Switch label={t("accounts.isActive")} {...form.getInputProps("isActive", { type: "checkbox" })} />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={create.isPending || update.isPending}>
               {account ? t("common.save") : t("accounts.create")}
             </Button>
           </Group>

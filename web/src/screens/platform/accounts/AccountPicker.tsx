@@ -1,13 +1,8 @@
 import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useStores } from "@/stores/StoresContext.ts";
-
-interface AccountOption {
-  value: string;
-  label: string;
-}
+import { useAccount, useAccountOptions } from "@/queries/accounts.ts";
 
 interface AccountPickerProps {
   label: string;
@@ -20,38 +15,17 @@ interface AccountPickerProps {
 /** Picks an account by name, searching the API as the user types. */
 export function AccountPicker({ label, value, onChange, error, placeholder }: AccountPickerProps) {
   const { t } = useTranslation("web");
-  const { accounts } = useStores();
   const [search, setSearch] = useState("");
   const [settledSearch] = useDebouncedValue(search, 250);
-  const [found, setFound] = useState<AccountOption[]>([]);
-  const [selected, setSelected] = useState<AccountOption | null>(null);
-
   // The chosen account's name, when the picker opens on an existing value.
-  useEffect(() => {
-    if (!value || selected?.value === value) return;
-    let isCurrent = true;
-    accounts.get(value).then(
-      (account) => isCurrent && setSelected({ value: account.id, label: account.name }),
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [value, selected, accounts]);
+  const chosen = useAccount(value);
+  const selected = chosen.data ? { value: chosen.data.id, label: chosen.data.name } : null;
+  // The box shows the chosen account's name: that is no search.
+  const found = useAccountOptions(settledSearch === selected?.label ? "" : settledSearch);
 
-  useEffect(() => {
-    let isCurrent = true;
-    const query = settledSearch === selected?.label ? "" : settledSearch;
-    accounts.search(query).then(
-      (page) => isCurrent && setFound(page.data.map((account) => ({ value: account.id, label: account.name }))),
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [settledSearch, selected, accounts]);
-
-  const options = selected && !found.some((option) => option.value === selected.value) ? [selected, ...found] : found;
+  const options = (found.data?.data ?? []).map((account) => ({ value: account.id, label: account.name }));
+  const shown =
+    selected && !options.some((option) => option.value === selected.value) ? [selected, ...options] : options;
 
   return (
     <Select
@@ -59,12 +33,9 @@ export function AccountPicker({ label, value, onChange, error, placeholder }: Ac
       placeholder={placeholder}
       searchable
       clearable
-      data={options}
+      data={shown}
       value={value}
-      onChange={(accountId, option) => {
-        setSelected(accountId ? option : null);
-        onChange(accountId);
-      }}
+      onChange={onChange}
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: unfiltered }) => unfiltered}

@@ -1,29 +1,33 @@
-import { Alert, Button, Group, Paper } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import type { Account } from "@tessera/shared/schemas/users";
-import { useCallback, useEffect, useState } from "react";
+import { Button, Group, Paper } from "@mantine/core";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconPlus } from "@/components/icons.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
+import { notifySuccess } from "@/components/notify.ts";
+import { ScreenAlerts } from "@/components/ScreenAlerts.tsx";
 import { SearchField } from "@/components/SearchField.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import { ACCOUNTS_PER_PAGE, useAccountsPage, type AccountJson } from "@/queries/accounts.ts";
+import { pageCountOf } from "@/queries/pages.ts";
+import { useSignedIn } from "@/queries/session.ts";
 import { ScreenHeader } from "@/screens/shell/ScreenHeader.tsx";
 import { AccountFormModal } from "./AccountFormModal.tsx";
 import { AccountsTable } from "./AccountsTable.tsx";
 
 /** Every account of the platform, with their limits (platform administrators). */
-export const AccountsScreen = observer(function AccountsScreen() {
+export function AccountsScreen() {
   const { t } = useTranslation("web");
-  const { accounts, session } = useStores();
-  const [editing, setEditing] = useState<Account | "new" | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const session = useSignedIn();
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AccountJson | "new" | null>(null);
+  const accounts = useAccountsPage({ search, page, perPage: ACCOUNTS_PER_PAGE });
 
-  useEffect(() => {
-    void accounts.load(1);
-  }, [accounts]);
+  const changeSearch = useCallback((value: string) => {
+    setSearch(value);
+    setPage(1);
+  }, []);
 
-  const search = useCallback((value: string) => accounts.setQuery({ search: value }), [accounts]);
-
+  const pagination = accounts.data?.pagination ?? { page, perPage: ACCOUNTS_PER_PAGE, total: 0 };
   return (
     <>
       <ScreenHeader
@@ -37,34 +41,26 @@ export const AccountsScreen = observer(function AccountsScreen() {
           )
         }
       />
-      {notice && (
-        <Alert color="green" variant="light" role="status" mb="md" withCloseButton onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      )}
-      {accounts.loadError && (
-        <Alert color="red" variant="light" role="alert" mb="md">
-          {accounts.loadError.message}
-        </Alert>
-      )}
+      <ScreenAlerts loadError={accounts.error} />
       <Group mb="md">
-        <SearchField label={t("accounts.search")} initialValue={accounts.query.search} onSearch={search} />
+        <SearchField label={t("accounts.search")} initialValue={search} onSearch={changeSearch} />
       </Group>
       <Paper withBorder>
-        <AccountsTable onEdit={setEditing} />
+        <AccountsTable
+          accounts={accounts.data?.data ?? []}
+          isLoading={accounts.isPending}
+          isSearching={search !== ""}
+          onEdit={setEditing}
+        />
       </Paper>
-      <ListFooter
-        pagination={accounts.pagination}
-        pageCount={accounts.pageCount}
-        onPage={(page) => void accounts.load(page)}
-      />
+      <ListFooter pagination={pagination} pageCount={pageCountOf(pagination)} onPage={setPage} />
       {editing && (
         <AccountFormModal
           account={editing === "new" ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={(account) => setNotice(t("accounts.saved", { name: account.name }))}
+          onSaved={(account) => notifySuccess(t("accounts.saved", { name: account.name }))}
         />
       )}
     </>
   );
-});
+}

@@ -1,23 +1,27 @@
 import { Badge, Button, Group, Table, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Account } from "@tessera/shared/schemas/users";
 import { ResourceTable } from "@/components/ResourceTable.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import type { AccountJson } from "@/queries/accounts.ts";
 
-export const AccountsTable = observer(function AccountsTable({ onEdit }: { onEdit: (account: Account) => void }) {
+interface AccountsTableProps {
+  accounts: readonly AccountJson[];
+  isLoading: boolean;
+  isSearching: boolean;
+  onEdit: (account: AccountJson) => void;
+}
+
+export function AccountsTable({ accounts, isLoading, isSearching, onEdit }: AccountsTableProps) {
   const { t } = useTranslation("web");
-  const { accounts } = useStores();
 
   const limit = (value: number | null) => (value === null ? t("accounts.unlimited") : String(value));
   const yesNo = (value: boolean) => (value ? t("common.yes") : t("common.no"));
 
   return (
     <ResourceTable
-      isLoading={accounts.isLoading}
-      isEmpty={accounts.items.length === 0}
-      emptyText={accounts.query.search ? t("common.noMatch") : t("accounts.empty")}
+      isLoading={isLoading}
+      isEmpty={accounts.length === 0}
+      emptyText={isSearching ? t("common.noMatch") : t("accounts.empty")}
       minWidth={900}
       columns={[
         t("fields.name"),
@@ -28,7 +32,7 @@ export const AccountsTable = observer(function AccountsTable({ onEdit }: { onEdi
         t("accounts.twoFactorEnabled"),
       ]}
     >
-      {accounts.items.map((account) => (
+      {accounts.map((account) => (
         <Table.Tr key={account.id}>
           <Table.Td>
             <Group gap={6}>
@@ -66,4 +70,4 @@ export const AccountsTable = observer(function AccountsTable({ onEdit }: { onEdi
       ))}
     </ResourceTable>
   );
-});
+}

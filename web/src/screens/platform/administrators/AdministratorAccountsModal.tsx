@@ -1,29 +1,14 @@
 import { Anchor, Center, List, Loader, Modal, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Account, User } from "@tessera/shared/schemas/users";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { useStores } from "@/stores/StoresContext.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
+import { useAdministratorAccounts, type AdministratorJson } from "@/queries/administrators.ts";
 
 /** The accounts a user is linked to (GET /administrators/{id}/accounts). */
-export function AdministratorAccountsModal({ user, onClose }: { user: User; onClose: () => void }) {
+export function AdministratorAccountsModal({ user, onClose }: { user: AdministratorJson; onClose: () => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { administrators } = useStores();
-  const [accounts, setAccounts] = useState<Account[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    let isCurrent = true;
-    administrators.accountsOf(user.id).then(
-      (found) => isCurrent && setAccounts(found),
-      (error: unknown) => isCurrent && setFailure(errorMessage(error, t)),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [administrators, user.id, t]);
+  const { data: accounts, error } = useAdministratorAccounts(user.id);
 
   return (
     <Modal
@@ -32,8 +17,8 @@ export function AdministratorAccountsModal({ user, onClose }: { user: User; onCl
       title={t("administrators.accountsOf", { name: `${user.firstName} ${user.lastName}` })}
       centered
     >
-      <FailureAlert message={failure} />
-      {!failure && !accounts && (
+      {error && !accounts && <FailureAlert message={errorMessage(error, t)} />}
+      {!error && !accounts && (
         <Center p="md">
           <Loader size="sm" />
         </Center>

@@ -1,64 +1,76 @@
 import { Button, Group, Modal, Stack, Switch } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError, type ApiError } from "@tessera/shared/client";
 import type { Language } from "@tessera/shared/i18n/index";
 import { ROLES, type Role } from "@tessera/shared/permissions";
-import type { User } from "@tessera/shared/schemas/users";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { LanguageSelect } from "@/components/LanguageSelect.tsx";
-import { PersonFields, type PersonFieldValues } from "@/components/PersonFields.tsx";
-import { RoleSelect } from "@/components/RoleSelect.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
-import { AccountPicker } from "../accounts/AccountPicker.tsx";
+import { showApiErrors } from "@/app/formRules.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
+import { LanguageSelect } from "@/components/LanguageSelect.tsx";
+import { PersonFields, personValidators } from "@/components/PersonFields.tsx";
+import { RoleSelect } from "@/components/RoleSelect.tsx";
+import { useCreateAdministrator, useUpdateAdministrator, type AdministratorJson } from "@/queries/administrators.ts";
+import { useSignedIn } from "@/queries/session.ts";
+import { AccountPicker } from "../accounts/AccountPicker.tsx";
 
 interface AdministratorFormModalProps {
   /** null to create a new user. */
-  user: User | null;
+  user: AdministratorJson | null;
   onClose: () => void;
-  onSaved: (user: User) => void;
+  onSaved: (user: AdministratorJson) => void;
 }
 
 /** Creates or edits any user of the platform; account roles need an account, platform administrators none. */
 export function AdministratorFormModal({ user, onClose, onSaved }: AdministratorFormModalProps) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { administrators, session } = useStores();
-  const [person, setPerson] = useState<PersonFieldValues>({
-    email: user?.email ?? "",
-    firstName: user?.firstName ?? "",
-    lastName: user?.lastName ?? "",
-  });
-  const { email, firstName, lastName } = person;
-  const [role, setRole] = useState<Role>(user?.role ?? "administrator");
-  const [accountId, setAccountId] = useState<string | null>(user?.accountId ?? null);
-  const [language, setLanguage] = useState<Language>(user?.language ?? session.user?.language ?? "en");
-  const [isActive, setActive] = useState(user?.isActive ?? true);
+  const { user: signedIn } = useSignedIn();
+  const create = useCreateAdministrator();
+  const update = useUpdateAdministrator();
   const [failure, setFailure] = useState<string | null>(null);
-  const [apiError, setApiError] = useState<ApiError | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: {
+      email: user?.email ?? "",
+      firstName: user?.firstName ?? "",
+      lastName: user?.lastName ?? "",
+      role: (user?.role ?? "administrator") as Role,
+      accountId: user?.accountId ?? null,
+      language: (user?.language ?? signedIn.language) as Language,
+      isActive: user?.isActive ?? true,
+    },
+    validate: {
+      ...personValidators(t),
+      // Every role but platform administrator belongs to an account.
+      accountId: (accountId, values) =>
+        values.role !== "administrator" && !accountId ? t("validation:required") : null,
+    },
+  });
+  const { role, language } = form.values;
   const needsAccount = role !== "administrator";
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !firstName.trim() || !lastName.trim() || (needsAccount && !accountId)) {
-      return setFailure(t("errors:incomplete_fields"));
-    }
-    setSubmitting(true);
+  function submit(values: typeof form.values) {
     setFailure(null);
-    const names = { firstName: firstName.trim(), lastName: lastName.trim() };
-    const linkedAccount = needsAccount ? accountId : null;
-    try {
-      const saved = user
-        ? await administrators.update(user.id, { ...names, role, accountId: linkedAccount, language, isActive })
-        : await administrators.create({ ...names, email: email.trim(), role, accountId: linkedAccount, language });
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      setSubmitting(false);
-      setApiError(isApiError(error) ? error : null);
-      setFailure(errorMessage(error, t));
-    }
+    const names = { firstName: values.firstName.trim(), lastName: values.lastName.trim() };
+    const accountId = values.role === "administrator" ? null : values.accountId;
+    const saving = user
+      ? update.mutateAsync({
+          userId: user.id,
+          body: { ...names, role: values.role, accountId, language: values.language, isActive: values.isActive },
+        })
+      : create.mutateAsync({
+          ...names,
+          email: values.email.trim(),
+          role: values.role,
+          accountId,
+          language: values.language,
+        });
+    saving.then(
+      (saved) => {
+        onSaved(saved);
+        onClose();
+      },
+      (error: unknown) => setFailure(showApiErrors(form, error, errorMessage(error, t))),
+    );
   }
 
   const title = user
@@ -66,41 +78,37 @@ export function AdministratorFormModal({ user, onClose, onSaved }: Administrator
     : t("administrators.create");
   return (
     <Modal opened onClose={onClose} title={title} centered size="lg">
-      <form onSubmit={save} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFailure(t("errors:incomplete_fields")))} noValidate>
         <Stack gap="md">
           <FailureAlert message={failure} />
-          <PersonFields value={person} onChange={setPerson} apiError={apiError} isEmailReadOnly={user !== null} />
+          <PersonFields form={form} isEmailReadOnly={user !== null} />
           <Group grow align="flex-start">
             <RoleSelect
               label={t("fields.role")}
               roles={ROLES}
               value={role}
-              onChange={setRole}
+              onChange={(next) => form.setFieldValue("role", next)}
               description={t(`roleDescriptions.${role}`)}
               inputWrapperOrder={["label", "input", "description", "error"]}
             />
-            <LanguageSelect value={language} onChange={setLanguage} />
+            <LanguageSelect value={language} onChange={(next) => form.setFieldValue("language", next)} />
           </Group>
           {needsAccount && (
             <AccountPicker
               label={t("fields.account")}
-              value={accountId}
-              onChange={setAccountId}
-              error={apiError?.messageFor("accountId")}
+              value={form.values.accountId}
+              onChange={(accountId) => form.setFieldValue("accountId", accountId)}
+              error={form.errors.accountId as string | undefined}
             />
           )}
           {user && (
-            <Switch
-              label={t("administrators.isActive")}
-              checked={isActive}
-              onChange={(e) => setActive(e.currentTarget.checked)}
-            />
+            <Switch label={t("administrators.isActive")} {...form.getInputProps("isActive", { type: "checkbox" })} />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={create.isPending || update.isPending}>
               {user ? t("common.save") : t("administrators.create")}
             </Button>
           </Group>

@@ -1,27 +1,24 @@
 import { Button, Group, Table, Text } from "@mantine/core";
-import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { User } from "@tessera/shared/schemas/users";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
+import { notifySuccess } from "@/components/notify.ts";
 import { PersonCells } from "@/components/PersonCells.tsx";
 import { RoleBadge } from "@/components/RoleBadge.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
-import type { ScreenNotice } from "@/components/ScreenAlerts.tsx";
+import { useRemoveAdministrator, type AdministratorJson } from "@/queries/administrators.ts";
 import { AdministratorAccountsModal } from "./AdministratorAccountsModal.tsx";
 
 interface AdministratorRowProps {
-  user: User;
-  onEdit: (user: User) => void;
-  onNotice: (notice: ScreenNotice) => void;
+  user: AdministratorJson;
+  onEdit: (user: AdministratorJson) => void;
 }
 
-export const AdministratorRow = observer(function AdministratorRow({ user, onEdit, onNotice }: AdministratorRowProps) {
+export function AdministratorRow({ user, onEdit }: AdministratorRowProps) {
   const { t } = useTranslation("web");
-  const { administrators } = useStores();
+  const remove = useRemoveAdministrator();
   const [dialog, setDialog] = useState<"accounts" | "delete" | null>(null);
   const fullName = `${user.firstName} ${user.lastName}`;
-  const isBusy = administrators.isBusy(user.id);
+  const isBusy = remove.isPending;
 
   return (
     <Table.Tr>
@@ -55,8 +52,8 @@ export const AdministratorRow = observer(function AdministratorRow({ user, onEdi
             message={t("administrators.deleteConfirm", { name: fullName })}
             confirmLabel={t("common.delete")}
             onConfirm={async () => {
-              await administrators.remove(user.id);
-              onNotice({ color: "green", message: t("administrators.deleted", { name: fullName }) });
+              await remove.mutateAsync(user.id);
+              notifySuccess(t("administrators.deleted", { name: fullName }));
             }}
             onClose={() => setDialog(null)}
           />
@@ -64,4 +61,4 @@ export const AdministratorRow = observer(function AdministratorRow({ user, onEdi
       </Table.Td>
     </Table.Tr>
   );
-});
+}

@@ -1,32 +1,49 @@
 import { Button, Group, Paper, Select } from "@mantine/core";
-import { observer } from "mobx-react-lite";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ROLES, type Role } from "@tessera/shared/permissions";
-import type { User } from "@tessera/shared/schemas/users";
 import { IconPlus } from "@/components/icons.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
+import { notifySuccess } from "@/components/notify.ts";
+import { ScreenAlerts } from "@/components/ScreenAlerts.tsx";
 import { SearchField } from "@/components/SearchField.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
+import { ADMINISTRATORS_PER_PAGE, useAdministratorsPage, type AdministratorJson } from "@/queries/administrators.ts";
+import { pageCountOf } from "@/queries/pages.ts";
+import { useSignedIn } from "@/queries/session.ts";
 import { ScreenHeader } from "@/screens/shell/ScreenHeader.tsx";
 import { AccountPicker } from "../accounts/AccountPicker.tsx";
 import { AdministratorFormModal } from "./AdministratorFormModal.tsx";
 import { AdministratorsTable } from "./AdministratorsTable.tsx";
-import { ScreenAlerts, type ScreenNotice } from "@/components/ScreenAlerts.tsx";
+
+interface Filters {
+  search: string;
+  role: Role | null;
+  accountId: string | null;
+}
 
 /** Every user of the platform: platform administrators and the users of each account. */
-export const AdministratorsScreen = observer(function AdministratorsScreen() {
+export function AdministratorsScreen() {
   const { t } = useTranslation("web");
-  const { administrators, session } = useStores();
-  const [editing, setEditing] = useState<User | "new" | null>(null);
-  const [notice, setNotice] = useState<ScreenNotice | null>(null);
+  const session = useSignedIn();
+  const [filters, setFilters] = useState<Filters>({ search: "", role: null, accountId: null });
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdministratorJson | "new" | null>(null);
+  const users = useAdministratorsPage({
+    search: filters.search,
+    ...(filters.role ? { role: filters.role } : {}),
+    ...(filters.accountId ? { accountId: filters.accountId } : {}),
+    page,
+    perPage: ADMINISTRATORS_PER_PAGE,
+  });
 
-  useEffect(() => {
-    void administrators.load(1);
-  }, [administrators]);
+  /** Any change of the filters goes back to page 1. */
+  const filter = useCallback((patch: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(1);
+  }, []);
+  const search = useCallback((value: string) => filter({ search: value }), [filter]);
 
-  const search = useCallback((value: string) => administrators.setQuery({ search: value }), [administrators]);
-
+  const pagination = users.data?.pagination ?? { page, perPage: ADMINISTRATORS_PER_PAGE, total: 0 };
   return (
     <>
       <ScreenHeader
@@ -40,48 +57,42 @@ export const AdministratorsScreen = observer(function AdministratorsScreen() {
           )
         }
       />
-      <ScreenAlerts notice={notice} onDismiss={() => setNotice(null)} loadError={administrators.loadError} />
+      <ScreenAlerts loadError={users.error} />
       <Group mb="md" align="flex-end">
-        <SearchField label={t("administrators.search")} initialValue={administrators.query.search} onSearch={search} />
+        <SearchField label={t("administrators.search")} initialValue={filters.search} onSearch={search} />
         <Select
           aria-label={t("fields.role")}
           placeholder={t("administrators.allRoles")}
           data={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-          value={administrators.query.role}
-          onChange={(role) => administrators.setQuery({ role: role as Role | null })}
+          value={filters.role}
+          onChange={(role) => filter({ role: role as Role | null })}
           clearable
           w={200}
         />
         <AccountPicker
           label=""
           placeholder={t("administrators.allAccounts")}
-          value={administrators.query.accountId}
-          onChange={(accountId) => administrators.setQuery({ accountId })}
+          value={filters.accountId}
+          onChange={(accountId) => filter({ accountId })}
         />
       </Group>
       <Paper withBorder>
-        <AdministratorsTable onEdit={setEditing} onNotice={setNotice} />
+        <AdministratorsTable users={users.data?.data ?? []} isLoading={users.isPending} onEdit={setEditing} />
       </Paper>
-      <ListFooter
-        pagination={administrators.pagination}
-        pageCount={administrators.pageCount}
-        onPage={(page) => void administrators.load(page)}
-      />
+      <ListFooter pagination={pagination} pageCount={pageCountOf(pagination)} onPage={setPage} />
       {editing && (
         <AdministratorFormModal
           user={editing === "new" ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={(user) =>
-            setNotice({
-              color: "green",
-              message:
-                editing === "new"
-                  ? t("users.invitationSent", { email: user.email })
-                  : t("administrators.saved", { name: `${user.firstName} ${user.lastName}` }),
-            })
+            notifySuccess(
+              editing === "new"
+                ? t("users.invitationSent", { email: user.email })
+                : t("administrators.saved", { name: `${user.firstName} ${user.lastName}` }),
+            )
           }
         />
       )}
     </>
   );
-});
+}

@@ -1,34 +1,27 @@
-import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
-import type { User } from "@tessera/shared/schemas/users";
 import { ResourceTable } from "@/components/ResourceTable.tsx";
-import { useStores } from "@/stores/StoresContext.ts";
-import type { ScreenNotice } from "@/components/ScreenAlerts.tsx";
+import type { AdministratorJson } from "@/queries/administrators.ts";
 import { AdministratorRow } from "./AdministratorRow.tsx";
 
 interface AdministratorsTableProps {
-  onEdit: (user: User) => void;
-  onNotice: (notice: ScreenNotice) => void;
+  users: readonly AdministratorJson[];
+  isLoading: boolean;
+  onEdit: (user: AdministratorJson) => void;
 }
 
-export const AdministratorsTable = observer(function AdministratorsTable({
-  onEdit,
-  onNotice,
-}: AdministratorsTableProps) {
+export function AdministratorsTable({ users, isLoading, onEdit }: AdministratorsTableProps) {
   const { t } = useTranslation("web");
-  const { administrators } = useStores();
-
   return (
     <ResourceTable
-      isLoading={administrators.isLoading}
-      isEmpty={administrators.items.length === 0}
+      isLoading={isLoading}
+      isEmpty={users.length === 0}
       emptyText={t("common.noMatch")}
       minWidth={820}
       columns={[t("fields.name"), t("fields.email"), t("fields.role"), t("fields.language")]}
     >
-      {administrators.items.map((user) => (
-        <AdministratorRow key={user.id} user={user} onEdit={onEdit} onNotice={onNotice} />
+      {users.map((user) => (
+        <AdministratorRow key={user.id} user={user} onEdit={onEdit} />
       ))}
     </ResourceTable>
   );
-});
+}
