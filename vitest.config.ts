@@ -37,6 +37,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // One module graph per worker instead of one per file (importing the API is most of a small file's
+          // time). Safe: every file builds its servers, databases and hooks through startTestServer/createDeps,
+          // and the API keeps no module state a file could leave behind (caches are keyed by import id or URL).
+          isolate: false,
         },
       },
       {
@@ -48,7 +52,9 @@ export default defineConfig({
           globalSetup: ["tests/helpers/globalSetup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once: each starts its own server (port 0), database, SMTP sink and Chromium.
+          maxWorkers: 2,
+          isolate: false,
         },
       },
     ],
