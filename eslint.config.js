@@ -114,6 +114,45 @@ export default tseslint.config(
       "web/ imports shared/ only (never api/ or desktop/).",
     ),
   },
+  // Server state lives in web/src/queries (TanStack Query): screens, components and the app read its
+  // hooks and never call the API client themselves.
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    ignores: ["web/src/queries/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/api/src/**", "**/desktop/src/**", "@tessera/api", "@tessera/desktop", ...NODE_ONLY],
+              message: "web/ imports shared/ only (never api/ or desktop/).",
+            },
+            {
+              regex: "(^|/)api(\\.ts)?$",
+              message: "Screens never call the API client: use a hook of web/src/queries.",
+            },
+            {
+              group: ["@tessera/shared/client", "@tessera/shared"],
+              importNames: ["createApiClient", "createHandTypedApiClient", "deriveClient"],
+              message: "Screens never call the API client: use a hook of web/src/queries.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression > MemberExpression.callee > MemberExpression.object[object.name='api']",
+          message: "Screens never call the API client: use a hook of web/src/queries.",
+        },
+        {
+          selector: "CallExpression > MemberExpression.callee > MemberExpression.object[object.property.name='api']",
+          message: "Screens never call the API client: use a hook of web/src/queries.",
+        },
+      ],
+    },
+  },
   {
     files: ["desktop/src/**/*.{ts,cts,tsx}"],
     rules: forbid(["**/api/src/**", "@tessera/api"], "desktop/ imports shared/, web/ and its own core/."),

@@ -26,6 +26,3 @@ export type ApiClient = ClientOf<Contracts>;
 export function createApiClient(options: ApiClientOptions): ApiClient {
   return deriveClient(contracts, options);
 }
-
-// TRANSITION: the hand-typed client and its types, until the web app reads the derived client.
-export * from "./client/handTyped.ts";
