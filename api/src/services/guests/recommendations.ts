@@ -56,8 +56,14 @@ export async function addRecommendations(
   return scope.db.transaction(async (trx) => {
     const recommender = await recommenderOf(trx, event, guestId);
     const created: Recommendation[] = [];
-    for (const person of people) {
+    // One batch keeps the order it was given in: rows written in the same millisecond would otherwise list in
+    // the order of their random ids.
+    const submittedAt = scope.clock.now().getTime();
+    for (const [index, person] of people.entries()) {
+      const writtenAt = new Date(submittedAt + index);
       const recommendation = await Recommendation.query(trx).insertAndFetch({
+        createdAt: writtenAt,
+        updatedAt: writtenAt,
         accountId: event.accountId,
         eventId: event.id,
         recommenderGuestId: recommender.id,
