@@ -29,7 +29,8 @@ export function ImportWizard() {
 
   return (
     <Stack gap="md">
-      <Stepper active={step} size="sm" allowNextStepsSelect={false}>
+      {/* A finished import shows its three steps done. */}
+      <Stepper active={guestImport?.status === "done" ? 3 : step} size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label={t("guests.import.step1")} />
         <Stepper.Step label={t("guests.import.step2")} />
         <Stepper.Step label={t("guests.import.step3")} />
