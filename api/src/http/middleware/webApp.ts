@@ -5,8 +5,9 @@ import serve from "koa-static";
 import type { ApiMiddleware } from "../context.ts";
 
 /**
- * Serves the built web app: hashed assets cached for a year, every other GET outside /api answered
- * with index.html (the React router decides), never cached so a deploy is picked up at once.
+ * Serves the built web app: hashed assets cached for a year, compressed as the browser accepts (the
+ * build writes .br and .gz beside each asset), every other GET outside /api answered with index.html
+ * (the React router decides), never cached so a deploy is picked up at once.
  */
 export function webApp(distDir: string): ApiMiddleware {
   const assets = serve(distDir, {
@@ -19,7 +20,11 @@ export function webApp(distDir: string): ApiMiddleware {
   return async (ctx, next) => {
     if (ctx.path.startsWith("/api/") || (ctx.method !== "GET" && ctx.method !== "HEAD")) return next();
     await assets(ctx, async () => undefined);
-    if (ctx.body !== undefined || ctx.status !== 404) return;
+    if (ctx.body !== undefined || ctx.status !== 404) {
+      // One address, several encodings: a shared cache must keep them apart.
+      ctx.vary("Accept-Encoding");
+      return;
+    }
     if (ctx.path.startsWith("/assets/")) return; // a missing asset stays a 404
     if (!existsSync(indexFile)) {
       ctx.status = 503;

@@ -1,10 +1,13 @@
 import { Route, Routes, useParams } from "react-router";
 import type { AccountJson } from "@/queries/accounts.ts";
 import { useSignedIn } from "@/queries/session.ts";
+import { lazyWithTimeout } from "@/app/lazyWithTimeout.ts";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
-import { EventArea } from "./EventArea.tsx";
 import { EventsBaseContext } from "./EventsBase.ts";
 import { EventsListScreen } from "./list/EventsListScreen.tsx";
+
+// An event's area (settings, guests, …) is its own chunk: the list, the first screen after sign-in, loads without it.
+const EventArea = lazyWithTimeout(async () => ({ default: (await import("./EventArea.tsx")).EventArea }));
 
 interface EventsRoutesProps {
   /** Another account than the user's own (platform administrators); its events live below `basePath`. */

@@ -1,10 +1,11 @@
 import { Button, Center, Group, Loader, Select, Stack, Tabs, Text } from "@mantine/core";
-import { useCallback, useState } from "react";
+import { Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { EVENT_LIST_SORTS } from "@tessera/shared/rules/events";
 import type { Account } from "@tessera/shared/schemas/users";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { lazyWithTimeout } from "@/app/lazyWithTimeout.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 import { IconPlus } from "@/components/icons.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
@@ -19,10 +20,16 @@ import {
   type EventJson,
 } from "@/queries/events.ts";
 import { ScreenHeader } from "@/screens/shell/ScreenHeader.tsx";
-import { CreateEventModal } from "./CreateEventModal.tsx";
-import { DuplicateEventModal } from "./DuplicateEventModal.tsx";
 import { EventCard, type EventAction } from "./EventCard.tsx";
 import { eventsQueryOf, FILTERS } from "./eventsQuery.ts";
+
+// The event forms (dates, time zone, languages) load when one is opened: the list is the first screen after sign-in.
+const CreateEventModal = lazyWithTimeout(async () => ({
+  default: (await import("./CreateEventModal.tsx")).CreateEventModal,
+}));
+const DuplicateEventModal = lazyWithTimeout(async () => ({
+  default: (await import("./DuplicateEventModal.tsx")).DuplicateEventModal,
+}));
 
 /** /manage/events: the account's events; the view (filter, sort, search, page) is in the address. */
 export function EventsListScreen({ account }: { account: Account }) {
@@ -133,15 +140,17 @@ export function EventsListScreen({ account }: { account: Account }) {
         pageCount={Math.max(1, Math.ceil(pagination.total / pagination.perPage))}
         onPage={(next) => changeView({ page: next > 1 ? String(next) : null })}
       />
-      {isCreating && <CreateEventModal accountId={account.id} onClose={() => setCreating(false)} />}
-      {pending?.action === "duplicate" && (
-        <DuplicateEventModal
-          accountId={account.id}
-          event={pending.event}
-          onClose={() => setPending(null)}
-          onDone={(copy) => notifySuccess(t("events.duplicatedNotice", { name: copy.name }))}
-        />
-      )}
+      <Suspense fallback={null}>
+        {isCreating && <CreateEventModal accountId={account.id} onClose={() => setCreating(false)} />}
+        {pending?.action === "duplicate" && (
+          <DuplicateEventModal
+            accountId={account.id}
+            event={pending.event}
+            onClose={() => setPending(null)}
+            onDone={(copy) => notifySuccess(t("events.duplicatedNotice", { name: copy.name }))}
+          />
+        )}
+      </Suspense>
       {pending?.action === "delete" && (
         <ConfirmModal
           title={t("events.deleteTitle")}
