@@ -6,6 +6,20 @@ import tseslint from "typescript-eslint";
 
 const NODE_ONLY = ["node:*", "fs", "path", "os", "crypto", "child_process", "http", "https", "net", "stream"];
 
+// What every web file may not import (screens have more rules below, and a rule's options replace, not add).
+const WEB_IMPORT_PATTERNS = [
+  {
+    group: ["**/api/src/**", "**/desktop/src/**", "@tessera/api", "@tessera/desktop", ...NODE_ONLY],
+    message: "web/ imports shared/ only (never api/ or desktop/).",
+  },
+  {
+    regex: "^@tessera/shared(/i18n/index)?$",
+    allowTypeImports: true,
+    message:
+      "These hold every catalogue of every language: the web app takes @tessera/shared/i18n/languages and loads one language at a time.",
+  },
+];
+
 /** @param {string[]} groups @param {string} message */
 const forbid = (groups, message) => ({
   "no-restricted-imports": ["error", { patterns: groups.map((group) => ({ group: [group], message })) }],
@@ -109,10 +123,9 @@ export default tseslint.config(
   },
   {
     files: ["web/src/**/*.{ts,tsx}"],
-    rules: forbid(
-      ["**/api/src/**", "**/desktop/src/**", "@tessera/api", "@tessera/desktop", ...NODE_ONLY],
-      "web/ imports shared/ only (never api/ or desktop/).",
-    ),
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...WEB_IMPORT_PATTERNS] }],
+    },
   },
   // Server state lives in web/src/queries (TanStack Query): screens, components and the app read its
   // hooks and never call the API client themselves.
@@ -124,10 +137,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["**/api/src/**", "**/desktop/src/**", "@tessera/api", "@tessera/desktop", ...NODE_ONLY],
-              message: "web/ imports shared/ only (never api/ or desktop/).",
-            },
+            ...WEB_IMPORT_PATTERNS,
             {
               regex: "(^|/)api(\\.ts)?$",
               message: "Screens never call the API client: use a hook of web/src/queries.",

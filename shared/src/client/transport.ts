@@ -1,5 +1,5 @@
 import type { ErrorDetail } from "../errors.ts";
-import type { Language } from "../i18n/index.ts";
+import type { Language } from "../i18n/languages.ts";
 import enErrors from "../i18n/en/errors.json";
 import frErrors from "../i18n/fr/errors.json";
 import esErrors from "../i18n/es/errors.json";

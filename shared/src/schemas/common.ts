@@ -1,5 +1,5 @@
 import { Type, type TSchema } from "@sinclair/typebox";
-import { LANGUAGES } from "../i18n/index.ts";
+import { LANGUAGES } from "../i18n/languages.ts";
 import { MESSAGE_KEYWORD } from "./keywords.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from "../rules/password.ts";
 import { ACCOUNT_ROLES, ROLES } from "../permissions.ts";

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@tessera/shared/i18n/index";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@tessera/shared/i18n/languages";
 import { PageLoader } from "../components/PageLoader.tsx";
 import { NotFoundScreen } from "../screens/errors/NotFoundScreen.tsx";
 import { RouteErrorScreen } from "../screens/errors/RouteErrorScreen.tsx";

@@ -1,6 +1,6 @@
 import { Select } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, type Language } from "@tessera/shared/i18n/index";
+import { LANGUAGES, type Language } from "@tessera/shared/i18n/languages";
 
 export function LanguageSelect({ value, onChange }: { value: Language; onChange: (language: Language) => void }) {
   const { t } = useTranslation("web");

@@ -1,7 +1,7 @@
 import { Center, Loader, NumberInput, SimpleGrid, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { numberOrNull } from "@/app/numberOrNull.ts";
 import { browserTimeZone } from "@/app/zonedTime.ts";
 import { FormPanel } from "@/components/FormPanel.tsx";

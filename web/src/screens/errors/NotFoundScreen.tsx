@@ -1,7 +1,7 @@
 import { Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { DEFAULT_LANGUAGE } from "@tessera/shared/i18n/index";
+import { DEFAULT_LANGUAGE } from "@tessera/shared/i18n/languages";
 import { languageFromPath } from "@/app/language.ts";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
 import { Logo } from "@/components/Logo.tsx";

@@ -1,6 +1,6 @@
 import { Checkbox, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, type Language } from "@tessera/shared/i18n/index";
+import { LANGUAGES, type Language } from "@tessera/shared/i18n/languages";
 
 /** The languages an event is offered in: at least one is required (an empty choice shows the error). */
 export function LanguagesField({

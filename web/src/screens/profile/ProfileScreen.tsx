@@ -2,7 +2,7 @@ import { DataList, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from "@m
 import { useForm } from "@mantine/form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { NAME_MAX } from "@tessera/shared/schemas/common";
 import { requiredRule } from "@/app/formRules.ts";
 import { FormPanel } from "@/components/FormPanel.tsx";

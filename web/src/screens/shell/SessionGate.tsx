@@ -27,7 +27,12 @@ export function SessionGate() {
   }
   if (session.isError && !session.isFetching) {
     const message = isApiError(session.error) ? session.error.message : undefined;
-    return <SessionUnavailable message={message} onRetry={() => void session.refetch()} />;
+    // No user, so no language of theirs: the page's.
+    return (
+      <LanguageProvider language={getActiveLanguage()}>
+        <SessionUnavailable message={message} onRetry={() => void session.refetch()} />
+      </LanguageProvider>
+    );
   }
   return <PageLoader fullScreen />;
 }

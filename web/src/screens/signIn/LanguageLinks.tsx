@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { LANGUAGES, type Language } from "@tessera/shared/i18n/index";
+import { LANGUAGES, type Language } from "@tessera/shared/i18n/languages";
 import { useTranslation } from "react-i18next";
 
 /** The same sign-in page in the other languages (query string kept, so an emailed link still works). */

@@ -1,7 +1,7 @@
 import { Alert, Box, Center, Paper, Stack } from "@mantine/core";
 import { useCallback, useLayoutEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useParams } from "react-router";
-import type { Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
 import { Logo } from "@/components/Logo.tsx";
 import { useForgetPreviousSession } from "@/queries/session.ts";

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/languages";
 import type { SignInPaths } from "./signInPaths.ts";
 
 export type SignInAlertColor = "red" | "green" | "blue";

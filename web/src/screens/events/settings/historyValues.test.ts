@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { createI18n } from "@tessera/shared/i18n/index";
+import { loadI18n } from "@/app/language.ts";
 import { fieldLabelKey, isShownField } from "./historyFields.ts";
 import { formatHistoryValue, type HistoryValue, type HistoryValueContext } from "./historyValues.ts";
 
 const USER_ID = "0b6a3c1e-2f4d-4e5a-9b8c-7d6e5f4a3b2c";
 const TEAM_ID = "1c7b4d2f-3a5e-4f6b-8c9d-8e7f6a5b4c3d";
+// The instances the web app uses: each language's catalogues as the page downloads them.
+const i18nIn = { en: await loadI18n("en"), fr: await loadI18n("fr") };
 
 function contextIn(language: "en" | "fr"): HistoryValueContext {
   return {
-    t: createI18n(language).getFixedT(language, "web"),
+    t: i18nIn[language].getFixedT(language, "web"),
     language,
     timeZone: "Europe/Paris",
     names: { users: new Map([[USER_ID, "Ona Reyes"]]), teams: new Map([[TEAM_ID, "Crew"]]) },
@@ -20,7 +22,7 @@ const text = (field: string, value: unknown, language: "en" | "fr" = "en") =>
 
 describe("history values", () => {
   it("names fields with the settings labels, and leaves unknown ones raw", () => {
-    const t = createI18n("fr").getFixedT("fr", "web");
+    const t = i18nIn.fr.getFixedT("fr", "web");
     expect(t(fieldLabelKey("venueName")!)).toBe(t("events.venueName"));
     expect(t(fieldLabelKey("userId")!)).toBe("Utilisateur");
     expect(fieldLabelKey("somethingNew")).toBeNull();

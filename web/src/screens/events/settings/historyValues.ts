@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { isLanguage } from "@tessera/shared/i18n/index";
+import { isLanguage } from "@tessera/shared/i18n/languages";
 import { EVENT_MODULES, SOCIAL_NETWORKS, WHITE_LABEL_FLAGS } from "@tessera/shared/rules/events";
 import { NETWORK_NAMES } from "./socialNetworks.ts";
 

@@ -1,7 +1,7 @@
 import { Card, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { GuestJson } from "@/queries/guests.ts";
-import type { Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { formatDateTime } from "@/app/formatDate.ts";
 
 /** Where a guest came from and when it was created, changed and registered. */

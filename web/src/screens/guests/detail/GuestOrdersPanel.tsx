@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Center, Loader, Stack, Table, Text, Title, type MantineColor } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/languages";
 import type { OrderStatus } from "@tessera/shared/rules/orders";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { formatDateTime } from "@/app/formatDate.ts";

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Menu, Stack, Text } from "@mantine/core";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import type { Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { IconPlus } from "@/components/icons.tsx";
 import { SearchField } from "@/components/SearchField.tsx";

@@ -2,7 +2,7 @@ import { Anchor, Button, Center, Group, Loader, Stack, Table, Tabs, Text } from 
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { RECOMMENDATION_STATUSES, type RecommendationStatus } from "@tessera/shared/rules/guests";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { formatDateTime } from "@/app/formatDate.ts";

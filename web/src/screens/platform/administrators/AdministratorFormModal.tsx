@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "@tessera/shared/i18n/index";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { ROLES, type Role } from "@tessera/shared/permissions";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { showApiErrors } from "@/app/formRules.ts";
