@@ -3,6 +3,7 @@
 import { benchCore } from "./core.ts";
 import { benchGuestList } from "./guests-list.ts";
 import { benchGuestImport } from "./guests-import.ts";
+import { benchWebFirstLoad } from "./web.ts";
 
 const AREAS: Record<string, () => Promise<void>> = {
   core: benchCore,
@@ -10,6 +11,7 @@ const AREAS: Record<string, () => Promise<void>> = {
     await benchGuestList();
     await benchGuestImport();
   },
+  web: benchWebFirstLoad,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
