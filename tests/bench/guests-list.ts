@@ -222,7 +222,7 @@ export async function benchGuestList(): Promise<void> {
         `guests list on ${kind}: ${GUESTS.toLocaleString("en")} guests, 10 custom fields (seeded in ${seeded.toFixed(1)} s); ` +
           `${scenario.name}, page of 100 of ${total.toLocaleString("en")} matches; ` +
           `${REQUESTS} requests, ${CONCURRENCY} in flight, median of ${RUNS} runs; floor = the same page + count in raw SQL`,
-        latencyRows("GET users page", a, f, { figure: "pages", floor: "queries" }),
+        latencyRows("GET guests page", a, f, { figure: "pages", floor: "queries" }),
       );
     }
   } finally {
