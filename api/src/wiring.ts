@@ -7,6 +7,7 @@ import { createLogger } from "./logger.ts";
 import { createFileStorage } from "./storage/index.ts";
 import { copyCustomFields } from "./services/guests/customFields.ts";
 import { moveFilesToKeptGuest } from "./services/guests/files.ts";
+import { watchInterruptedImports } from "./services/guests/import/interrupted.ts";
 import { registerGuestImportJobs } from "./services/guests/import/job.ts";
 import type { DomainHooks } from "./services/hooks.ts";
 import { detachDeadOrders, moveOrdersToKeptGuest, refuseTicketHolders } from "./services/orders/guestHooks.ts";
@@ -51,11 +52,16 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
   };
   registerMailJobs(jobs, { config, logger });
   registerGuestImportJobs(deps);
+  let interruptedImports: ReturnType<typeof watchInterruptedImports> | undefined;
   return Object.assign(deps, {
     async start() {
       await jobs.start();
+      // What a killed process left "processing" becomes "failed", to be processed again.
+      interruptedImports = watchInterruptedImports(deps);
+      await interruptedImports.firstPass;
     },
     async stop() {
+      interruptedImports?.stop();
       await jobs.stop();
       await db.destroy();
     },

@@ -36,8 +36,9 @@ export const GUEST_IMPORT_JOB = "guests.import";
 export const IMPORT_STALE_MS = 60_000;
 
 /**
- * Step 3 (events.update): queues the processing. A mapped import starts; one left "processing" by a dead
- * worker (heartbeat older than IMPORT_STALE_MS) may be started again; it then runs from scratch.
+ * Step 3 (events.update): queues the processing. A mapped import starts; a failed one (nothing of it was
+ * written) or one left "processing" by a dead worker (heartbeat older than IMPORT_STALE_MS) may be started
+ * again; it then runs from scratch.
  */
 export async function queueGuestImport(scope: Scope, key: EventKey, id: string): Promise<GuestImportView> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
@@ -47,10 +48,10 @@ export async function queueGuestImport(scope: Scope, key: EventKey, id: string):
     .where({ id, eventId: event.id })
     .where((query) =>
       query
-        .where({ status: "mapped" })
+        .whereIn("status", ["mapped", "failed"])
         .orWhere((dead) => dead.where({ status: "processing" }).where("heartbeatAt", "<", stale)),
     )
-    .patch({ status: "processing", processedRows: 0, heartbeatAt: now, startedAt: now });
+    .patch({ status: "processing", processedRows: 0, heartbeatAt: now, startedAt: now, finishedAt: null });
   const guestImport = await importOfEvent(scope, event, id);
   if (!changed) throw new AppError("import_not_ready", 409);
   await scope.deps.jobs.send(GUEST_IMPORT_JOB, { importId: id }, { retryLimit: 3 });

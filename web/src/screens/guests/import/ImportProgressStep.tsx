@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
-import type { GuestImportJson } from "@/queries/guestImports.ts";
+import { useStartImport, type GuestImportJson } from "@/queries/guestImports.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
 import { ImportReport } from "./ImportReport.tsx";
 
@@ -25,14 +25,17 @@ export function ImportProgressStep({
   onRestart: () => void;
 }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { base } = useGuestsArea();
+  const { accountId, event, base } = useGuestsArea();
+  // A failed import wrote nothing (all or nothing): it may run again, from the start.
+  const retry = useStartImport(accountId, event.id);
+  const failure = error ?? retry.error;
   const { status } = guestImport;
   const percent = importPercent(guestImport);
   const isOver = status === "done" || status === "failed";
 
   return (
     <Stack gap="md">
-      <FailureAlert message={error ? errorMessage(error, t) : null} />
+      <FailureAlert message={failure ? errorMessage(failure, t) : null} />
       <Text size="sm">
         {status === "done"
           ? t("guests.import.done")
@@ -59,6 +62,15 @@ export function ImportProgressStep({
           <Button variant="default" onClick={onRestart}>
             {t("guests.import.another")}
           </Button>
+          {status === "failed" && (
+            <Button
+              variant="default"
+              loading={retry.isPending}
+              onClick={() => retry.mutate({ importId: guestImport.id })}
+            >
+              {t("guests.import.retry")}
+            </Button>
+          )}
           <Button component={Link} to={base}>
             {t("guests.import.toList")}
           </Button>
