@@ -1,6 +1,7 @@
 import { GuestImport } from "../../../models/GuestImport.ts";
 import type { AppDeps } from "../../scope.ts";
 import { GUEST_IMPORT_JOB, processGuestImport } from "./process.ts";
+import { tidyGuestsAfterBulkWrite } from "./tidyAfterImport.ts";
 
 /**
  * The `guests.import` job. A run that throws rolled its transaction back, so the import is marked
@@ -18,6 +19,13 @@ export function registerGuestImportJobs(deps: AppDeps): void {
         .findById(importId)
         .where({ status: "processing" })
         .patch({ status: "failed", finishedAt: deps.clock.now() });
+      return;
     }
+    const done = await GuestImport.query(deps.db).findById(importId).where({ status: "done" });
+    if (!done) return;
+    // The guests are in; fresh statistics are for the lists that follow, and never fail the import.
+    await tidyGuestsAfterBulkWrite(deps.db, done.createdRows + done.updatedRows).catch((error: unknown) =>
+      deps.logger.error({ err: error, importId }, "could not refresh the guests table's statistics"),
+    );
   });
 }
