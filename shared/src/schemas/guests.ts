@@ -158,6 +158,13 @@ export const GuestListQuery = Type.Object({
   order: Type.Optional(literals(["asc", "desc"] as const)),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+  count: Type.Optional(
+    Type.Boolean({
+      default: true,
+      description:
+        "false: the page without counting what the view matches (pagination.total is then -1); a list that shows a window of pages counts once, with its first page",
+    }),
+  ),
 });
 export type GuestListQuery = Static<typeof GuestListQuery>;
 export const GuestPage = Page(GuestSchema);

@@ -239,6 +239,13 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
     expect(new Set(seen).size).toBe(7);
     expect([...seen].sort()).toEqual(seen);
     expect((await organizer.get(`${path}?perPage=501`)).status).toBe(422);
+
+    // A window of pages counts once: asked not to count, a page says -1 and holds the same rows.
+    const uncounted = await organizer.get(`${path}?perPage=2&page=2&count=false`);
+    expect(uncounted.body.pagination).toEqual({ page: 2, perPage: 2, total: -1 });
+    expect(uncounted.body.data.map((guest: { id: string }) => guest.id)).toEqual(seen.slice(2, 4));
+    expect((await organizer.get(`${path}?perPage=2&count=true`)).body.pagination.total).toBe(7);
+    expect((await organizer.get(`${path}?count=maybe`)).status).toBe(422);
   });
 
   it("saved views: own plus shared, stored query under explicit parameters, others' private views hidden", async () => {

@@ -19,7 +19,7 @@ export type GuestJson = ContractOutput<Contracts["get"]>;
 export type GuestPage = ContractOutput<Contracts["list"]>;
 type ListInput = NonNullable<ContractInput<Contracts["list"]>["query"]>;
 /** A view of the guest list: its filters, search and sort (the paging is the list's own). */
-export type GuestsQuery = Omit<ListInput, "page" | "perPage">;
+export type GuestsQuery = Omit<ListInput, "page" | "perPage" | "count">;
 export type GuestCreateBody = ContractInput<Contracts["create"]>["body"];
 export type GuestUpdateBody = ContractInput<Contracts["update"]>["body"];
 /** The guests a bulk action acts on: listed ids, or all those matching a list view (its order left out). */
@@ -56,12 +56,19 @@ export const MAX_PARALLEL_PAGES = 2;
 /** How many companions a guest's page lists (a guest has a handful; the event's maximum is usually small). */
 export const COMPANIONS_SHOWN = 200;
 
-/** One page (1-based) of a view of the guest list. */
+/**
+ * One page (1-based) of a view of the guest list. The view's total comes with its first page only: the
+ * others are not counted again (on a big event the count costs more than the page).
+ */
 export function guestPageQuery(accountId: string, eventId: string, query: GuestsQuery, page: number) {
+  const counting = page === 1 ? {} : { count: false };
   return queryOptions({
     queryKey: guestKeys.page(accountId, eventId, query, page),
     queryFn: () =>
-      api.guests.list({ params: { a: accountId, e: eventId }, query: { ...query, page, perPage: GUEST_PAGE_SIZE } }),
+      api.guests.list({
+        params: { a: accountId, e: eventId },
+        query: { ...query, page, perPage: GUEST_PAGE_SIZE, ...counting },
+      }),
   });
 }
 

@@ -43,6 +43,11 @@ const NOT_NULL_SORTS = new Set([
 ]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+type CountRow = Promise<{ total: number | string } | undefined>;
+
+/** pagination.total of a page asked for with `count: false`. */
+export const NOT_COUNTED = -1;
+
 export interface GuestListResult {
   rows: Guest[];
   pagination: { page: number; perPage: number; total: number };
@@ -71,7 +76,8 @@ async function resolveView(
   const merged: Record<string, unknown> = { ...saved.query, ...explicit };
   delete merged.view;
   // Stored views may hold what the client saved (columns …): keep the list keys only, then check them.
-  const known = Object.keys(GuestListQuery.properties);
+  // Whether to count is the caller's, never a view's.
+  const known = Object.keys(GuestListQuery.properties).filter((key) => key !== "count");
   const candidate = Object.fromEntries(
     Object.entries(merged)
       .filter(([key]) => known.includes(key))
@@ -190,13 +196,12 @@ export async function listGuests(
   const rowsQuery = base.clone().select("guests.*");
   applySort(db, rowsQuery, query.sort, query.order, customFields);
   rowsQuery.offset((page - 1) * perPage).limit(perPage);
-  const [counted, rows] = await Promise.all([
-    base.clone().count({ total: "*" }).first() as Promise<{ total: number | string } | undefined>,
-    rowsQuery as Promise<Record<string, unknown>[]>,
-  ]);
+  // On a big event the count costs more than the page: a window of pages asks for it once, not per page.
+  const counting = query.count === false ? undefined : (base.clone().count({ total: "*" }).first() as CountRow);
+  const [counted, rows] = await Promise.all([counting, rowsQuery as Promise<Record<string, unknown>[]>]);
   return {
     rows: rows.map((row) => Guest.fromDatabaseJson(row)),
-    pagination: { page, perPage, total: Number(counted?.total ?? 0) },
+    pagination: { page, perPage, total: counting ? Number(counted?.total ?? 0) : NOT_COUNTED },
   };
 }
 
