@@ -48,7 +48,10 @@ export const guestImportContracts = {
     description:
       "`events.update`. Checks every row against the mapping without writing any guest; answers the first " +
       "errors (all of them in errors.csv). A target that is neither a guest field nor a custom field of this " +
-      "event: 422 on `mapping.<column>`. Only an uploaded or mapped import (409 import_not_editable).",
+      "event: 422 on `mapping.<column>`; a mapping with no email column and not both name columns: 422 " +
+      "import_no_identity_column on `mapping`. A row with no email and not both names is a row error " +
+      "(import_row_no_identity): no guest is created without one. Only an uploaded or mapped import (409 " +
+      "import_not_editable).",
     tags,
     params: EventScopedIdParams,
     body: GuestImportMappingBody,
