@@ -1,4 +1,4 @@
-import type { GuestImportStatus } from "@tessera/shared";
+import type { GuestImportStatus, ImportEncoding } from "@tessera/shared";
 import { BaseModel } from "./BaseModel.ts";
 
 /** Column index (as a string, JSON keys) → target: a guest field name or `customField:<id>`. */
@@ -19,7 +19,7 @@ export class GuestImport extends BaseModel {
   status!: GuestImportStatus;
   fileName!: string | null;
   fileKey!: string;
-  encoding!: "utf-8" | "windows-1252";
+  encoding!: ImportEncoding;
   separator!: string;
   /** The file as uploaded: CSV, or an Excel workbook whose first sheet was stored as CSV. */
   sourceFormat!: "csv" | "xlsx";

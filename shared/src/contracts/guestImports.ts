@@ -19,7 +19,10 @@ export const guestImportContracts = {
     summary: "Import guests, step 1: upload a CSV file",
     description:
       "Editors and above (`events.update`). multipart/form-data with a `file` part and an optional `hasHeaders` " +
-      "field (1/0, default 1). Detects the encoding (UTF-8 with or without BOM, otherwise Windows-1252) and the " +
+      "field (1/0, default 1). What the file is comes from its bytes, never its name: an Excel workbook (.xlsx), " +
+      "or text whose encoding is detected (UTF-16 LE or BE by its BOM or its NUL bytes, as Excel's Unicode " +
+      "text; UTF-8 with or without BOM; otherwise Windows-1252); anything else (an image, a PDF, an archive, " +
+      "binary data) is refused before it is stored: 422 import_not_text. Detects the " +
       "separator (`,` `;` TAB), and answers a preview of the first 10 rows and a suggested mapping. Columns of a " +
       "Tessera export headed by a custom field's id (or `label [id]`) map to it; an id that is not a custom field " +
       "of this event is listed in `columnIssues`. Too big: 413 file_too_big; more rows than IMPORT_MAX_ROWS: 422 " +
@@ -48,7 +51,10 @@ export const guestImportContracts = {
     description:
       "`events.update`. Checks every row against the mapping without writing any guest; answers the first " +
       "errors (all of them in errors.csv). A target that is neither a guest field nor a custom field of this " +
-      "event: 422 on `mapping.<column>`. Only an uploaded or mapped import (409 import_not_editable).",
+      "event: 422 on `mapping.<column>`; a mapping with no email column and not both name columns: 422 " +
+      "import_no_identity_column on `mapping`. A row with no email and not both names is a row error " +
+      "(import_row_no_identity): no guest is created without one. Only an uploaded or mapped import (409 " +
+      "import_not_editable).",
     tags,
     params: EventScopedIdParams,
     body: GuestImportMappingBody,

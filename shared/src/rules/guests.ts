@@ -138,3 +138,11 @@ export const IMPORT_GUEST_FIELDS = [
 ] as const;
 export type ImportGuestField = (typeof IMPORT_GUEST_FIELDS)[number];
 export const CUSTOM_FIELD_TARGET = "customField:";
+
+/**
+ * Who an imported guest is: an email, or a first AND a last name. A mapping must give one of them a
+ * column, and an import never creates a guest from a row that has neither (values or "is filled" flags).
+ */
+export function hasImportIdentity(guest: { email?: unknown; firstName?: unknown; lastName?: unknown }): boolean {
+  return Boolean(guest.email) || (Boolean(guest.firstName) && Boolean(guest.lastName));
+}

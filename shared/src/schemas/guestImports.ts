@@ -5,13 +5,17 @@ import { Nullable, Timestamp, Uuid } from "./common.ts";
 export const GUEST_IMPORT_STATUSES = ["uploaded", "mapped", "processing", "done", "failed", "cancelled"] as const;
 export type GuestImportStatus = (typeof GUEST_IMPORT_STATUSES)[number];
 
+/** How an uploaded text file is decoded (detected at upload; a workbook's CSV is UTF-8). */
+export const IMPORT_ENCODINGS = ["utf-8", "windows-1252", "utf-16le", "utf-16be"] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
 /** API contracts of the three-step guest import (published in the OpenAPI document). */
 export const GuestImportSchema = Type.Object({
   id: Uuid,
   eventId: Uuid,
   status: Type.Union(GUEST_IMPORT_STATUSES.map((status) => Type.Literal(status))),
   fileName: Nullable(Type.String()),
-  encoding: Type.Union([Type.Literal("utf-8"), Type.Literal("windows-1252")]),
+  encoding: Type.Union(IMPORT_ENCODINGS.map((encoding) => Type.Literal(encoding))),
   separator: Type.String({ description: "`,`, `;` or TAB" }),
   sourceFormat: Type.Union([Type.Literal("csv"), Type.Literal("xlsx")], {
     description: "xlsx: an Excel workbook, whose first sheet was stored as CSV (UTF-8, `,`)",

@@ -2,6 +2,7 @@ import type { CustomField } from "../../../models/CustomField.ts";
 import type { ImportMapping } from "../../../models/GuestImport.ts";
 import {
   CUSTOM_FIELD_TARGET,
+  hasImportIdentity,
   IMPORT_GUEST_FIELDS,
   withoutAccents,
   type ImportGuestField,
@@ -83,7 +84,8 @@ export function suggestMapping(headers: readonly string[], fields: readonly Cust
 
 /**
  * Resolves a mapping sent by the client: every column index must exist, every target be a guest field
- * or a custom field of THIS event, no target twice. Issues name `mapping.<column>`.
+ * or a custom field of THIS event, no target twice. Issues name `mapping.<column>`; a mapping that maps
+ * neither an email column nor both name columns (no guest could be told apart) is refused on `mapping`.
  */
 export function resolveMapping(
   mapping: ImportMapping,
@@ -115,5 +117,8 @@ export function resolveMapping(
       targets.set(column, { kind: "guest", field: target as ImportGuestField });
     } else issues.push({ field, code: "invalid_value" });
   }
+  const mapped = new Set([...targets.values()].map((target) => (target.kind === "guest" ? target.field : null)));
+  const identity = { email: mapped.has("email"), firstName: mapped.has("firstName"), lastName: mapped.has("lastName") };
+  if (!hasImportIdentity(identity)) issues.push({ field: "mapping", code: "import_no_identity_column" });
   return { targets, issues };
 }

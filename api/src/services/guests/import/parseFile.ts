@@ -1,6 +1,8 @@
 import { readCsv, UnclosedQuoteError, type CsvRecord } from "./csvReader.ts";
+import type { ImportEncoding } from "@tessera/shared";
+import { decodeUtf16, detectUtf16 } from "./utf16.ts";
 
-export type ImportEncoding = "utf-8" | "windows-1252";
+export type { ImportEncoding };
 export const IMPORT_SEPARATORS = [",", ";", "\t"] as const;
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -10,10 +12,13 @@ function hasUtf8Bom(bytes: Uint8Array): boolean {
 }
 
 /**
- * UTF-8 (with or without BOM) when the bytes are valid UTF-8, otherwise Windows-1252 (what Excel
- * writes on Windows): an invalid UTF-8 sequence is the sign of a single-byte file.
+ * UTF-16 (Excel's "Unicode text") when it has a UTF-16 BOM or the NUL bytes of UTF-16; else UTF-8 (with
+ * or without BOM) when the bytes are valid UTF-8, otherwise Windows-1252 (what Excel writes on Windows):
+ * an invalid UTF-8 sequence is the sign of a single-byte file.
  */
 export function detectEncoding(bytes: Uint8Array): ImportEncoding {
+  const utf16 = detectUtf16(bytes);
+  if (utf16) return utf16;
   if (hasUtf8Bom(bytes)) return "utf-8";
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -40,6 +45,7 @@ function decodeWindows1252(bytes: Uint8Array): string {
 /** The text of the file in its encoding, without a BOM. */
 export function decodeFile(bytes: Uint8Array, encoding: ImportEncoding): string {
   if (encoding === "windows-1252") return decodeWindows1252(bytes);
+  if (encoding === "utf-16le" || encoding === "utf-16be") return decodeUtf16(bytes, encoding);
   // Invalid UTF-8 (only possible when the encoding was forced) becomes U+FFFD, reported per row.
   return new TextDecoder("utf-8").decode(hasUtf8Bom(bytes) ? bytes.subarray(3) : bytes);
 }

@@ -9,7 +9,8 @@
  *   3. this file      `queueGuestImport` sends the `guests.import` job; the job (job.ts, registered in
  *                     wiring.ts) runs `processGuestImport`, which writes every guest in ONE transaction.
  * Beside them: findImport.ts (status and progress, who may see an import), cancel.ts, errorReport.ts
- * (errors.csv). What the steps are made of: parseFile.ts, csvReader.ts and xlsxToCsv.ts read the file;
+ * (errors.csv). What the steps are made of: fileContent.ts tells a workbook or text from anything else
+ * (refused); parseFile.ts, utf16.ts, csvReader.ts and xlsxToCsv.ts read the file;
  * columnMapping.ts maps columns to fields; validateRow.ts and checkRows.ts hold the row rules;
  * guestRows.ts builds the guest rows; writeGuestsPostgres.ts and writeGuestsSqlite.ts write them in bulk;
  * storedFiles.ts keeps the file and the report in the file storage; progress.ts the live progress.

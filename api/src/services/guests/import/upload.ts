@@ -7,16 +7,10 @@ import type { Scope } from "../../scope.ts";
 import { listCustomFields } from "../customFields.ts";
 import { suggestMapping } from "./columnMapping.ts";
 import { importView, type GuestImportView } from "./findImport.ts";
-import {
-  decodeFile,
-  detectEncoding,
-  detectSeparator,
-  MalformedCsvError,
-  parseCsv,
-  type ParsedFile,
-} from "./parseFile.ts";
+import { readImportFile } from "./fileContent.ts";
+import { detectSeparator, MalformedCsvError, parseCsv, type ImportEncoding, type ParsedFile } from "./parseFile.ts";
 import { importFileKey } from "./storedFiles.ts";
-import { isXlsx, xlsxToCsv } from "./xlsxToCsv.ts";
+import { xlsxToCsv } from "./xlsxToCsv.ts";
 
 export const PREVIEW_ROWS = 10;
 
@@ -53,6 +47,21 @@ async function workbookText(bytes: Buffer): Promise<string> {
 }
 
 /**
+ * What is stored of the upload and its text: an Excel workbook as the CSV (UTF-8) of its first sheet, a
+ * text file as it came; anything else is refused from its bytes (422 import_not_text) before it is kept.
+ */
+async function storedFile(
+  bytes: Buffer,
+): Promise<{ stored: Buffer; text: string; encoding: ImportEncoding; sourceFormat: "csv" | "xlsx" }> {
+  const content = await readImportFile(bytes);
+  if (content.kind === "notText") throw new AppError("import_not_text", 422);
+  if (content.kind === "text")
+    return { stored: bytes, text: content.text, encoding: content.encoding, sourceFormat: "csv" };
+  const text = await workbookText(bytes);
+  return { stored: Buffer.from(text, "utf8"), text, encoding: "utf-8", sourceFormat: "xlsx" };
+}
+
+/**
  * Step 1 (events.update): stores the file (an .xlsx workbook as the CSV of its first sheet), detects its
  * encoding and separator, previews it and suggests a mapping. The file is read only once the actor is
  * allowed, so a refused caller's upload is never taken in.
@@ -66,11 +75,8 @@ export async function uploadGuestImport(
   const file = await readFile();
   const { maxRows } = scope.deps.config.guestImport;
   // An Excel workbook is turned into CSV once, here; the later steps only ever read CSV.
-  const workbook = await isXlsx(file.bytes);
-  const stored = workbook ? Buffer.from(await workbookText(file.bytes), "utf8") : file.bytes;
-  const encoding = workbook ? "utf-8" : detectEncoding(stored);
-  const text = decodeFile(stored, encoding);
-  const separator = workbook ? "," : detectSeparator(text);
+  const { stored, text, encoding, sourceFormat } = await storedFile(file.bytes);
+  const separator = sourceFormat === "xlsx" ? "," : detectSeparator(text);
   const parsed = parseOrRefuse(text, separator, file.hasHeaders);
   if (parsed.headers.length === 0) throw new AppError("import_empty_file", 422);
   if (parsed.rows.length > maxRows) {
@@ -92,7 +98,7 @@ export async function uploadGuestImport(
     fileKey,
     encoding,
     separator,
-    sourceFormat: workbook ? "xlsx" : "csv",
+    sourceFormat,
     hasHeaders: file.hasHeaders,
     headers: parsed.headers,
     mapping: null,

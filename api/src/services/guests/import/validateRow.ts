@@ -1,6 +1,7 @@
 import {
   CIVILITIES,
   GUEST_STATUSES,
+  hasImportIdentity,
   LANGUAGES,
   normalizeGuestEmail,
   validateAnswers,
@@ -99,8 +100,8 @@ export function guestFieldValue(field: ImportGuestField, raw: string): FieldResu
 
 /**
  * Checks one data row against the mapping: guest fields by their rules, custom fields by the shared
- * answer rules. Empty cells set nothing (an import never erases a value). Returns the row's values or
- * its errors, never both.
+ * answer rules, and the row must say who the guest is (an email, or a first and a last name). Empty
+ * cells set nothing (an import never erases a value). Returns the row's values or its errors, never both.
  */
 export function validateRow(
   row: { line: number; cells: string[] },
@@ -122,9 +123,11 @@ export function validateRow(
   const rawAnswers: Record<string, unknown> = {};
   const answerColumns = new Map<string, number>();
   const customFields = [];
+  const filled = new Set<ImportGuestField>();
   for (const [column, target] of targets) {
     const raw = row.cells[column]!.trim();
     if (!raw) continue;
+    if (target.kind === "guest") filled.add(target.field);
     if (hasBrokenCharacters(raw)) {
       errors.push({ line: row.line, column: headers[column]!, value: raw, code: "import_bad_encoding" });
       continue;
@@ -156,6 +159,11 @@ export function validateRow(
         });
       }
     }
+  }
+  // Judged on the cells: a malformed email is reported as such, not as a missing identity.
+  const identity = { email: filled.has("email"), firstName: filled.has("firstName"), lastName: filled.has("lastName") };
+  if (!hasImportIdentity(identity)) {
+    errors.push({ line: row.line, column: "", value: "", code: "import_row_no_identity" });
   }
   if (errors.length) return { ok: false, errors };
   return { ok: true, row: { line: row.line, emailNormalized: normalizeGuestEmail(values.email), values, answers } };

@@ -1,11 +1,5 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import { fileTypeFromBuffer } from "file-type";
-
-/** True when the bytes are an Excel workbook (.xlsx), judged from the content, never the name. */
-export async function isXlsx(bytes: Uint8Array): Promise<boolean> {
-  return (await fileTypeFromBuffer(bytes))?.ext === "xlsx";
-}
 
 const pad = (value: number) => String(value).padStart(2, "0");
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isApiError } from "@tessera/shared/client";
 import { IMPORT_GUEST_FIELDS } from "@tessera/shared/rules/guests";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
@@ -38,6 +39,8 @@ export function MappingStep({
   // The errors found for the mapping as it is (a change asks for a new check).
   const sampleErrors = check.data?.sampleErrors ?? null;
   const failure = check.error ?? start.error;
+  // A refused mapping names the column at fault (`mapping.<index>`) or the whole mapping (`mapping`).
+  const issueFor = (field: string) => (isApiError(failure) ? failure.messageFor(field) : undefined);
   const isWorking = check.isPending || start.isPending;
 
   const targets = [
@@ -50,7 +53,7 @@ export function MappingStep({
 
   return (
     <Stack gap="md">
-      <FailureAlert message={failure ? errorMessage(failure, t) : null} />
+      <FailureAlert message={failure ? (issueFor("mapping") ?? errorMessage(failure, t)) : null} />
       <Text size="sm" c="dimmed">
         {guestImport.sourceFormat === "xlsx"
           ? t("guests.import.detectedWorkbook", { rows: guestImport.totalRows })
@@ -99,9 +102,11 @@ export function MappingStep({
                       aria-label={t("guests.import.targetFor", { column: header })}
                       data={targets}
                       value={mapping[key] ?? ""}
+                      error={issueFor(`mapping.${key}`)}
                       onChange={(value) => {
                         setMapping((existing) => ({ ...existing, [key]: value || null }));
                         check.reset();
+                        start.reset();
                       }}
                       allowDeselect={false}
                       searchable

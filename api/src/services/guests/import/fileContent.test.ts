@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { seededRandom } from "@tessera/shared";
+import { readImportFile } from "./fileContent.ts";
+import { decodeUtf16, detectUtf16 } from "./utf16.ts";
+
+const TEXT = "Prénom\tNom\r\nHélène\tMüller\r\nJosé\tNúñez\r\n";
+const le = (text: string) => Buffer.from(text, "utf16le");
+const be = (text: string) => Buffer.from(text, "utf16le").swap16();
+
+describe("UTF-16", () => {
+  it("is told by its BOM, or without one by the NUL half of its code units, in both byte orders", () => {
+    expect(detectUtf16(le("\ufeff" + TEXT))).toBe("utf-16le");
+    expect(detectUtf16(be("\ufeff" + TEXT))).toBe("utf-16be");
+    expect(detectUtf16(le(TEXT))).toBe("utf-16le");
+    expect(detectUtf16(be(TEXT))).toBe("utf-16be");
+    expect(detectUtf16(Buffer.from(TEXT, "utf8"))).toBeNull();
+    expect(detectUtf16(Buffer.from([0x41, 0x00]))).toBeNull(); // one code unit proves nothing
+  });
+
+  it("decodes without the BOM; a lone surrogate or an odd last byte is U+FFFD", () => {
+    expect(decodeUtf16(le("\ufeff" + TEXT), "utf-16le")).toBe(TEXT);
+    expect(decodeUtf16(be("\ufeff" + TEXT), "utf-16be")).toBe(TEXT);
+    expect(decodeUtf16(be(TEXT), "utf-16be")).toBe(TEXT);
+    expect(decodeUtf16(Buffer.concat([le("\ufeffA"), Buffer.from([0x00, 0xd8]), le("B")]), "utf-16le")).toBe(
+      "A\ufffdB",
+    );
+    expect(decodeUtf16(Buffer.concat([le("AB"), Buffer.from([0x43])]), "utf-16le")).toBe("AB\ufffd");
+  });
+});
+
+describe("readImportFile", () => {
+  it("reads text in its encoding", async () => {
+    expect(await readImportFile(le("\ufeff" + TEXT))).toEqual({ kind: "text", encoding: "utf-16le", text: TEXT });
+    expect(await readImportFile(Buffer.from("\ufeff" + TEXT))).toMatchObject({ kind: "text", encoding: "utf-8" });
+    expect(await readImportFile(Buffer.from([0x50, 0x72, 0xe9, 0x6e]))).toMatchObject({
+      kind: "text",
+      encoding: "windows-1252",
+    });
+  });
+
+  it("keeps a text with a stray control byte (reported on its row) and one that merely starts like an MP3", async () => {
+    expect(await readImportFile(Buffer.from("email,name\nbad\u0000@x.org,Ann\nok@x.org,Bob\n"))).toMatchObject({
+      kind: "text",
+    });
+    expect(await readImportFile(Buffer.from("ID3;Nom\n1;Anne\n"))).toMatchObject({ kind: "text" });
+  });
+
+  it("refuses bytes of a known format, and text-less bytes of none", async () => {
+    const next = seededRandom(3);
+    const noise = Buffer.from(Array.from({ length: 2000 }, () => Math.floor(next() * 256)));
+    const binaryAfterBom = Buffer.concat([Buffer.from([0xff, 0xfe]), noise]);
+    const mp3 = Buffer.concat([Buffer.from("ID3"), Buffer.from([3, 0, 0, 0, 0, 0, 0]), Buffer.alloc(64)]);
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
+    for (const bytes of [noise, binaryAfterBom, mp3, pdf, Buffer.alloc(500)]) {
+      expect(await readImportFile(bytes)).toEqual({ kind: "notText" });
+    }
+  });
+});
