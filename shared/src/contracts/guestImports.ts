@@ -73,7 +73,10 @@ export const guestImportContracts = {
     method: "get",
     path: `${BASE}/:id/errors.csv`,
     summary: "The per-row error report of an import (CSV)",
-    description: "Row (file line), column, value and message in the caller's language; UTF-8 with BOM.",
+    description:
+      "Row (the line of the file the record starts on, header line and blank lines counted, a quoted cell " +
+      "spanning lines counted in full), column, value and message in the caller's language; UTF-8 with BOM, " +
+      "separated like the uploaded file (`,` `;` or TAB; `,` for an .xlsx workbook).",
     tags,
     params: EventScopedIdParams,
     download: "text/csv",

@@ -6,24 +6,29 @@ import { findGuestImportFor } from "./findImport.ts";
 import { loadErrorReport } from "./storedFiles.ts";
 import type { ImportRowError } from "./validateRow.ts";
 
-/** A cell of a `,`-separated CSV line (quoted when needed, formulas neutralised). */
-export function csvCell(value: string): string {
+/** A cell of a CSV line separated by `separator` (quoted when needed, formulas neutralised). */
+export function csvCell(value: string, separator = ","): string {
   const safe = neutralizeCell(value);
-  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\t\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The per-row error report: row (file line), column, value, message in the reader's language. */
-export function errorReportCsv(errors: readonly ImportRowError[], t: TFunction): string {
+/**
+ * The per-row error report: row (the line of the file the record starts on), column, value, message in
+ * the reader's language, separated like the uploaded file (`;` for a French spreadsheet's CSV) so it
+ * opens in the same spreadsheet.
+ */
+export function errorReportCsv(errors: readonly ImportRowError[], t: TFunction, separator = ","): string {
+  const line = (cells: string[]) => cells.map((cell) => csvCell(cell, separator)).join(separator);
   const header = [
     t("errors:import_report_row"),
     t("errors:import_report_column"),
     t("errors:import_report_value"),
     t("errors:import_report_message"),
   ];
-  const lines = [header.map(csvCell).join(",")];
+  const lines = [line(header)];
   for (const error of errors) {
     const message = t(`validation:${error.code}`, { ...error.params });
-    lines.push([String(error.line), error.column, error.value, message].map(csvCell).join(","));
+    lines.push(line([String(error.line), error.column, error.value, message]));
   }
   return "\ufeff" + lines.join("\r\n") + "\r\n";
 }
@@ -38,6 +43,6 @@ export async function guestImportErrorReport(
   return {
     contentType: "text/csv; charset=utf-8",
     fileName: `import-errors-${guestImport.id}.csv`,
-    body: errorReportCsv(await loadErrorReport(scope.deps, guestImport), scope.t),
+    body: errorReportCsv(await loadErrorReport(scope.deps, guestImport), scope.t, guestImport.separator),
   };
 }
