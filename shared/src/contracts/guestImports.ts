@@ -46,8 +46,11 @@ export const guestImportContracts = {
     path: `${BASE}/:id/mapping`,
     summary: "Import guests, step 2: map the columns",
     description:
-      "`events.update`. Checks every row against the mapping without writing any guest; answers the first " +
-      "errors (all of them in errors.csv). A target that is neither a guest field nor a custom field of this " +
+      "`events.update`. Checks every row against the mapping without writing any guest. A bad cell of an optional " +
+      "field is a warning (the row is imported without that value); a bad email, first or last name, a bad " +
+      "required custom field or a ragged row refuses the row. Answers the first 50 problems of refused rows and " +
+      "the first 50 warnings (all of them in errors.csv); the import's failedRows, warningRows and warningCells " +
+      "count every row. A target that is neither a guest field nor a custom field of this " +
       "event: 422 on `mapping.<column>`. Only an uploaded or mapped import (409 import_not_editable).",
     tags,
     params: EventScopedIdParams,
@@ -61,7 +64,8 @@ export const guestImportContracts = {
     summary: "Import guests, step 3: process in the background",
     description:
       "`events.update`. Queues the import (202); follow it with GET. Guests matched by email are updated " +
-      "(mapped fields only), the others created; bad rows are skipped and reported. All or nothing: an import " +
+      "(mapped fields only), the others created; refused rows are skipped and reported, rows with warnings " +
+      "imported without their bad optional cells. All or nothing: an import " +
       "that dies midway writes no guest and may be processed again. 409 import_not_ready unless mapped.",
     tags,
     params: EventScopedIdParams,
