@@ -79,8 +79,9 @@ export const guestImportContracts = {
     summary: "The per-row error report of an import (CSV)",
     description:
       "Row (the line of the file the record starts on, header line and blank lines counted, a quoted cell " +
-      "spanning lines counted in full), column, value and message in the caller's language; UTF-8 with BOM, " +
-      "separated like the uploaded file (`,` `;` or TAB; `,` for an .xlsx workbook).",
+      "spanning lines counted in full; for an .xlsx workbook, the sheet's row), column, value, message in the " +
+      "caller's language and result (row not imported, or imported without this value): refused rows first, " +
+      "then warnings. UTF-8 with BOM, separated like the uploaded file (`,` `;` or TAB; `,` for an .xlsx workbook).",
     tags,
     params: EventScopedIdParams,
     download: "text/csv",

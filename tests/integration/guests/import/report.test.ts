@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Guest } from "../../../../api/src/models/Guest.ts";
 import type { Event } from "../../../../api/src/models/Event.ts";
@@ -29,7 +30,7 @@ describe.each(databaseKinds())("guest import report on %s", (kind) => {
     base = `/api/v1/events/${account.id}/${event.id}/imports`;
   });
 
-  async function runImport(file: string) {
+  async function runImport(file: string | Uint8Array) {
     const upload = await uploadFile(http, base, file);
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     const id = upload.body.import.id as string;
@@ -90,6 +91,19 @@ describe.each(databaseKinds())("guest import report on %s", (kind) => {
     const rows = (await reportLines(id)).slice(1).map((line) => line.split(",").slice(0, 3).join(","));
     // Line 1: titles; 2–4: Anne's record; 5: blank; 6: Bad; 7–8: Other; 9: Last.
     expect(rows).toEqual(["6,email,not-an-email", "7,email,wrong-too", "9,email,also-wrong"]);
+  });
+
+  it("numbers the rows of an Excel workbook by its sheet rows, a cell holding line breaks included", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Guests");
+    sheet.addRow(["firstName", "company", "email"]);
+    sheet.addRow(["Anne", "ACME\nParis\r\nFrance", `anne-${randomUUID()}@example.com`]);
+    sheet.addRow(["Bad", "X", "not-an-email"]);
+    sheet.getRow(5).values = ["Later", "Y", "wrong-too"];
+    const { id, upload } = await runImport(new Uint8Array(await workbook.xlsx.writeBuffer()));
+    expect(upload.body.import.sourceFormat).toBe("xlsx");
+    const rows = (await reportLines(id)).slice(1).map((line) => line.split(",").slice(0, 3).join(","));
+    expect(rows).toEqual(["3,email,not-an-email", "5,email,wrong-too"]);
   });
 
   it("keeps the stored spelling of an existing guest's email, whatever the file's rows spell", async () => {

@@ -28,6 +28,9 @@ describe("readCsv", () => {
     for (const end of ["\n", "\r\n", "\r"]) {
       const text = `a${end}"b${end}c${end}d",e${end}${end}f${end}"g""${end}h"${end}last`;
       expect(readCsv(text, ",").map((record) => record.line)).toEqual([1, 2, 6, 7, 9]);
+      // The CSV of an Excel sheet: a record per sheet row, a cell's line breaks are not rows.
+      const sheetRows = readCsv(text, ",", { countsQuotedLineBreaks: false }).map((record) => record.line);
+      expect(sheetRows).toEqual([1, 2, 4, 5, 6]);
     }
   });
 

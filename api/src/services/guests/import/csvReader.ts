@@ -29,8 +29,18 @@ function lineBreaksIn(text: string, start: number, end: number): number {
   return count;
 }
 
+export interface ReadCsvOptions {
+  /**
+   * Whether line breaks inside quoted cells count as lines (default: yes, they are lines of the file).
+   * No for the CSV made of an Excel sheet, whose records are the sheet's rows: a cell's line breaks
+   * are then not rows of the sheet.
+   */
+  countsQuotedLineBreaks?: boolean;
+}
+
 /** The records of the text; each one's `line` is the physical line of the file it starts on (1-based). */
-export function readCsv(text: string, separator: string): CsvRecord[] {
+export function readCsv(text: string, separator: string, options: ReadCsvOptions = {}): CsvRecord[] {
+  const countsQuotedLineBreaks = options.countsQuotedLineBreaks ?? true;
   const sep = separator.charCodeAt(0);
   const records: CsvRecord[] = [];
   const length = text.length;
@@ -51,7 +61,7 @@ export function readCsv(text: string, separator: string): CsvRecord[] {
         for (;;) {
           const next = text.indexOf('"', index);
           if (next < 0) throw new UnclosedQuoteError(openedOn);
-          line += lineBreaksIn(text, index, next);
+          if (countsQuotedLineBreaks) line += lineBreaksIn(text, index, next);
           if (text.charCodeAt(next + 1) === QUOTE) {
             parts += text.slice(start, next + 1);
             index = start = next + 2;
