@@ -17,6 +17,7 @@ import * as guestListSortIndexes from "./20261121001800_guest_list_sort_indexes.
 import * as guestFiles from "./20261121001900_guest_files.ts";
 import * as ticketing from "./20261121002000_ticketing.ts";
 import * as guestImportSourceFormat from "./20261121002100_guest_import_source_format.ts";
+import * as guestImportWarnings from "./20261125001000_guest_import_warnings.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -40,6 +41,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261121001900_guest_files", guestFiles],
   ["20261121002000_ticketing", ticketing],
   ["20261121002100_guest_import_source_format", guestImportSourceFormat],
+  ["20261125001000_guest_import_warnings", guestImportWarnings],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

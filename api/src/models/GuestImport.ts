@@ -30,7 +30,11 @@ export class GuestImport extends BaseModel {
   processedRows!: number;
   createdRows!: number;
   updatedRows!: number;
+  /** Rows refused (nothing of them imported). */
   failedRows!: number;
+  /** Rows imported without one or more of their values (a bad optional cell), and how many such cells. */
+  warningRows!: number;
+  warningCells!: number;
   errorReportKey!: string | null;
   startedAt!: Date | null;
   finishedAt!: Date | null;

@@ -49,12 +49,14 @@ export const guestImportContracts = {
     path: `${BASE}/:id/mapping`,
     summary: "Import guests, step 2: map the columns",
     description:
-      "`events.update`. Checks every row against the mapping without writing any guest; answers the first " +
-      "errors (all of them in errors.csv). A target that is neither a guest field nor a custom field of this " +
-      "event: 422 on `mapping.<column>`; a mapping with no email column and not both name columns: 422 " +
-      "import_no_identity_column on `mapping`. A row with no email and not both names is a row error " +
-      "(import_row_no_identity): no guest is created without one. Only an uploaded or mapped import (409 " +
-      "import_not_editable).",
+      "`events.update`. Checks every row against the mapping without writing any guest. A bad cell of an optional " +
+      "field is a warning (the row is imported without that value); a bad email, first or last name, a bad " +
+      "required custom field, a row with no email and not both names (import_row_no_identity: no guest is " +
+      "created without one) or a ragged row refuses the row. Answers the first 50 problems of refused rows and " +
+      "the first 50 warnings (all of them in errors.csv); the import's failedRows, warningRows and warningCells " +
+      "count every row. A target that is neither a guest field nor a custom field of this event: 422 on " +
+      "`mapping.<column>`; a mapping with no email column and not both name columns: 422 " +
+      "import_no_identity_column on `mapping`. Only an uploaded or mapped import (409 import_not_editable).",
     tags,
     params: EventScopedIdParams,
     body: GuestImportMappingBody,
@@ -67,7 +69,8 @@ export const guestImportContracts = {
     summary: "Import guests, step 3: process in the background",
     description:
       "`events.update`. Queues the import (202); follow it with GET. Guests matched by email are updated " +
-      "(mapped fields only), the others created; bad rows are skipped and reported. All or nothing: an import " +
+      "(mapped fields only), the others created; refused rows are skipped and reported, rows with warnings " +
+      "imported without their bad optional cells. All or nothing: an import " +
       "that dies midway writes no guest and may be processed again. 409 import_not_ready unless mapped.",
     tags,
     params: EventScopedIdParams,
@@ -79,7 +82,11 @@ export const guestImportContracts = {
     method: "get",
     path: `${BASE}/:id/errors.csv`,
     summary: "The per-row error report of an import (CSV)",
-    description: "Row (file line), column, value and message in the caller's language; UTF-8 with BOM.",
+    description:
+      "Row (the line of the file the record starts on, header line and blank lines counted, a quoted cell " +
+      "spanning lines counted in full; for an .xlsx workbook, the sheet's row), column, value, message in the " +
+      "caller's language and result (row not imported, or imported without this value): refused rows first, " +
+      "then warnings. UTF-8 with BOM, separated like the uploaded file (`,` `;` or TAB; `,` for an .xlsx workbook).",
     tags,
     params: EventScopedIdParams,
     download: "text/csv",

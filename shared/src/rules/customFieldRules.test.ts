@@ -103,9 +103,14 @@ describe("date and time", () => {
     expect(validateAnswer(field("date"), raw)).toEqual({ ok: true, value: stored });
   });
 
-  it.each(["29/02/2025", "31/04/2026", "12/31/2026", "2026-13-01", "2026/01/01", "tomorrow", "00/01/2026"])(
-    "date %s is refused",
+  it.each(["12/31/2026", "2026-13-01", "2026/01/01", "tomorrow", "31-02-26"])(
+    "date %s is refused: wrong format",
     (raw) => expectCode(validateAnswer(field("date"), raw), "date_format"),
+  );
+
+  it.each(["31/02/2026", "29/02/2025", "31/04/2026", "00/01/2026", "2026-02-30"])(
+    "date %s has the right format but does not exist",
+    (raw) => expectCode(validateAnswer(field("date"), raw), "date_not_exist"),
   );
 
   it("time HH:mm from 00:00 to 23:59", () => {

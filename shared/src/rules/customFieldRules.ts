@@ -117,18 +117,30 @@ function isRealDate(year: number, month: number, day: number): boolean {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** dd/mm/yyyy (spec; also d/m/yyyy, `-` or `.` separators) or YYYY-MM-DD → stored YYYY-MM-DD. */
-export function parseDateAnswer(raw: unknown): string | undefined {
-  if (typeof raw !== "string") return undefined;
+/**
+ * A date typed or imported: dd/mm/yyyy (spec; also d/m/yyyy, `-` or `.` separators) or YYYY-MM-DD →
+ * stored YYYY-MM-DD; `date_format` for another shape (or a month beyond 12), `date_not_exist` for a
+ * day the calendar does not have (31/02/2026, 29/02/2025, 00/01/2026).
+ */
+export function readDateAnswer(raw: unknown): { value: string } | { code: "date_format" | "date_not_exist" } {
+  if (typeof raw !== "string") return { code: "date_format" };
   const text = raw.trim();
   let parts: [number, number, number] | undefined;
   const french = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (french) parts = [Number(french[3]), Number(french[2]), Number(french[1])];
   else if (iso) parts = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  if (!parts || !isRealDate(...parts)) return undefined;
+  // A month beyond 12 is most likely a month-first date (12/31/2026): a shape we do not read.
+  if (!parts || parts[1] < 1 || parts[1] > 12) return { code: "date_format" };
+  if (!isRealDate(...parts)) return { code: "date_not_exist" };
   const [year, month, day] = parts;
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  return { value: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
+}
+
+/** The stored YYYY-MM-DD of a date answer, undefined when it is not a date (see readDateAnswer). */
+export function parseDateAnswer(raw: unknown): string | undefined {
+  const date = readDateAnswer(raw);
+  return "value" in date ? date.value : undefined;
 }
 
 /** H:mm or HH:mm (spreadsheets add `:ss`, dropped) from 00:00 to 23:59 → stored HH:mm. */
@@ -224,8 +236,8 @@ function validateTyped(field: AnswerFieldDefinition, raw: unknown): AnswerResult
     case "multiple_choice":
       return validateMultipleChoice(raw, options, rules);
     case "date": {
-      const date = parseDateAnswer(raw);
-      return date ? ok(date) : fail("date_format");
+      const date = readDateAnswer(raw);
+      return "value" in date ? ok(date.value) : fail(date.code);
     }
     case "time": {
       const time = parseTimeAnswer(raw);

@@ -27,8 +27,12 @@ export const GuestImportSchema = Type.Object({
   processedRows: Type.Integer({ description: "progress: processedRows / totalRows" }),
   createdRows: Type.Integer(),
   updatedRows: Type.Integer(),
-  failedRows: Type.Integer(),
-  hasErrorReport: Type.Boolean(),
+  failedRows: Type.Integer({ description: "rows refused (nothing of them imported), counted over every row" }),
+  warningRows: Type.Integer({
+    description: "rows imported without one or more of their values (a bad cell of an optional field)",
+  }),
+  warningCells: Type.Integer({ description: "the cells left out of imported rows, counted over every row" }),
+  hasErrorReport: Type.Boolean({ description: "errors.csv lists refused rows or warnings" }),
   startedAt: Nullable(Timestamp),
   finishedAt: Nullable(Timestamp),
   createdAt: Timestamp,
@@ -93,7 +97,14 @@ export type ImportRowErrorJson = Static<typeof ImportRowErrorSchema>;
 
 export const GuestImportMappingResult = Type.Object({
   import: GuestImportSchema,
-  sampleErrors: Type.Array(ImportRowErrorSchema, { description: "the first 50 row errors; all of them in errors.csv" }),
+  sampleErrors: Type.Array(ImportRowErrorSchema, {
+    description: "the first 50 problems of refused rows; all of them in errors.csv, the count in import.failedRows",
+  }),
+  sampleWarnings: Type.Array(ImportRowErrorSchema, {
+    description:
+      "the first 50 cells left out of rows that are imported (a bad value of an optional field); all of them in " +
+      "errors.csv, the counts in import.warningRows and import.warningCells",
+  }),
 });
 export type GuestImportMappingJson = Static<typeof GuestImportMappingResult>;
 

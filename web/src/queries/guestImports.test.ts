@@ -54,7 +54,7 @@ describe("the guest import in the query layer", () => {
       url: "/api/v1/events/acc/ev/imports/imp/mapping",
       body: { mapping: { "0": "firstName", "1": null } },
     });
-    calls[0]!.answer(200, { import: importOf("mapped"), sampleErrors: [] });
+    calls[0]!.answer(200, { import: importOf("mapped"), sampleErrors: [], sampleWarnings: [] });
     await settle();
     expect(calls[1]).toMatchObject({ method: "POST", url: "/api/v1/events/acc/ev/imports/imp/process" });
     calls[1]!.answer(202, { import: importOf("processing") });

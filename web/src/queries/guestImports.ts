@@ -7,6 +7,7 @@ import { guestKeys } from "./guests.ts";
 type Contracts = typeof guestImportContracts;
 export type GuestImportJson = ContractOutput<Contracts["get"]>["import"];
 export type GuestImportUploadJson = ContractOutput<Contracts["upload"]>;
+export type GuestImportMappingJson = ContractOutput<Contracts["setMapping"]>;
 export type ImportRowErrorJson = ContractOutput<Contracts["setMapping"]>["sampleErrors"][number];
 /** Column index → target: a guest field or `customField:<id>`; null: the column is ignored. */
 export type ImportMapping = ContractInput<Contracts["setMapping"]>["body"]["mapping"];
@@ -68,7 +69,10 @@ export function useUploadImport(accountId: string, eventId: string) {
   return useMutation(uploadImportMutation(accountId, eventId));
 }
 
-/** Step 2: checks every row against the mapping (nothing written); answers the first errors. */
+/**
+ * Step 2: checks every row against the mapping (nothing written); answers the first errors and warnings,
+ * and the import with their true counts.
+ */
 export function setImportMappingMutation(accountId: string, eventId: string) {
   return mutationOptions({
     mutationFn: ({ importId, mapping }: { importId: string; mapping: ImportMapping }) =>

@@ -20,7 +20,9 @@ export function presentGuestImport({ guestImport, processedRows }: GuestImportVi
     createdRows: guestImport.createdRows,
     updatedRows: guestImport.updatedRows,
     failedRows: guestImport.failedRows,
-    hasErrorReport: Boolean(guestImport.errorReportKey) && guestImport.failedRows > 0,
+    warningRows: guestImport.warningRows,
+    warningCells: guestImport.warningCells,
+    hasErrorReport: Boolean(guestImport.errorReportKey) && (guestImport.failedRows > 0 || guestImport.warningCells > 0),
     startedAt: guestImport.startedAt?.toISOString() ?? null,
     finishedAt: guestImport.finishedAt?.toISOString() ?? null,
     createdAt: guestImport.createdAt.toISOString(),
@@ -37,16 +39,18 @@ export function presentImportUpload(result: UploadResult, t: TFunction): GuestIm
   };
 }
 
-/** Step 2's answer: the import and its first row errors in the reader's language. */
+/** Step 2's answer: the import (its true counts) and its first row errors and warnings in the reader's language. */
 export function presentImportMapping(
-  result: GuestImportView & { sampleErrors: readonly ImportRowError[] },
+  result: GuestImportView & { sampleErrors: readonly ImportRowError[]; sampleWarnings: readonly ImportRowError[] },
   t: TFunction,
 ): GuestImportMappingJson {
+  const present = (problem: ImportRowError) => ({
+    ...problem,
+    message: t(`validation:${problem.code}`, { ...problem.params }),
+  });
   return {
     import: presentGuestImport(result),
-    sampleErrors: result.sampleErrors.map((error) => ({
-      ...error,
-      message: t(`validation:${error.code}`, { ...error.params }),
-    })),
+    sampleErrors: result.sampleErrors.map(present),
+    sampleWarnings: result.sampleWarnings.map(present),
   };
 }

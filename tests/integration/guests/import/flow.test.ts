@@ -139,13 +139,13 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     expect(report.body).toContain("This row has 5 columns instead of 4.");
   });
 
-  it("reports bad field values per row in the caller's language and lands the good rows", async () => {
+  it("reports bad field values per row in the caller's language: a bad email refuses the row, a bad optional value is left out", async () => {
     await buildCustomField(suite.server.db, event, { name: "age", label: "Âge", type: "number" });
     const csv =
       "firstName,email,companions,civility,Age\nA,not-an-email,1,Mme,\nB,b@example.com,-2,M.,\nC,c@example.com,2,Dr,\n" +
       "D,d@example.com,3,Monsieur,41\nE,e@example.com,0,,old\n";
     const { final, id } = await runImport(csv);
-    expect(final).toMatchObject({ status: "done", createdRows: 1, failedRows: 4 });
+    expect(final).toMatchObject({ status: "done", createdRows: 4, failedRows: 1, warningRows: 3, warningCells: 3 });
     const fr = await http.get(`${base}/${id}/errors.csv`, { lang: "fr" });
     expect(fr.status).toBe(200);
     expect(fr.headers.get("content-type")).toContain("text/csv");
@@ -153,15 +153,17 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
       .replace(/^\ufeff/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Ligne,Colonne,Valeur,Erreur");
-    expect(lines).toContain("2,email,not-an-email,Le format de l'email est incorrect.");
-    expect(lines).toContainEqual(expect.stringMatching(/^3,companions,'-2,/)); // the value itself is neutralised
-    expect(lines).toContain("6,Age,old,Ce n'est pas un nombre valide.");
+    expect(lines[0]).toBe("Ligne,Colonne,Valeur,Erreur,Résultat");
+    expect(lines).toContain("2,email,not-an-email,Le format de l'email est incorrect.,Ligne non importée");
+    expect(lines).toContainEqual(expect.stringMatching(/^3,companions,'-2,.*,Importée sans cette valeur$/)); // the value itself is neutralised
+    expect(lines).toContain("6,Age,old,Ce n'est pas un nombre valide.,Importée sans cette valeur");
     expect(lines).toHaveLength(5);
     const es = await http.get(`${base}/${id}/errors.csv`, { lang: "es" });
-    expect(es.body as string).toContain("6,Age,old,No es un número válido.");
-    const guest = await Guest.query(suite.server.db).findOne({ importId: id });
+    expect(es.body as string).toContain("6,Age,old,No es un número válido.,Importada sin este valor");
+    const guest = await Guest.query(suite.server.db).findOne({ importId: id, firstName: "D" });
     expect(guest).toMatchObject({ firstName: "D", civility: "mr", companionsExpected: 3 });
+    const withoutBadValues = await Guest.query(suite.server.db).findOne({ importId: id, firstName: "C" });
+    expect(withoutBadValues).toMatchObject({ civility: null, companionsExpected: 2 });
   });
 
   it("refuses a file too big (413) and one over the row limit (422), storing nothing", async () => {

@@ -8,11 +8,15 @@ export interface CheckedRows {
   targets: Map<number, ImportTarget>;
   mappingIssues: ValidationIssue[];
   valid: ValidRow[];
+  /** The problems of the refused rows. */
   errors: ImportRowError[];
+  /** The bad cells of optional fields, left out of rows that are imported. */
+  warnings: ImportRowError[];
   failedRows: number;
+  warningRows: number;
 }
 
-/** Every row of the file checked against the mapping, without writing anything. */
+/** Every row of the file checked against the mapping, without writing anything; the counts are over every row. */
 export function checkRows(
   file: ParsedFile,
   mapping: Record<string, string>,
@@ -21,15 +25,22 @@ export function checkRows(
   const { targets, issues } = resolveMapping(mapping, file.headers.length, fields);
   const valid: ValidRow[] = [];
   const errors: ImportRowError[] = [];
+  const warnings: ImportRowError[] = [];
   let failedRows = 0;
-  if (issues.length) return { targets, mappingIssues: issues, valid, errors, failedRows };
+  let warningRows = 0;
+  if (issues.length) return { targets, mappingIssues: issues, valid, errors, warnings, failedRows, warningRows };
   for (const row of file.rows) {
     const result = validateRow(row, file.headers, targets);
-    if (result.ok) valid.push(result.row);
-    else {
+    if (result.ok) {
+      valid.push(result.row);
+      if (result.warnings.length) {
+        warningRows += 1;
+        warnings.push(...result.warnings);
+      }
+    } else {
       failedRows += 1;
       errors.push(...result.errors);
     }
   }
-  return { targets, mappingIssues: [], valid, errors, failedRows };
+  return { targets, mappingIssues: [], valid, errors, warnings, failedRows, warningRows };
 }

@@ -24,6 +24,16 @@ describe("readCsv", () => {
     ]);
   });
 
+  it("counts every line a quoted cell spans, whatever the line ends (CR alone too)", () => {
+    for (const end of ["\n", "\r\n", "\r"]) {
+      const text = `a${end}"b${end}c${end}d",e${end}${end}f${end}"g""${end}h"${end}last`;
+      expect(readCsv(text, ",").map((record) => record.line)).toEqual([1, 2, 6, 7, 9]);
+      // The CSV of an Excel sheet: a record per sheet row, a cell's line breaks are not rows.
+      const sheetRows = readCsv(text, ",", { countsQuotedLineBreaks: false }).map((record) => record.line);
+      expect(sheetRows).toEqual([1, 2, 4, 5, 6]);
+    }
+  });
+
   it("keeps a quote inside an unquoted cell and refuses an unclosed quote with its line", () => {
     expect(readCsv('5" screen;ok', ";")).toEqual([{ line: 1, cells: ['5" screen', "ok"] }]);
     expect(() => readCsv('a,b\nc,"open\nrest', ",")).toThrow(UnclosedQuoteError);

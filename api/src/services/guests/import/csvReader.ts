@@ -19,7 +19,28 @@ const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 
-export function readCsv(text: string, separator: string): CsvRecord[] {
+/** The line ends (CRLF, LF or a lone CR) between `start` and `end`: the lines a quoted cell spans. */
+function lineBreaksIn(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let scan = start; scan < end; scan++) {
+    const code = text.charCodeAt(scan);
+    if (code === LF || (code === CR && text.charCodeAt(scan + 1) !== LF)) count++;
+  }
+  return count;
+}
+
+export interface ReadCsvOptions {
+  /**
+   * Whether line breaks inside quoted cells count as lines (default: yes, they are lines of the file).
+   * No for the CSV made of an Excel sheet, whose records are the sheet's rows: a cell's line breaks
+   * are then not rows of the sheet.
+   */
+  countsQuotedLineBreaks?: boolean;
+}
+
+/** The records of the text; each one's `line` is the physical line of the file it starts on (1-based). */
+export function readCsv(text: string, separator: string, options: ReadCsvOptions = {}): CsvRecord[] {
+  const countsQuotedLineBreaks = options.countsQuotedLineBreaks ?? true;
   const sep = separator.charCodeAt(0);
   const records: CsvRecord[] = [];
   const length = text.length;
@@ -40,7 +61,7 @@ export function readCsv(text: string, separator: string): CsvRecord[] {
         for (;;) {
           const next = text.indexOf('"', index);
           if (next < 0) throw new UnclosedQuoteError(openedOn);
-          for (let scan = index; scan < next; scan++) if (text.charCodeAt(scan) === LF) line++;
+          if (countsQuotedLineBreaks) line += lineBreaksIn(text, index, next);
           if (text.charCodeAt(next + 1) === QUOTE) {
             parts += text.slice(start, next + 1);
             index = start = next + 2;

@@ -3,28 +3,39 @@ import type { EventKey } from "../../events/find.ts";
 import type { Scope } from "../../scope.ts";
 import { neutralizeCell } from "../export/cells.ts";
 import { findGuestImportFor } from "./findImport.ts";
-import { loadErrorReport } from "./storedFiles.ts";
+import { loadErrorReport, type ImportReport } from "./storedFiles.ts";
 import type { ImportRowError } from "./validateRow.ts";
 
-/** A cell of a `,`-separated CSV line (quoted when needed, formulas neutralised). */
-export function csvCell(value: string): string {
+/** A cell of a CSV line separated by `separator` (quoted when needed, formulas neutralised). */
+export function csvCell(value: string, separator = ","): string {
   const safe = neutralizeCell(value);
-  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\t\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The per-row error report: row (file line), column, value, message in the reader's language. */
-export function errorReportCsv(errors: readonly ImportRowError[], t: TFunction): string {
+/**
+ * The per-row report: row (the line of the file the record starts on), column, value, message in the
+ * reader's language, and what became of it: the refused rows' problems first ("row not imported"), then
+ * the cells left out of imported rows ("imported without this value"). Separated like the uploaded file
+ * (`;` for a French spreadsheet's CSV) so it opens in the same spreadsheet.
+ */
+export function errorReportCsv(report: ImportReport, t: TFunction, separator = ","): string {
+  const line = (cells: string[]) => cells.map((cell) => csvCell(cell, separator)).join(separator);
   const header = [
     t("errors:import_report_row"),
     t("errors:import_report_column"),
     t("errors:import_report_value"),
     t("errors:import_report_message"),
+    t("errors:import_report_outcome"),
   ];
-  const lines = [header.map(csvCell).join(",")];
-  for (const error of errors) {
-    const message = t(`validation:${error.code}`, { ...error.params });
-    lines.push([String(error.line), error.column, error.value, message].map(csvCell).join(","));
-  }
+  const lines = [line(header)];
+  const add = (problems: readonly ImportRowError[], outcome: string) => {
+    for (const problem of problems) {
+      const message = t(`validation:${problem.code}`, { ...problem.params });
+      lines.push(line([String(problem.line), problem.column, problem.value, message, outcome]));
+    }
+  };
+  add(report.errors, t("errors:import_report_refused"));
+  add(report.warnings, t("errors:import_report_left_out"));
   return "\ufeff" + lines.join("\r\n") + "\r\n";
 }
 
@@ -38,6 +49,6 @@ export async function guestImportErrorReport(
   return {
     contentType: "text/csv; charset=utf-8",
     fileName: `import-errors-${guestImport.id}.csv`,
-    body: errorReportCsv(await loadErrorReport(scope.deps, guestImport), scope.t),
+    body: errorReportCsv(await loadErrorReport(scope.deps, guestImport), scope.t, guestImport.separator),
   };
 }

@@ -32,7 +32,10 @@ type StoredGuest = Omit<GuestRow, "answers"> & { answers: Record<string, AnswerV
 /** A row of the file and the existing guest it updates, if any. */
 export type GuestSource = { base: StoredGuest | null; row: ValidRow };
 
-/** Rows of the same email in one file are one guest: later cells win, answers merge. */
+/**
+ * Rows of the same email in one file are one guest: later cells win, answers merge, but the email keeps
+ * the first row's spelling (the later rows update the guest the first one stands for).
+ */
 export function mergeByEmail(rows: readonly ValidRow[]): {
   withEmail: Map<string, ValidRow>;
   withoutEmail: ValidRow[];
@@ -48,7 +51,11 @@ export function mergeByEmail(rows: readonly ValidRow[]): {
     withEmail.set(
       row.emailNormalized,
       earlier
-        ? { ...row, values: { ...earlier.values, ...row.values }, answers: { ...earlier.answers, ...row.answers } }
+        ? {
+            ...row,
+            values: { ...earlier.values, ...row.values, email: earlier.values.email },
+            answers: { ...earlier.answers, ...row.answers },
+          }
         : row,
     );
   }
@@ -88,7 +95,8 @@ export function guestRow(
   const identity = {
     firstName: pick("firstName", null) as string | null,
     lastName: pick("lastName", null) as string | null,
-    email: pick("email", null) as string | null,
+    // A guest matched by email keeps its stored spelling ("Anne.Martin@Example.com" stays so).
+    email: (base?.email ?? pick("email", null)) as string | null,
     company: pick("company", null) as string | null,
   };
   let answers = row.answers as Record<string, unknown>;

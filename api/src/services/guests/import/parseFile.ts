@@ -1,4 +1,4 @@
-import { readCsv, UnclosedQuoteError, type CsvRecord } from "./csvReader.ts";
+import { readCsv, UnclosedQuoteError, type CsvRecord, type ReadCsvOptions } from "./csvReader.ts";
 import type { ImportEncoding } from "@tessera/shared";
 import { decodeUtf16, detectUtf16 } from "./utf16.ts";
 
@@ -101,11 +101,20 @@ export class MalformedCsvError extends Error {
   }
 }
 
-/** Parses the whole text: rows of any length are kept (a ragged row is reported per row, not fatal). */
-export function parseCsv(text: string, separator: string, hasHeaders: boolean): ParsedFile {
+/**
+ * Parses the whole text: rows of any length are kept (a ragged row is reported per row, not fatal). Each
+ * row's line is the line of the file it starts on; for the CSV of an Excel sheet, its row in the sheet.
+ */
+export function parseCsv(
+  text: string,
+  separator: string,
+  hasHeaders: boolean,
+  sourceFormat: "csv" | "xlsx" = "csv",
+): ParsedFile {
+  const options: ReadCsvOptions = { countsQuotedLineBreaks: sourceFormat === "csv" };
   let all: CsvRecord[];
   try {
-    all = readCsv(text, separator);
+    all = readCsv(text, separator, options);
   } catch (error) {
     if (error instanceof UnclosedQuoteError) throw new MalformedCsvError(error.line);
     throw error;

@@ -72,7 +72,7 @@ export interface ImportWorker {
  * PostgreSQL, one prepared upsert per row on SQLite), together with the import's final counts; a process killed midway leaves no
  * guest of it (the transaction never commits) and the import "processing" with a stale heartbeat, so
  * the job's retry (or the organizer's "process" again) runs it from scratch. Rows that fail the rules
- * are skipped and reported; the others land.
+ * are skipped and reported; the others land, without their bad optional cells (reported as warnings).
  */
 export async function processGuestImport(
   worker: ImportWorker,
@@ -91,7 +91,7 @@ export async function processGuestImport(
     await guestImport.$query(db).patch({ status: "failed", finishedAt: clock.now() });
     return;
   }
-  const errorReportKey = await saveErrorReport(worker, guestImport, checked.errors);
+  const errorReportKey = await saveErrorReport(worker, guestImport, checked);
   const { withEmail, withoutEmail } = mergeByEmail(checked.valid);
   const total = file.rows.length;
   const postgres = isPostgres(db);
@@ -146,6 +146,8 @@ export async function processGuestImport(
           createdRows: written - updated,
           updatedRows: updated,
           failedRows: checked.failedRows,
+          warningRows: checked.warningRows,
+          warningCells: checked.warnings.length,
           errorReportKey,
           finishedAt: clock.now(),
           heartbeatAt: clock.now(),
@@ -156,7 +158,7 @@ export async function processGuestImport(
         subjectId: importId,
         accountId: guestImport.accountId,
         eventId: guestImport.eventId,
-        after: { created: written - updated, updated, failed: checked.failedRows },
+        after: { created: written - updated, updated, failed: checked.failedRows, warnings: checked.warnings.length },
       });
     });
   } finally {

@@ -12,14 +12,15 @@ export const SAMPLE_ERRORS = 50;
 
 /**
  * Step 2 (events.update): records the mapping (column index → target; empty targets ignored) after
- * checking every row against it; nothing is written to guests. Only an uploaded or mapped import.
+ * checking every row against it; nothing is written to guests. Only an uploaded or mapped import. The
+ * import's counts (refused rows, warnings) are over every row; the answer samples the first of each.
  */
 export async function setGuestImportMapping(
   scope: Scope,
   key: EventKey,
   id: string,
   mapping: Record<string, string | null | undefined>,
-): Promise<GuestImportView & { sampleErrors: ImportRowError[] }> {
+): Promise<GuestImportView & { sampleErrors: ImportRowError[]; sampleWarnings: ImportRowError[] }> {
   const { event, guestImport } = await findGuestImportFor(scope, key, id, "update");
   if (guestImport.status !== "uploaded" && guestImport.status !== "mapped") {
     throw new AppError("import_not_editable", 409);
@@ -31,13 +32,19 @@ export async function setGuestImportMapping(
   const file = await loadImportFile(scope.deps, guestImport);
   const checked = checkRows(file, targets, fields);
   if (checked.mappingIssues.length) throw AppError.invalid(checked.mappingIssues);
-  const errorReportKey = await saveErrorReport(scope.deps, guestImport, checked.errors);
+  const errorReportKey = await saveErrorReport(scope.deps, guestImport, checked);
   const updated = await guestImport.$query(scope.db).patchAndFetch({
     status: "mapped",
     mapping: targets,
     totalRows: file.rows.length,
     failedRows: checked.failedRows,
+    warningRows: checked.warningRows,
+    warningCells: checked.warnings.length,
     errorReportKey,
   });
-  return { ...importView(updated), sampleErrors: checked.errors.slice(0, SAMPLE_ERRORS) };
+  return {
+    ...importView(updated),
+    sampleErrors: checked.errors.slice(0, SAMPLE_ERRORS),
+    sampleWarnings: checked.warnings.slice(0, SAMPLE_ERRORS),
+  };
 }

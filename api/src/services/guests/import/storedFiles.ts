@@ -18,24 +18,32 @@ export async function loadImportFile(deps: Pick<AppDeps, "storage">, guestImport
   const stored = await deps.storage.get(guestImport.fileKey);
   if (!stored) throw new Error(`The file of import ${guestImport.id} is missing`);
   const bytes = await buffer(stored.stream);
-  return parseCsv(decodeFile(bytes, guestImport.encoding), guestImport.separator, guestImport.hasHeaders);
+  const text = decodeFile(bytes, guestImport.encoding);
+  return parseCsv(text, guestImport.separator, guestImport.hasHeaders, guestImport.sourceFormat);
+}
+
+/** What an import's report holds: the problems of the refused rows, and the cells left out of imported rows. */
+export interface ImportReport {
+  errors: ImportRowError[];
+  warnings: ImportRowError[];
 }
 
 export async function saveErrorReport(
   deps: Pick<AppDeps, "storage">,
   guestImport: GuestImport,
-  errors: readonly ImportRowError[],
+  report: { errors: readonly ImportRowError[]; warnings: readonly ImportRowError[] },
 ): Promise<string> {
   const key = importErrorsKey(guestImport.accountId, guestImport.id);
-  await deps.storage.put(key, Buffer.from(JSON.stringify(errors)), { contentType: "application/json" });
+  const stored = { errors: report.errors, warnings: report.warnings };
+  await deps.storage.put(key, Buffer.from(JSON.stringify(stored)), { contentType: "application/json" });
   return key;
 }
 
-export async function loadErrorReport(
-  deps: Pick<AppDeps, "storage">,
-  guestImport: GuestImport,
-): Promise<ImportRowError[]> {
-  if (!guestImport.errorReportKey) return [];
+export async function loadErrorReport(deps: Pick<AppDeps, "storage">, guestImport: GuestImport): Promise<ImportReport> {
+  if (!guestImport.errorReportKey) return { errors: [], warnings: [] };
   const stored = await deps.storage.get(guestImport.errorReportKey);
-  return stored ? (JSON.parse((await buffer(stored.stream)).toString("utf8")) as ImportRowError[]) : [];
+  if (!stored) return { errors: [], warnings: [] };
+  const report = JSON.parse((await buffer(stored.stream)).toString("utf8")) as ImportReport | ImportRowError[];
+  // Reports stored before warnings existed are a plain list of errors.
+  return Array.isArray(report) ? { errors: report, warnings: [] } : report;
 }

@@ -28,9 +28,9 @@ export interface UploadResult extends GuestImportView {
   columnIssues: ValidationIssue[];
 }
 
-function parseOrRefuse(text: string, separator: string, hasHeaders: boolean): ParsedFile {
+function parseOrRefuse(text: string, separator: string, hasHeaders: boolean, workbook: boolean): ParsedFile {
   try {
-    return parseCsv(text, separator, hasHeaders);
+    return parseCsv(text, separator, hasHeaders, workbook ? "xlsx" : "csv");
   } catch (error) {
     if (error instanceof MalformedCsvError)
       throw new AppError("import_malformed_file", 422, { params: { line: error.line } });
@@ -76,8 +76,9 @@ export async function uploadGuestImport(
   const { maxRows } = scope.deps.config.guestImport;
   // An Excel workbook is turned into CSV once, here; the later steps only ever read CSV.
   const { stored, text, encoding, sourceFormat } = await storedFile(file.bytes);
-  const separator = sourceFormat === "xlsx" ? "," : detectSeparator(text);
-  const parsed = parseOrRefuse(text, separator, file.hasHeaders);
+  const workbook = sourceFormat === "xlsx";
+  const separator = workbook ? "," : detectSeparator(text);
+  const parsed = parseOrRefuse(text, separator, file.hasHeaders, workbook);
   if (parsed.headers.length === 0) throw new AppError("import_empty_file", 422);
   if (parsed.rows.length > maxRows) {
     throw new AppError("import_too_many_rows", 422, { params: { max: maxRows, count: parsed.rows.length } });

@@ -4,7 +4,8 @@ import {
   hasImportIdentity,
   LANGUAGES,
   normalizeGuestEmail,
-  validateAnswers,
+  validateAnswer,
+  type AnswerResult,
   type AnswerValue,
   type Civility,
   type GuestStatus,
@@ -98,73 +99,62 @@ export function guestFieldValue(field: ImportGuestField, raw: string): FieldResu
   }
 }
 
+/** The cells whose failure refuses the whole row: the guest's identity and required custom fields. */
+const IDENTITY_FIELDS: readonly ImportGuestField[] = ["email", "firstName", "lastName"];
+
+function refusesRow(target: ImportTarget): boolean {
+  return target.kind === "guest" ? IDENTITY_FIELDS.includes(target.field) : Boolean(target.field.isRequired);
+}
+
+/** What a cell gives: its value for the guest, or the problem with it. Empty cells are skipped before. */
+function cellResult(target: ImportTarget, raw: string): FieldResult | AnswerResult {
+  if (hasBrokenCharacters(raw)) return { ok: false, code: "import_bad_encoding" };
+  if (target.kind === "guest") return guestFieldValue(target.field, raw);
+  return validateAnswer(target.field, raw);
+}
+
+export type RowCheck =
+  { ok: true; row: ValidRow; warnings: ImportRowError[] } | { ok: false; errors: ImportRowError[] };
+
 /**
  * Checks one data row against the mapping: guest fields by their rules, custom fields by the shared
  * answer rules, and the row must say who the guest is (an email, or a first and a last name). Empty
- * cells set nothing (an import never erases a value). Returns the row's values or its errors, never both.
+ * cells set nothing (an import never erases a value). A bad cell of an optional field is left out of
+ * the row and returned as a warning; a bad identity cell (email, names), a bad required custom field, a
+ * row without identity or a ragged row refuses the row, whose every problem is then an error.
  */
 export function validateRow(
   row: { line: number; cells: string[] },
   headers: readonly string[],
   targets: ReadonlyMap<number, ImportTarget>,
-): { ok: true; row: ValidRow } | { ok: false; errors: ImportRowError[] } {
-  const errors: ImportRowError[] = [];
+): RowCheck {
   if (row.cells.length !== headers.length) {
-    errors.push({
-      line: row.line,
-      column: "",
-      value: "",
-      code: "import_ragged_row",
-      params: { count: row.cells.length, expected: headers.length },
-    });
-    return { ok: false, errors };
+    const params = { count: row.cells.length, expected: headers.length };
+    return { ok: false, errors: [{ line: row.line, column: "", value: "", code: "import_ragged_row", params }] };
   }
   const values: ImportGuestValues = {};
-  const rawAnswers: Record<string, unknown> = {};
-  const answerColumns = new Map<string, number>();
-  const customFields = [];
+  const answers: Record<string, AnswerValue | null> = {};
+  const problems: ImportRowError[] = [];
   const filled = new Set<ImportGuestField>();
+  let isRefused = false;
   for (const [column, target] of targets) {
     const raw = row.cells[column]!.trim();
     if (!raw) continue;
     if (target.kind === "guest") filled.add(target.field);
-    if (hasBrokenCharacters(raw)) {
-      errors.push({ line: row.line, column: headers[column]!, value: raw, code: "import_bad_encoding" });
-      continue;
-    }
-    if (target.kind === "guest") {
-      const result = guestFieldValue(target.field, raw);
-      if (result.ok) (values as Record<string, unknown>)[target.field] = result.value;
-      else
-        errors.push({ line: row.line, column: headers[column]!, value: raw, code: result.code, params: result.params });
-    } else {
-      rawAnswers[target.field.id] = raw;
-      answerColumns.set(target.field.id, column);
-      customFields.push(target.field);
-    }
-  }
-  let answers: Record<string, AnswerValue | null> = {};
-  if (customFields.length) {
-    const result = validateAnswers(customFields, rawAnswers, { partial: true });
-    if (result.ok) answers = result.value;
-    else {
-      for (const issue of result.issues) {
-        const column = answerColumns.get(issue.field.replace(/^answers\./, "")) ?? -1;
-        errors.push({
-          line: row.line,
-          column: headers[column] ?? "",
-          value: row.cells[column]?.trim() ?? "",
-          code: issue.code,
-          params: issue.params,
-        });
-      }
-    }
+    const result = cellResult(target, raw);
+    if (!result.ok) {
+      problems.push({ line: row.line, column: headers[column]!, value: raw, code: result.code, params: result.params });
+      isRefused ||= refusesRow(target);
+    } else if (target.kind === "guest") (values as Record<string, unknown>)[target.field] = result.value;
+    else answers[target.field.id] = result.value as AnswerValue | null;
   }
   // Judged on the cells: a malformed email is reported as such, not as a missing identity.
   const identity = { email: filled.has("email"), firstName: filled.has("firstName"), lastName: filled.has("lastName") };
   if (!hasImportIdentity(identity)) {
-    errors.push({ line: row.line, column: "", value: "", code: "import_row_no_identity" });
+    problems.push({ line: row.line, column: "", value: "", code: "import_row_no_identity" });
+    isRefused = true;
   }
-  if (errors.length) return { ok: false, errors };
-  return { ok: true, row: { line: row.line, emailNormalized: normalizeGuestEmail(values.email), values, answers } };
+  if (isRefused) return { ok: false, errors: problems };
+  const valid = { line: row.line, emailNormalized: normalizeGuestEmail(values.email), values, answers };
+  return { ok: true, row: valid, warnings: problems };
 }

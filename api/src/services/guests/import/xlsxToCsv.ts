@@ -32,8 +32,9 @@ function csvCell(text: string): string {
 
 /**
  * The first worksheet of a workbook as CSV text (comma, UTF-8), read as a stream so a 100k-row sheet
- * is never held as a workbook object. Empty rows stay as empty lines, so the error report's line
- * numbers are the sheet's row numbers.
+ * is never held as a workbook object. Empty rows stay as empty lines, and the file is parsed without
+ * counting the line breaks inside cells (parseCsv's "xlsx"), so the error report's line numbers are
+ * the sheet's row numbers.
  */
 export async function xlsxToCsv(bytes: Buffer): Promise<string> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {

@@ -14,6 +14,7 @@ import {
   type ImportMapping,
 } from "@/queries/guestImports.ts";
 import { useGuestFields, useGuestsArea } from "../GuestsContext.ts";
+import { MappingCheckResult } from "./MappingCheckResult.tsx";
 
 /**
  * Step 2: each column of the file matched to a guest field or a custom field (as suggested by the API),
@@ -36,8 +37,8 @@ export function MappingStep({
   const check = useSetImportMapping(accountId, event.id);
   const start = useStartImport(accountId, event.id);
   const cancel = useCancelImport(accountId, event.id);
-  // The errors found for the mapping as it is (a change asks for a new check).
-  const sampleErrors = check.data?.sampleErrors ?? null;
+  // What the check found for the mapping as it is (a change asks for a new check).
+  const checked = check.data ?? null;
   const failure = check.error ?? start.error;
   // A refused mapping names the column at fault (`mapping.<index>`) or the whole mapping (`mapping`).
   const issueFor = (field: string) => (isApiError(failure) ? failure.messageFor(field) : undefined);
@@ -118,25 +119,7 @@ export function MappingStep({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {sampleErrors && (
-        <Alert
-          color={sampleErrors.length ? "orange" : "green"}
-          variant="light"
-          role="status"
-          title={
-            sampleErrors.length
-              ? t("guests.import.sampleErrors", { count: sampleErrors.length })
-              : t("guests.import.noErrors")
-          }
-        >
-          {sampleErrors.slice(0, 10).map((error) => (
-            <Text key={`${error.line}-${error.column}`} size="sm">
-              {t("guests.import.errorLine", { line: error.line, column: error.column, value: error.value })}{" "}
-              {error.message}
-            </Text>
-          ))}
-        </Alert>
-      )}
+      {checked && <MappingCheckResult result={checked} />}
       <Group justify="space-between">
         <Button
           variant="default"
@@ -159,7 +142,7 @@ export function MappingStep({
           <Button
             loading={isWorking}
             // The rows not checked for this mapping: it is sent first.
-            onClick={() => start.mutate({ importId: guestImport.id, mapping: sampleErrors ? undefined : mapping })}
+            onClick={() => start.mutate({ importId: guestImport.id, mapping: checked ? undefined : mapping })}
           >
             {t("guests.import.start")}
           </Button>
