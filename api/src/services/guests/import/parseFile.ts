@@ -1,3 +1,4 @@
+import { restoreNeutralizedCell } from "../export/cells.ts";
 import { readCsv, UnclosedQuoteError, type CsvRecord } from "./csvReader.ts";
 
 export type ImportEncoding = "utf-8" | "windows-1252";
@@ -95,8 +96,12 @@ export class MalformedCsvError extends Error {
   }
 }
 
-/** Parses the whole text: rows of any length are kept (a ragged row is reported per row, not fatal). */
-export function parseCsv(text: string, separator: string, hasHeaders: boolean): ParsedFile {
+/**
+ * Parses the whole text: rows of any length are kept (a ragged row is reported per row, not fatal).
+ * With `restoreNeutralized` (a CSV file, not a workbook's text) a cell our export neutralised against
+ * formulas (`'=…`, `'+33…`) is read back as it was (export/cells.ts).
+ */
+export function parseCsv(text: string, separator: string, hasHeaders: boolean, restoreNeutralized = false): ParsedFile {
   let all: CsvRecord[];
   try {
     all = readCsv(text, separator);
@@ -104,6 +109,7 @@ export function parseCsv(text: string, separator: string, hasHeaders: boolean): 
     if (error instanceof UnclosedQuoteError) throw new MalformedCsvError(error.line);
     throw error;
   }
+  if (restoreNeutralized) for (const record of all) record.cells = record.cells.map(restoreNeutralizedCell);
   const first = all[0]?.cells ?? [];
   const headers = hasHeaders
     ? first.map((title, index) => title.trim() || `Column ${index + 1}`)

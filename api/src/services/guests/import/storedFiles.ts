@@ -18,7 +18,8 @@ export async function loadImportFile(deps: Pick<AppDeps, "storage">, guestImport
   const stored = await deps.storage.get(guestImport.fileKey);
   if (!stored) throw new Error(`The file of import ${guestImport.id} is missing`);
   const bytes = await buffer(stored.stream);
-  return parseCsv(decodeFile(bytes, guestImport.encoding), guestImport.separator, guestImport.hasHeaders);
+  const text = decodeFile(bytes, guestImport.encoding);
+  return parseCsv(text, guestImport.separator, guestImport.hasHeaders, guestImport.sourceFormat === "csv");
 }
 
 export async function saveErrorReport(

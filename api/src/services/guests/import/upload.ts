@@ -34,9 +34,9 @@ export interface UploadResult extends GuestImportView {
   columnIssues: ValidationIssue[];
 }
 
-function parseOrRefuse(text: string, separator: string, hasHeaders: boolean): ParsedFile {
+function parseOrRefuse(text: string, separator: string, hasHeaders: boolean, isCsv: boolean): ParsedFile {
   try {
-    return parseCsv(text, separator, hasHeaders);
+    return parseCsv(text, separator, hasHeaders, isCsv);
   } catch (error) {
     if (error instanceof MalformedCsvError)
       throw new AppError("import_malformed_file", 422, { params: { line: error.line } });
@@ -71,7 +71,7 @@ export async function uploadGuestImport(
   const encoding = workbook ? "utf-8" : detectEncoding(stored);
   const text = decodeFile(stored, encoding);
   const separator = workbook ? "," : detectSeparator(text);
-  const parsed = parseOrRefuse(text, separator, file.hasHeaders);
+  const parsed = parseOrRefuse(text, separator, file.hasHeaders, !workbook);
   if (parsed.headers.length === 0) throw new AppError("import_empty_file", 422);
   if (parsed.rows.length > maxRows) {
     throw new AppError("import_too_many_rows", 422, { params: { max: maxRows, count: parsed.rows.length } });
