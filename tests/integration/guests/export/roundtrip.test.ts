@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "@tessera/shared";
 import type { CustomField } from "../../../../api/src/models/CustomField.ts";
 import type { Event } from "../../../../api/src/models/Event.ts";
 import { Guest } from "../../../../api/src/models/Guest.ts";
+import { derivedGuestColumns } from "../../../../api/src/services/guests/prepare.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
@@ -107,5 +109,37 @@ describe.each(databaseKinds())("guest export → import round trip on %s", (kind
     const before = (await Guest.query(db).where({ eventId: source.id })).map((g) => comparable(g, sourceFields));
     const after = (await Guest.query(db).where({ eventId: target.id })).map((g) => comparable(g, targetFields));
     expect(after.sort()).toEqual(before.sort());
+  });
+
+  it("writes long non-ASCII text into XLSX without breaking a character (however the file is cut in chunks)", async () => {
+    const db = suite.server.db;
+    const { event, fields } = await roundTripEvent(db, accountId);
+    const notes = fields.find((field) => field.type === "long_text")!;
+    // "é🎉" is three UTF-16 units: wherever a 16 KB chunk of the sheet's XML ends, some pair gets cut.
+    const texts = Array.from({ length: 30 }, (_, index) => `${index} ${"é🎉".repeat(1300)}`);
+    for (const [index, text] of texts.entries()) {
+      const identity = { firstName: "Long", lastName: `L${index}`, email: `long${index}@example.com` };
+      await Guest.query(db).insert({
+        accountId,
+        eventId: event.id,
+        ...identity,
+        ...derivedGuestColumns(identity),
+        status: "confirmed",
+        mailStatus: "none",
+        answers: { [notes.id]: text },
+        companionsExpected: 0,
+        createdSource: "manual",
+      });
+    }
+    const response = await fetch(
+      `${suite.server.baseUrl}/api/v1/events/${accountId}/${event.id}/users/export?format=xlsx&sort=lastName&columns=cf:${notes.id}`,
+      { headers: http.authHeaders() },
+    );
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const written = texts.map((_, index) => sheet.getRow(index + 2).getCell(1).value);
+    expect(written).toEqual([...texts].sort());
   });
 });
