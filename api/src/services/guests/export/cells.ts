@@ -14,5 +14,5 @@ export function neutralizeCell(value: string): string {
 
 /** The cell as it was before `neutralizeCell` (a CSV import's cells). */
 export function restoreNeutralizedCell(cell: string): string {
-  return ESCAPED_START.test(cell) ? cell.slice(1) : cell;
+  return cell.charCodeAt(0) === 39 && ESCAPED_START.test(cell) ? cell.slice(1) : cell;
 }
