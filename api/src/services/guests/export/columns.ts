@@ -3,7 +3,7 @@ import { GUEST_FIELDS, IMPORT_GUEST_FIELDS } from "@tessera/shared";
 import { AppError } from "../../../errors.ts";
 import type { CustomField } from "../../../models/CustomField.ts";
 import type { Guest } from "../../../models/Guest.ts";
-import { neutralizeCell } from "./cells.ts";
+import { encodeXlsxText } from "./xlsxText.ts";
 
 /** By default, the fields an import fills but the prescriber and language: an export re-imports as it is. */
 export const DEFAULT_EXPORT_COLUMNS: string[] = IMPORT_GUEST_FIELDS.filter(
@@ -20,7 +20,7 @@ export interface ExportColumn {
   header: string;
   /** The CSV text (not yet neutralised). */
   text(guest: Guest): string;
-  /** The XLSX cell: a number or a date (null when empty), else neutralised text. */
+  /** The XLSX cell: a number or a date (null when empty), else a text cell (never evaluated, no quote prefix). */
   cell(guest: Guest): CellValue;
   /** Number format of the column's cells (dates). */
   numFmt?: string;
@@ -40,12 +40,15 @@ function guestText(value: unknown): string {
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
-/** Text as a spreadsheet cell, neutralised so it cannot start a formula. */
-function textCell(text: string): CellValue {
-  return neutralizeCell(text);
+/**
+ * Text as a spreadsheet cell: a plain string is a text cell, which Excel shows and never evaluates, so it
+ * is written as it is (no quote prefix), its control characters escaped the OOXML way.
+ */
+export function textCell(text: string): CellValue {
+  return encodeXlsxText(text);
 }
 
-/** An empty typed cell is no value; anything unexpected stays (neutralised) text. */
+/** An empty typed cell is no value; anything unexpected stays text. */
 function nullOrText(text: string): CellValue {
   return text === "" ? null : textCell(text);
 }
@@ -56,10 +59,14 @@ function asNumber(raw: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
-/** A stored `YYYY-MM-DD` answer as that calendar day (UTC midnight, so the spreadsheet shows the same day). */
+/**
+ * A stored `YYYY-MM-DD` answer as that calendar day (UTC midnight, so the spreadsheet shows the same day).
+ * Spreadsheets count days from 1900: an earlier day stays text.
+ */
 function asDate(raw: unknown): Date | undefined {
   const match = typeof raw === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) : null;
-  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+  if (!match || Number(match[1]) < 1900) return undefined;
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
 function customColumn(field: CustomField): ExportColumn {

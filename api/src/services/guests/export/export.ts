@@ -1,4 +1,5 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import ExcelJS from "exceljs";
 import type { GuestExportQuery, GuestListQuery } from "@tessera/shared";
 import { AppError } from "../../../errors.ts";
@@ -8,7 +9,7 @@ import { findEventByKeyFor, type EventKey } from "../../events/find.ts";
 import type { Scope } from "../../scope.ts";
 import { listCustomFields } from "../customFields.ts";
 import { neutralizeCell } from "./cells.ts";
-import { resolveExportColumns } from "./columns.ts";
+import { resolveExportColumns, textCell } from "./columns.ts";
 import { listGuests } from "../list.ts";
 
 const PAGE = 2000;
@@ -38,9 +39,11 @@ export interface ExportResult {
 }
 
 /**
- * The current filtered view (anyone who may read the event's guests) as CSV (streamed, UTF-8 with BOM) or XLSX (exceljs). Every text cell that could
- * start a formula is neutralised; in XLSX, numbers (number and rating fields, companions expected) are numeric
- * cells and dates (date fields, timestamps) date cells. Failures before the first byte are 'Export failed.' (export_failed).
+ * The current filtered view (anyone who may read the event's guests) as CSV (streamed, UTF-8 with BOM) or XLSX (exceljs).
+ * In CSV every cell that could start a formula is neutralised the way the import undoes (cells.ts); in XLSX
+ * text is written as text cells, which spreadsheets never evaluate, numbers (number and rating fields,
+ * companions expected) as numeric cells and dates (date fields, timestamps) as date cells. A re-import
+ * of either gives back the same guests. Failures before the first byte are 'Export failed.' (export_failed).
  */
 export async function exportGuests(scope: Scope, key: EventKey, request: GuestExportQuery): Promise<ExportResult> {
   // `columns`: comma-joined guest fields and `cf:<id>`; default: the main guest fields and every custom field.
@@ -60,18 +63,25 @@ export async function exportGuests(scope: Scope, key: EventKey, request: GuestEx
   const stamp = scope.clock.now().toISOString().slice(0, 10);
   if (format === "xlsx") {
     try {
-      const workbook = new ExcelJS.Workbook();
+      // The streaming writer: the in-memory one hands its XML to JSZip as text, which breaks a character
+      // whose UTF-16 halves straddle one of its 16 KB chunks (U+FFFD in the file).
+      const output = new PassThrough();
+      const written = buffer(output);
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
       const sheet = workbook.addWorksheet("Guests");
-      sheet.addRow(headers.map(neutralizeCell));
+      sheet.addRow(headers.map(textCell)).commit();
       for (let result = first; !result.done; result = await pages.next()) {
         for (const guest of result.value) {
           const row = sheet.addRow(columns.map((column) => column.cell(guest)));
           columns.forEach((column, index) => {
             if (column.numFmt) row.getCell(index + 1).numFmt = column.numFmt;
           });
+          row.commit();
         }
       }
-      const body = Buffer.from(await workbook.xlsx.writeBuffer());
+      sheet.commit();
+      await workbook.commit();
+      const body = await written;
       return {
         contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         fileName: `guests-${stamp}.xlsx`,

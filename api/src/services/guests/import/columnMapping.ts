@@ -43,36 +43,45 @@ export function headerCustomFieldId(header: string): string | null {
   return match ? (match[1] ?? match[2]!).toLowerCase() : null;
 }
 
+/** The "[id]" (or bare id) part of an export column's title. */
+const UUID_PART = new RegExp(`\\[\\s*${UUID.source}\\s*\\]|${UUID.source}`, "gi");
+
 export interface SuggestedMapping {
   mapping: ImportMapping;
   /** Columns headed by the id of a field that is not a custom field of this event (spec's column-UUID check). */
   columnIssues: ValidationIssue[];
 }
 
-/** The suggested target of each column, by id (export columns), then by name or label, then by synonym. */
+/**
+ * The suggested target of each column: an export column ("label [id]") by its field's id, or, coming from
+ * another event, by its label; other columns by a guest field's name or synonym (en, fr, es), then by a
+ * custom field's label or name. A file field is never suggested: a cell cannot hold a file.
+ */
 export function suggestMapping(headers: readonly string[], fields: readonly CustomField[]): SuggestedMapping {
   const mapping: ImportMapping = {};
   const columnIssues: ValidationIssue[] = [];
   const taken = new Set<string>();
   const byId = new Map(fields.map((field) => [field.id.toLowerCase(), field]));
   const byName = new Map<string, CustomField>();
-  for (const field of fields) {
-    byName.set(normalizeHeader(field.label), field);
-    byName.set(normalizeHeader(field.name), field);
-  }
+  // Labels win over names (a label is what the export and the organizer's files show).
+  for (const field of fields) byName.set(normalizeHeader(field.name), field);
+  for (const field of fields) byName.set(normalizeHeader(field.label), field);
+  const suggested = (field: CustomField | undefined) =>
+    field && field.type !== "file" ? CUSTOM_FIELD_TARGET + field.id : null;
   headers.forEach((header, index) => {
     const id = headerCustomFieldId(header);
     let target: string | null = null;
     if (id) {
-      const field = byId.get(id);
-      if (field) target = CUSTOM_FIELD_TARGET + field.id;
+      // Another event's export: its field of the same label (or name) here, else the column is reported.
+      const field = byId.get(id) ?? byName.get(normalizeHeader(header.replace(UUID_PART, "")));
+      if (field) target = suggested(field);
       else columnIssues.push({ field: `columns.${index}`, code: "import_unknown_custom_field" });
     } else {
       const normalized = normalizeHeader(header);
       const guestField = IMPORT_GUEST_FIELDS.find((name) => SYNONYMS[name].includes(normalized));
       const customField = byName.get(normalized);
       if (guestField) target = guestField;
-      else if (customField) target = CUSTOM_FIELD_TARGET + customField.id;
+      else target = suggested(customField);
     }
     if (target && !taken.has(target)) {
       taken.add(target);

@@ -10,7 +10,7 @@ import type { ValidRow } from "./validateRow.ts";
  * what the guest already had.
  */
 
-const GUEST_COLUMNS = [
+export const GUEST_COLUMNS = [
   "id", "accountId", "eventId", "firstName", "lastName", "email", "emailNormalized", "civility", "company",
   "jobTitle", "status", "mailStatus", "companionsExpected", "prescriber", "language", "answers", "searchText",
   "createdSource", "importId", "createdAt", "updatedAt",
@@ -28,7 +28,7 @@ const DERIVED_COLUMNS = Object.keys(derivedGuestColumns({}));
 export const IMPORT_UPDATE_COLUMNS = [...new Set<string>([...UPDATED_COLUMNS, ...DERIVED_COLUMNS])];
 
 type GuestRow = Record<(typeof GUEST_COLUMNS)[number], unknown>;
-type StoredGuest = Omit<GuestRow, "answers"> & { answers: Record<string, AnswerValue | null> | string };
+export type StoredGuest = Omit<GuestRow, "answers"> & { answers: Record<string, AnswerValue | null> | string };
 /** A row of the file and the existing guest it updates, if any. */
 export type GuestSource = { base: StoredGuest | null; row: ValidRow };
 

@@ -1,3 +1,4 @@
+import { restoreNeutralizedCell } from "../export/cells.ts";
 import { readCsv, UnclosedQuoteError, type CsvRecord, type ReadCsvOptions } from "./csvReader.ts";
 import type { ImportEncoding } from "@tessera/shared";
 import { decodeUtf16, detectUtf16 } from "./utf16.ts";
@@ -104,6 +105,8 @@ export class MalformedCsvError extends Error {
 /**
  * Parses the whole text: rows of any length are kept (a ragged row is reported per row, not fatal). Each
  * row's line is the line of the file it starts on; for the CSV of an Excel sheet, its row in the sheet.
+ * In a CSV file (not a workbook's text) a cell our export neutralised against formulas (`'=…`, `'+33…`)
+ * is read back as it was (export/cells.ts).
  */
 export function parseCsv(
   text: string,
@@ -112,6 +115,7 @@ export function parseCsv(
   sourceFormat: "csv" | "xlsx" = "csv",
 ): ParsedFile {
   const options: ReadCsvOptions = { countsQuotedLineBreaks: sourceFormat === "csv" };
+  const restoreNeutralized = sourceFormat === "csv";
   let all: CsvRecord[];
   try {
     all = readCsv(text, separator, options);
@@ -119,6 +123,7 @@ export function parseCsv(
     if (error instanceof UnclosedQuoteError) throw new MalformedCsvError(error.line);
     throw error;
   }
+  if (restoreNeutralized) for (const record of all) record.cells = record.cells.map(restoreNeutralizedCell);
   const first = all[0]?.cells ?? [];
   const headers = hasHeaders
     ? first.map((title, index) => title.trim() || `Column ${index + 1}`)

@@ -12,7 +12,7 @@
  * (errors.csv). What the steps are made of: fileContent.ts tells a workbook or text from anything else
  * (refused); parseFile.ts, utf16.ts, csvReader.ts and xlsxToCsv.ts read the file;
  * columnMapping.ts maps columns to fields; validateRow.ts and checkRows.ts hold the row rules;
- * guestRows.ts builds the guest rows; writeGuestsPostgres.ts and writeGuestsSqlite.ts write them in bulk;
+ * guestRows.ts builds the guest rows; matchWithoutEmail.ts finds the guest a row without an email stands for; writeGuestsPostgres.ts and writeGuestsSqlite.ts write them in bulk;
  * storedFiles.ts keeps the file and the report in the file storage; progress.ts the live progress.
  */
 import type { Logger } from "pino";
@@ -27,6 +27,7 @@ import { listCustomFields } from "../customFields.ts";
 import { checkRows } from "./checkRows.ts";
 import { importOfEvent, importView, type GuestImportView } from "./findImport.ts";
 import { existingGuestsByEmail, guestRow, IMPORT_UPDATE_COLUMNS, mergeByEmail, type GuestSource } from "./guestRows.ts";
+import { matchRowsWithoutEmail } from "./matchWithoutEmail.ts";
 import { forgetLiveProgress, reportLiveProgress } from "./progress.ts";
 import { loadImportFile, saveErrorReport } from "./storedFiles.ts";
 import { copyGuests } from "./writeGuestsPostgres.ts";
@@ -91,7 +92,6 @@ export async function processGuestImport(
     await guestImport.$query(db).patch({ status: "failed", finishedAt: clock.now() });
     return;
   }
-  const errorReportKey = await saveErrorReport(worker, guestImport, checked);
   const { withEmail, withoutEmail } = mergeByEmail(checked.valid);
   const total = file.rows.length;
   const postgres = isPostgres(db);
@@ -122,12 +122,26 @@ export async function processGuestImport(
         const base = existing.get(email) ?? null;
         (base ? changed : created).push({ base, row });
       }
-      for (const row of withoutEmail) created.push({ base: null, row });
+      // Rows without an email update the guest of the same name (matchWithoutEmail.ts: the rule).
+      const nameless = await matchRowsWithoutEmail(trx, guestImport.eventId, withoutEmail);
+      changed.push(...nameless.matched);
+      for (const row of nameless.unmatched) created.push({ base: null, row });
+      const failedRows = checked.failedRows + nameless.ambiguous.length;
+      // An ambiguous row is refused: the cells it would have been imported without are its errors too.
+      const ambiguousLines = new Set(nameless.ambiguous.map((error) => error.line));
+      const warnings = checked.warnings.filter((warning) => !ambiguousLines.has(warning.line));
+      const errors = [
+        ...checked.errors,
+        ...nameless.ambiguous,
+        ...checked.warnings.filter((warning) => ambiguousLines.has(warning.line)),
+      ].sort((a, b) => a.line - b.line);
+      const warningRows = new Set(warnings.map((warning) => warning.line)).size;
+      const errorReportKey = await saveErrorReport(worker, guestImport, { errors, warnings });
       const build = (source: GuestSource) => guestRow(source.base, source.row, context);
       const updated = changed.length;
       const written = created.length + updated;
-      const skipped = checked.valid.length - written; // repeated emails folded into one guest
-      const done = checked.failedRows + skipped;
+      const skipped = checked.valid.length - nameless.ambiguous.length - written; // repeated emails folded into one guest
+      const done = failedRows + skipped;
       if (postgres) {
         await copyGuests(trx, { created, changed, build }, IMPORT_UPDATE_COLUMNS, (count) =>
           reportProgress(done + Math.floor(count)),
@@ -145,9 +159,9 @@ export async function processGuestImport(
           totalRows: total,
           createdRows: written - updated,
           updatedRows: updated,
-          failedRows: checked.failedRows,
-          warningRows: checked.warningRows,
-          warningCells: checked.warnings.length,
+          failedRows,
+          warningRows,
+          warningCells: warnings.length,
           errorReportKey,
           finishedAt: clock.now(),
           heartbeatAt: clock.now(),
@@ -158,7 +172,7 @@ export async function processGuestImport(
         subjectId: importId,
         accountId: guestImport.accountId,
         eventId: guestImport.eventId,
-        after: { created: written - updated, updated, failed: checked.failedRows, warnings: checked.warnings.length },
+        after: { created: written - updated, updated, failed: failedRows, warnings: warnings.length },
       });
     });
   } finally {

@@ -68,7 +68,8 @@ type FieldResult =
 /** The guest-field rules of an imported cell (never empty here). */
 export function guestFieldValue(field: ImportGuestField, raw: string): FieldResult {
   const max = MAX_LENGTH[field];
-  if (max && raw.length > max) return { ok: false, code: "too_long", params: { count: max } };
+  // Characters as the API counts them (code points: an emoji is one), so what the API took comes back.
+  if (max && raw.length > max && [...raw].length > max) return { ok: false, code: "too_long", params: { count: max } };
   switch (field) {
     case "email":
       return EMAIL.test(raw) ? { ok: true, value: raw } : { ok: false, code: "email_format" };

@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { decodeXlsxText } from "../export/xlsxText.ts";
+import { Utf8WorkbookReader } from "./utf8WorkbookReader.ts";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -15,12 +17,16 @@ function dateText(date: Date): string {
   return time === "00:00" ? day : `${day} ${time}`;
 }
 
-/** The text a cell shows: formulas by their result, rich text joined, links by their text, errors empty. */
+/**
+ * The text a cell shows: formulas by their result, rich text joined, links by their text, errors empty;
+ * text with its `_xHHHH_` escapes read (a CR is stored `_x000D_`).
+ */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return dateText(value);
+  if (typeof value === "string") return decodeXlsxText(value);
   if (typeof value !== "object") return String(value);
-  if ("richText" in value) return value.richText.map((part) => part.text).join("");
+  if ("richText" in value) return decodeXlsxText(value.richText.map((part) => part.text).join(""));
   if ("formula" in value || "sharedFormula" in value) return cellText(value.result as ExcelJS.CellValue);
   if ("text" in value) return typeof value.text === "string" ? value.text : cellText(value.text as ExcelJS.CellValue);
   return "";
@@ -34,10 +40,11 @@ function csvCell(text: string): string {
  * The first worksheet of a workbook as CSV text (comma, UTF-8), read as a stream so a 100k-row sheet
  * is never held as a workbook object. Empty rows stay as empty lines, and the file is parsed without
  * counting the line breaks inside cells (parseCsv's "xlsx"), so the error report's line numbers are
- * the sheet's row numbers.
+ * the sheet's row numbers; a row whose last cells are empty gets them back (as wide as the first row),
+ * so it is not taken for a ragged row.
  */
 export async function xlsxToCsv(bytes: Buffer): Promise<string> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new Utf8WorkbookReader(Readable.from([bytes]), {
     worksheets: "emit",
     sharedStrings: "cache",
     styles: "cache", // needed to tell date cells from numbers
@@ -45,11 +52,17 @@ export async function xlsxToCsv(bytes: Buffer): Promise<string> {
     entries: "ignore",
   });
   const lines: string[] = [];
+  let width = 0;
   for await (const worksheet of reader) {
     for await (const row of worksheet) {
       while (lines.length < row.number - 1) lines.push("");
       const values = (row.values as ExcelJS.CellValue[]).slice(1);
-      lines.push(Array.from(values, (value) => csvCell(cellText(value))).join(","));
+      // A row's trailing empty cells are not in the file: the row is as wide as the first one.
+      width ||= values.length;
+      const cells = Array.from({ length: Math.max(width, values.length) }, (_, index) =>
+        csvCell(cellText(values[index])),
+      );
+      lines.push(cells.join(","));
     }
     break; // the first sheet only
   }

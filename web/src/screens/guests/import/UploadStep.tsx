@@ -49,6 +49,9 @@ export function UploadStep({ onUploaded }: { onUploaded: (upload: GuestImportUpl
             </Text>
           </Dropzone>
           <Switch label={t("guests.import.hasHeaders")} {...form.getInputProps("hasHeaders", { type: "checkbox" })} />
+          <Text size="sm" c="dimmed">
+            {t("guests.import.matching")}
+          </Text>
           <Group justify="flex-end">
             <Button type="submit" disabled={!file} loading={upload.isPending}>
               {t("guests.import.upload")}
