@@ -118,10 +118,13 @@ export function hostileGuest(next: Random, index: number, fields: readonly Gener
   const emailLead = pick(next, ["", "", "+", "-", "=", "o'"]);
   const answers: Record<string, unknown> = {};
   for (const field of fields) if (next() < 0.75) answers[field.id] = answer(next, field.type, field.options);
+  const email = next() < 0.8 ? `${emailLead}guest${index}.${digits(next, 4)}@Example.com` : null;
+  // Without an email a guest is told apart by both names (an import refuses anyone else): never blank then.
+  const name = (lead: string) => (email ? maybe(() => hostileText(next, 100)) : `${lead}${hostileText(next, 90)}`);
   return {
-    firstName: maybe(() => hostileText(next, 100)),
-    lastName: maybe(() => hostileText(next, 100)),
-    email: next() < 0.8 ? `${emailLead}guest${index}.${digits(next, 4)}@Example.com` : null,
+    firstName: name("Ana"),
+    lastName: name("Silva"),
+    email,
     civility: maybe(() => pick(next, CIVILITIES)),
     company: maybe(() => hostileText(next, 200)),
     jobTitle: maybe(() => hostileText(next, 200)),
