@@ -193,9 +193,13 @@ export async function listGuests(
   const { base, query, customFields } = await matchingGuests(db, actor, eventId, rawQuery);
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 100;
-  const rowsQuery = base.clone().select("guests.*");
+  // The page is found as ids, then read: the sort and the offset walk narrow (key, id) pairs, from an index
+  // where one fits, never whole rows (a deep page sorted 100,000 whole rows on disk: 250 ms).
+  const pageIds = base.clone().select("guests.id");
+  applySort(db, pageIds, query.sort, query.order, customFields);
+  pageIds.offset((page - 1) * perPage).limit(perPage);
+  const rowsQuery = db("guests").select("guests.*").whereIn("guests.id", pageIds);
   applySort(db, rowsQuery, query.sort, query.order, customFields);
-  rowsQuery.offset((page - 1) * perPage).limit(perPage);
   // On a big event the count costs more than the page: a window of pages asks for it once, not per page.
   const counting = query.count === false ? undefined : (base.clone().count({ total: "*" }).first() as CountRow);
   const [counted, rows] = await Promise.all([counting, rowsQuery as Promise<Record<string, unknown>[]>]);
