@@ -32,7 +32,8 @@ export interface Config {
   /** Downloads of images from a URL given by a user (spec §5). */
   imageFetch: ImageFetchConfig;
   /** Guest CSV imports: largest file (IMPORT_MAX_BYTES) and most data rows (IMPORT_MAX_ROWS). */
-  guestImport: { maxBytes: number; maxRows: number };
+  /** maxRunning: imports of one account processing at once (the others wait to be started). */
+  guestImport: { maxBytes: number; maxRows: number; maxRunning: number };
   /**
    * The scrypt cost N (not its log2) of new password hashes (PASSWORD_HASH_COST, a power of two;
    * default DEFAULT_PASSWORD_HASH_COST). Hashes keep the N they were made with, so changing it never
@@ -153,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guestImport: {
       maxBytes: intFrom(env, "IMPORT_MAX_BYTES", 50 * 1024 * 1024),
       maxRows: intFrom(env, "IMPORT_MAX_ROWS", 100_000),
+      maxRunning: intFrom(env, "IMPORT_MAX_RUNNING", 2),
     },
     passwordHashCost: passwordHashCostFrom(env, nodeEnv === "production"),
   };

@@ -71,12 +71,14 @@ export const guestImportContracts = {
       "`events.update`. Queues the import (202); follow it with GET. Guests matched by email are updated " +
       "(mapped fields only), the others created; refused rows are skipped and reported, rows with warnings " +
       "imported without their bad optional cells. All or nothing: an import " +
-      "that dies midway writes no guest and may be processed again. 409 import_not_ready unless mapped.",
+      "that dies midway (or failed) writes no guest and may be processed again. 409 import_not_ready unless " +
+      "mapped or failed; 429 import_too_many_running while the account already has IMPORT_MAX_RUNNING " +
+      "(default 2) imports processing.",
     tags,
     params: EventScopedIdParams,
     response: GuestImportResult,
     status: 202,
-    errors: [403, 404, 409],
+    errors: [403, 404, 409, 429],
   }),
   errors: contract({
     method: "get",

@@ -46,14 +46,25 @@ export async function queueGuestImport(scope: Scope, key: EventKey, id: string):
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
   const now = scope.clock.now();
   const stale = sqlTime(new Date(now.getTime() - IMPORT_STALE_MS));
-  const changed = await GuestImport.query(scope.db)
-    .where({ id, eventId: event.id })
-    .where((query) =>
-      query
-        .whereIn("status", ["mapped", "failed"])
-        .orWhere((dead) => dead.where({ status: "processing" }).where("heartbeatAt", "<", stale)),
-    )
-    .patch({ status: "processing", processedRows: 0, heartbeatAt: now, startedAt: now, finishedAt: null });
+  const changed = await scope.db.transaction(async (trx) => {
+    // One account's imports start one at a time, so two cannot both slip under its limit.
+    if (isPostgres(trx)) await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`imports:${event.accountId}`]);
+    const running = await GuestImport.query(trx)
+      .where({ accountId: event.accountId, status: "processing" })
+      .where("heartbeatAt", ">=", stale)
+      .whereNot({ id })
+      .resultSize();
+    const { maxRunning } = scope.deps.config.guestImport;
+    if (running >= maxRunning) throw new AppError("import_too_many_running", 429, { params: { max: maxRunning } });
+    return GuestImport.query(trx)
+      .where({ id, eventId: event.id })
+      .where((query) =>
+        query
+          .whereIn("status", ["mapped", "failed"])
+          .orWhere((dead) => dead.where({ status: "processing" }).where("heartbeatAt", "<", stale)),
+      )
+      .patch({ status: "processing", processedRows: 0, heartbeatAt: now, startedAt: now, finishedAt: null });
+  });
   const guestImport = await importOfEvent(scope, event, id);
   if (!changed) throw new AppError("import_not_ready", 409);
   await scope.deps.jobs.send(GUEST_IMPORT_JOB, { importId: id }, { retryLimit: 3 });
