@@ -2,6 +2,7 @@
 // same run. Areas register here as later issues add them (guests, checkin, orders, campaigns …).
 import { benchCore } from "./core.ts";
 import { benchGuestList } from "./guests-list.ts";
+import { benchGuestExport } from "./guests-export.ts";
 import { benchGuestImport } from "./guests-import.ts";
 import { benchWebFirstLoad } from "./web.ts";
 
@@ -10,6 +11,7 @@ const AREAS: Record<string, () => Promise<void>> = {
   guests: async () => {
     await benchGuestList();
     await benchGuestImport();
+    await benchGuestExport();
   },
   web: benchWebFirstLoad,
 };

@@ -1,0 +1,114 @@
+// Guest export of 100,000 guests with 10 custom fields, CSV and XLSX, through HTTP (QUALITY.md: constant
+// server memory; other requests' p95 unchanged during it). The server runs in this process: its memory is
+// this process's (sampled every 20 ms). Another client asks GET /auth/me every 20 ms meanwhile; its worst
+// and p95 latency are set beside the same client's on an idle server (the floor).
+import { isPostgres } from "../../api/src/db/dialect.ts";
+import type { CustomField } from "../../api/src/models/CustomField.ts";
+import { buildEvent } from "../helpers/events.ts";
+import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
+import { buildCustomField, buildGuests } from "../helpers/guests.ts";
+import { startTestServer } from "../helpers/server.ts";
+import { percentile, printTable, type Row } from "./stats.ts";
+
+const GUESTS = Number(process.env.BENCH_EXPORT_GUESTS ?? 100_000);
+const PROBE_EVERY_MS = 20;
+const IDLE_PROBE_MS = 3_000;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Another client's requests, one every PROBE_EVERY_MS until stopped: their latencies. */
+function probe(url: string, headers: Record<string, string>) {
+  const latencies: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      await (await fetch(url, { headers })).arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      latencies.sort((a, b) => a - b);
+      return { p95: percentile(latencies, 95), worst: latencies.at(-1) ?? 0 };
+    },
+  };
+}
+
+/** This process's resident memory at its highest while `work` runs, over what it was before. */
+async function peakMemoryDuring(work: () => Promise<void>): Promise<{ before: number; peak: number }> {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return { before, peak: Math.max(peak, process.memoryUsage().rss) };
+}
+
+export async function benchGuestExport(): Promise<void> {
+  const kind = process.env.DATABASE_URL ? "postgres" : "sqlite";
+  const server = await startTestServer({ kind });
+  try {
+    const account = await buildAccount(server.db);
+    const user = await buildUser(server.db, { accountId: account.id, role: "overseer" });
+    const headers = { Authorization: `Bearer ${await sessionTokenFor(server.db, server.config, user)}` };
+    const event = await buildEvent(server.db, account.id);
+    const fields: CustomField[] = [];
+    for (let index = 0; index < 10; index++)
+      fields.push(await buildCustomField(server.db, event, { type: "short_text", label: `Question ${index}` }));
+    await buildGuests(server.db, event, GUESTS, (i) => ({
+      company: `Company ${i % 300}`,
+      answers: Object.fromEntries(fields.map((field, n) => [field.id, `answer ${n} of guest ${i}`])) as never,
+    }));
+    if (isPostgres(server.db)) await server.db.raw("vacuum (analyze) guests");
+    const me = `${server.baseUrl}/api/v1/auth/me`;
+    const idle = probe(me, headers);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_PROBE_MS));
+    const floor = await idle.stop();
+
+    const rows: Row[] = [];
+    for (const format of ["csv", "xlsx"] as const) {
+      const url = `${server.baseUrl}/api/v1/events/${account.id}/${event.id}/users/export?format=${format}`;
+      let bytes = 0;
+      let seconds = 0;
+      const other = probe(me, headers);
+      const memory = await peakMemoryDuring(async () => {
+        const started = performance.now();
+        const response = await fetch(url, { headers });
+        if (response.status !== 200) throw new Error(`export ${format}: ${response.status}`);
+        for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+        seconds = (performance.now() - started) / 1000;
+      });
+      const during = await other.stop();
+      rows.push(
+        { operation: `${format}: time (${mb(bytes)} file)`, figure: `${seconds.toFixed(1)} s`, floor: "", ratio: "" },
+        {
+          operation: `${format}: server memory, peak over before`,
+          figure: `+${mb(memory.peak - memory.before)} (peak ${mb(memory.peak)})`,
+          floor: "",
+          ratio: "",
+        },
+        {
+          operation: `${format}: another client's p95 / worst`,
+          figure: `${ms(during.p95)} / ${ms(during.worst)}`,
+          floor: `${ms(floor.p95)} / ${ms(floor.worst)} idle`,
+          ratio: `${(during.worst / Math.max(floor.worst, 0.1)).toFixed(1)}× worst`,
+        },
+      );
+    }
+    printTable(
+      `guests export on ${kind}: ${GUESTS.toLocaleString("en")} guests × (identity + 10 custom fields); ` +
+        `another client asks GET /auth/me every ${PROBE_EVERY_MS} ms meanwhile`,
+      rows,
+    );
+  } finally {
+    await server.close();
+  }
+}
