@@ -22,14 +22,17 @@ export function derivedGuestColumns(
  * collapsed; null unless both are given (two guests known by email only are not "the same name").
  */
 export function guestNameKey(firstName: string | null | undefined, lastName: string | null | undefined): string | null {
-  const fold = (value: string | null | undefined) =>
-    withoutAccents(value ?? "")
-      .toLowerCase()
-      .trim()
-      .replace(/\s+/g, " ");
-  const first = fold(firstName);
-  const last = fold(lastName);
+  const first = foldForComparison(firstName);
+  const last = foldForComparison(lastName);
   return first && last ? `${first}|${last}` : null;
+}
+
+/** A name or company as two guests are compared: "  Élodie  MARTIN" → "elodie martin". */
+export function foldForComparison(value: string | null | undefined): string {
+  return withoutAccents(value ?? "")
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, " ");
 }
 
 /** Trims strings and turns empty ones into null. */

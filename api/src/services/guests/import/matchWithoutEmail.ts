@@ -1,27 +1,16 @@
-import { withoutAccents } from "@tessera/shared";
 import type { Knex } from "../../../db/knex.ts";
+import { foldForComparison, guestNameKey } from "../prepare.ts";
 import { GUEST_COLUMNS, type GuestSource, type StoredGuest } from "./guestRows.ts";
 import type { ImportRowError, ValidRow } from "./validateRow.ts";
 
 /*
  * THE RULE for a row without an email (so that importing a file again never creates its guests again):
  * it updates the guest of the event that has no email, the same first and last name and, when the row
- * gives a company, the same company — names and companies compared without accents, capitals or extra
- * spaces. No such guest: the row creates one. More than one, or another row of the file claiming the
- * same guest: the row is ambiguous, reported (import_ambiguous_guest) and not written. A row with
- * neither a first nor a last name cannot be recognised and always creates a guest.
+ * gives a company, the same company — compared as duplicates are (the stored `name_key`, companies folded
+ * the same way). No such guest: the row creates one. More than one, or another row of the file claiming
+ * the same guest: the row is ambiguous, reported (import_ambiguous_guest) and not written. (A row without
+ * an email always has both names: validateRow refuses any other.)
  */
-
-/** Lowercase, no accents, blanks collapsed: "  Élodie  Martin" → "elodie martin". */
-function fold(value: unknown): string {
-  return typeof value === "string" ? withoutAccents(value).toLowerCase().trim().replace(/\s+/g, " ") : "";
-}
-
-function nameKey(firstName: unknown, lastName: unknown): string | null {
-  const first = fold(firstName);
-  const last = fold(lastName);
-  return first || last ? `${first}|${last}` : null;
-}
 
 export interface RowsWithoutEmail {
   /** Rows that update an existing guest. */
@@ -32,18 +21,16 @@ export interface RowsWithoutEmail {
   ambiguous: ImportRowError[];
 }
 
-/** The event's guests without an email, by folded first and last name. */
+/** The event's guests without an email, by their stored name key (one pass, as for emails). */
 async function guestsWithoutEmail(trx: Knex.Transaction, eventId: string): Promise<Map<string, StoredGuest[]>> {
   const byName = new Map<string, StoredGuest[]>();
   const rows = (await trx("guests")
-    .select(GUEST_COLUMNS)
+    .select([...GUEST_COLUMNS, "nameKey"])
     .where({ eventId })
     .whereNull("emailNormalized")
-    .orderBy("createdAt")) as StoredGuest[];
-  for (const guest of rows) {
-    const key = nameKey(guest.firstName, guest.lastName);
-    if (key) byName.set(key, [...(byName.get(key) ?? []), guest]);
-  }
+    .whereNotNull("nameKey")
+    .orderBy("createdAt")) as Array<StoredGuest & { nameKey: string }>;
+  for (const { nameKey, ...guest } of rows) byName.set(nameKey, [...(byName.get(nameKey) ?? []), guest]);
   return byName;
 }
 
@@ -58,10 +45,10 @@ export async function matchRowsWithoutEmail(
   const byName = await guestsWithoutEmail(trx, eventId);
   const claims = new Map<string, Array<{ base: StoredGuest; row: ValidRow }>>();
   for (const row of rows) {
-    const key = nameKey(row.values.firstName, row.values.lastName);
-    const company = fold(row.values.company);
+    const key = guestNameKey(row.values.firstName, row.values.lastName);
+    const company = foldForComparison(row.values.company);
     const candidates = (key ? (byName.get(key) ?? []) : []).filter(
-      (guest) => !company || fold(guest.company) === company,
+      (guest) => !company || foldForComparison(guest.company as string | null) === company,
     );
     if (candidates.length === 0) result.unmatched.push(row);
     else if (candidates.length > 1) result.ambiguous.push(ambiguity(row));
