@@ -1,7 +1,6 @@
-import { sqlTime } from "../../../models/BaseModel.ts";
 import { GuestImport } from "../../../models/GuestImport.ts";
 import type { AppDeps } from "../../scope.ts";
-import { IMPORT_STALE_MS } from "./process.ts";
+import { deadBefore, IMPORT_STALE_MS } from "./process.ts";
 
 /**
  * Imports whose worker died (killed, restarted, out of memory) stop saying "processing": one whose heartbeat
@@ -10,10 +9,9 @@ import { IMPORT_STALE_MS } from "./process.ts";
  */
 export async function failInterruptedImports(deps: Pick<AppDeps, "db" | "clock" | "logger">): Promise<number> {
   const now = deps.clock.now();
-  const stale = sqlTime(new Date(now.getTime() - IMPORT_STALE_MS));
   const marked = await GuestImport.query(deps.db)
     .where({ status: "processing" })
-    .where("heartbeatAt", "<", stale)
+    .where("heartbeatAt", "<", deadBefore(now))
     .patch({ status: "failed", finishedAt: now });
   if (marked) deps.logger.warn({ imports: marked }, "interrupted guest imports marked failed");
   return marked;

@@ -11,8 +11,9 @@ import { tidyGuestsAfterBulkWrite } from "./tidyAfterImport.ts";
  */
 export function registerGuestImportJobs(deps: AppDeps): void {
   deps.jobs.register<{ importId: string; attempt?: number }>(GUEST_IMPORT_JOB, async ({ importId }) => {
+    let written: number;
     try {
-      await processGuestImport(deps, importId);
+      written = await processGuestImport(deps, importId);
     } catch (error) {
       deps.logger.error({ err: error, importId }, "guest import failed");
       await GuestImport.query(deps.db)
@@ -21,10 +22,8 @@ export function registerGuestImportJobs(deps: AppDeps): void {
         .patch({ status: "failed", finishedAt: deps.clock.now() });
       return;
     }
-    const done = await GuestImport.query(deps.db).findById(importId).where({ status: "done" });
-    if (!done) return;
     // The guests are in; fresh statistics are for the lists that follow, and never fail the import.
-    await tidyGuestsAfterBulkWrite(deps.db, done.createdRows + done.updatedRows).catch((error: unknown) =>
+    await tidyGuestsAfterBulkWrite(deps.db, written).catch((error: unknown) =>
       deps.logger.error({ err: error, importId }, "could not refresh the guests table's statistics"),
     );
   });

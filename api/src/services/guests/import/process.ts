@@ -37,6 +37,11 @@ export const GUEST_IMPORT_JOB = "guests.import";
 /** A processing import whose heartbeat is older than this is taken to be dead and may be started again. */
 export const IMPORT_STALE_MS = 60_000;
 
+/** The heartbeat time before which a processing import is dead (as SQL compares it). */
+export function deadBefore(now: Date): string {
+  return sqlTime(new Date(now.getTime() - IMPORT_STALE_MS));
+}
+
 /**
  * Step 3 (events.update): queues the processing. A mapped import starts; a failed one (nothing of it was
  * written) or one left "processing" by a dead worker (heartbeat older than IMPORT_STALE_MS) may be started
@@ -45,7 +50,7 @@ export const IMPORT_STALE_MS = 60_000;
 export async function queueGuestImport(scope: Scope, key: EventKey, id: string): Promise<GuestImportView> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
   const now = scope.clock.now();
-  const stale = sqlTime(new Date(now.getTime() - IMPORT_STALE_MS));
+  const stale = deadBefore(now);
   const changed = await scope.db.transaction(async (trx) => {
     // One account's imports start one at a time, so two cannot both slip under its limit.
     if (isPostgres(trx)) await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [`imports:${event.accountId}`]);
@@ -85,23 +90,24 @@ export interface ImportWorker {
  * guest of it (the transaction never commits) and the import "processing" with a stale heartbeat, so
  * the job's retry (or the organizer's "process" again) runs it from scratch. Rows that fail the rules
  * are skipped and reported; the others land, without their bad optional cells (reported as warnings).
+ * Returns how many guests this run wrote (created or updated; 0 when it did not run).
  */
 export async function processGuestImport(
   worker: ImportWorker,
   importId: string,
   options: { onProgress?(processed: number): void } = {},
-): Promise<void> {
+): Promise<number> {
   const { db } = worker;
   const clock = worker.clock ?? systemClock;
   const guestImport = await GuestImport.query(db).findById(importId);
-  if (!guestImport || guestImport.status !== "processing") return;
+  if (!guestImport || guestImport.status !== "processing") return 0;
   const fields = await listCustomFields(db, guestImport.eventId);
   const file = await loadImportFile(worker, guestImport);
   const checked = checkRows(file, guestImport.mapping ?? {}, fields);
   if (checked.mappingIssues.length) {
     // A mapped custom field was deleted since the mapping step.
     await guestImport.$query(db).patch({ status: "failed", finishedAt: clock.now() });
-    return;
+    return 0;
   }
   const { withEmail, withoutEmail } = mergeByEmail(checked.valid);
   const total = file.rows.length;
@@ -118,11 +124,11 @@ export async function processGuestImport(
   };
 
   try {
-    await db.transaction(async (trx) => {
+    return await db.transaction(async (trx) => {
       // One run at a time per import. Not a row lock: progress is written to that row from outside.
       if (postgres) await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [importId]);
       const current = await GuestImport.query(trx).findById(importId);
-      if (!current || current.status !== "processing") return; // another run finished it meanwhile
+      if (!current || current.status !== "processing") return 0; // another run finished it meanwhile
       const now = clock.now().toISOString();
       const context = { accountId: guestImport.accountId, eventId: guestImport.eventId, importId, now };
       const existing = await existingGuestsByEmail(trx, guestImport.eventId, [...withEmail.keys()]);
@@ -185,6 +191,7 @@ export async function processGuestImport(
         eventId: guestImport.eventId,
         after: { created: written - updated, updated, failed: failedRows, warnings: warnings.length },
       });
+      return written;
     });
   } finally {
     forgetLiveProgress(importId);
