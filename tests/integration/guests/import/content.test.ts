@@ -8,8 +8,7 @@ import { GuestImport } from "../../../../api/src/models/GuestImport.ts";
 import type { Event } from "../../../../api/src/models/Event.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
-import { uploadFile } from "../../../helpers/guestImport.ts";
+import { importingAccount, importsPath, runImport as runImportOf, uploadFile } from "../../../helpers/guestImport.ts";
 import type { HttpClient } from "../../../helpers/http.ts";
 import { pngImage } from "../../../helpers/imageFixtures.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
@@ -45,24 +44,15 @@ describe.each(databaseKinds())("guest import, what the file's bytes are, on %s",
   let importsDir: string;
 
   beforeAll(async () => {
-    const account = await buildAccount(suite.server.db);
-    const user = await buildUser(suite.server.db, { accountId: account.id, role: "organizer" });
-    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    const { account, user, http: client } = await importingAccount(suite.server, "organizer");
+    http = client;
     event = await buildEvent(suite.server.db, account.id, { createdBy: user.id });
-    base = `/api/v1/events/${account.id}/${event.id}/imports`;
+    base = importsPath(event);
     importsDir = path.join(suite.server.config.varDir, "files", "guest-imports", account.id);
   });
 
-  async function runImport(bytes: Uint8Array | string, imports = base) {
-    const upload = await uploadFile(http, imports, bytes, { fileName: "invités.txt" });
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const id = upload.body.import.id as string;
-    const mapped = await http.post(`${imports}/${id}/mapping`, { mapping: upload.body.suggestedMapping });
-    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
-    expect((await http.post(`${imports}/${id}/process`)).status).toBe(202);
-    await suite.server.deps.jobs.drain();
-    return { upload, mapped, final: (await http.get(`${imports}/${id}`)).body.import, id };
-  }
+  const runImport = (bytes: Uint8Array | string, imports = base) =>
+    runImportOf(suite.server, http, imports, bytes, { fileName: "invités.txt" });
 
   it.each([
     ["utf-16le", (bytes: Buffer) => bytes],
@@ -78,7 +68,7 @@ describe.each(databaseKinds())("guest import, what the file's bytes are, on %s",
     );
     // An event of its own: in the other case's event, José (no email) would be matched by name and updated.
     const own = await buildEvent(suite.server.db, event.accountId, { createdBy: event.createdBy });
-    const { upload, final, id } = await runImport(file, `/api/v1/events/${own.accountId}/${own.id}/imports`);
+    const { upload, final, id } = await runImport(file, importsPath(own));
     expect(upload.body.import).toMatchObject({ encoding, separator: "\t", totalRows: 2 });
     expect(upload.body.import.headers).toEqual(["Prénom", "Nom", "E-mail", "Société"]);
     expect(upload.body.suggestedMapping).toEqual({ "0": "firstName", "1": "lastName", "2": "email", "3": "company" });

@@ -6,8 +6,14 @@ import type { Event } from "../../../../api/src/models/Event.ts";
 import type { CustomField } from "../../../../api/src/models/CustomField.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
-import { buildCustomField, latin1, uploadFile } from "../../../helpers/guestImport.ts";
+import {
+  buildCustomField,
+  importingAccount,
+  importsPath,
+  latin1,
+  runImport as runImportOf,
+  uploadFile,
+} from "../../../helpers/guestImport.ts";
 import type { HttpClient } from "../../../helpers/http.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 
@@ -21,29 +27,18 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
   let base: string;
 
   beforeAll(async () => {
-    const account = await buildAccount(suite.server.db);
-    const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
-    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    const { account, http: client } = await importingAccount(suite.server);
+    http = client;
     event = await buildEvent(suite.server.db, account.id);
     otherEvent = await buildEvent(suite.server.db, account.id);
     diet = await buildCustomField(suite.server.db, event, { name: "diet", label: "Régime", type: "short_text" });
     foreignField = await buildCustomField(suite.server.db, otherEvent, { name: "diet", type: "short_text" });
-    base = `/api/v1/events/${account.id}/${event.id}/imports`;
+    base = importsPath(event);
   });
 
   /** Uploads, maps with the suggestion (or the given mapping), processes and waits for the job. */
-  async function runImport(file: Uint8Array | string, mapping?: Record<string, string | null>) {
-    const upload = await uploadFile(http, base, file);
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const id = upload.body.import.id as string;
-    const mapped = await http.post(`${base}/${id}/mapping`, { mapping: mapping ?? upload.body.suggestedMapping });
-    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
-    const processed = await http.post(`${base}/${id}/process`);
-    expect(processed.status).toBe(202);
-    await suite.server.deps.jobs.drain();
-    const final = await http.get(`${base}/${id}`);
-    return { upload, mapped, final: final.body.import, id };
-  }
+  const runImport = (file: Uint8Array | string, mapping?: Record<string, string | null>) =>
+    runImportOf(suite.server, http, base, file, { mapping });
 
   it("reads UTF-8 with BOM and `;`, suggests the mapping (fr synonyms, custom field by label) and previews", async () => {
     const csv = "\ufeffPrénom;Nom;E-mail;Société;Régime\nAnne;Dupont;anne@example.com;ACME;vegan\n";

@@ -5,8 +5,7 @@ import { GuestImport } from "../../../../api/src/models/GuestImport.ts";
 import type { Event } from "../../../../api/src/models/Event.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
-import { uploadFile } from "../../../helpers/guestImport.ts";
+import { importingAccount, importsPath, processImport, uploadFile } from "../../../helpers/guestImport.ts";
 import type { HttpClient } from "../../../helpers/http.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 import en from "../../../../shared/src/i18n/en/validation.json" with { type: "json" };
@@ -21,11 +20,10 @@ describe.each(databaseKinds())("guest import, who a guest is, on %s", (kind) => 
   let base: string;
 
   beforeAll(async () => {
-    const account = await buildAccount(suite.server.db);
-    const user = await buildUser(suite.server.db, { accountId: account.id, role: "organizer" });
-    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    const { account, user, http: client } = await importingAccount(suite.server, "organizer");
+    http = client;
     event = await buildEvent(suite.server.db, account.id, { createdBy: user.id });
-    base = `/api/v1/events/${account.id}/${event.id}/imports`;
+    base = importsPath(event);
   });
 
   async function upload(csv: string): Promise<string> {
@@ -88,9 +86,7 @@ describe.each(databaseKinds())("guest import, who a guest is, on %s", (kind) => 
         }),
       ),
     );
-    expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await suite.server.deps.jobs.drain();
-    const final = (await http.get(`${base}/${id}`)).body.import;
+    const final = await processImport(suite.server, http, base, id);
     expect(final).toMatchObject({ status: "done", totalRows: 6, createdRows: 2, failedRows: 4 });
     const guests = await Guest.query(suite.server.db).where({ importId: id }).orderBy("createdAt");
     expect(guests.map((guest) => [guest.firstName, guest.lastName, guest.email]).sort()).toEqual(
@@ -109,9 +105,7 @@ describe.each(databaseKinds())("guest import, who a guest is, on %s", (kind) => 
     await GuestImport.query(suite.server.db)
       .findById(id)
       .patch({ status: "mapped", mapping: { "0": "company" } });
-    expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await suite.server.deps.jobs.drain();
-    expect((await http.get(`${base}/${id}`)).body.import.status).toBe("failed");
+    expect((await processImport(suite.server, http, base, id)).status).toBe("failed");
     expect(await Guest.query(suite.server.db).where({ importId: id }).resultSize()).toBe(0);
   });
 });

@@ -5,8 +5,7 @@ import { GuestImport } from "../../../../api/src/models/GuestImport.ts";
 import { createDeps } from "../../../../api/src/wiring.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
-import { uploadFile } from "../../../helpers/guestImport.ts";
+import { importingAccount, importsPath, processImport, uploadAndMap } from "../../../helpers/guestImport.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 
 const ROWS = 40;
@@ -16,18 +15,13 @@ describe.each(databaseKinds())("an import interrupted by a restart on %s", (kind
 
   /** A mapped import of ROWS guests, then left "processing" as a killed worker leaves it (kill.test.ts). */
   async function interruptedImport(heartbeatAgoMs: number) {
-    const { db, config } = suite.server;
-    const account = await buildAccount(db);
-    const user = await buildUser(db, { accountId: account.id, role: "overseer" });
-    const http = suite.server.http.as(await sessionTokenFor(db, config, user));
+    const { db } = suite.server;
+    const { account, http } = await importingAccount(suite.server);
     const event = await buildEvent(db, account.id);
-    const base = `/api/v1/events/${account.id}/${event.id}/imports`;
+    const base = importsPath(event);
     const lines = ["firstName,lastName,email"];
     for (let index = 0; index < ROWS; index++) lines.push(`Ana${index},Silva${index},ana${index}@example.com`);
-    const upload = await uploadFile(http, base, lines.join("\n"));
-    expect(upload.status).toBe(201);
-    const id = upload.body.import.id as string;
-    expect((await http.post(`${base}/${id}/mapping`, { mapping: upload.body.suggestedMapping })).status).toBe(200);
+    const { id } = await uploadAndMap(http, base, lines.join("\n"));
     const startedAt = new Date(Date.now() - heartbeatAgoMs);
     await GuestImport.query(db).findById(id).patch({ status: "processing", heartbeatAt: startedAt, startedAt });
     return { http, base, id, eventId: event.id };
@@ -50,8 +44,7 @@ describe.each(databaseKinds())("an import interrupted by a restart on %s", (kind
     expect(await Guest.query(suite.server.db).where({ eventId }).resultSize()).toBe(0);
 
     // The wizard's "process it again".
-    expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await suite.server.deps.jobs.drain(30_000);
+    await processImport(suite.server, http, base, id);
     const done = await GuestImport.query(suite.server.db).findById(id);
     expect(done).toMatchObject({ status: "done", createdRows: ROWS, failedRows: 0, processedRows: ROWS });
     expect(done!.finishedAt).not.toBeNull();

@@ -5,8 +5,7 @@ import { Guest } from "../../../../api/src/models/Guest.ts";
 import type { Event } from "../../../../api/src/models/Event.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
-import { uploadFile } from "../../../helpers/guestImport.ts";
+import { importingAccount, importsPath, runImport as runImportOf } from "../../../helpers/guestImport.ts";
 import type { HttpClient } from "../../../helpers/http.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 
@@ -23,22 +22,14 @@ describe.each(databaseKinds())("guest import report on %s", (kind) => {
   let base: string;
 
   beforeAll(async () => {
-    const account = await buildAccount(suite.server.db);
-    const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
-    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    const { account, http: client } = await importingAccount(suite.server);
+    http = client;
     event = await buildEvent(suite.server.db, account.id);
-    base = `/api/v1/events/${account.id}/${event.id}/imports`;
+    base = importsPath(event);
   });
 
   async function runImport(file: string | Uint8Array) {
-    const upload = await uploadFile(http, base, file);
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const id = upload.body.import.id as string;
-    const mapped = await http.post(`${base}/${id}/mapping`, { mapping: upload.body.suggestedMapping });
-    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
-    expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await suite.server.deps.jobs.drain();
-    const final = (await http.get(`${base}/${id}`)).body.import;
+    const { id, upload, final } = await runImportOf(suite.server, http, base, file);
     expect(final.status).toBe("done");
     return { id, upload, final };
   }

@@ -3,28 +3,19 @@ import { GuestImport } from "../../../../api/src/models/GuestImport.ts";
 import { IMPORT_STALE_MS } from "../../../../api/src/services/guests/import/process.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
-import { uploadFile } from "../../../helpers/guestImport.ts";
+import { importingAccount, importsPath, processImport, uploadAndMap } from "../../../helpers/guestImport.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 
 describe.each(databaseKinds())("imports running at once in one account on %s", (kind) => {
   const suite = useTestServer(kind);
 
-  async function organizerOfNewAccount() {
-    const { db, config } = suite.server;
-    const account = await buildAccount(db);
-    const user = await buildUser(db, { accountId: account.id, role: "overseer" });
-    const http = suite.server.http.as(await sessionTokenFor(db, config, user));
-    return { account, http };
-  }
+  const organizerOfNewAccount = () => importingAccount(suite.server);
 
   /** A mapped import of a small file in a new event of the account. */
   async function mappedImport(owner: Awaited<ReturnType<typeof organizerOfNewAccount>>) {
     const event = await buildEvent(suite.server.db, owner.account.id);
-    const base = `/api/v1/events/${owner.account.id}/${event.id}/imports`;
-    const upload = await uploadFile(owner.http, base, "firstName,lastName\nAna,Silva\n");
-    const id = upload.body.import.id as string;
-    await owner.http.post(`${base}/${id}/mapping`, { mapping: upload.body.suggestedMapping });
+    const base = importsPath(event);
+    const { id } = await uploadAndMap(owner.http, base, "firstName,lastName\nAna,Silva\n");
     return { base, id };
   }
 
@@ -55,8 +46,6 @@ describe.each(databaseKinds())("imports running at once in one account on %s", (
 
     // A dead worker's import does not count; once one is done, the third starts.
     await markRunning(second.id, IMPORT_STALE_MS + 1_000);
-    expect((await owner.http.post(`${third.base}/${third.id}/process`)).status).toBe(202);
-    await suite.server.deps.jobs.drain(30_000);
-    expect((await GuestImport.query(suite.server.db).findById(third.id))!.status).toBe("done");
+    expect((await processImport(suite.server, owner.http, third.base, third.id)).status).toBe("done");
   });
 });

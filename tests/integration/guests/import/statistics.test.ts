@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "../../../../api/src/db/knex.ts";
 import { BULK_WRITE_ROWS } from "../../../../api/src/services/guests/import/tidyAfterImport.ts";
 import { buildEvent } from "../../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
-import { uploadFile } from "../../../helpers/guestImport.ts";
+import { importingAccount, importsPath, runImport } from "../../../helpers/guestImport.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 
 /** What the planner knows of the guests table: rows it estimates, pages all-visible (index-only counts). */
@@ -25,21 +24,14 @@ describe.skipIf(!process.env.DATABASE_URL)("the guests table after an import on 
   });
 
   it("has fresh statistics and a visibility map at once, without waiting for autovacuum", async () => {
-    const { db, config } = suite.server;
-    const account = await buildAccount(db);
-    const user = await buildUser(db, { accountId: account.id, role: "overseer" });
-    const http = suite.server.http.as(await sessionTokenFor(db, config, user));
+    const { db } = suite.server;
+    const { account, http } = await importingAccount(suite.server);
     const event = await buildEvent(db, account.id);
-    const base = `/api/v1/events/${account.id}/${event.id}/imports`;
     const rows = BULK_WRITE_ROWS * 2;
     const lines = ["firstName,lastName,email"];
     for (let index = 0; index < rows; index++) lines.push(`Inès${index},Moreau${index},ines${index}@example.com`);
-    const upload = await uploadFile(http, base, lines.join("\n"));
-    const id = upload.body.import.id as string;
-    expect((await http.post(`${base}/${id}/mapping`, { mapping: upload.body.suggestedMapping })).status).toBe(200);
-    expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await suite.server.deps.jobs.drain(60_000);
-    expect((await http.get(`${base}/${id}`)).body.import).toMatchObject({ status: "done", createdRows: rows });
+    const { final } = await runImport(suite.server, http, importsPath(event), lines.join("\n"));
+    expect(final).toMatchObject({ status: "done", createdRows: rows });
 
     const statistics = await guestsTableStatistics(db);
     // A table never analysed says -1; autovacuum wakes up once a minute at best.

@@ -5,8 +5,13 @@ import type { CustomField } from "../../../../api/src/models/CustomField.ts";
 import type { Event } from "../../../../api/src/models/Event.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
-import { buildCustomField, uploadFile } from "../../../helpers/guestImport.ts";
+import {
+  buildCustomField,
+  importingAccount,
+  importsPath,
+  processImport,
+  uploadAndMap as uploadAndMapOf,
+} from "../../../helpers/guestImport.ts";
 import type { HttpClient } from "../../../helpers/http.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 
@@ -24,29 +29,16 @@ describe.each(databaseKinds())("guest import warnings on %s", (kind) => {
   let base: string;
 
   beforeAll(async () => {
-    const account = await buildAccount(suite.server.db);
-    const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
-    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    const { account, http: client } = await importingAccount(suite.server);
+    http = client;
     event = await buildEvent(suite.server.db, account.id);
     birthday = await buildCustomField(suite.server.db, event, { name: "birthday", type: "date" });
     badge = await buildCustomField(suite.server.db, event, { name: "badge", type: "number", isRequired: true });
-    base = `/api/v1/events/${account.id}/${event.id}/imports`;
+    base = importsPath(event);
   });
 
-  async function uploadAndMap(file: string) {
-    const upload = await uploadFile(http, base, file);
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const id = upload.body.import.id as string;
-    const mapped = await http.post(`${base}/${id}/mapping`, { mapping: upload.body.suggestedMapping }, { lang: "en" });
-    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
-    return { id, mapped };
-  }
-
-  async function process(id: string) {
-    expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await suite.server.deps.jobs.drain();
-    return (await http.get(`${base}/${id}`)).body.import;
-  }
+  const uploadAndMap = (file: string) => uploadAndMapOf(http, base, file, { lang: "en" });
+  const process = (id: string) => processImport(suite.server, http, base, id);
 
   it("imports a row without its bad optional cells, warns about them, and refuses bad identity or required cells", async () => {
     const tag = randomUUID();

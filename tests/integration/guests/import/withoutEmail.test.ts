@@ -3,9 +3,8 @@ import type { Event } from "../../../../api/src/models/Event.ts";
 import { Guest } from "../../../../api/src/models/Guest.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
 import { buildGuest } from "../../../helpers/guests.ts";
-import { uploadFile } from "../../../helpers/guestImport.ts";
+import { importingAccount, importsPath, runImport as runImportOf } from "../../../helpers/guestImport.ts";
 import type { HttpClient } from "../../../helpers/http.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 
@@ -19,22 +18,15 @@ describe.each(databaseKinds())("guest import of rows without an email on %s", (k
   let accountId: string;
 
   beforeAll(async () => {
-    const account = await buildAccount(suite.server.db);
+    const { account, http: client } = await importingAccount(suite.server);
     accountId = account.id;
-    const user = await buildUser(suite.server.db, { accountId, role: "overseer" });
-    http = suite.server.http.as(await sessionTokenFor(suite.server.db, suite.server.config, user));
+    http = client;
   });
 
   async function runImport(event: Event, csv: string) {
-    const base = `/api/v1/events/${accountId}/${event.id}/imports`;
-    const upload = await uploadFile(http, base, csv);
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const id = upload.body.import.id as string;
-    const mapped = await http.post(`${base}/${id}/mapping`, { mapping: upload.body.suggestedMapping });
-    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
-    expect((await http.post(`${base}/${id}/process`)).status).toBe(202);
-    await suite.server.deps.jobs.drain();
-    return { final: (await http.get(`${base}/${id}`)).body.import, errors: `${base}/${id}/errors.csv` };
+    const base = importsPath(event);
+    const { id, final } = await runImportOf(suite.server, http, base, csv);
+    return { final, errors: `${base}/${id}/errors.csv` };
   }
 
   /** The event's guests as [first name, last name, and one more column], sorted the same on both databases. */
