@@ -35,6 +35,8 @@ export class GuestImport extends BaseModel {
   /** Rows imported without one or more of their values (a bad optional cell), and how many such cells. */
   warningRows!: number;
   warningCells!: number;
+  /** Guests committed by runs so far: on SQLite, where an import commits in batches, a new run resumes here. */
+  writtenGuests!: number;
   errorReportKey!: string | null;
   startedAt!: Date | null;
   finishedAt!: Date | null;

@@ -32,6 +32,12 @@ export const GuestImportSchema = Type.Object({
     description: "rows imported without one or more of their values (a bad cell of an optional field)",
   }),
   warningCells: Type.Integer({ description: "the cells left out of imported rows, counted over every row" }),
+  writtenGuests: Type.Integer({
+    description:
+      "guests already committed by its runs: on SQLite an import commits in batches, and a failed import with " +
+      "writtenGuests > 0 resumes after them when processed again (on PostgreSQL an import is all or nothing: 0 " +
+      "until it is done)",
+  }),
   hasErrorReport: Type.Boolean({ description: "errors.csv lists refused rows or warnings" }),
   startedAt: Nullable(Timestamp),
   finishedAt: Nullable(Timestamp),

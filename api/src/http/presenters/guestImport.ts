@@ -22,6 +22,7 @@ export function presentGuestImport({ guestImport, processedRows }: GuestImportVi
     failedRows: guestImport.failedRows,
     warningRows: guestImport.warningRows,
     warningCells: guestImport.warningCells,
+    writtenGuests: guestImport.writtenGuests,
     hasErrorReport: Boolean(guestImport.errorReportKey) && (guestImport.failedRows > 0 || guestImport.warningCells > 0),
     startedAt: guestImport.startedAt?.toISOString() ?? null,
     finishedAt: guestImport.finishedAt?.toISOString() ?? null,

@@ -40,9 +40,13 @@ export interface ReadCsvOptions {
 
 /** The records of the text; each one's `line` is the physical line of the file it starts on (1-based). */
 export function readCsv(text: string, separator: string, options: ReadCsvOptions = {}): CsvRecord[] {
+  return [...csvRecords(text, separator, options)];
+}
+
+/** readCsv one record at a time, so a caller can take a break between records (and not hold them all). */
+export function* csvRecords(text: string, separator: string, options: ReadCsvOptions = {}): Generator<CsvRecord> {
   const countsQuotedLineBreaks = options.countsQuotedLineBreaks ?? true;
   const sep = separator.charCodeAt(0);
-  const records: CsvRecord[] = [];
   const length = text.length;
   let index = 0;
   let line = 1;
@@ -103,7 +107,6 @@ export function readCsv(text: string, separator: string, options: ReadCsvOptions
       if (code !== -1) line++;
       break;
     }
-    if (!blank) records.push({ line: recordLine, cells });
+    if (!blank) yield { line: recordLine, cells };
   }
-  return records;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AnswerValue } from "@tessera/shared";
 import type { Knex } from "../../../db/knex.ts";
+import { EventLoopBreaks } from "../../eventLoopBreaks.ts";
 import { derivedGuestColumns } from "../prepare.ts";
 import type { ValidRow } from "./validateRow.ts";
 
@@ -34,7 +35,8 @@ export type GuestSource = { base: StoredGuest | null; row: ValidRow };
 
 /**
  * Rows of the same email in one file are one guest: later cells win, answers merge, but the email keeps
- * the first row's spelling (the later rows update the guest the first one stands for).
+ * the first row's spelling and the guest its first row's place in the file (the later rows update the
+ * guest the first one stands for).
  */
 export function mergeByEmail(rows: readonly ValidRow[]): {
   withEmail: Map<string, ValidRow>;
@@ -53,6 +55,7 @@ export function mergeByEmail(rows: readonly ValidRow[]): {
       earlier
         ? {
             ...row,
+            line: earlier.line,
             values: { ...earlier.values, ...row.values, email: earlier.values.email },
             answers: { ...earlier.answers, ...row.answers },
           }
@@ -62,26 +65,46 @@ export function mergeByEmail(rows: readonly ValidRow[]): {
   return { withEmail, withoutEmail };
 }
 
+/** Guests read per query while looking for the existing guests of a file's emails. */
+const LOOKUP_PAGE = 2_000;
+
+const timeOf = (value: unknown) => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
+
+/**
+ * The existing guest of each email (the oldest when several share it): the event's guests with an email
+ * are read in pages along the (event, email) index (one range walk, cheaper than thousands of IN lists),
+ * with a break for the event loop between pages so a big event never holds the server.
+ */
 export async function existingGuestsByEmail(
-  trx: Knex.Transaction,
+  db: Knex,
   eventId: string,
   emails: readonly string[],
 ): Promise<Map<string, StoredGuest>> {
   const found = new Map<string, StoredGuest>();
   if (!emails.length) return found;
   const wanted = new Set(emails);
-  // One pass over the event's guests that have an email (cheaper than thousands of IN lists); the
-  // oldest guest of an email is the one updated.
-  const rows = (await trx("guests")
-    .select(GUEST_COLUMNS)
-    .where({ eventId })
-    .whereNotNull("emailNormalized")
-    .orderBy("createdAt")) as StoredGuest[];
-  for (const row of rows) {
-    const email = row.emailNormalized as string;
-    if (wanted.has(email) && !found.has(email)) found.set(email, row);
+  const breaks = new EventLoopBreaks();
+  let after: { email: string; id: string } | null = null;
+  for (;;) {
+    const query = db("guests")
+      .select(GUEST_COLUMNS)
+      .where({ eventId })
+      .whereNotNull("emailNormalized")
+      .orderBy([{ column: "emailNormalized" }, { column: "id" }])
+      .limit(LOOKUP_PAGE);
+    if (after) query.whereRaw("(email_normalized, id) > (?, ?)", [after.email, after.id]);
+    const rows = (await query) as StoredGuest[];
+    for (const row of rows) {
+      const email = row.emailNormalized as string;
+      if (!wanted.has(email)) continue;
+      const earlier = found.get(email);
+      if (!earlier || timeOf(row.createdAt) < timeOf(earlier.createdAt)) found.set(email, row);
+    }
+    if (rows.length < LOOKUP_PAGE) return found;
+    const last = rows.at(-1)!;
+    after = { email: last.emailNormalized as string, id: last.id as string };
+    if (breaks.due) await breaks.take();
   }
-  return found;
 }
 
 export function guestRow(

@@ -21,14 +21,19 @@ export interface RowsWithoutEmail {
   ambiguous: ImportRowError[];
 }
 
-/** The event's guests without an email, by their stored name key (one pass, as for emails). */
-async function guestsWithoutEmail(trx: Knex.Transaction, eventId: string): Promise<Map<string, StoredGuest[]>> {
+/**
+ * The event's guests without an email, by their stored name key (one pass, as for emails). Guests this
+ * import created are left out: a run resuming after some of its batches were committed must match as the
+ * first run did, not to the guests of the file's earlier rows.
+ */
+async function guestsWithoutEmail(db: Knex, eventId: string, importId: string): Promise<Map<string, StoredGuest[]>> {
   const byName = new Map<string, StoredGuest[]>();
-  const rows = (await trx("guests")
+  const rows = (await db("guests")
     .select([...GUEST_COLUMNS, "nameKey"])
     .where({ eventId })
     .whereNull("emailNormalized")
     .whereNotNull("nameKey")
+    .where((query) => query.whereNull("importId").orWhereNot({ importId }))
     .orderBy("createdAt")) as Array<StoredGuest & { nameKey: string }>;
   for (const { nameKey, ...guest } of rows) byName.set(nameKey, [...(byName.get(nameKey) ?? []), guest]);
   return byName;
@@ -36,13 +41,13 @@ async function guestsWithoutEmail(trx: Knex.Transaction, eventId: string): Promi
 
 /** Each row without an email matched to the existing guest it stands for, by THE RULE above. */
 export async function matchRowsWithoutEmail(
-  trx: Knex.Transaction,
-  eventId: string,
+  db: Knex,
+  target: { eventId: string; importId: string },
   rows: readonly ValidRow[],
 ): Promise<RowsWithoutEmail> {
   const result: RowsWithoutEmail = { matched: [], unmatched: [], ambiguous: [] };
   if (!rows.length) return result;
-  const byName = await guestsWithoutEmail(trx, eventId);
+  const byName = await guestsWithoutEmail(db, target.eventId, target.importId);
   const claims = new Map<string, Array<{ base: StoredGuest; row: ValidRow }>>();
   for (const row of rows) {
     const key = guestNameKey(row.values.firstName, row.values.lastName);

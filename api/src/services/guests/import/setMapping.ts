@@ -30,13 +30,13 @@ export async function setGuestImportMapping(
   );
   const fields = await listCustomFields(scope.db, event.id);
   const file = await loadImportFile(scope.deps, guestImport);
-  const checked = checkRows(file, targets, fields);
+  const checked = await checkRows(file, targets, fields);
   if (checked.mappingIssues.length) throw AppError.invalid(checked.mappingIssues);
   const errorReportKey = await saveErrorReport(scope.deps, guestImport, checked);
   const updated = await guestImport.$query(scope.db).patchAndFetch({
     status: "mapped",
     mapping: targets,
-    totalRows: file.rows.length,
+    totalRows: checked.totalRows,
     failedRows: checked.failedRows,
     warningRows: checked.warningRows,
     warningCells: checked.warnings.length,

@@ -1,7 +1,7 @@
 import { buffer } from "node:stream/consumers";
 import type { AppDeps } from "../../scope.ts";
 import type { GuestImport } from "../../../models/GuestImport.ts";
-import { decodeFile, parseCsv, type ParsedFile } from "./parseFile.ts";
+import { decodeFile, readImportRows, type ImportRows } from "./parseFile.ts";
 import type { ImportRowError } from "./validateRow.ts";
 
 /** Where an import's uploaded file and its error report live in the file storage. */
@@ -13,13 +13,12 @@ export function importErrorsKey(accountId: string, importId: string): string {
   return `guest-imports/${accountId}/${importId}-errors.json`;
 }
 
-/** The stored file of an import, decoded and parsed as detected at upload. */
-export async function loadImportFile(deps: Pick<AppDeps, "storage">, guestImport: GuestImport): Promise<ParsedFile> {
+/** The stored file of an import, decoded as detected at upload; its rows are parsed as they are read. */
+export async function loadImportFile(deps: Pick<AppDeps, "storage">, guestImport: GuestImport): Promise<ImportRows> {
   const stored = await deps.storage.get(guestImport.fileKey);
   if (!stored) throw new Error(`The file of import ${guestImport.id} is missing`);
-  const bytes = await buffer(stored.stream);
-  const text = decodeFile(bytes, guestImport.encoding);
-  return parseCsv(text, guestImport.separator, guestImport.hasHeaders, guestImport.sourceFormat);
+  const text = decodeFile(await buffer(stored.stream), guestImport.encoding);
+  return readImportRows(text, guestImport.separator, guestImport.hasHeaders, guestImport.sourceFormat);
 }
 
 /** What an import's report holds: the problems of the refused rows, and the cells left out of imported rows. */

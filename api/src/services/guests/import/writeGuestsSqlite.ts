@@ -2,9 +2,6 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { Knex } from "../../../db/knex.ts";
 import type { RowBuilder } from "./writeGuestsPostgres.ts";
 
-/** The progress bar moves every this many rows. */
-const PROGRESS_EVERY = 10_000;
-
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** A value as better-sqlite3 binds it (it refuses undefined and booleans). */
@@ -24,7 +21,6 @@ export async function insertGuestsSqlite<S>(
   sources: readonly S[],
   build: RowBuilder<S>,
   updateColumns: readonly string[],
-  onProgress: (written: number) => Promise<void>,
 ): Promise<void> {
   if (!sources.length) return;
   // Inside a transaction knex hands back the transaction's own connection.
@@ -35,10 +31,8 @@ export async function insertGuestsSqlite<S>(
     `insert into guests (${columns.map((column) => `"${snake(column)}"`).join(", ")}) ` +
       `values (${columns.map(() => "?").join(", ")}) on conflict (id) do update set ${updates}`,
   );
-  for (let index = 0; index < sources.length; index++) {
-    const row = build(sources[index]!);
+  for (const source of sources) {
+    const row = build(source);
     statement.run(columns.map((column) => bindable(row[column])));
-    if ((index + 1) % PROGRESS_EVERY === 0) await onProgress(index + 1);
   }
-  await onProgress(sources.length);
 }

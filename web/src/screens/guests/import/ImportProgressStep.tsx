@@ -26,10 +26,12 @@ export function ImportProgressStep({
 }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { accountId, event, base } = useGuestsArea();
-  // A failed import wrote nothing (all or nothing): it may run again, from the start.
+  // A failed import may run again: from the start (PostgreSQL wrote nothing of it), or after the guests its
+  // committed batches wrote (SQLite).
   const retry = useStartImport(accountId, event.id);
   const failure = error ?? retry.error;
   const { status } = guestImport;
+  const interrupted = status === "failed" && guestImport.writtenGuests > 0;
   const percent = importPercent(guestImport);
   const isOver = status === "done" || status === "failed";
 
@@ -39,9 +41,11 @@ export function ImportProgressStep({
       <Text size="sm">
         {status === "done"
           ? t("guests.import.done")
-          : status === "failed"
-            ? t("guests.import.failed")
-            : t("guests.import.processing", { processed: guestImport.processedRows, total: guestImport.totalRows })}
+          : interrupted
+            ? t("guests.import.interrupted", { count: guestImport.writtenGuests })
+            : status === "failed"
+              ? t("guests.import.failed")
+              : t("guests.import.processing", { processed: guestImport.processedRows, total: guestImport.totalRows })}
       </Text>
       <Progress
         value={percent}
@@ -68,7 +72,7 @@ export function ImportProgressStep({
               loading={retry.isPending}
               onClick={() => retry.mutate({ importId: guestImport.id })}
             >
-              {t("guests.import.retry")}
+              {interrupted ? t("guests.import.resume") : t("guests.import.retry")}
             </Button>
           )}
           <Button component={Link} to={base}>
