@@ -70,8 +70,10 @@ export const guestImportContracts = {
     description:
       "`events.update`. Queues the import (202); follow it with GET. Guests matched by email are updated " +
       "(mapped fields only), the others created; refused rows are skipped and reported, rows with warnings " +
-      "imported without their bad optional cells. All or nothing: an import " +
-      "that dies midway (or failed) writes no guest and may be processed again. 409 import_not_ready unless " +
+      "imported without their bad optional cells. An import that dies midway " +
+      "(or failed) may be processed again: on PostgreSQL it is all or nothing (nothing was written, it runs from " +
+      "scratch); on SQLite it commits in batches and resumes after them (import.writtenGuests), each row written " +
+      "exactly once. 409 import_not_ready unless " +
       "mapped or failed; 429 import_too_many_running while the account already has IMPORT_MAX_RUNNING " +
       "(default 2) imports processing.",
     tags,

@@ -4,10 +4,10 @@ import { GUEST_IMPORT_JOB, processGuestImport } from "./process.ts";
 import { tidyGuestsAfterBulkWrite } from "./tidyAfterImport.ts";
 
 /**
- * The `guests.import` job. A run that throws rolled its transaction back, so the import is marked
- * failed with nothing written. A run whose process was killed leaves it "processing" with a stale
- * heartbeat: the queue's retry (pg-boss, after the job expires) or the organizer's "process" again
- * runs it from scratch (the import is all or nothing).
+ * The `guests.import` job. A run that throws is marked failed: on PostgreSQL its transaction rolled
+ * back, on SQLite its committed batches stay and the next run resumes after them. A run whose process
+ * was killed leaves it "processing" with a stale heartbeat: the queue's retry (pg-boss, after the job
+ * expires) or the organizer's "process" again runs it (from scratch, or resuming on SQLite).
  */
 export function registerGuestImportJobs(deps: AppDeps): void {
   deps.jobs.register<{ importId: string; attempt?: number }>(GUEST_IMPORT_JOB, async ({ importId }) => {
