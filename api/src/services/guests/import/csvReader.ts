@@ -36,6 +36,8 @@ export interface ReadCsvOptions {
    * are then not rows of the sheet.
    */
   countsQuotedLineBreaks?: boolean;
+  /** The line the text starts on (a piece of a longer file); default 1. */
+  firstLine?: number;
 }
 
 /** The records of the text; each one's `line` is the physical line of the file it starts on (1-based). */
@@ -43,13 +45,20 @@ export function readCsv(text: string, separator: string, options: ReadCsvOptions
   return [...csvRecords(text, separator, options)];
 }
 
-/** readCsv one record at a time, so a caller can take a break between records (and not hold them all). */
-export function* csvRecords(text: string, separator: string, options: ReadCsvOptions = {}): Generator<CsvRecord> {
+/**
+ * readCsv one record at a time, so a caller can take a break between records (and not hold them all).
+ * Returns the line after the text (where a next piece of the file starts).
+ */
+export function* csvRecords(
+  text: string,
+  separator: string,
+  options: ReadCsvOptions = {},
+): Generator<CsvRecord, number> {
   const countsQuotedLineBreaks = options.countsQuotedLineBreaks ?? true;
   const sep = separator.charCodeAt(0);
   const length = text.length;
   let index = 0;
-  let line = 1;
+  let line = options.firstLine ?? 1;
   while (index < length) {
     const recordLine = line;
     const cells: string[] = [];
@@ -109,4 +118,5 @@ export function* csvRecords(text: string, separator: string, options: ReadCsvOpt
     }
     if (!blank) yield { line: recordLine, cells };
   }
+  return line;
 }

@@ -1,0 +1,17 @@
+import { startTestServer } from "../tests/helpers/server.ts";
+import { buildEvent } from "../tests/helpers/events.ts";
+import { importingAccount, importsPath, uploadAndMap } from "../tests/helpers/guestImport.ts";
+import { GuestImport } from "../api/src/models/GuestImport.ts";
+import { processGuestImport } from "../api/src/services/guests/import/process.ts";
+process.env.LOG_LEVEL = "silent";
+const server = await startTestServer({ kind: process.env.DATABASE_URL ? "postgres" : "sqlite" });
+const { account, http } = await importingAccount(server);
+const event = await buildEvent(server.db, account.id);
+const lines = ["firstName,lastName,email,company,jobTitle"];
+for (let i = 0; i < 20000; i++) lines.push(`First${i},Last${i},guest${i}@example.com,Company ${i % 50},Engineer`);
+const { id } = await uploadAndMap(http, importsPath(event), lines.join("\n"));
+await GuestImport.query(server.db).findById(id).patch({ status: "processing", heartbeatAt: new Date(), startedAt: new Date() });
+const t0 = performance.now();
+await processGuestImport(server.deps, id);
+console.log("processing ms", performance.now() - t0);
+await server.close();
