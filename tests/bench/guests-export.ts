@@ -8,49 +8,11 @@ import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { buildCustomField, buildGuests } from "../helpers/guests.ts";
 import { startTestServer } from "../helpers/server.ts";
-import { percentile, printTable, type Row } from "./stats.ts";
+import { idleLatency, mb, peakMemoryDuring, probe, PROBE_EVERY_MS } from "./duringWork.ts";
+import { printTable, type Row } from "./stats.ts";
 
 const GUESTS = Number(process.env.BENCH_EXPORT_GUESTS ?? 100_000);
-const PROBE_EVERY_MS = 20;
-const IDLE_PROBE_MS = 3_000;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/** Another client's requests, one every PROBE_EVERY_MS until stopped: their latencies. */
-function probe(url: string, headers: Record<string, string>) {
-  const latencies: number[] = [];
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(url, { headers })).arrayBuffer();
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-      latencies.sort((a, b) => a - b);
-      return { p95: percentile(latencies, 95), worst: latencies.at(-1) ?? 0 };
-    },
-  };
-}
-
-/** This process's resident memory at its highest while `work` runs, over what it was before. */
-async function peakMemoryDuring(work: () => Promise<void>): Promise<{ before: number; peak: number }> {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return { before, peak: Math.max(peak, process.memoryUsage().rss) };
-}
 
 export async function benchGuestExport(): Promise<void> {
   const kind = process.env.DATABASE_URL ? "postgres" : "sqlite";
@@ -69,9 +31,7 @@ export async function benchGuestExport(): Promise<void> {
     }));
     if (isPostgres(server.db)) await server.db.raw("vacuum (analyze) guests");
     const me = `${server.baseUrl}/api/v1/auth/me`;
-    const idle = probe(me, headers);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_PROBE_MS));
-    const floor = await idle.stop();
+    const floor = await idleLatency(me, headers);
 
     const rows: Row[] = [];
     for (const format of ["csv", "xlsx"] as const) {

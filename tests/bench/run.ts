@@ -4,6 +4,7 @@ import { benchCore } from "./core.ts";
 import { benchGuestList } from "./guests-list.ts";
 import { benchGuestExport } from "./guests-export.ts";
 import { benchGuestImport } from "./guests-import.ts";
+import { benchGuestImportUpload } from "./guests-import-upload.ts";
 import { benchWebFirstLoad } from "./web.ts";
 
 const AREAS: Record<string, () => Promise<void>> = {
@@ -11,8 +12,10 @@ const AREAS: Record<string, () => Promise<void>> = {
   guests: async () => {
     await benchGuestList();
     await benchGuestImport();
+    await benchGuestImportUpload();
     await benchGuestExport();
   },
+  "guests-upload": benchGuestImportUpload,
   web: benchWebFirstLoad,
 };
 

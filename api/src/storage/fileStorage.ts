@@ -13,6 +13,16 @@ export interface StoredFile {
  */
 export interface FileStorage {
   put(key: string, bytes: Buffer, options: { contentType: string }): Promise<void>;
+  /**
+   * Stores the bytes as they come, never holding them whole; the file appears under `key` only once
+   * they have all been written. When the source fails, nothing is left and its error is thrown.
+   * Answers how many bytes were stored.
+   */
+  putStream(
+    key: string,
+    source: Readable | AsyncIterable<Uint8Array>,
+    options: { contentType: string },
+  ): Promise<{ size: number }>;
   /** The file, or null when no file has that key. */
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing file is not an error. */

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { assertStorageKey, type FileStorage, type StoredFile } from "./fileStorage.ts";
 
 /** Files under one directory (config.varDir/files), one file per key. */
@@ -21,6 +23,25 @@ export class LocalDiskStorage implements FileStorage {
     const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
     await writeFile(temporary, bytes, { flag: "wx", mode: 0o640 });
     await rename(temporary, target);
+  }
+
+  async putStream(
+    key: string,
+    source: Readable | AsyncIterable<Uint8Array>,
+    _options?: { contentType: string },
+  ): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+    const file = createWriteStream(temporary, { flags: "wx", mode: 0o640 });
+    try {
+      await pipeline(source, file);
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return { size: file.bytesWritten };
   }
 
   async get(key: string): Promise<StoredFile | null> {

@@ -31,20 +31,18 @@ export function isMultipart(ctx: ApiContext): boolean {
   return Boolean(ctx.is("multipart/form-data"));
 }
 
-const invalid = (field: string, code: string): AppError => AppError.invalid([{ field, code } as ValidationIssue]);
+export const invalid = (field: string, code: string): AppError =>
+  AppError.invalid([{ field, code } as ValidationIssue]);
 
 /**
- * Reads a multipart/form-data body with at most one file, streaming: the file is counted as it
- * arrives and refused as soon as it passes the limit, so an oversized upload is never held whole
- * in memory. A declared Content-Length beyond the limit is refused before a byte is read.
+ * A busboy parser for a body with at most one file, its limits set; a declared Content-Length beyond the
+ * limit is refused before a byte is read (413 file_too_big).
  */
-export async function readMultipart(ctx: ApiContext, limits: MultipartLimits): Promise<MultipartForm> {
+export function createMultipartParser(ctx: ApiContext, limits: MultipartLimits): busboy.Busboy {
   const declared = Number(ctx.get("Content-Length") || 0);
   if (declared > limits.maxFileBytes + ENVELOPE_BYTES) throw new AppError("file_too_big", 413);
-
-  let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    return busboy({
       headers: ctx.req.headers,
       limits: {
         files: 1,
@@ -59,6 +57,15 @@ export async function readMultipart(ctx: ApiContext, limits: MultipartLimits): P
   } catch {
     throw invalid("", "invalid_value"); // no or malformed boundary
   }
+}
+
+/**
+ * Reads a multipart/form-data body with at most one file, streaming: the file is counted as it
+ * arrives and refused as soon as it passes the limit, so an oversized upload is never held whole
+ * in memory. A declared Content-Length beyond the limit is refused before a byte is read.
+ */
+export async function readMultipart(ctx: ApiContext, limits: MultipartLimits): Promise<MultipartForm> {
+  const parser = createMultipartParser(ctx, limits);
 
   return new Promise<MultipartForm>((resolve, reject) => {
     const fields = new Map<string, string>(); // a Map: a field named __proto__ stays a plain field

@@ -170,7 +170,7 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
     expect(many.status).toBe(422);
     expect(many.body.error).toMatchObject({
       code: "import_too_many_rows",
-      message: "The file has 21 rows; an import takes at most 20.",
+      message: "The file has more than 20 rows; an import takes at most 20.",
     });
     expect(await GuestImport.query(suite.server.db).resultSize()).toBe(before);
   });

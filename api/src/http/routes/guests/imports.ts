@@ -1,14 +1,15 @@
 import { guestImportContracts as imports } from "@tessera/shared/contracts/guestImports";
 import type { ApiContext } from "../../context.ts";
 import { AppError } from "../../../errors.ts";
-import { isMultipart, readMultipart } from "../../middleware/multipart.ts";
+import { isMultipart } from "../../middleware/multipart.ts";
+import { readMultipartStream } from "../../middleware/multipartStream.ts";
 import { presentGuestImport, presentImportMapping, presentImportUpload } from "../../presenters/guestImport.ts";
 import { cancelGuestImport } from "../../../services/guests/import/cancel.ts";
 import { guestImportErrorReport } from "../../../services/guests/import/errorReport.ts";
 import { getGuestImport } from "../../../services/guests/import/findImport.ts";
 import { queueGuestImport } from "../../../services/guests/import/process.ts";
 import { setGuestImportMapping } from "../../../services/guests/import/setMapping.ts";
-import { uploadGuestImport, type ImportUpload } from "../../../services/guests/import/upload.ts";
+import { uploadGuestImport, type ImportUploadReader } from "../../../services/guests/import/upload.ts";
 import { route, type Route } from "../define.ts";
 
 const eventKey = (params: { a: string; e: string }) => ({ accountId: params.a, eventId: params.e });
@@ -18,16 +19,21 @@ function parseHasHeaders(raw: string | undefined): boolean {
 }
 
 /**
- * A reader of the multipart upload (413 file_too_big beyond IMPORT_MAX_BYTES, streaming): `file`, and
- * `hasHeaders` from the form, else from `hasHeadersHeader` (the legacy path's `x-has-headers`).
+ * A reader of the multipart upload, the file streamed to the service as it arrives (413 file_too_big
+ * beyond IMPORT_MAX_BYTES): `file`, and `hasHeaders` from the form (before or after the file), else from
+ * `hasHeadersHeader` (the legacy path's `x-has-headers`).
  */
-export function importUploadReader(ctx: ApiContext, hasHeadersHeader?: string): () => Promise<ImportUpload> {
-  return async () => {
+export function importUploadReader(ctx: ApiContext, hasHeadersHeader?: string): ImportUploadReader {
+  return async (receive) => {
     if (!isMultipart(ctx)) throw AppError.invalid([{ field: "file", code: "required" }]);
-    const form = await readMultipart(ctx, { fileField: "file", maxFileBytes: ctx.deps.config.guestImport.maxBytes });
-    if (!form.file || form.file.bytes.length === 0) throw AppError.invalid([{ field: "file", code: "required" }]);
+    const limits = { fileField: "file", maxFileBytes: ctx.deps.config.guestImport.maxBytes };
+    const form = await readMultipartStream(ctx, limits, async (file) => ({
+      fileName: file.fileName,
+      received: await receive({ content: file.stream, fileName: file.fileName }),
+    }));
+    if (!form.file) throw AppError.invalid([{ field: "file", code: "required" }]);
     const hasHeaders = parseHasHeaders(form.fields.hasHeaders ?? hasHeadersHeader);
-    return { bytes: form.file.bytes, fileName: form.file.fileName, hasHeaders };
+    return { ...form.file, hasHeaders };
   };
 }
 

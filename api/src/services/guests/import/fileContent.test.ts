@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "@tessera/shared";
-import { readImportFile } from "./fileContent.ts";
+import { sniffImportFile } from "./fileContent.ts";
 import { decodeUtf16, detectUtf16 } from "./utf16.ts";
 
 const TEXT = "Prénom\tNom\r\nHélène\tMüller\r\nJosé\tNúñez\r\n";
@@ -28,21 +28,35 @@ describe("UTF-16", () => {
   });
 });
 
-describe("readImportFile", () => {
-  it("reads text in its encoding", async () => {
-    expect(await readImportFile(le("\ufeff" + TEXT))).toEqual({ kind: "text", encoding: "utf-16le", text: TEXT });
-    expect(await readImportFile(Buffer.from("\ufeff" + TEXT))).toMatchObject({ kind: "text", encoding: "utf-8" });
-    expect(await readImportFile(Buffer.from([0x50, 0x72, 0xe9, 0x6e]))).toMatchObject({
+describe("sniffImportFile", () => {
+  it("tells text and its encoding from the first bytes; UTF-8 without a BOM stays to be confirmed", async () => {
+    expect(await sniffImportFile(le("\ufeff" + TEXT))).toEqual({
+      kind: "text",
+      encoding: "utf-16le",
+      isProvisional: false,
+    });
+    expect(await sniffImportFile(Buffer.from("\ufeff" + TEXT))).toEqual({
+      kind: "text",
+      encoding: "utf-8",
+      isProvisional: false,
+    });
+    expect(await sniffImportFile(Buffer.from(TEXT))).toEqual({ kind: "text", encoding: "utf-8", isProvisional: true });
+    expect(await sniffImportFile(Buffer.from([0x50, 0x72, 0xe9, 0x6e]))).toMatchObject({
       kind: "text",
       encoding: "windows-1252",
     });
   });
 
+  it("does not take a character cut at the end of the first bytes for invalid UTF-8", async () => {
+    const head = Buffer.from("Prénom,Nom\nHélène,Müller\n").subarray(0, 14); // cuts the é of Hélène
+    expect(await sniffImportFile(head)).toEqual({ kind: "text", encoding: "utf-8", isProvisional: true });
+  });
+
   it("keeps a text with a stray control byte (reported on its row) and one that merely starts like an MP3", async () => {
-    expect(await readImportFile(Buffer.from("email,name\nbad\u0000@x.org,Ann\nok@x.org,Bob\n"))).toMatchObject({
+    expect(await sniffImportFile(Buffer.from("email,name\nbad\u0000@x.org,Ann\nok@x.org,Bob\n"))).toMatchObject({
       kind: "text",
     });
-    expect(await readImportFile(Buffer.from("ID3;Nom\n1;Anne\n"))).toMatchObject({ kind: "text" });
+    expect(await sniffImportFile(Buffer.from("ID3;Nom\n1;Anne\n"))).toMatchObject({ kind: "text" });
   });
 
   it("refuses bytes of a known format, and text-less bytes of none", async () => {
@@ -52,7 +66,7 @@ describe("readImportFile", () => {
     const mp3 = Buffer.concat([Buffer.from("ID3"), Buffer.from([3, 0, 0, 0, 0, 0, 0]), Buffer.alloc(64)]);
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
     for (const bytes of [noise, binaryAfterBom, mp3, pdf, Buffer.alloc(500)]) {
-      expect(await readImportFile(bytes)).toEqual({ kind: "notText" });
+      expect(await sniffImportFile(bytes)).toEqual({ kind: "notText" });
     }
   });
 });

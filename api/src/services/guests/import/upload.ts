@@ -7,20 +7,27 @@ import type { Scope } from "../../scope.ts";
 import { listCustomFields } from "../customFields.ts";
 import { suggestMapping } from "./columnMapping.ts";
 import { importView, type GuestImportView } from "./findImport.ts";
-import { readImportFile } from "./fileContent.ts";
-import { detectSeparator, MalformedCsvError, parseCsv, type ImportEncoding, type ParsedFile } from "./parseFile.ts";
+import { readImportStart } from "./importStart.ts";
+import { receiveImportFile } from "./receiveUpload.ts";
 import { importFileKey } from "./storedFiles.ts";
-import { xlsxToCsv } from "./xlsxToCsv.ts";
+import { tooManyRows } from "./uploadRefusals.ts";
 
 export const PREVIEW_ROWS = 10;
 
-/** The uploaded file as the caller read it (a route: from the multipart body). */
-export interface ImportUpload {
-  bytes: Buffer;
+/** The uploaded file as it arrives: its bytes as a stream, never whole in memory. */
+export interface ImportFile {
+  content: AsyncIterable<Uint8Array>;
   fileName: string | null;
-  /** Whether the first line holds the column titles. */
-  hasHeaders: boolean;
 }
+
+/**
+ * How the caller (a route: the multipart body) hands the upload over: `receive` is given the file as it
+ * arrives; the answer is what it made of it, with the form's hasHeaders (which may come after the file).
+ * When `receive` fails, the caller lets go of the rest of the upload and the failure is thrown.
+ */
+export type ImportUploadReader = <T>(
+  receive: (file: ImportFile) => Promise<T>,
+) => Promise<{ received: T; fileName: string | null; hasHeaders: boolean }>;
 
 export interface UploadResult extends GuestImportView {
   preview: string[][];
@@ -28,87 +35,66 @@ export interface UploadResult extends GuestImportView {
   columnIssues: ValidationIssue[];
 }
 
-function parseOrRefuse(text: string, separator: string, hasHeaders: boolean, workbook: boolean): ParsedFile {
-  try {
-    return parseCsv(text, separator, hasHeaders, workbook ? "xlsx" : "csv");
-  } catch (error) {
-    if (error instanceof MalformedCsvError)
-      throw new AppError("import_malformed_file", 422, { params: { line: error.line } });
-    throw error;
-  }
-}
-
-async function workbookText(bytes: Buffer): Promise<string> {
-  try {
-    return await xlsxToCsv(bytes);
-  } catch {
-    throw new AppError("import_unreadable_workbook", 422);
-  }
-}
+/** Where an uploaded workbook waits while its first sheet is turned into the stored CSV. */
+const uploadedWorkbookKey = (accountId: string, importId: string) =>
+  `guest-imports/${accountId}/${importId}-upload.xlsx`;
 
 /**
- * What is stored of the upload and its text: an Excel workbook as the CSV (UTF-8) of its first sheet, a
- * text file as it came; anything else is refused from its bytes (422 import_not_text) before it is kept.
- */
-async function storedFile(
-  bytes: Buffer,
-): Promise<{ stored: Buffer; text: string; encoding: ImportEncoding; sourceFormat: "csv" | "xlsx" }> {
-  const content = await readImportFile(bytes);
-  if (content.kind === "notText") throw new AppError("import_not_text", 422);
-  if (content.kind === "text")
-    return { stored: bytes, text: content.text, encoding: content.encoding, sourceFormat: "csv" };
-  const text = await workbookText(bytes);
-  return { stored: Buffer.from(text, "utf8"), text, encoding: "utf-8", sourceFormat: "xlsx" };
-}
-
-/**
- * Step 1 (events.update): stores the file (an .xlsx workbook as the CSV of its first sheet), detects its
- * encoding and separator, previews it and suggests a mapping. The file is read only once the actor is
- * allowed, so a refused caller's upload is never taken in.
+ * Step 1 (events.update): stores the file as it streams in (an .xlsx workbook as the CSV of its first
+ * sheet), detects its encoding and separator, counts its rows (refused past the limit without reading
+ * on), previews it and suggests a mapping. The file is read only once the actor is allowed, so a refused
+ * caller's upload is never taken in.
  */
 export async function uploadGuestImport(
   scope: Scope,
   key: EventKey,
-  readFile: () => Promise<ImportUpload>,
+  readUpload: ImportUploadReader,
 ): Promise<UploadResult> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
-  const file = await readFile();
   const { maxRows } = scope.deps.config.guestImport;
-  // An Excel workbook is turned into CSV once, here; the later steps only ever read CSV.
-  const { stored, text, encoding, sourceFormat } = await storedFile(file.bytes);
-  const workbook = sourceFormat === "xlsx";
-  const separator = workbook ? "," : detectSeparator(text);
-  const parsed = parseOrRefuse(text, separator, file.hasHeaders, workbook);
-  if (parsed.headers.length === 0) throw new AppError("import_empty_file", 422);
-  if (parsed.rows.length > maxRows) {
-    throw new AppError("import_too_many_rows", 422, { params: { max: maxRows, count: parsed.rows.length } });
-  }
-  const fields = await listCustomFields(scope.db, event.id);
-  const { mapping, columnIssues } = suggestMapping(parsed.headers, fields);
+  const storage = scope.deps.storage;
   const id = randomUUID();
   const fileKey = importFileKey(event.accountId, id);
-  await scope.deps.storage.put(fileKey, stored, { contentType: "text/csv" });
-  const actor = scope.actor;
-  const guestImport = await GuestImport.query(scope.db).insertAndFetch({
-    id,
-    accountId: event.accountId,
-    eventId: event.id,
-    createdBy: actor?.kind === "user" ? actor.id : null,
-    status: "uploaded",
-    fileName: file.fileName?.slice(0, 255) ?? null,
-    fileKey,
-    encoding,
-    separator,
-    sourceFormat,
-    hasHeaders: file.hasHeaders,
-    headers: parsed.headers,
-    mapping: null,
-    totalRows: parsed.rows.length,
-  });
-  return {
-    ...importView(guestImport),
-    preview: parsed.rows.slice(0, PREVIEW_ROWS).map((row) => row.cells),
-    suggestedMapping: mapping,
-    columnIssues,
-  };
+  let isStored = false;
+  try {
+    const upload = await readUpload(async ({ content }) => {
+      const keys = { fileKey, workbookKey: uploadedWorkbookKey(event.accountId, id) };
+      const received = await receiveImportFile(storage, content, keys, maxRows);
+      isStored = true;
+      return received;
+    });
+    const file = { fileKey, ...upload.received, hasHeaders: upload.hasHeaders };
+    if (file.records === 0) throw new AppError("import_empty_file", 422);
+    const totalRows = file.records - (file.hasHeaders ? 1 : 0);
+    if (totalRows > maxRows) throw tooManyRows(maxRows);
+    const start = await readImportStart(storage, file, PREVIEW_ROWS);
+    const fields = await listCustomFields(scope.db, event.id);
+    const { mapping, columnIssues } = suggestMapping(start.headers, fields);
+    const actor = scope.actor;
+    const guestImport = await GuestImport.query(scope.db).insertAndFetch({
+      id,
+      accountId: event.accountId,
+      eventId: event.id,
+      createdBy: actor?.kind === "user" ? actor.id : null,
+      status: "uploaded",
+      fileName: upload.fileName?.slice(0, 255) ?? null,
+      fileKey,
+      encoding: file.encoding,
+      separator: file.separator,
+      sourceFormat: file.sourceFormat,
+      hasHeaders: file.hasHeaders,
+      headers: start.headers,
+      mapping: null,
+      totalRows,
+    });
+    return {
+      ...importView(guestImport),
+      preview: start.rows.map((row) => row.cells),
+      suggestedMapping: mapping,
+      columnIssues,
+    };
+  } catch (error) {
+    if (isStored) await storage.delete(fileKey).catch(() => undefined);
+    throw error;
+  }
 }

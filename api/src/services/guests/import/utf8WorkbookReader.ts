@@ -1,3 +1,4 @@
+import { ReadStream, rmSync } from "node:fs";
 import type { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 
@@ -20,14 +21,26 @@ async function* utf8Chunks(chunks: AsyncIterable<Uint8Array | string>): AsyncGen
 
 /** The reader's two entry points that read XML text (not in exceljs's typings). */
 interface ReaderInternals {
-  _parseWorksheet(iterator: AsyncIterable<Uint8Array | string>, sheetNo: string): unknown;
+  _parseWorksheet(iterator: AsyncIterable<Uint8Array | string>, sheetNo: string): Iterable<unknown>;
   _parseSharedStrings(entry: Readable): unknown;
 }
 const base = ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as ReaderInternals;
 
 export class Utf8WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
-  _parseWorksheet(iterator: AsyncIterable<Uint8Array | string>, sheetNo: string): unknown {
-    return base._parseWorksheet.call(this, utf8Chunks(iterator), sheetNo);
+  /**
+   * A worksheet that comes before the shared strings (or in a workbook without them) is first copied to a
+   * temporary file, which exceljs removes only once the sheet has been read to its end: a reading stopped
+   * earlier (the first sheet only, or a row limit) removes it here.
+   */
+  *_parseWorksheet(iterator: AsyncIterable<Uint8Array | string>, sheetNo: string): Generator<unknown> {
+    try {
+      yield* base._parseWorksheet.call(this, utf8Chunks(iterator), sheetNo);
+    } finally {
+      if (iterator instanceof ReadStream) {
+        iterator.destroy();
+        rmSync(iterator.path, { force: true });
+      }
+    }
   }
 
   _parseSharedStrings(entry: Readable): unknown {

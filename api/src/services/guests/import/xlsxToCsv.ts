@@ -37,34 +37,41 @@ function csvCell(text: string): string {
 }
 
 /**
- * The first worksheet of a workbook as CSV text (comma, UTF-8), read as a stream so a 100k-row sheet
- * is never held as a workbook object. Empty rows stay as empty lines, and the file is parsed without
- * counting the line breaks inside cells (parseCsv's "xlsx"), so the error report's line numbers are
- * the sheet's row numbers; a row whose last cells are empty gets them back (as wide as the first row),
- * so it is not taken for a ragged row.
+ * The lines of the first worksheet of a workbook as CSV (comma), read as a stream so a sheet of any
+ * length is never held as a workbook object nor as one text: the caller may stop at any line. Empty rows
+ * stay as empty lines, and the file is parsed without counting the line breaks inside cells
+ * (parseCsv's "xlsx"), so the error report's line numbers are the sheet's row numbers; a row whose last
+ * cells are empty gets them back (as wide as the first row), so it is not taken for a ragged row.
  */
-export async function xlsxToCsv(bytes: Buffer): Promise<string> {
-  const reader = new Utf8WorkbookReader(Readable.from([bytes]), {
+export async function* xlsxCsvLines(input: Readable): AsyncGenerator<string> {
+  const reader = new Utf8WorkbookReader(input, {
     worksheets: "emit",
     sharedStrings: "cache",
     styles: "cache", // needed to tell date cells from numbers
     hyperlinks: "ignore",
     entries: "ignore",
   });
-  const lines: string[] = [];
+  let lines = 0;
   let width = 0;
   for await (const worksheet of reader) {
     for await (const row of worksheet) {
-      while (lines.length < row.number - 1) lines.push("");
+      for (; lines < row.number - 1; lines++) yield "";
       const values = (row.values as ExcelJS.CellValue[]).slice(1);
       // A row's trailing empty cells are not in the file: the row is as wide as the first one.
       width ||= values.length;
       const cells = Array.from({ length: Math.max(width, values.length) }, (_, index) =>
         csvCell(cellText(values[index])),
       );
-      lines.push(cells.join(","));
+      lines++;
+      yield cells.join(",");
     }
     break; // the first sheet only
   }
+}
+
+/** The first worksheet of a workbook as CSV text (UTF-8, CRLF between rows): xlsxCsvLines joined. */
+export async function xlsxToCsv(bytes: Buffer): Promise<string> {
+  const lines: string[] = [];
+  for await (const line of xlsxCsvLines(Readable.from([bytes]))) lines.push(line);
   return lines.join("\r\n");
 }

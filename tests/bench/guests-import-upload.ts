@@ -1,0 +1,161 @@
+// Guest import uploads that are big (issue 9: an upload must never be held whole in memory): a CSV of
+// 100,000 and 300,000 rows accepted, and an Excel workbook over the row limit refused. For each: the
+// time of the upload, the server's peak memory over what it was before (the server runs in this process;
+// the file is sent from disk, so the client holds none of it), and another client's p95 and worst
+// latency during it against the same client on an idle server.
+import { createWriteStream, openAsBlob } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+import ExcelJS from "exceljs";
+import { buildEvent } from "../helpers/events.ts";
+import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
+import { startTestServer } from "../helpers/server.ts";
+import { idleLatency, mb, peakMemoryDuring, probe, PROBE_EVERY_MS } from "./duringWork.ts";
+import { printTable, type Row } from "./stats.ts";
+
+const CSV_ROWS = [100_000, 300_000];
+const XLSX_ROWS = Number(process.env.BENCH_UPLOAD_XLSX_ROWS ?? 250_000);
+const XLSX_MAX_ROWS = 100_000;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function guestLine(index: number): string[] {
+  return [
+    `First${index % 977}`,
+    `Last${index % 1013}`,
+    `guest.${index}@example.com`,
+    `"Company ${index % 300}, Inc."`,
+    "Engineer",
+    ...Array.from({ length: 10 }, (_, n) => `answer ${n} of guest ${index}`),
+  ];
+}
+
+async function writeCsv(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  const header = [
+    "firstName",
+    "lastName",
+    "email",
+    "company",
+    "jobTitle",
+    ...Array.from({ length: 10 }, (_, n) => `Q${n}`),
+  ];
+  out.write(header.join(",") + "\n");
+  for (let index = 0; index < rows; index++) {
+    if (!out.write(guestLine(index).join(",") + "\n")) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+}
+
+async function writeXlsx(file: string, rows: number): Promise<void> {
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
+  const sheet = writer.addWorksheet("Guests");
+  sheet.addRow(["firstName", "lastName", "email", "company"]).commit();
+  for (let index = 0; index < rows; index++) {
+    sheet.addRow([`First${index % 977}`, `Last${index % 1013}`, `guest.${index}@example.com`, "Acme"]).commit();
+  }
+  sheet.commit();
+  await writer.commit();
+}
+
+interface Upload {
+  label: string;
+  file: string;
+  fileName: string;
+  maxRows: number;
+  expect: number;
+}
+
+async function measureUploads(kind: "sqlite" | "postgres", uploads: Upload[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const upload of uploads) {
+    const server = await startTestServer({
+      kind,
+      env: { IMPORT_MAX_ROWS: String(upload.maxRows), IMPORT_MAX_BYTES: String(200 * 1024 * 1024) },
+    });
+    try {
+      const account = await buildAccount(server.db);
+      const user = await buildUser(server.db, { accountId: account.id, role: "overseer" });
+      const headers = { Authorization: `Bearer ${await sessionTokenFor(server.db, server.config, user)}` };
+      const event = await buildEvent(server.db, account.id);
+      const me = `${server.baseUrl}/api/v1/auth/me`;
+      const floor = await idleLatency(me, headers);
+      const url = `${server.baseUrl}/api/v1/events/${account.id}/${event.id}/imports`;
+      const form = new FormData();
+      form.append("file", await openAsBlob(upload.file), upload.fileName);
+      let seconds = 0;
+      let answer = "";
+      const other = probe(me, headers);
+      const memory = await peakMemoryDuring(async () => {
+        const started = performance.now();
+        const response = await fetch(url, { method: "POST", headers, body: form });
+        const body = (await response.json()) as { error?: { code: string } };
+        seconds = (performance.now() - started) / 1000;
+        answer = `${response.status}${body.error ? ` ${body.error.code}` : ""}`;
+        if (response.status !== upload.expect) throw new Error(`${upload.label}: ${answer}`);
+      });
+      const during = await other.stop();
+      const size = (await stat(upload.file)).size;
+      rows.push(
+        {
+          operation: `${upload.label}: time (${mb(size)} file, ${answer})`,
+          figure: `${seconds.toFixed(1)} s`,
+          floor: "",
+          ratio: "",
+        },
+        {
+          operation: `${upload.label}: server memory, peak over before`,
+          figure: `+${mb(memory.peak - memory.before)} (peak ${mb(memory.peak)})`,
+          floor: "",
+          ratio: "",
+        },
+        {
+          operation: `${upload.label}: another client's p95 / worst`,
+          figure: `${ms(during.p95)} / ${ms(during.worst)}`,
+          floor: `${ms(floor.p95)} / ${ms(floor.worst)} idle`,
+          ratio: `${(during.worst / Math.max(floor.worst, 0.1)).toFixed(1)}× worst`,
+        },
+      );
+    } finally {
+      await server.close();
+    }
+  }
+  return rows;
+}
+
+export async function benchGuestImportUpload(): Promise<void> {
+  const kind = process.env.DATABASE_URL ? "postgres" : "sqlite";
+  const dir = await mkdtemp(path.join(os.tmpdir(), "tessera-bench-upload-"));
+  try {
+    const uploads: Upload[] = [];
+    for (const count of CSV_ROWS) {
+      const file = path.join(dir, `guests-${count}.csv`);
+      await writeCsv(file, count);
+      uploads.push({
+        label: `csv ${count.toLocaleString("en")} rows`,
+        file,
+        fileName: "guests.csv",
+        maxRows: count,
+        expect: 201,
+      });
+    }
+    const workbook = path.join(dir, "guests.xlsx");
+    await writeXlsx(workbook, XLSX_ROWS);
+    uploads.push({
+      label: `xlsx ${XLSX_ROWS.toLocaleString("en")} rows, limit ${XLSX_MAX_ROWS.toLocaleString("en")}`,
+      file: workbook,
+      fileName: "guests.xlsx",
+      maxRows: XLSX_MAX_ROWS,
+      expect: 422,
+    });
+    const rows = await measureUploads(kind, uploads);
+    printTable(
+      `guests import upload on ${kind}: 15 columns a row; another client asks GET /auth/me every ${PROBE_EVERY_MS} ms meanwhile`,
+      rows,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
