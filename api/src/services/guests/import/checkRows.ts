@@ -1,18 +1,18 @@
+import type { ValidationIssue } from "@tessera/shared";
 import type { CustomField } from "../../../models/CustomField.ts";
 import { EventLoopBreaks } from "../../eventLoopBreaks.ts";
-import type { ImportRows } from "./parseFile.ts";
 import { resolveMapping, type ImportTarget } from "./columnMapping.ts";
+import type { ImportRows } from "./importFileRows.ts";
 import { validateRow, type ImportRowError, type ValidRow } from "./validateRow.ts";
-import type { ValidationIssue } from "@tessera/shared";
 
 export interface CheckedRows {
   targets: Map<number, ImportTarget>;
   mappingIssues: ValidationIssue[];
-  valid: ValidRow[];
   /** The problems of the refused rows. */
   errors: ImportRowError[];
   /** The bad cells of optional fields, left out of rows that are imported. */
   warnings: ImportRowError[];
+  validRows: number;
   failedRows: number;
   warningRows: number;
   /** Every row of the file. */
@@ -21,37 +21,43 @@ export interface CheckedRows {
 
 /**
  * Every row of the file checked against the mapping, without writing anything; the counts are over every
- * row. Rows are read as they are checked, and the event loop gets a turn every slice of work.
+ * row. Rows are read as they are checked (none is kept: `onValid` sees each valid one), and the event loop
+ * gets a turn every slice of work.
  */
 export async function checkRows(
   file: ImportRows,
   mapping: Record<string, string>,
   fields: readonly CustomField[],
+  onValid: (row: ValidRow) => void = () => undefined,
 ): Promise<CheckedRows> {
   const { targets, issues } = resolveMapping(mapping, file.headers.length, fields);
-  const valid: ValidRow[] = [];
-  const errors: ImportRowError[] = [];
-  const warnings: ImportRowError[] = [];
-  let failedRows = 0;
-  let warningRows = 0;
-  let totalRows = 0;
-  if (issues.length)
-    return { targets, mappingIssues: issues, valid, errors, warnings, failedRows, warningRows, totalRows };
+  const checked: CheckedRows = {
+    targets,
+    mappingIssues: issues,
+    errors: [],
+    warnings: [],
+    validRows: 0,
+    failedRows: 0,
+    warningRows: 0,
+    totalRows: 0,
+  };
+  if (issues.length) return checked;
   const breaks = new EventLoopBreaks();
-  for (const row of file.rows) {
+  for await (const row of file.rows) {
     if (breaks.due) await breaks.take();
-    totalRows += 1;
+    checked.totalRows += 1;
     const result = validateRow(row, file.headers, targets);
     if (result.ok) {
-      valid.push(result.row);
+      checked.validRows += 1;
+      onValid(result.row);
       if (result.warnings.length) {
-        warningRows += 1;
-        warnings.push(...result.warnings);
+        checked.warningRows += 1;
+        checked.warnings.push(...result.warnings);
       }
     } else {
-      failedRows += 1;
-      errors.push(...result.errors);
+      checked.failedRows += 1;
+      checked.errors.push(...result.errors);
     }
   }
-  return { targets, mappingIssues: [], valid, errors, warnings, failedRows, warningRows, totalRows };
+  return checked;
 }

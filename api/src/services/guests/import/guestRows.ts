@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AnswerValue } from "@tessera/shared";
 import type { Knex } from "../../../db/knex.ts";
-import { EventLoopBreaks } from "../../eventLoopBreaks.ts";
 import { derivedGuestColumns } from "../prepare.ts";
 import type { ValidRow } from "./validateRow.ts";
 
@@ -35,45 +34,20 @@ export type GuestSource = { base: StoredGuest | null; row: ValidRow };
 
 /**
  * Rows of the same email in one file are one guest: later cells win, answers merge, but the email keeps
- * the first row's spelling and the guest its first row's place in the file (the later rows update the
- * guest the first one stands for).
+ * the first row's spelling (the later rows update the guest the first one stands for).
  */
-export function mergeByEmail(rows: readonly ValidRow[]): {
-  withEmail: Map<string, ValidRow>;
-  withoutEmail: ValidRow[];
-} {
-  const withEmail = new Map<string, ValidRow>();
-  const withoutEmail: ValidRow[] = [];
-  for (const row of rows) {
-    if (!row.emailNormalized) {
-      withoutEmail.push(row);
-      continue;
-    }
-    const earlier = withEmail.get(row.emailNormalized);
-    withEmail.set(
-      row.emailNormalized,
-      earlier
-        ? {
-            ...row,
-            line: earlier.line,
-            values: { ...earlier.values, ...row.values, email: earlier.values.email },
-            answers: { ...earlier.answers, ...row.answers },
-          }
-        : row,
-    );
-  }
-  return { withEmail, withoutEmail };
+export function foldRows(earlier: ValidRow, later: ValidRow): ValidRow {
+  return {
+    ...later,
+    line: earlier.line,
+    values: { ...earlier.values, ...later.values, email: earlier.values.email },
+    answers: { ...earlier.answers, ...later.answers },
+  };
 }
 
-/** Guests read per query while looking for the existing guests of a file's emails. */
-const LOOKUP_PAGE = 2_000;
-
-const timeOf = (value: unknown) => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
-
 /**
- * The existing guest of each email (the oldest when several share it): the event's guests with an email
- * are read in pages along the (event, email) index (one range walk, cheaper than thousands of IN lists),
- * with a break for the event loop between pages so a big event never holds the server.
+ * The existing guest of each of these emails (the oldest when several share one), in one query along the
+ * (event, email) index.
  */
 export async function existingGuestsByEmail(
   db: Knex,
@@ -82,29 +56,13 @@ export async function existingGuestsByEmail(
 ): Promise<Map<string, StoredGuest>> {
   const found = new Map<string, StoredGuest>();
   if (!emails.length) return found;
-  const wanted = new Set(emails);
-  const breaks = new EventLoopBreaks();
-  let after: { email: string; id: string } | null = null;
-  for (;;) {
-    const query = db("guests")
-      .select(GUEST_COLUMNS)
-      .where({ eventId })
-      .whereNotNull("emailNormalized")
-      .orderBy([{ column: "emailNormalized" }, { column: "id" }])
-      .limit(LOOKUP_PAGE);
-    if (after) query.whereRaw("(email_normalized, id) > (?, ?)", [after.email, after.id]);
-    const rows = (await query) as StoredGuest[];
-    for (const row of rows) {
-      const email = row.emailNormalized as string;
-      if (!wanted.has(email)) continue;
-      const earlier = found.get(email);
-      if (!earlier || timeOf(row.createdAt) < timeOf(earlier.createdAt)) found.set(email, row);
-    }
-    if (rows.length < LOOKUP_PAGE) return found;
-    const last = rows.at(-1)!;
-    after = { email: last.emailNormalized as string, id: last.id as string };
-    if (breaks.due) await breaks.take();
-  }
+  const rows = (await db("guests")
+    .select(GUEST_COLUMNS)
+    .where({ eventId })
+    .whereIn("emailNormalized", emails)
+    .orderBy([{ column: "createdAt" }, { column: "id" }])) as StoredGuest[];
+  for (const row of rows) if (!found.has(row.emailNormalized as string)) found.set(row.emailNormalized as string, row);
+  return found;
 }
 
 export function guestRow(

@@ -1,58 +1,85 @@
+import type { ValidationIssue } from "@tessera/shared";
 import type { Knex } from "../../../db/knex.ts";
-import type { CheckedRows } from "./checkRows.ts";
-import { existingGuestsByEmail, mergeByEmail, type GuestSource } from "./guestRows.ts";
+import type { CustomField } from "../../../models/CustomField.ts";
+import type { ImportMapping } from "../../../models/GuestImport.ts";
+import { checkRows } from "./checkRows.ts";
+import type { StoredGuest } from "./guestRows.ts";
+import type { ImportRows } from "./importFileRows.ts";
 import { matchRowsWithoutEmail } from "./matchWithoutEmail.ts";
-import type { ImportRowError } from "./validateRow.ts";
+import type { ImportRowError, ValidRow } from "./validateRow.ts";
 
-/** What a run of an import writes and reports, decided before anything is written. */
+/**
+ * What a run of an import writes and reports, decided in a first reading of the file that keeps a few
+ * facts per row, never the rows: the second reading (plannedGuests.ts) writes the guests from it.
+ */
 export interface ImportPlan {
-  /**
-   * The guests to write (a source without a base creates one), in the order of their first row in the
-   * file: a resumed run skips the ones its earlier batches committed, found by their place in this list.
-   */
-  sources: GuestSource[];
+  /** Each email of the file and the line of its last row: there its guest, all its rows folded, is written. */
+  lastLineOfEmail: Map<string, number>;
+  /** Each row without an email that writes a guest, by line: the existing guest it updates, or null. */
+  namelessBases: Map<number, StoredGuest | null>;
   errors: ImportRowError[];
   warnings: ImportRowError[];
   /** Rows refused: by the rules, or ambiguous (a row without an email that could be several guests). */
   failedRows: number;
   warningRows: number;
-  /** Valid rows folded into an earlier row of the same email (they write no guest of their own). */
+  /** Valid rows folded into another row of the same email (they write no guest of their own). */
   foldedRows: number;
   totalRows: number;
+  /** The guests the import writes (created or updated). */
+  guests: number;
 }
 
+/** A row without an email, as much of it as matching needs. */
+const namelessKey = (row: ValidRow): ValidRow => ({
+  line: row.line,
+  emailNormalized: null,
+  values: { firstName: row.values.firstName, lastName: row.values.lastName, company: row.values.company },
+  answers: {},
+});
+
 /**
- * The checked rows of an import turned into the guests to write: rows of one email folded into one guest,
- * each matched to the existing guest it updates (by email; without an email, by matchWithoutEmail.ts's
- * rule, ambiguous rows refused with the cells they would have been imported without).
+ * The first reading: every row checked; rows of one email will be one guest; each row without an email
+ * matched to the existing guest it stands for (matchWithoutEmail.ts), ambiguous ones refused with the
+ * cells they would have been imported without.
  */
 export async function planImport(
   db: Knex,
   target: { eventId: string; importId: string },
-  checked: CheckedRows,
-): Promise<ImportPlan> {
-  const { withEmail, withoutEmail } = mergeByEmail(checked.valid);
-  const existing = await existingGuestsByEmail(db, target.eventId, [...withEmail.keys()]);
-  const sources: GuestSource[] = [];
-  for (const [email, row] of withEmail) sources.push({ base: existing.get(email) ?? null, row });
-  const nameless = await matchRowsWithoutEmail(db, target, withoutEmail);
-  sources.push(...nameless.matched, ...nameless.unmatched.map((row) => ({ base: null, row })));
-  sources.sort((a, b) => a.row.line - b.row.line);
+  file: ImportRows,
+  mapping: ImportMapping,
+  fields: readonly CustomField[],
+): Promise<{ mappingIssues: ValidationIssue[]; plan: ImportPlan }> {
+  const lastLineOfEmail = new Map<string, number>();
+  const nameless: ValidRow[] = [];
+  const checked = await checkRows(file, mapping, fields, (row) => {
+    if (row.emailNormalized) lastLineOfEmail.set(row.emailNormalized, row.line);
+    else nameless.push(namelessKey(row));
+  });
+  const matched = await matchRowsWithoutEmail(db, target, nameless);
+  const namelessBases = new Map<number, StoredGuest | null>();
+  for (const { row, base } of matched.matched) namelessBases.set(row.line, base);
+  for (const row of matched.unmatched) namelessBases.set(row.line, null);
 
-  const ambiguousLines = new Set(nameless.ambiguous.map((error) => error.line));
+  const ambiguousLines = new Set(matched.ambiguous.map((error) => error.line));
   const warnings = checked.warnings.filter((warning) => !ambiguousLines.has(warning.line));
   const errors = [
     ...checked.errors,
-    ...nameless.ambiguous,
+    ...matched.ambiguous,
     ...checked.warnings.filter((warning) => ambiguousLines.has(warning.line)),
   ].sort((a, b) => a.line - b.line);
+  const guests = lastLineOfEmail.size + namelessBases.size;
   return {
-    sources,
-    errors,
-    warnings,
-    failedRows: checked.failedRows + nameless.ambiguous.length,
-    warningRows: new Set(warnings.map((warning) => warning.line)).size,
-    foldedRows: checked.valid.length - nameless.ambiguous.length - sources.length,
-    totalRows: checked.totalRows,
+    mappingIssues: checked.mappingIssues,
+    plan: {
+      lastLineOfEmail,
+      namelessBases,
+      errors,
+      warnings,
+      failedRows: checked.failedRows + matched.ambiguous.length,
+      warningRows: new Set(warnings.map((warning) => warning.line)).size,
+      foldedRows: checked.validRows - matched.ambiguous.length - guests,
+      totalRows: checked.totalRows,
+      guests,
+    },
   };
 }

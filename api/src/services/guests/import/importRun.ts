@@ -3,8 +3,9 @@ import type { Knex } from "../../../db/knex.ts";
 import { GuestImport } from "../../../models/GuestImport.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { AppDeps, Clock } from "../../scope.ts";
-import type { CheckedRows } from "./checkRows.ts";
-import type { ImportPlan } from "./importPlan.ts";
+import type { CustomField } from "../../../models/CustomField.ts";
+import type { ImportRows } from "./importFileRows.ts";
+import { planImport, type ImportPlan } from "./importPlan.ts";
 
 /** What the job needs: no actor and no request, only the database, the file storage and a logger. */
 export interface ImportWorker {
@@ -14,12 +15,28 @@ export interface ImportWorker {
   clock?: Clock;
 }
 
-/** One run of an import's processing, its rows checked. */
+/** One run of an import's processing. */
 export interface ImportRun {
   worker: ImportWorker & { clock: Clock };
   guestImport: GuestImport;
-  checked: CheckedRows;
+  fields: readonly CustomField[];
+  /** A new reading of the import's file (a run reads it twice: to plan, then to write). */
+  openFile(): Promise<ImportRows>;
   onProgress?(processed: number): void;
+}
+
+/**
+ * The run's plan, or null when the mapping no longer holds (a mapped custom field was deleted since the
+ * mapping step): the import is then marked failed.
+ */
+export async function planRun(db: Knex, run: ImportRun): Promise<ImportPlan | null> {
+  const { guestImport } = run;
+  const target = { eventId: guestImport.eventId, importId: guestImport.id };
+  const mapping = guestImport.mapping ?? {};
+  const { mappingIssues, plan } = await planImport(db, target, await run.openFile(), mapping, run.fields);
+  if (!mappingIssues.length) return plan;
+  await GuestImport.query(db).findById(guestImport.id).patch({ status: "failed", finishedAt: run.worker.clock.now() });
+  return null;
 }
 
 /** What a guest row of this import is built with. */
@@ -47,7 +64,7 @@ export async function markImportDone(
     totalRows: plan.totalRows,
     createdRows: written.created,
     updatedRows: written.updated,
-    writtenGuests: plan.sources.length,
+    writtenGuests: plan.guests,
     failedRows: plan.failedRows,
     warningRows: plan.warningRows,
     warningCells: plan.warnings.length,

@@ -1,5 +1,3 @@
-import { restoreNeutralizedCell } from "../export/cells.ts";
-import { csvRecords, UnclosedQuoteError, type CsvRecord, type ReadCsvOptions } from "./csvReader.ts";
 import type { ImportEncoding } from "@tessera/shared";
 import { decodeUtf16, detectUtf16 } from "./utf16.ts";
 
@@ -88,85 +86,6 @@ export function detectSeparator(text: string): string {
     }
   }
   return best;
-}
-
-export interface ParsedFile {
-  headers: string[];
-  /** Data rows (the header line left out when the file has one), each with its line number in the file. */
-  rows: Array<{ line: number; cells: string[] }>;
-}
-
-/** A file's headers, and its data rows read one at a time as they are asked for. */
-export interface ImportRows {
-  headers: string[];
-  rows: Iterable<CsvRecord>;
-}
-
-export class MalformedCsvError extends Error {
-  constructor(readonly line: number) {
-    super(`Malformed CSV near line ${line}`);
-  }
-}
-
-function* malformedAsError(records: Iterator<CsvRecord>): Generator<CsvRecord> {
-  for (;;) {
-    let next: IteratorResult<CsvRecord>;
-    try {
-      next = records.next();
-    } catch (error) {
-      if (error instanceof UnclosedQuoteError) throw new MalformedCsvError(error.line);
-      throw error;
-    }
-    if (next.done) return;
-    yield next.value;
-  }
-}
-
-/**
- * The text's rows, read lazily: rows of any length are kept (a ragged row is reported per row, not
- * fatal). Each row's line is the line of the file it starts on; for the CSV of an Excel sheet, its row
- * in the sheet. In a CSV file (not a workbook's text) a cell our export neutralised against formulas
- * (`'=…`, `'+33…`) is read back as it was (export/cells.ts). An unclosed quote throws MalformedCsvError
- * when reading reaches it.
- */
-export function readImportRows(
-  text: string,
-  separator: string,
-  hasHeaders: boolean,
-  sourceFormat: "csv" | "xlsx" = "csv",
-): ImportRows {
-  const options: ReadCsvOptions = { countsQuotedLineBreaks: sourceFormat === "csv" };
-  const restoreNeutralized = sourceFormat === "csv";
-  const records = malformedAsError(csvRecords(text, separator, options)[Symbol.iterator]());
-  const restored = restoreNeutralized ? restoreEach(records) : records;
-  const first = hasHeaders ? restored.next() : null;
-  const firstCells = first && !first.done ? first.value.cells : [];
-  const headers = firstCells.map((title, index) => title.trim() || `Column ${index + 1}`);
-  if (hasHeaders) return { headers, rows: restored };
-  // Without a header line the first row is data, and it tells how many columns there are.
-  const head = restored.next();
-  const rows = head.done ? [] : prepend(head.value, restored);
-  return { headers: head.done ? [] : head.value.cells.map((_, index) => `Column ${index + 1}`), rows };
-}
-
-function* restoreEach(records: Iterable<CsvRecord>): Generator<CsvRecord> {
-  for (const record of records) yield { line: record.line, cells: record.cells.map(restoreNeutralizedCell) };
-}
-
-function* prepend(first: CsvRecord, rest: Iterable<CsvRecord>): Generator<CsvRecord> {
-  yield first;
-  yield* rest;
-}
-
-/** readImportRows with every row read at once. */
-export function parseCsv(
-  text: string,
-  separator: string,
-  hasHeaders: boolean,
-  sourceFormat: "csv" | "xlsx" = "csv",
-): ParsedFile {
-  const { headers, rows } = readImportRows(text, separator, hasHeaders, sourceFormat);
-  return { headers, rows: [...rows] };
 }
 
 /** Characters that only a wrongly decoded file holds: NUL, replacement characters, C1 controls. */

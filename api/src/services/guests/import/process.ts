@@ -24,11 +24,10 @@ import { GuestImport } from "../../../models/GuestImport.ts";
 import { findEventByKeyFor, type EventKey } from "../../events/find.ts";
 import { systemClock, type Scope } from "../../scope.ts";
 import { listCustomFields } from "../customFields.ts";
-import { checkRows } from "./checkRows.ts";
 import { importOfEvent, importView, type GuestImportView } from "./findImport.ts";
-import type { ImportWorker } from "./importRun.ts";
+import type { ImportRun, ImportWorker } from "./importRun.ts";
 import { forgetLiveProgress } from "./progress.ts";
-import { loadImportFile } from "./storedFiles.ts";
+import { openImportRows } from "./importFileRows.ts";
 import { writeAllOrNothing } from "./writeAllOrNothing.ts";
 import { writeInBatches } from "./writeInBatches.ts";
 
@@ -79,8 +78,9 @@ export async function queueGuestImport(scope: Scope, key: EventKey, id: string):
 export type { ImportWorker };
 
 /**
- * Step 3, the job. What a run writes is decided first (importPlan.ts) from every row of the file, read and
- * checked with breaks for the event loop; then PostgreSQL writes it ALL OR NOTHING in one transaction
+ * Step 3, the job. The file is read twice, as a stream (only a piece of it held, breaks for the event loop
+ * between slices of work): first to decide what the run writes (importPlan.ts), keeping a few facts per
+ * row, then to write the guests (plannedGuests.ts) in batches. PostgreSQL writes them ALL OR NOTHING in one transaction
  * (writeAllOrNothing.ts: MVCC lets everyone else read and write meanwhile) and SQLite in short batches a
  * new run resumes EXACTLY after the last committed one (writeInBatches.ts: one long transaction would hold
  * the only writer, and every request, for the whole import). Rows that fail the rules are skipped and
@@ -96,15 +96,13 @@ export async function processGuestImport(
   const clock = worker.clock ?? systemClock;
   const guestImport = await GuestImport.query(db).findById(importId);
   if (!guestImport || guestImport.status !== "processing") return 0;
-  const fields = await listCustomFields(db, guestImport.eventId);
-  const file = await loadImportFile(worker, guestImport);
-  const checked = await checkRows(file, guestImport.mapping ?? {}, fields);
-  if (checked.mappingIssues.length) {
-    // A mapped custom field was deleted since the mapping step.
-    await guestImport.$query(db).patch({ status: "failed", finishedAt: clock.now() });
-    return 0;
-  }
-  const run = { worker: { ...worker, clock }, guestImport, checked, onProgress: options.onProgress };
+  const run: ImportRun = {
+    worker: { ...worker, clock },
+    guestImport,
+    fields: await listCustomFields(db, guestImport.eventId),
+    openFile: () => openImportRows(worker.storage, guestImport),
+    onProgress: options.onProgress,
+  };
   try {
     return isPostgres(db) ? await writeAllOrNothing(run) : await writeInBatches(run);
   } finally {

@@ -5,7 +5,8 @@ import type { Scope } from "../../scope.ts";
 import { listCustomFields } from "../customFields.ts";
 import { checkRows } from "./checkRows.ts";
 import { findGuestImportFor, importView, type GuestImportView } from "./findImport.ts";
-import { loadImportFile, saveErrorReport } from "./storedFiles.ts";
+import { openImportRows } from "./importFileRows.ts";
+import { saveErrorReport } from "./storedFiles.ts";
 import type { ImportRowError } from "./validateRow.ts";
 
 export const SAMPLE_ERRORS = 50;
@@ -29,7 +30,7 @@ export async function setGuestImportMapping(
     Object.entries(mapping).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
   const fields = await listCustomFields(scope.db, event.id);
-  const file = await loadImportFile(scope.deps, guestImport);
+  const file = await openImportRows(scope.deps.storage, guestImport);
   const checked = await checkRows(file, targets, fields);
   if (checked.mappingIssues.length) throw AppError.invalid(checked.mappingIssues);
   const errorReportKey = await saveErrorReport(scope.deps, guestImport, checked);

@@ -1,7 +1,6 @@
 import { buffer } from "node:stream/consumers";
 import type { AppDeps } from "../../scope.ts";
 import type { GuestImport } from "../../../models/GuestImport.ts";
-import { decodeFile, readImportRows, type ImportRows } from "./parseFile.ts";
 import type { ImportRowError } from "./validateRow.ts";
 
 /** Where an import's uploaded file and its error report live in the file storage. */
@@ -11,14 +10,6 @@ export function importFileKey(accountId: string, importId: string): string {
 
 export function importErrorsKey(accountId: string, importId: string): string {
   return `guest-imports/${accountId}/${importId}-errors.json`;
-}
-
-/** The stored file of an import, decoded as detected at upload; its rows are parsed as they are read. */
-export async function loadImportFile(deps: Pick<AppDeps, "storage">, guestImport: GuestImport): Promise<ImportRows> {
-  const stored = await deps.storage.get(guestImport.fileKey);
-  if (!stored) throw new Error(`The file of import ${guestImport.id} is missing`);
-  const text = decodeFile(await buffer(stored.stream), guestImport.encoding);
-  return readImportRows(text, guestImport.separator, guestImport.hasHeaders, guestImport.sourceFormat);
 }
 
 /** What an import's report holds: the problems of the refused rows, and the cells left out of imported rows. */

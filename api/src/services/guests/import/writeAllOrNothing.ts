@@ -1,16 +1,20 @@
 import { GuestImport } from "../../../models/GuestImport.ts";
+import { guestBatches } from "./guestBatches.ts";
 import { guestRow, IMPORT_UPDATE_COLUMNS, type GuestSource } from "./guestRows.ts";
-import { planImport } from "./importPlan.ts";
-import { markImportDone, rowContext, type ImportRun } from "./importRun.ts";
+import { markImportDone, planRun, rowContext, type ImportRun } from "./importRun.ts";
+import { plannedGuests } from "./plannedGuests.ts";
 import { reportLiveProgress } from "./progress.ts";
 import { saveErrorReport } from "./storedFiles.ts";
-import { copyGuests } from "./writeGuestsPostgres.ts";
+import { applyGuestUpdates, copyGuestBatch } from "./writeGuestsPostgres.ts";
+
+/** Guests per COPY: the existing guests of a batch's emails are found in one query. */
+const BATCH_GUESTS = 2_000;
 
 /**
- * PostgreSQL: every guest of the import in ONE transaction (COPY), with the import's final counts. A
- * process killed midway leaves no guest of it (the transaction never commits) and the import "processing"
- * with a stale heartbeat, so the job's retry (or the organizer's "process" again) runs it from scratch.
- * Other requests read and write the table meanwhile (MVCC); the progress is written outside the
+ * PostgreSQL: every guest of the import in ONE transaction (COPY per batch), with the import's final
+ * counts. A process killed midway leaves no guest of it (the transaction never commits) and the import
+ * "processing" with a stale heartbeat, so the job's retry (or the organizer's "process" again) runs it from
+ * scratch. Other requests read and write the table meanwhile (MVCC); the progress is written outside the
  * transaction so that they see it.
  */
 export async function writeAllOrNothing(run: ImportRun): Promise<number> {
@@ -29,18 +33,23 @@ export async function writeAllOrNothing(run: ImportRun): Promise<number> {
     await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [importId]);
     const current = await GuestImport.query(trx).findById(importId);
     if (!current || current.status !== "processing") return 0; // another run finished it meanwhile
-    const plan = await planImport(trx, { eventId: guestImport.eventId, importId }, run.checked);
+    const plan = await planRun(trx, run);
+    if (!plan) return 0;
     const errorReportKey = await saveErrorReport(worker, guestImport, plan);
     const context = rowContext(run, clock.now().toISOString());
     const build = (source: GuestSource) => guestRow(source.base, source.row, context);
-    const created = plan.sources.filter((source) => !source.base);
-    const changed = plan.sources.filter((source) => source.base);
-    const done = plan.failedRows + plan.foldedRows;
-    await copyGuests(trx, { created, changed, build }, IMPORT_UPDATE_COLUMNS, (count) =>
-      reportProgress(done + Math.floor(count)),
-    );
-    const written = { created: created.length, updated: changed.length };
+    const guests = plannedGuests(await run.openFile(), plan, guestImport.mapping ?? {}, run.fields);
+    const written = { created: 0, updated: 0 };
+    for await (const batch of guestBatches(trx, guestImport.eventId, guests, { size: BATCH_GUESTS })) {
+      const created = batch.sources.filter((source) => !source.base);
+      const changed = batch.sources.filter((source) => source.base);
+      await copyGuestBatch(trx, { created, changed, build }, IMPORT_UPDATE_COLUMNS);
+      written.created += created.length;
+      written.updated += changed.length;
+      await reportProgress(batch.rowsRead);
+    }
+    await applyGuestUpdates(trx, IMPORT_UPDATE_COLUMNS);
     await markImportDone(trx, run, plan, written, errorReportKey);
-    return plan.sources.length;
+    return plan.guests;
   });
 }

@@ -6,8 +6,6 @@ import type { Knex } from "../../../db/knex.ts";
 
 /** Rows per chunk written to the COPY stream. */
 const LINES_PER_WRITE = 500;
-/** The progress bar moves every this many rows. */
-const PROGRESS_EVERY = 10_000;
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(", ");
@@ -31,7 +29,6 @@ async function copyRows<S>(
   sources: readonly S[],
   build: RowBuilder<S>,
   columns: readonly string[],
-  onProgress: (copied: number) => Promise<void>,
 ): Promise<void> {
   const sql = `copy ${table} (${quoted(columns.map(snake))}) from stdin`;
   async function* lines(): AsyncGenerator<string> {
@@ -43,45 +40,49 @@ async function copyRows<S>(
         yield batch.join("\n") + "\n";
         batch = [];
       }
-      if ((index + 1) % PROGRESS_EVERY === 0) await onProgress(index + 1);
     }
     if (batch.length) yield batch.join("\n") + "\n";
   }
   await pipeline(Readable.from(lines()), connection.query(copyFrom(sql)));
-  await onProgress(sources.length);
 }
 
+const UPDATES_TABLE = "guest_import_updates";
+
 /**
- * PostgreSQL only, inside the caller's transaction: new guests are COPied straight into `guests`;
- * updated ones are COPied into a temporary table, then one UPDATE … FROM sets `updateColumns`.
+ * PostgreSQL only, inside the caller's transaction: a batch's new guests are COPied straight into
+ * `guests`; its updated ones into a temporary table, which applyGuestUpdates then applies in one UPDATE.
  * Many times faster than multi-row INSERTs with bound parameters at 100k rows.
  */
-export async function copyGuests<S>(
+export async function copyGuestBatch<S>(
   trx: Knex.Transaction,
   rows: { created: readonly S[]; changed: readonly S[]; build: RowBuilder<S> },
   updateColumns: readonly string[],
-  onProgress: (written: number) => Promise<void>,
 ): Promise<void> {
   const { created, changed, build } = rows;
   // Inside a transaction knex hands back the transaction's own connection.
   const connection = (await trx.client.acquireConnection()) as pg.PoolClient;
   if (created.length) {
     const columns = Object.keys(build(created[0]!));
-    await copyRows(connection, "guests", created, build, columns, onProgress);
+    await copyRows(connection, "guests", created, build, columns);
   }
   if (!changed.length) return;
   const columns = ["id", ...updateColumns];
   // The columns' types without their constraints (LIKE would copy the NOT NULLs of columns not sent).
   await trx.raw(
-    `create temp table guest_import_updates on commit drop as select ${quoted(columns.map(snake))} from guests with no data`,
+    `create temp table if not exists ${UPDATES_TABLE} on commit drop as ` +
+      `select ${quoted(columns.map(snake))} from guests with no data`,
   );
-  await copyRows(connection, "guest_import_updates", changed, build, columns, (copied) =>
-    onProgress(created.length + copied / 2),
-  );
+  await copyRows(connection, UPDATES_TABLE, changed, build, columns);
+}
+
+/** The updated guests of every batch (copyGuestBatch) written over the guests they update, in one UPDATE. */
+export async function applyGuestUpdates(trx: Knex.Transaction, updateColumns: readonly string[]): Promise<void> {
+  const exists = await trx.raw(`select to_regclass('pg_temp.${UPDATES_TABLE}') is not null as "exists"`);
+  if (!(exists.rows[0] as { exists: boolean }).exists) return;
   const sets = updateColumns
     .map(snake)
     .map((name) => `"${name}" = u."${name}"`)
     .join(", ");
-  await trx.raw(`update guests as g set ${sets} from guest_import_updates as u where g.id = u.id`);
-  await onProgress(created.length + changed.length);
+  await trx.raw(`update guests as g set ${sets} from ${UPDATES_TABLE} as u where g.id = u.id`);
+  await trx.raw(`drop table ${UPDATES_TABLE}`);
 }

@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { GuestImport } from "../../../models/GuestImport.ts";
+import { guestBatches } from "./guestBatches.ts";
 import { guestRow, IMPORT_UPDATE_COLUMNS, type GuestSource } from "./guestRows.ts";
-import { planImport } from "./importPlan.ts";
-import { markImportDone, rowContext, type ImportRun } from "./importRun.ts";
+import { markImportDone, planRun, rowContext, type ImportRun } from "./importRun.ts";
+import { plannedGuests } from "./plannedGuests.ts";
 import { reportLiveProgress } from "./progress.ts";
 import { saveErrorReport } from "./storedFiles.ts";
 import { insertGuestsSqlite } from "./writeGuestsSqlite.ts";
@@ -15,28 +16,29 @@ export const IMPORT_BATCH_GUESTS = 500;
  * transaction together with the import's place (writtenGuests) and running counts, and the event loop is
  * given back between batches: the only connection (SQLite has one writer) serves other requests in
  * between. A run killed midway leaves its committed batches and the import "processing" with a stale
- * heartbeat; the next run plans again from the same file (same guests in the same order: importPlan.ts)
- * and writes from writtenGuests on, so no row is written twice or missed. A batch is only written by the
- * run that finds writtenGuests where it left it (two runs never write the same batch).
+ * heartbeat; the next run plans again from the same file (the same guests in the same order:
+ * plannedGuests.ts) and writes from writtenGuests on, so no row is written twice or missed. A batch is only
+ * written by the run that finds writtenGuests where it left it (two runs never write the same batch).
  */
 export async function writeInBatches(run: ImportRun): Promise<number> {
   const { worker, guestImport } = run;
   const { db, clock } = worker;
   const importId = guestImport.id;
-  const plan = await planImport(db, { eventId: guestImport.eventId, importId }, run.checked);
+  const plan = await planRun(db, run);
+  if (!plan) return 0;
   const errorReportKey = await saveErrorReport(worker, guestImport, plan);
   const context = rowContext(run, clock.now().toISOString());
   const build = (source: GuestSource) => guestRow(source.base, source.row, context);
-  const done = plan.failedRows + plan.foldedRows;
-  const resumed = guestImport.writtenGuests > 0;
-  let from = guestImport.writtenGuests;
-  let created = resumed ? guestImport.createdRows : 0;
-  let updated = resumed ? guestImport.updatedRows : 0;
+  const resumedAt = guestImport.writtenGuests;
+  let from = resumedAt;
+  let created = resumedAt > 0 ? guestImport.createdRows : 0;
+  let updated = resumedAt > 0 ? guestImport.updatedRows : 0;
 
-  while (from < plan.sources.length) {
-    const batch = plan.sources.slice(from, from + IMPORT_BATCH_GUESTS);
-    const batchCreated = batch.filter((source) => !source.base).length;
-    const written = from + batch.length;
+  const guests = plannedGuests(await run.openFile(), plan, guestImport.mapping ?? {}, run.fields);
+  const batches = guestBatches(db, guestImport.eventId, guests, { size: IMPORT_BATCH_GUESTS, skip: resumedAt });
+  for await (const { sources, rowsRead } of batches) {
+    const batchCreated = sources.filter((source) => !source.base).length;
+    const written = from + sources.length;
     const claimed = await db.transaction(async (trx) => {
       const moved = await GuestImport.query(trx)
         .findById(importId)
@@ -44,26 +46,26 @@ export async function writeInBatches(run: ImportRun): Promise<number> {
         .patch({
           writtenGuests: written,
           createdRows: created + batchCreated,
-          updatedRows: updated + batch.length - batchCreated,
-          processedRows: done + written,
+          updatedRows: updated + sources.length - batchCreated,
+          processedRows: rowsRead,
           heartbeatAt: clock.now(),
         });
-      if (moved) await insertGuestsSqlite(trx, batch, build, IMPORT_UPDATE_COLUMNS);
+      if (moved) await insertGuestsSqlite(trx, sources, build, IMPORT_UPDATE_COLUMNS);
       return moved > 0;
     });
-    if (!claimed) return from - guestImport.writtenGuests; // another run has it
+    if (!claimed) return from - resumedAt; // another run has it
     created += batchCreated;
-    updated += batch.length - batchCreated;
+    updated += sources.length - batchCreated;
     from = written;
-    reportLiveProgress(importId, done + written);
-    run.onProgress?.(done + written);
+    reportLiveProgress(importId, rowsRead);
+    run.onProgress?.(rowsRead);
     await nextTurn();
   }
   const finished = await db.transaction(async (trx) => {
     const current = await GuestImport.query(trx).findById(importId);
-    if (current?.status !== "processing" || current.writtenGuests !== plan.sources.length) return false;
+    if (current?.status !== "processing" || current.writtenGuests !== plan.guests) return false;
     await markImportDone(trx, run, plan, { created, updated }, errorReportKey);
     return true;
   });
-  return finished ? plan.sources.length - guestImport.writtenGuests : 0;
+  return finished ? plan.guests - resumedAt : 0;
 }
