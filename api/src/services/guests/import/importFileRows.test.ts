@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { type Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileStorage } from "../../../storage/fileStorage.ts";
 import { LocalDiskStorage } from "../../../storage/localDiskStorage.ts";
