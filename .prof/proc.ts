@@ -8,7 +8,7 @@ const server = await startTestServer({ kind: process.env.DATABASE_URL ? "postgre
 const { account, http } = await importingAccount(server);
 const event = await buildEvent(server.db, account.id);
 const lines = ["firstName,lastName,email,company,jobTitle"];
-for (let i = 0; i < 20000; i++) lines.push(`First${i},Last${i},guest${i}@example.com,Company ${i % 50},Engineer`);
+for (let i = 0; i < Number(process.env.ROWS ?? 20000); i++) lines.push(`First${i},Last${i},guest${i}@example.com,Company ${i % 50},Engineer`);
 const { id } = await uploadAndMap(http, importsPath(event), lines.join("\n"));
 await GuestImport.query(server.db).findById(id).patch({ status: "processing", heartbeatAt: new Date(), startedAt: new Date() });
 const t0 = performance.now();

@@ -45,9 +45,12 @@ export function foldRows(earlier: ValidRow, later: ValidRow): ValidRow {
   };
 }
 
+const timeOf = (value: unknown) => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
+
 /**
  * The existing guest of each of these emails (the oldest when several share one), in one query along the
- * (event, email) index.
+ * (event, email) index. Not ordered in SQL: an ORDER BY created_at lets SQLite walk the event's
+ * (event, created_at) index instead, every guest of the event for each batch.
  */
 export async function existingGuestsByEmail(
   db: Knex,
@@ -59,9 +62,16 @@ export async function existingGuestsByEmail(
   const rows = (await db("guests")
     .select(GUEST_COLUMNS)
     .where({ eventId })
-    .whereIn("emailNormalized", emails)
-    .orderBy([{ column: "createdAt" }, { column: "id" }])) as StoredGuest[];
-  for (const row of rows) if (!found.has(row.emailNormalized as string)) found.set(row.emailNormalized as string, row);
+    .whereIn("emailNormalized", emails)) as StoredGuest[];
+  for (const row of rows) {
+    const email = row.emailNormalized as string;
+    const earlier = found.get(email);
+    const isOlder =
+      earlier &&
+      (timeOf(earlier.createdAt) < timeOf(row.createdAt) ||
+        (timeOf(earlier.createdAt) === timeOf(row.createdAt) && String(earlier.id) < String(row.id)));
+    if (!isOlder) found.set(email, row);
+  }
   return found;
 }
 

@@ -8,7 +8,7 @@ import { saveErrorReport } from "./storedFiles.ts";
 import { applyGuestUpdates, copyGuestBatch } from "./writeGuestsPostgres.ts";
 
 /** Guests per COPY: the existing guests of a batch's emails are found in one query. */
-const BATCH_GUESTS = 2_000;
+const BATCH_GUESTS = 5_000;
 
 /**
  * PostgreSQL: every guest of the import in ONE transaction (COPY per batch), with the import's final
