@@ -1,4 +1,6 @@
+import { Readable } from "node:stream";
 import type { TFunction } from "@tessera/shared";
+import { EventLoopBreaks } from "../../eventLoopBreaks.ts";
 import type { EventKey } from "../../events/find.ts";
 import type { Scope } from "../../scope.ts";
 import { neutralizeCell } from "../export/cells.ts";
@@ -16,10 +18,11 @@ export function csvCell(value: string, separator = ","): string {
  * The per-row report: row (the line of the file the record starts on), column, value, message in the
  * reader's language, and what became of it: the refused rows' problems first ("row not imported"), then
  * the cells left out of imported rows ("imported without this value"). Separated like the uploaded file
- * (`;` for a French spreadsheet's CSV) so it opens in the same spreadsheet.
+ * (`;` for a French spreadsheet's CSV) so it opens in the same spreadsheet. Written as it is read.
  */
-export function errorReportCsv(report: ImportReport, t: TFunction, separator = ","): string {
+export async function* errorReportCsv(report: ImportReport, t: TFunction, separator = ","): AsyncGenerator<string> {
   const line = (cells: string[]) => cells.map((cell) => csvCell(cell, separator)).join(separator);
+  const breaks = new EventLoopBreaks();
   const header = [
     t("errors:import_report_row"),
     t("errors:import_report_column"),
@@ -27,16 +30,25 @@ export function errorReportCsv(report: ImportReport, t: TFunction, separator = "
     t("errors:import_report_message"),
     t("errors:import_report_outcome"),
   ];
-  const lines = [line(header)];
-  const add = (problems: readonly ImportRowError[], outcome: string) => {
+  yield "\ufeff" + line(header) + "\r\n";
+  const sections: Array<[readonly ImportRowError[], string]> = [
+    [report.errors, t("errors:import_report_refused")],
+    [report.warnings, t("errors:import_report_left_out")],
+  ];
+  // Written in chunks with breaks for the event loop: a report may hold a line for each of 100k rows.
+  let chunk = "";
+  for (const [problems, outcome] of sections) {
     for (const problem of problems) {
       const message = t(`validation:${problem.code}`, { ...problem.params });
-      lines.push(line([String(problem.line), problem.column, problem.value, message, outcome]));
+      chunk += line([String(problem.line), problem.column, problem.value, message, outcome]) + "\r\n";
+      if (breaks.due) {
+        yield chunk;
+        chunk = "";
+        await breaks.take();
+      }
     }
-  };
-  add(report.errors, t("errors:import_report_refused"));
-  add(report.warnings, t("errors:import_report_left_out"));
-  return "\ufeff" + lines.join("\r\n") + "\r\n";
+  }
+  if (chunk) yield chunk;
 }
 
 /** The error report of an import as a CSV file in the scope's language, for anyone who may read the event's guests. */
@@ -44,11 +56,11 @@ export async function guestImportErrorReport(
   scope: Scope,
   key: EventKey,
   id: string,
-): Promise<{ contentType: string; fileName: string; body: string }> {
+): Promise<{ contentType: string; fileName: string; body: Readable }> {
   const { guestImport } = await findGuestImportFor(scope, key, id, "read");
   return {
     contentType: "text/csv; charset=utf-8",
     fileName: `import-errors-${guestImport.id}.csv`,
-    body: errorReportCsv(await loadErrorReport(scope.deps, guestImport), scope.t, guestImport.separator),
+    body: Readable.from(errorReportCsv(await loadErrorReport(scope.deps, guestImport), scope.t, guestImport.separator)),
   };
 }
