@@ -155,7 +155,7 @@ describe.each(databaseKinds())("guest import upload, streamed, on %s", (kind) =>
   });
 
   it("refuses a workbook over the limit without reading its sheet to the end, keeping nothing", async () => {
-    const workbook = inlineWorkbook(20_000);
+    const workbook = inlineWorkbook(60_000);
     const storage = suite.server.deps.storage;
     const get = storage.get.bind(storage);
     let workbookBytesRead = 0;
