@@ -14,6 +14,7 @@ import { postEndlessMultipart } from "../../../helpers/uploads.ts";
 import { storedZip } from "../../../helpers/zipFixtures.ts";
 
 const MAX_ROWS = 50;
+const MAX_BYTES = 12 * 1024 * 1024;
 const encoder = new TextEncoder();
 
 /** Guest lines without end, 64 KiB at a time after the header line. */
@@ -65,7 +66,9 @@ function inlineWorkbook(rows: number): Buffer {
 }
 
 describe.each(databaseKinds())("guest import upload, streamed, on %s", (kind) => {
-  const suite = useTestServer(kind, { env: { IMPORT_MAX_ROWS: String(MAX_ROWS) } });
+  const suite = useTestServer(kind, {
+    env: { IMPORT_MAX_ROWS: String(MAX_ROWS), IMPORT_MAX_BYTES: String(MAX_BYTES) },
+  });
   let http: HttpClient;
   let token: string;
   let base: string;
@@ -100,6 +103,23 @@ describe.each(databaseKinds())("guest import upload, streamed, on %s", (kind) =>
     });
     expect(await GuestImport.query(suite.server.db).resultSize()).toBe(before.imports);
     expect(await storedFiles()).toEqual(before.files); // no partial or temporary file left
+  });
+
+  it("refuses a file past IMPORT_MAX_BYTES while it streams (no declared length), keeping nothing", async () => {
+    const before = await storedFiles();
+    const oneCell = encoder.encode("x".repeat(64 * 1024)); // one endless cell: never too many rows
+    const refused = await postEndlessMultipart(suite.server.baseUrl, base, {
+      token,
+      fields: {},
+      fileName: "guests.csv",
+      contentType: "text/csv",
+      chunkAt: (index) => (index === 0 ? encoder.encode("email\n") : oneCell),
+      stopAfterBytes: 2 * MAX_BYTES,
+    });
+    expect(refused.status).toBe(413);
+    expect((refused.body as { error: { code: string } }).error.code).toBe("file_too_big");
+    expect(refused.bytesSentBeforeAnswer).toBeLessThan(MAX_BYTES + 4 * 1024 * 1024);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it("reads hasHeaders sent after the file, as the web client sends it", async () => {
