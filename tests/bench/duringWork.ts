@@ -1,18 +1,24 @@
 // What a long request costs the rest of the server, measured in this process (the bench's server runs
 // in it): its peak resident memory, and another client's latency meanwhile.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { percentile } from "./stats.ts";
 
 export const PROBE_EVERY_MS = 20;
 
-/** Another client's requests, one every PROBE_EVERY_MS until stopped: their latencies. */
+/**
+ * Another client's requests, one due every PROBE_EVERY_MS until stopped: their latencies, each counted
+ * from when it was due. The client shares this process's event loop with the server: a request held up
+ * before it could even be sent (the loop blocked) is as late for the client as one the server sat on.
+ */
 export function probe(url: string, headers: Record<string, string>) {
   const latencies: number[] = [];
   let running = true;
   const done = (async () => {
+    let due = performance.now();
     while (running) {
-      const started = performance.now();
       await (await fetch(url, { headers })).arrayBuffer();
-      latencies.push(performance.now() - started);
+      latencies.push(performance.now() - due);
+      due = performance.now() + PROBE_EVERY_MS;
       await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
     }
   })();
@@ -26,18 +32,26 @@ export function probe(url: string, headers: Record<string, string>) {
   };
 }
 
-/** This process's resident memory at its highest while `work` runs, over what it was before. */
-export async function peakMemoryDuring(work: () => Promise<void>): Promise<{ before: number; peak: number }> {
+/**
+ * This process's resident memory at its highest while `work` runs, over what it was before; and the
+ * longest its event loop was held up meanwhile (in ms: what any request may have had to wait for).
+ */
+export async function peakMemoryDuring(
+  work: () => Promise<void>,
+): Promise<{ before: number; peak: number; longestLoopDelay: number }> {
   global.gc?.();
   const before = process.memoryUsage().rss;
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   try {
     await work();
   } finally {
     clearInterval(timer);
+    loop.disable();
   }
-  return { before, peak: Math.max(peak, process.memoryUsage().rss) };
+  return { before, peak: Math.max(peak, process.memoryUsage().rss), longestLoopDelay: loop.max / 1e6 };
 }
 
 /** The idle floor of `probe`: the same client's latencies on a server doing nothing else. */

@@ -46,12 +46,22 @@ async function readJson(response: Response): Promise<unknown> {
 /**
  * A multipart upload whose file never ends (chunked, no Content-Length): resolves with the answer
  * and how many bytes had been produced when it came, so a test can prove the server refused while
- * streaming instead of waiting for (or holding) the whole body.
+ * streaming instead of waiting for (or holding) the whole body. The file's chunks are 64 KiB of one
+ * byte unless `chunkAt` makes them; `fieldsAfter` come after the file.
  */
 export async function postEndlessMultipart(
   baseUrl: string,
   path: string,
-  options: { token: string; fields: Record<string, string>; chunkBytes?: number; stopAfterBytes: number },
+  options: {
+    token: string;
+    fields: Record<string, string>;
+    chunkBytes?: number;
+    stopAfterBytes: number;
+    fileName?: string;
+    contentType?: string;
+    chunkAt?: (index: number) => Uint8Array;
+    fieldsAfter?: Record<string, string>;
+  },
 ): Promise<{ status: number; body: unknown; bytesSentBeforeAnswer: number }> {
   const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
   const encoder = new TextEncoder();
@@ -59,8 +69,17 @@ export async function postEndlessMultipart(
   for (const [name, value] of Object.entries(options.fields)) {
     head += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   }
-  head += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="endless.png"\r\nContent-Type: image/png\r\n\r\n`;
-  const chunk = new Uint8Array(options.chunkBytes ?? 64 * 1024).fill(7);
+  head +=
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.fileName ?? "endless.png"}"\r\n` +
+    `Content-Type: ${options.contentType ?? "image/png"}\r\n\r\n`;
+  let tail = "\r\n";
+  for (const [name, value] of Object.entries(options.fieldsAfter ?? {})) {
+    tail += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  }
+  tail += `--${boundary}--\r\n`;
+  const filler = new Uint8Array(options.chunkBytes ?? 64 * 1024).fill(7);
+  const chunkAt = options.chunkAt ?? (() => filler);
+  let chunks = 0;
   let sent = 0;
   let answered = false;
   const body = new ReadableStream<Uint8Array>({
@@ -69,11 +88,12 @@ export async function postEndlessMultipart(
     },
     async pull(controller) {
       if (answered || sent >= options.stopAfterBytes) {
-        controller.enqueue(encoder.encode(`\r\n--${boundary}--\r\n`));
+        controller.enqueue(encoder.encode(tail));
         controller.close();
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 2));
+      const chunk = chunkAt(chunks++);
       sent += chunk.length;
       controller.enqueue(chunk);
     },

@@ -29,7 +29,7 @@ export function importUploadReader(ctx: ApiContext, hasHeadersHeader?: string): 
     const limits = { fileField: "file", maxFileBytes: ctx.deps.config.guestImport.maxBytes };
     const form = await readMultipartStream(ctx, limits, async (file) => ({
       fileName: file.fileName,
-      received: await receive({ content: file.stream, fileName: file.fileName }),
+      received: await receive({ content: file.stream }),
     }));
     if (!form.file) throw AppError.invalid([{ field: "file", code: "required" }]);
     const hasHeaders = parseHasHeaders(form.fields.hasHeaders ?? hasHeadersHeader);

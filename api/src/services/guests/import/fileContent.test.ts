@@ -1,6 +1,9 @@
+import { PassThrough } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "@tessera/shared";
-import { sniffImportFile } from "./fileContent.ts";
+import { HEAD_BYTES, sniffImportFile } from "./fileContent.ts";
 import { decodeUtf16, detectUtf16 } from "./utf16.ts";
 
 const TEXT = "Prénom\tNom\r\nHélène\tMüller\r\nJosé\tNúñez\r\n";
@@ -68,5 +71,18 @@ describe("sniffImportFile", () => {
     for (const bytes of [noise, binaryAfterBom, mp3, pdf, Buffer.alloc(500)]) {
       expect(await sniffImportFile(bytes)).toEqual({ kind: "notText" });
     }
+  });
+
+  it("tells a workbook written as a stream (its [Content_Types].xml last) from its first bytes", async () => {
+    const output = new PassThrough();
+    const written = buffer(output);
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output });
+    const sheet = writer.addWorksheet("Guests");
+    for (let index = 0; index < 20_000; index++) sheet.addRow([`guest ${index}`, `g${index}@example.com`]).commit();
+    sheet.commit();
+    await writer.commit();
+    const bytes = await written;
+    expect(bytes.length).toBeGreaterThan(HEAD_BYTES);
+    expect(await sniffImportFile(bytes.subarray(0, HEAD_BYTES))).toEqual({ kind: "workbook" });
   });
 });

@@ -27,10 +27,10 @@ export async function receiveImportFile(
   maxRows: number,
 ): Promise<ReceivedImportFile> {
   const upload = await readUploadHead(content, HEAD_BYTES);
-  const sniffed = upload.head.length ? await sniffImportFile(upload.head) : null;
-  if (sniffed?.kind !== "text" && sniffed?.kind !== "workbook") {
+  if (upload.head.length === 0) throw AppError.invalid([{ field: "file", code: "required" }]);
+  const sniffed = await sniffImportFile(upload.head);
+  if (sniffed.kind === "notText") {
     await upload.release();
-    if (!sniffed) throw AppError.invalid([{ field: "file", code: "required" }]);
     throw new AppError("import_not_text", 422);
   }
   if (sniffed.kind === "workbook") {

@@ -94,8 +94,8 @@ export class Utf8Check {
     }
   }
 
+  /** The bytes have ended: a character they cut short is invalid too. */
   end(): void {
-    this.write(new Uint8Array(0));
     if (!this.isValid) return;
     try {
       this.decoder.decode();

@@ -17,7 +17,6 @@ export const PREVIEW_ROWS = 10;
 /** The uploaded file as it arrives: its bytes as a stream, never whole in memory. */
 export interface ImportFile {
   content: AsyncIterable<Uint8Array>;
-  fileName: string | null;
 }
 
 /**

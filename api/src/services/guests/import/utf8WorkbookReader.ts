@@ -8,15 +8,30 @@ import ExcelJS from "exceljs";
  * as U+FFFD and the row is refused as badly encoded. This reader hands it text decoded across chunks.
  */
 
+/**
+ * The most text parsed at once: the reader turns a whole piece into rows before handing the first one
+ * over, and a 64 KB chunk of a sheet is some 500 rows, long enough to keep other requests waiting.
+ */
+const PIECE_CHARS = 16 * 1024;
+
+/** The text in pieces of at most PIECE_CHARS, never cutting a character of two UTF-16 code units. */
+function* pieces(text: string): Generator<string> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + PIECE_CHARS);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--; // a high surrogate stays with its pair
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
 /** The chunks as text, a character split between two chunks decoded whole. */
 async function* utf8Chunks(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
   const decoder = new TextDecoder("utf-8");
   for await (const chunk of chunks) {
-    const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-    if (text) yield text;
+    yield* pieces(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
   }
-  const rest = decoder.decode();
-  if (rest) yield rest;
+  yield* pieces(decoder.decode());
 }
 
 /** The reader's two entry points that read XML text (not in exceljs's typings). */

@@ -1,8 +1,10 @@
+import { readdirSync } from "node:fs";
+import os from "node:os";
 import { PassThrough } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { xlsxToCsv } from "./xlsxToCsv.ts";
+import { xlsxCsvLines, xlsxToCsv } from "./xlsxToCsv.ts";
 
 /** A workbook as Excel writes them (shared strings) or as a streaming export does (inline strings). */
 async function workbook(rows: ExcelJS.CellValue[][], useSharedStrings: boolean): Promise<Buffer> {
@@ -36,5 +38,19 @@ describe("xlsxToCsv", () => {
     ];
     const csv = await xlsxToCsv(await workbook(rows, true));
     expect(csv).toBe('first,last,note\r\nAnne,,\r\nBob,B,"a\r\nb"');
+  });
+
+  it("leaves no temporary copy of a sheet behind, even when the reading stops early", async () => {
+    // A streamed workbook puts its sheet before its shared strings: the reader copies the sheet to a
+    // temporary file first, named after this process.
+    const ownTemporaryFiles = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+    const before = ownTemporaryFiles();
+    const bytes = await workbook(
+      Array.from({ length: 3000 }, (_, index) => [`guest ${index}`]),
+      true,
+    );
+    expect((await xlsxToCsv(bytes)).split("\r\n")).toHaveLength(3000);
+    for await (const line of xlsxCsvLines(PassThrough.from([bytes]))) if (line === "guest 10") break;
+    expect(ownTemporaryFiles()).toEqual(before);
   });
 });
