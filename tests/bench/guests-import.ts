@@ -18,7 +18,7 @@ import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { buildCustomField, uploadFile } from "../helpers/guestImport.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { idleLatency, mb, peakMemoryDuring, probe } from "./otherClient.ts";
+import { idleLatency, mb, peakMemoryDuring, probe } from "./duringWork.ts";
 import { median, printTable } from "./stats.ts";
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -115,6 +115,8 @@ interface ImportTiming {
   memory: number;
   /** Another client's latency during the whole import. */
   other: { p95: number; worst: number };
+  /** The longest the server's event loop was held up during the import. */
+  longestLoopDelay: number;
 }
 
 async function timeImport(server: TestServer, token: string, accountId: string): Promise<ImportTiming> {
@@ -122,8 +124,11 @@ async function timeImport(server: TestServer, token: string, accountId: string):
   const fields = await seedFields(server.db, event);
   const file = buildCsv(fields);
   const other = probe(`${server.baseUrl}/api/v1/auth/me`, { Authorization: `Bearer ${token}` });
-  const { before, peak, result } = await peakMemoryDuring(() => runImport(server, token, accountId, event, file));
-  return { ...result, file, memory: peak - before, other: await other.stop() };
+  let result: Omit<ImportTiming, "file" | "memory" | "other" | "longestLoopDelay"> | undefined;
+  const { before, peak, longestLoopDelay } = await peakMemoryDuring(async () => {
+    result = await runImport(server, token, accountId, event, file);
+  });
+  return { ...result!, file, memory: peak - before, longestLoopDelay, other: await other.stop() };
 }
 
 async function runImport(
@@ -132,7 +137,7 @@ async function runImport(
   accountId: string,
   event: { id: string },
   file: string,
-): Promise<Omit<ImportTiming, "file" | "memory" | "other">> {
+): Promise<Omit<ImportTiming, "file" | "memory" | "other" | "longestLoopDelay">> {
   const http = server.http.as(token);
   const base = `/api/v1/events/${accountId}/${event.id}/imports`;
   const t0 = performance.now();
@@ -268,6 +273,12 @@ export async function benchGuestImport(): Promise<void> {
       {
         operation: `server memory, peak over before (file ${mb(Buffer.byteLength(runs[0]!.file))})`,
         figure: `+${mb(Math.max(...runs.map((r) => r.memory)))}`,
+        floor: "",
+        ratio: "",
+      },
+      {
+        operation: "the server's event loop, longest held up during the import",
+        figure: ms(Math.max(...runs.map((r) => r.longestLoopDelay))),
         floor: "",
         ratio: "",
       },

@@ -2,8 +2,17 @@ import type { FileStorage } from "../../../storage/fileStorage.ts";
 import { restoreNeutralizedCell } from "../export/cells.ts";
 import type { CsvRecord } from "./csvReader.ts";
 import { csvRecordsOfPieces } from "./csvStream.ts";
-import type { StoredImportFile } from "./importStart.ts";
+import type { ImportEncoding } from "./parseFile.ts";
 import { textChunks } from "./textChunks.ts";
+
+/** An import's stored file: the uploaded text as it came, or the CSV (UTF-8) of a workbook's first sheet. */
+export interface StoredImportFile {
+  fileKey: string;
+  encoding: ImportEncoding;
+  separator: string;
+  sourceFormat: "csv" | "xlsx";
+  hasHeaders: boolean;
+}
 
 /** A stored import file's column titles, and its data rows read from the storage as they are asked for. */
 export interface ImportRows {

@@ -1,6 +1,6 @@
 import type { FileStorage } from "../../../storage/fileStorage.ts";
 import { UnclosedQuoteError } from "./csvReader.ts";
-import { CsvRecordScanner } from "./csvRecordScanner.ts";
+import { CsvPieceReader } from "./csvStream.ts";
 import { headText } from "./fileContent.ts";
 import { detectSeparator, type ImportEncoding } from "./parseFile.ts";
 import { textChunks, Utf8Check } from "./textChunks.ts";
@@ -27,7 +27,8 @@ export async function receiveText(
   maxRows: number,
 ): Promise<ReceivedText> {
   const separator = detectSeparator(headText(upload.head, sniffed.encoding));
-  const scanner = new CsvRecordScanner(separator, { countsQuotedLineBreaks: true, keep: 0 });
+  const reader = new CsvPieceReader(separator, { countsQuotedLineBreaks: true });
+  let records = 0;
   // UTF-8 and Windows-1252 agree on every character that shapes a CSV (quotes, separators, line ends):
   // the records counted in one are the records of the other.
   const decoder = textChunks(sniffed.encoding === "windows-1252" ? "utf-8" : sniffed.encoding);
@@ -37,21 +38,21 @@ export async function receiveText(
   async function* counted(): AsyncGenerator<Uint8Array> {
     for await (const chunk of upload.whole()) {
       utf8?.write(chunk);
-      scanner.write(decoder.write(chunk));
-      if (scanner.records > limit) throw tooManyRows(maxRows);
+      records += reader.write(decoder.write(chunk)).length;
+      if (records > limit) throw tooManyRows(maxRows);
       yield chunk;
     }
-    scanner.write(decoder.end());
     try {
-      scanner.end();
+      records += reader.write(decoder.end()).length;
+      records += reader.end().length;
     } catch (error) {
       throw error instanceof UnclosedQuoteError ? malformedFile(error.line) : error;
     }
-    if (scanner.records > limit) throw tooManyRows(maxRows);
+    if (records > limit) throw tooManyRows(maxRows);
     utf8?.end();
   }
 
   await storage.putStream(fileKey, counted(), { contentType: "text/csv" });
   const encoding = utf8 && !utf8.isValid ? "windows-1252" : sniffed.encoding;
-  return { encoding, separator, records: scanner.records };
+  return { encoding, separator, records };
 }

@@ -1,7 +1,8 @@
 import type { Readable } from "node:stream";
 import { AppError } from "../../../errors.ts";
 import type { FileStorage } from "../../../storage/fileStorage.ts";
-import { CsvRecordScanner } from "./csvRecordScanner.ts";
+import { EventLoopBreaks } from "../../eventLoopBreaks.ts";
+import { CsvPieceReader } from "./csvStream.ts";
 import type { UploadHead } from "./uploadHead.ts";
 import { mostRecords, tooManyRows, unreadableWorkbook } from "./uploadRefusals.ts";
 import { xlsxCsvLines } from "./xlsxToCsv.ts";
@@ -17,23 +18,32 @@ const WRITE_CHARS = 64 * 1024;
  */
 const TURN_MS = 4;
 
+/** The sheet's records counted as its CSV is written (blank rows left out, as every reading of it does). */
+class SheetRecords {
+  count = 0;
+  private readonly reader = new CsvPieceReader(",", { countsQuotedLineBreaks: false });
+  write(text: string): void {
+    this.count += this.reader.write(text).length;
+  }
+  end(): void {
+    this.count += this.reader.end().length;
+  }
+}
+
 /** The CSV of the sheet in pieces of about WRITE_CHARS, its records counted: past the limit it stops. */
-async function* sheetCsv(workbook: Readable, scanner: CsvRecordScanner, maxRows: number): AsyncGenerator<Buffer> {
+async function* sheetCsv(workbook: Readable, records: SheetRecords, maxRows: number): AsyncGenerator<Buffer> {
   const limit = mostRecords(maxRows);
   let pending = "";
   let isFirst = true;
-  let turnStarted = performance.now();
+  const breaks = new EventLoopBreaks(TURN_MS);
   try {
     for await (const line of xlsxCsvLines(workbook)) {
       const text = isFirst ? line : "\r\n" + line;
       isFirst = false;
-      scanner.write(text);
-      if (scanner.records > limit) throw tooManyRows(maxRows);
+      records.write(text);
+      if (records.count > limit) throw tooManyRows(maxRows);
       pending += text;
-      if (performance.now() - turnStarted > TURN_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        turnStarted = performance.now();
-      }
+      if (breaks.due) await breaks.take();
       if (pending.length >= WRITE_CHARS) {
         yield Buffer.from(pending, "utf8");
         pending = "";
@@ -43,7 +53,7 @@ async function* sheetCsv(workbook: Readable, scanner: CsvRecordScanner, maxRows:
     throw error instanceof AppError ? error : unreadableWorkbook();
   }
   if (pending) yield Buffer.from(pending, "utf8");
-  scanner.end();
+  records.end();
 }
 
 /**
@@ -57,17 +67,17 @@ export async function receiveWorkbook(
   upload: UploadHead,
   maxRows: number,
 ): Promise<{ records: number }> {
-  const scanner = new CsvRecordScanner(",", { countsQuotedLineBreaks: false, keep: 0 });
+  const records = new SheetRecords();
   let workbook: Readable | undefined;
   try {
     await storage.putStream(keys.workbookKey, upload.whole(), { contentType: XLSX_TYPE });
     const stored = await storage.get(keys.workbookKey);
     if (!stored) throw new Error(`The uploaded workbook ${keys.workbookKey} is missing`);
     workbook = stored.stream;
-    await storage.putStream(keys.fileKey, sheetCsv(workbook, scanner, maxRows), { contentType: "text/csv" });
+    await storage.putStream(keys.fileKey, sheetCsv(workbook, records, maxRows), { contentType: "text/csv" });
   } finally {
     workbook?.destroy();
     await storage.delete(keys.workbookKey);
   }
-  return { records: scanner.records };
+  return { records: records.count };
 }
