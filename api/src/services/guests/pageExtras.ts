@@ -37,14 +37,11 @@ export function splitPageRows(rows: readonly Record<string, unknown>[]): {
   const companionsCount = new Map<string, number>();
   const godfathers = new Map<string, { id: string; fullName: string }>();
   const guests = rows.map((row) => {
-    const {
-      companionsCount: count,
-      godfatherFoundId,
-      godfatherFirstName,
-      godfatherLastName,
-      ...columns
-    } = row as Record<string, unknown> & ExtrasColumns;
-    const guest = Guest.fromDatabaseJson(columns);
+    const extras = row as Record<string, unknown> & ExtrasColumns;
+    const { companionsCount: count, godfatherFoundId, godfatherFirstName, godfatherLastName } = extras;
+    // The extra columns ride along on the instance, which only the presenter reads, field by field: copying
+    // the 30 other columns out of each row cost more than the rest of the page's reading (~0.5 ms a page).
+    const guest = Guest.fromDatabaseJson(row);
     if (Number(count)) companionsCount.set(guest.id, Number(count));
     if (godfatherFoundId) {
       godfathers.set(godfatherFoundId, {
