@@ -15,6 +15,7 @@ import { tidyGuestsAfterBulkWrite } from "../../api/src/services/guests/import/t
 import { buildCustomField, buildGuests } from "../helpers/guests.ts";
 import { seedOtherEventsGuests } from "./guestsBackground.ts";
 import { startTestServer } from "../helpers/server.ts";
+import { benchUnderLoad } from "./guestsListLoad.ts";
 import { compareToFloor, latencyRows, printTable } from "./stats.ts";
 
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 100_000);
@@ -106,9 +107,13 @@ async function seed(db: Db, event: { id: string; accountId: string }): Promise<C
 
 const BY_NAME = "lower(last_name) asc nulls last, lower(first_name) asc nulls last, id asc";
 
-/** One list view: its query string through HTTP, and the same predicates and order in raw SQL. */
+/**
+ * One request of a list view: a page of it (GET users) or its total (GET users/count), its query string
+ * through HTTP, and the same predicates and order in raw SQL.
+ */
 interface Scenario {
   name: string;
+  asks: "page" | "count";
   query: string;
   where: string;
   bindings: string[];
@@ -118,34 +123,34 @@ interface Scenario {
 function scenarios(db: Db, eventId: string, choice: CustomField): Scenario[] {
   const filters = encodeURIComponent(JSON.stringify([{ field: choice.id, op: "eq", value: "o1" }]));
   const pattern = `%${SEARCH}%`;
-  const filtered: Scenario = isPostgres(db)
-    ? {
-        name: `status + choice filter, search "${SEARCH}", by last name`,
-        query: `status=confirmed&filters=${filters}&search=${SEARCH}&sort=lastName`,
-        where: "event_id = ? and status in ('confirmed') and answers @> ?::jsonb and search_text like ? escape '\\'",
-        bindings: [eventId, JSON.stringify({ [choice.id]: "o1" }), pattern],
-        order: BY_NAME,
-      }
-    : {
-        name: `status + choice filter, search "${SEARCH}", by last name`,
-        query: `status=confirmed&filters=${filters}&search=${SEARCH}&sort=lastName`,
-        where:
-          "event_id = ? and status in ('confirmed') and json_extract(answers, ?) = 'o1' and search_text like ? escape '\\'",
-        bindings: [eventId, `$."${choice.id}"`, pattern],
-        order: BY_NAME,
-      };
+  const filtered = {
+    query: `status=confirmed&filters=${filters}&search=${SEARCH}`,
+    where: isPostgres(db)
+      ? "event_id = ? and status in ('confirmed') and answers @> ?::jsonb and search_text like ? escape '\\'"
+      : "event_id = ? and status in ('confirmed') and json_extract(answers, ?) = 'o1' and search_text like ? escape '\\'",
+    bindings: [eventId, isPostgres(db) ? JSON.stringify({ [choice.id]: "o1" }) : `$."${choice.id}"`, pattern],
+    order: BY_NAME,
+  };
+  const filteredName = `status + choice filter, search "${SEARCH}", by last name`;
+  // What an organizer sees first: every guest, by name (the default sort).
+  const all = { query: "", where: "event_id = ?", bindings: [eventId], order: BY_NAME };
+  const allName = "all guests, by last name (the default view)";
+  // The web asks a view's pages without counting, and its total once (GET users/count).
   return [
-    filtered,
-    // What an organizer sees first: every guest, by name (the default sort).
+    { ...filtered, name: `${filteredName}: its count`, asks: "count" },
     {
-      name: "all guests, by last name (the default view)",
-      query: "",
-      where: "event_id = ?",
-      bindings: [eventId],
-      order: BY_NAME,
+      ...filtered,
+      name: `${filteredName}: first page`,
+      asks: "page",
+      query: `${filtered.query}&sort=lastName&count=false`,
     },
+    { ...all, name: `${allName}: its count`, asks: "count" },
+    { ...all, name: `${allName}: first page`, asks: "page", query: "count=false" },
+    // What an API client asking the first page with its total (count defaults to true) gets.
+    { ...all, name: `${allName}: first page with its count in one request (count=true)`, asks: "page" },
     {
       name: `all guests, newest first, page ${DEEP_PAGE}`,
+      asks: "page",
       query: `sort=createdAt&order=desc&page=${DEEP_PAGE}&count=false`,
       where: "event_id = ?",
       bindings: [eventId],
@@ -168,21 +173,57 @@ function pageSql(scenario: Scenario): string {
   return `select * from guests where id in (${ids}) order by ${scenario.order}`;
 }
 
-/** The floor: the page in raw SQL (pageSql) over the same pool. */
-function rawPage(db: Db, scenario: Scenario): () => Promise<unknown> {
-  const sql = pageSql(scenario);
+/** The view's count in raw SQL: the same predicates, no order. */
+const countSql = (scenario: Scenario) => `select count(*) from guests where ${scenario.where}`;
+
+/** The floor: the page (pageSql) or the count (countSql) in raw SQL over the same pool. */
+function rawFloor(db: Db, scenario: Scenario): () => Promise<unknown> {
+  const sql = scenario.asks === "page" ? pageSql(scenario) : countSql(scenario);
   return () => db.raw(sql, scenario.bindings);
 }
 
 /** The PostgreSQL plans of the page (with its offset) and of its count. */
 async function explain(db: Db, scenario: Scenario): Promise<void> {
   console.log(`\nplans of "${scenario.name}":`);
-  for (const sql of [pageSql(scenario), `select count(*) from guests where ${scenario.where}`]) {
+  for (const sql of [pageSql(scenario), countSql(scenario)]) {
     const result = (await db.raw(`explain (analyze, buffers) ${sql}`, scenario.bindings)) as {
       rows: { "QUERY PLAN": string }[];
     };
     console.log(result.rows.map((row) => row["QUERY PLAN"]).join("\n"));
   }
+}
+
+/** One GET through HTTP with the bench's bearer token; a keep-alive socket closed while idle is retried. */
+function getter(url: string, headers: Record<string, string>): () => Promise<unknown> {
+  return async () => {
+    // A keep-alive socket left idle while the floor runs may be closed by the server as it is reused (one
+    // per client in flight): the request is sent again.
+    const response = await fetch(url, { headers })
+      .catch(() => fetch(url, { headers }))
+      .catch(() => fetch(url, { headers }));
+    if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+}
+
+/** The request of a scenario, checking its answer: a full page (unless fewer guests match), or a total. */
+function request(url: string, headers: Record<string, string>, scenario: Scenario, seen: { total: number }) {
+  const get = getter(url, headers);
+  const offset = pageOffset(scenario);
+  return async () => {
+    if (scenario.asks === "count") {
+      const { total } = (await get()) as { total: number };
+      if (!(total > 0)) throw new Error(`a count of ${total}`);
+      seen.total = total;
+      return;
+    }
+    const body = (await get()) as { data: unknown[]; pagination: { total: number } };
+    // A full page, unless fewer guests match (a small BENCH_GUESTS); -1: asked without its count.
+    const counted = body.pagination.total;
+    const expected = counted < 0 ? body.data.length || 100 : Math.min(100, Math.max(0, counted - offset));
+    if (body.data.length !== expected || expected === 0) throw new Error(`a page of ${body.data.length} guests`);
+    if (counted >= 0) seen.total = counted;
+  };
 }
 
 export async function benchGuestList(): Promise<void> {
@@ -198,43 +239,50 @@ export async function benchGuestList(): Promise<void> {
     const fields = await seed(server.db, event);
     const seeded = (performance.now() - started) / 1000;
     const headers = { Authorization: `Bearer ${token}` };
-    for (const scenario of scenarios(server.db, event.id, fields[0]!)) {
+    const users = `${server.baseUrl}/api/v1/events/${account.id}/${event.id}/users`;
+    const seen = { total: 0 };
+    const all = scenarios(server.db, event.id, fields[0]!);
+    // BENCH_ONLY: the scenarios whose name holds it (a quicker run while working on one of them).
+    // BENCH_ONLY=load: only the run with 50 clients at once.
+    const only = process.env.BENCH_ONLY ?? "";
+    for (const scenario of all.filter((one) => only !== "load" && one.name.includes(only))) {
       const url =
-        `${server.baseUrl}/api/v1/events/${account.id}/${event.id}/users?perPage=100` +
-        (scenario.query ? `&${scenario.query}` : "");
-      let total = 0;
-      const offset = pageOffset(scenario);
-      const page = async () => {
-        // A keep-alive socket left idle while the floor runs may be closed by the server as it is
-        // reused (one per client in flight): the request is sent again.
-        const response = await fetch(url, { headers })
-          .catch(() => fetch(url, { headers }))
-          .catch(() => fetch(url, { headers }));
-        if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
-        const body = (await response.json()) as { data: unknown[]; pagination: { total: number } };
-        // A full page, unless fewer guests match (a small BENCH_GUESTS); -1: asked without its count.
-        const counted = body.pagination.total;
-        const expected = counted < 0 ? body.data.length || 100 : Math.min(100, Math.max(0, counted - offset));
-        if (body.data.length !== expected || expected === 0) throw new Error(`a page of ${body.data.length} guests`);
-        total = counted < 0 ? GUESTS : counted;
-      };
-      const floor = rawPage(server.db, scenario);
+        scenario.asks === "count"
+          ? `${users}/count${scenario.query ? `?${scenario.query}` : ""}`
+          : `${users}?perPage=100${scenario.query ? `&${scenario.query}` : ""}`;
       const isDeep = pageOffset(scenario) > 0;
       if (isPostgres(server.db) && (isDeep || process.env.BENCH_EXPLAIN)) await explain(server.db, scenario);
-      const { figure: a, floor: f } = await compareToFloor(page, floor, {
-        requests: REQUESTS,
-        concurrency: CONCURRENCY,
-        runs: RUNS,
-        warmUp: 50,
-      });
+      const { figure: a, floor: f } = await compareToFloor(
+        request(url, headers, scenario, seen),
+        rawFloor(server.db, scenario),
+        { requests: REQUESTS, concurrency: CONCURRENCY, runs: RUNS, warmUp: 50 },
+      );
+      const asked =
+        scenario.asks === "count"
+          ? `GET users/count, ${seen.total.toLocaleString("en")} matches`
+          : `page of 100 of ${seen.total.toLocaleString("en")} matches`;
+      const floor =
+        scenario.asks === "count"
+          ? "floor = count(*) with the same predicates in raw SQL"
+          : "floor = the page's rows in raw SQL through the best index (ids, then rows), no count";
       printTable(
         `guests list on ${kind}: ${GUESTS.toLocaleString("en")} guests, 10 custom fields (seeded in ${seeded.toFixed(1)} s), ` +
           `beside ${background.rows.toLocaleString("en")} guests of 200 other events (${background.seconds.toFixed(1)} s); ` +
-          `${scenario.name}, page of 100 of ${total.toLocaleString("en")} matches; ` +
-          `${REQUESTS} requests, ${CONCURRENCY} in flight, median of ${RUNS} runs; floor = the page's rows in raw SQL through the best index (ids, then rows), no count`,
-        latencyRows("GET guests page", a, f, { figure: "pages", floor: "queries" }),
+          `${scenario.name}, ${asked}; ` +
+          `${REQUESTS} requests, ${CONCURRENCY} in flight, median of ${RUNS} runs; ${floor}`,
+        latencyRows(scenario.asks === "count" ? "GET guests count" : "GET guests page", a, f, {
+          figure: scenario.asks === "count" ? "counts" : "pages",
+          floor: "queries",
+        }),
       );
     }
+    if (only && only !== "load") return;
+    const defaultView = all.find((scenario) => scenario.asks === "page" && scenario.query === "count=false")!;
+    await benchUnderLoad(server, {
+      page: request(`${users}?perPage=100&count=false`, headers, defaultView, seen),
+      floor: rawFloor(server.db, defaultView),
+      me: getter(`${server.baseUrl}/api/v1/auth/me`, headers),
+    });
   } finally {
     await server.close();
   }

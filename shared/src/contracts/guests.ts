@@ -4,6 +4,8 @@ import {
   DeleteGuestsResult,
   EventScopedIdParams,
   EventScopedParams,
+  GuestCount,
+  GuestCountQuery,
   GuestCreate,
   GuestListQuery,
   GuestPage,
@@ -41,6 +43,21 @@ export const guestContracts = {
     params: EventScopedParams,
     query: GuestListQuery,
     response: GuestPage,
+    errors: [404],
+  }),
+  count: contract({
+    method: "get",
+    path: "/events/:a/:e/users/count",
+    summary: "Count the guests a list view matches",
+    description:
+      "The number of the event's guests that the list's `view`, filters and `search` match (the parameters of " +
+      "GET users without paging, order or `count`). A list showing a window of pages asks it once per view and " +
+      "its pages with count=false, so that scrolling never counts again. " +
+      ACCESS,
+    tags,
+    params: EventScopedParams,
+    query: GuestCountQuery,
+    response: GuestCount,
     errors: [404],
   }),
   create: contract({

@@ -162,7 +162,7 @@ export const GuestListQuery = Type.Object({
     Type.Boolean({
       default: true,
       description:
-        "false: the page without counting what the view matches (pagination.total is then -1); a list that shows a window of pages counts once, with its first page",
+        "false: the page without counting what the view matches (pagination.total is then -1); a list that shows a window of pages asks GET users/count once per view instead",
     }),
   ),
 });
@@ -191,6 +191,12 @@ export const GuestSelectionQuery = Type.Omit(GuestListQuery, ["page", "perPage",
   additionalProperties: false,
 });
 export type GuestSelectionQuery = Static<typeof GuestSelectionQuery>;
+/** The list's filters without paging, order or counting: which guests a list view counts. */
+export const GuestCountQuery = Type.Omit(GuestListQuery, ["page", "perPage", "sort", "order", "count"], {
+  additionalProperties: false,
+});
+export type GuestCountQuery = Static<typeof GuestCountQuery>;
+export const GuestCount = Type.Object({ total: Type.Integer({ minimum: 0, description: "guests the view matches" }) });
 /** The guests a bulk action acts on: listed `ids`, or every guest matching `query` (exactly one of the two). */
 export const GuestSelection = {
   ids: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: 10_000, uniqueItems: true })),

@@ -328,6 +328,11 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     await buildGuest(w.server.db, event, { firstName: "Alan", godfatherId: godfather.id });
     return w.overseer.guests.list({ params: w.at(event), query: { search: "a", sort: "lastName" } });
   },
+  "guests.count": async (w) => {
+    const event = await w.event();
+    await buildGuest(w.server.db, event, { firstName: "Ada" });
+    return w.overseer.guests.count({ params: w.at(event), query: { search: "ada", status: "unanswered" } });
+  },
   "guests.create": async (w) => {
     const event = await w.event();
     return w.overseer.guests.create({

@@ -272,6 +272,58 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
     expect((await organizer.get(views)).body.data).toHaveLength(1);
   });
 
+  it("counts a view once (GET users/count): the total of its pages, filters, search and saved views applied", async () => {
+    const total = async (query = "") => {
+      const response = await organizer.get(`${base}/users/count${query}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body;
+    };
+    expect(await total()).toEqual({ total: 4 });
+    expect(await total("?status=confirmed,refused")).toEqual({ total: 2 });
+    expect(await total(`?${f([{ field: color.id, op: "eq", value: "red" }])}`)).toEqual({ total: 1 });
+    expect(await total("?search=acme")).toEqual({ total: 2 });
+    expect(await total("?view=waiting")).toEqual({ total: 1 });
+    const view = await organizer.post(`${base}/guestviews`, { name: "Acme count", query: { search: "acme" } });
+    expect(await total(`?view=${view.body.id}&status=unanswered`)).toEqual({ total: 1 });
+    // The same filters as the list: what the list refuses, the count refuses; paging is not its business.
+    expect((await organizer.get(`${base}/users/count?${f([{ field: "nope", op: "eq", value: 1 }])}`)).status).toBe(422);
+    expect((await organizer.get(`${base}/users/count?page=2`)).status).toBe(422);
+    expect((await organizer.get(`${base}/users/count?view=nope`)).status).toBe(422);
+    // Another account's user, and a user who does not see the event: 404.
+    expect((await suite.cast.client("outsiderOverseer").get(`${base}/users/count`)).status).toBe(404);
+    const hidden = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    const hiddenPath = `/api/v1/events/${suite.cast.accountA.id}/${hidden.id}/users/count`;
+    expect((await suite.cast.client("organizer").get(hiddenPath)).status).toBe(404);
+  });
+
+  it("reads a page in one statement with its extras, and counts only when asked", async () => {
+    const statements = async (query: string) => {
+      const sql: string[] = [];
+      const record = (data: { sql: string }) => sql.push(data.sql);
+      suite.server.db.on("query", record);
+      try {
+        const response = await organizer.get(`${base}/users${query}`);
+        expect(response.status).toBe(200);
+        return { onGuests: sql.filter((text) => /from [`"]guests[`"]/.test(text)), all: sql, body: response.body };
+      } finally {
+        suite.server.db.off("query", record);
+      }
+    };
+    const uncounted = await statements("?count=false");
+    expect(uncounted.body.pagination.total).toBe(-1);
+    expect(uncounted.body.data).toHaveLength(4);
+    // The rows, their companions and godfathers: one statement; no count.
+    expect(uncounted.onGuests).toHaveLength(1);
+    // The caller's session, the event with the caller's ties to it, the page.
+    expect(uncounted.all.length).toBeLessThanOrEqual(4);
+    const counted = await statements("");
+    expect(counted.onGuests).toHaveLength(2);
+    expect(counted.body.pagination.total).toBe(4);
+    const count = await statements("/count");
+    expect(count.onGuests).toHaveLength(1);
+    expect(count.onGuests[0]).toMatch(/count\(\*\)/);
+  });
+
   it("lists with a fixed number of queries whatever the page size (no N+1)", async () => {
     const crowd = await buildEvent(suite.server.db, suite.cast.accountA.id);
     const godfathers = await buildGuests(suite.server.db, crowd, 30, (i) => ({

@@ -40,6 +40,7 @@ describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
         .id as string;
     cases.push(
       { name: "GET users", expect: READ, call: (m) => suite.cast.client(m).get(`${base}/users`) },
+      { name: "GET users/count", expect: READ, call: (m) => suite.cast.client(m).get(`${base}/users/count`) },
       {
         name: "GET users/:id",
         expect: READ,
@@ -148,6 +149,8 @@ describe.each(databaseKinds())("guests route matrix on %s", (kind) => {
     expect((await suite.cast.client("overseer").get(`${base}/users/${hiddenGuest.id}`)).status).toBe(404);
     const wrongAccount = `/api/v1/events/${suite.cast.accountB.id}/${event.id}/users`;
     expect((await suite.cast.client("overseer").get(wrongAccount)).status).toBe(404);
+    expect((await suite.cast.client("overseer").get(`${wrongAccount}/count`)).status).toBe(404);
+    expect((await suite.cast.client("organizer").get(`${hiddenBase}/users/count`)).status).toBe(404);
     const deleted = await expectNoChange(suite.server.db, () =>
       suite.cast.client("overseer").post(`${base}/deleteusers`, { ids: [hiddenGuest.id] }),
     );

@@ -4,6 +4,7 @@ import {
   createGuestMutation,
   deleteGuestsMutation,
   GUEST_PAGE_SIZE,
+  guestCountQuery,
   guestKeys,
   guestPageQuery,
   guestViewsQuery,
@@ -26,11 +27,19 @@ function guestsPage(page: number) {
   return { data, pagination: { page, perPage: GUEST_PAGE_SIZE, total: TOTAL } };
 }
 
-const pageOf = (call: HeldCall) => Number(new URL(call.url, "http://x").searchParams.get("page"));
+const isCount = (call: HeldCall) => new URL(call.url, "http://x").pathname.endsWith("/users/count");
+/** The page a call asks for; 0 for the view's count. */
+const pageOf = (call: HeldCall) => (isCount(call) ? 0 : Number(new URL(call.url, "http://x").searchParams.get("page")));
 
-/** What the list screen does: it observes the first page and the pages `pagesToAsk` names for the rows on screen. */
+/**
+ * What the list screen does: it observes the view's count, its first page and the pages `pagesToAsk` names
+ * for the rows on screen.
+ */
 function screen(client: QueryClient, query: GuestsQuery) {
   const show = (first: number, last: number) => {
+    if (client.getQueryState(guestCountQuery("acc", "ev", query).queryKey) === undefined) {
+      void client.prefetchQuery(guestCountQuery("acc", "ev", query));
+    }
     for (const page of [1, ...pagesToAsk(client, "acc", "ev", query, { first, last })]) {
       if (client.getQueryData(guestKeys.page("acc", "ev", query, page)) === undefined) {
         void client.prefetchQuery(guestPageQuery("acc", "ev", query, page));
@@ -52,31 +61,34 @@ describe("the guest list in the query layer", () => {
   it("fetches only the pages on screen, two at a time, and skips the pages a fast scroll passed", async () => {
     const calls = holdFetch();
     const client = createQueryClient({ onUnauthenticated: () => undefined });
-    const list = screen(client, { search: "lef" });
+    const list = screen(client, { search: "lef", sort: "lastName" });
     list.show(0, 40);
-    expect(calls.map(pageOf)).toEqual([1]);
-    expect(calls[0]!.url).toBe("/api/v1/events/acc/ev/users?search=lef&page=1&perPage=100");
-    calls[0]!.answer(200, guestsPage(1));
+    expect(calls.map(pageOf)).toEqual([0, 1]);
+    // The view is counted once, apart from its pages (its order left out: sorting does not count again)…
+    expect(calls[0]!.url).toBe("/api/v1/events/acc/ev/users/count?search=lef");
+    // …and no page counts.
+    expect(calls[1]!.url).toBe("/api/v1/events/acc/ev/users?search=lef&sort=lastName&page=1&perPage=100&count=false");
+    calls[0]!.answer(200, { total: TOTAL });
+    calls[1]!.answer(200, guestsPage(1));
     await settle();
     expect(list.guestAt(99)?.fullName).toBe("Guest 99");
     expect(list.guestAt(100)).toBeUndefined();
 
     // Scrolled to the middle: rows 49,990 to 50,030 are on pages 500 and 501.
     list.show(49_990, 50_030);
-    expect(calls.map(pageOf)).toEqual([1, 500, 501]);
-    // The view's total came with page 1: the others are not counted again.
-    expect(calls[1]!.url).toBe("/api/v1/events/acc/ev/users?search=lef&page=500&perPage=100&count=false");
+    expect(calls.map(pageOf)).toEqual([0, 1, 500, 501]);
+    expect(calls[2]!.url).toBe("/api/v1/events/acc/ev/users?search=lef&sort=lastName&page=500&perPage=100&count=false");
     // Scrolled on while those load: nothing more is asked until one ends…
     list.show(70_000, 70_040);
     list.show(99_960, 99_999);
-    expect(calls).toHaveLength(3);
-    // …and then only the pages wanted now (1000), not the ones passed by (701).
-    calls[1]!.answer(200, guestsPage(500));
-    calls[2]!.answer(200, guestsPage(501));
+    expect(calls).toHaveLength(4);
+    // …and then only the pages wanted now (1000), not the ones passed by (701); never the count again.
+    calls[2]!.answer(200, guestsPage(500));
+    calls[3]!.answer(200, guestsPage(501));
     await settle();
     list.show(99_960, 99_999);
-    expect(calls.map(pageOf)).toEqual([1, 500, 501, 1000]);
-    calls[3]!.answer(200, guestsPage(1000));
+    expect(calls.map(pageOf)).toEqual([0, 1, 500, 501, 1000]);
+    calls[4]!.answer(200, guestsPage(1000));
     await settle();
     expect(list.guestAt(99_999)?.fullName).toBe("Guest 99999");
     expect(list.guestAt(50_000)?.fullName).toBe("Guest 50000");
@@ -88,16 +100,20 @@ describe("the guest list in the query layer", () => {
     screen(client, {}).show(0, 40);
     const confirmed = screen(client, { status: "confirmed" });
     confirmed.show(0, 40);
-    expect(calls).toHaveLength(2);
-    calls[0]!.answer(200, guestsPage(1));
+    expect(calls.map(pageOf)).toEqual([0, 1, 0, 1]);
+    calls[0]!.answer(200, { total: TOTAL });
+    calls[1]!.answer(200, guestsPage(1));
     await settle();
     expect(confirmed.guestAt(0)).toBeUndefined();
-    calls[1]!.answer(200, { data: [{ id: "c1", fullName: "Confirmed" }], pagination: { page: 1, total: 1 } });
+    expect(client.getQueryData(guestCountQuery("acc", "ev", { status: "confirmed" }).queryKey)).toBeUndefined();
+    calls[2]!.answer(200, { total: 1 });
+    calls[3]!.answer(200, { data: [{ id: "c1", fullName: "Confirmed" }], pagination: { page: 1, total: -1 } });
     await settle();
     expect(confirmed.guestAt(0)?.fullName).toBe("Confirmed");
-    // The same view again reads what is loaded.
+    expect(client.getQueryData(guestCountQuery("acc", "ev", { status: "confirmed" }).queryKey)).toBe(1);
+    // The same view again reads what is loaded, its count included.
     confirmed.show(0, 40);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(4);
   });
 
   it("stores a guest added, marks the lists stale and refreshes the godfather's count", async () => {

@@ -20,6 +20,8 @@ export type GuestPage = ContractOutput<Contracts["list"]>;
 type ListInput = NonNullable<ContractInput<Contracts["list"]>["query"]>;
 /** A view of the guest list: its filters, search and sort (the paging is the list's own). */
 export type GuestsQuery = Omit<ListInput, "page" | "perPage" | "count">;
+/** A view's filters and search, as its total is asked. */
+type GuestCountParams = NonNullable<ContractInput<Contracts["count"]>["query"]>;
 export type GuestCreateBody = ContractInput<Contracts["create"]>["body"];
 export type GuestUpdateBody = ContractInput<Contracts["update"]>["body"];
 /** The guests a bulk action acts on: listed ids, or all those matching a list view (its order left out). */
@@ -39,6 +41,8 @@ export const guestKeys = {
     ["guests", accountId, eventId, "list", query] as const,
   page: (accountId: string, eventId: string, query: GuestsQuery, page: number) =>
     ["guests", accountId, eventId, "list", query, page] as const,
+  count: (accountId: string, eventId: string, query: GuestCountParams) =>
+    ["guests", accountId, eventId, "list", "count", query] as const,
   companions: (accountId: string, eventId: string, guestId: string) =>
     ["guests", accountId, eventId, "list", "companions", guestId] as const,
   one: (accountId: string, eventId: string, guestId: string) => ["guests", accountId, eventId, "one", guestId] as const,
@@ -57,18 +61,35 @@ export const MAX_PARALLEL_PAGES = 2;
 export const COMPANIONS_SHOWN = 200;
 
 /**
- * One page (1-based) of a view of the guest list. The view's total comes with its first page only: the
- * others are not counted again (on a big event the count costs more than the page).
+ * One page (1-based) of a view of the guest list, never counted: the view's total is asked once, apart
+ * (`guestCountQuery`), so that scrolling through pages does not count again (on a big event the count costs
+ * more than the page).
  */
 export function guestPageQuery(accountId: string, eventId: string, query: GuestsQuery, page: number) {
-  const counting = page === 1 ? {} : { count: false };
   return queryOptions({
     queryKey: guestKeys.page(accountId, eventId, query, page),
     queryFn: () =>
       api.guests.list({
         params: { a: accountId, e: eventId },
-        query: { ...query, page, perPage: GUEST_PAGE_SIZE, ...counting },
+        query: { ...query, page, perPage: GUEST_PAGE_SIZE, count: false },
       }),
+  });
+}
+
+/** What a view's total depends on: its query without the order (sorting a view does not count it again). */
+export function countedQuery(query: GuestsQuery): GuestCountParams {
+  const { sort, order, ...counted } = query;
+  void sort;
+  void order;
+  return counted;
+}
+
+/** How many guests a view of the list matches: asked once per view and filters, kept with its pages. */
+export function guestCountQuery(accountId: string, eventId: string, query: GuestsQuery) {
+  const counted = countedQuery(query);
+  return queryOptions({
+    queryKey: guestKeys.count(accountId, eventId, counted),
+    queryFn: async () => (await api.guests.count({ params: { a: accountId, e: eventId }, query: counted })).total,
   });
 }
 
@@ -107,8 +128,8 @@ export function pagesToAsk(
   query: GuestsQuery,
   rows: { first: number; last: number },
 ): number[] {
-  const head = queryClient.getQueryData<GuestPage>(guestKeys.page(accountId, eventId, query, 1));
-  const wanted = pagesOfRows(rows.first, rows.last, head?.pagination.total ?? 0).filter((page) => page !== 1);
+  const total = queryClient.getQueryData<number>(guestKeys.count(accountId, eventId, countedQuery(query)));
+  const wanted = pagesOfRows(rows.first, rows.last, total ?? 0).filter((page) => page !== 1);
   const stateOf = (page: number): PageState => {
     const state = queryClient.getQueryState(guestKeys.page(accountId, eventId, query, page));
     if (state?.data !== undefined) return "loaded";
@@ -118,7 +139,7 @@ export function pagesToAsk(
 }
 
 export interface GuestListWindow {
-  /** How many guests the view matches (0 until its first page arrived). */
+  /** How many guests the view matches (0 until its count arrived). */
   total: number;
   hasLoaded: boolean;
   /** A page of the view is being fetched (first load, scroll or refresh). */
@@ -131,7 +152,7 @@ export interface GuestListWindow {
 }
 
 /**
- * A view of the guest list as a window on the server's list: its first page (the total), and the pages
+ * A view of the guest list as a window on the server's list: its total, its first page, and the pages
  * of the rows on screen (`first` to `last`), each a query of its own. Each answer belongs to its view's
  * key, so an answer to an older view never shows in a newer one.
  */
@@ -143,6 +164,7 @@ export function useGuestListWindow(
 ): GuestListWindow {
   const queryClient = useQueryClient();
   const head = useQuery(guestPageQuery(accountId, eventId, query, 1));
+  const total = useQuery(guestCountQuery(accountId, eventId, query));
   // Asked again whenever a call of this view starts or ends.
   const inFlight = useIsFetching({ queryKey: guestKeys.list(accountId, eventId, query) });
   const asked = pagesToAsk(queryClient, accountId, eventId, query, rows);
@@ -155,10 +177,10 @@ export function useGuestListWindow(
     if (data) byPage.set(page, data.data);
   });
   return {
-    total: head.data?.pagination.total ?? 0,
-    hasLoaded: head.data !== undefined,
-    isFetching: inFlight > 0,
-    loadError: head.error ?? pages.find((page) => page.error)?.error ?? null,
+    total: total.data ?? 0,
+    hasLoaded: head.data !== undefined && total.data !== undefined,
+    isFetching: inFlight > 0 || total.isFetching,
+    loadError: head.error ?? total.error ?? pages.find((page) => page.error)?.error ?? null,
     guestAt: (index) => byPage.get(Math.floor(index / GUEST_PAGE_SIZE) + 1)?.[index % GUEST_PAGE_SIZE],
     loadedGuests: [...byPage.values()].flat(),
   };
@@ -184,7 +206,7 @@ export function companionsQuery(accountId: string, eventId: string, guestId: str
       (
         await api.guests.list({
           params: { a: accountId, e: eventId },
-          query: { godfatherId: guestId, sort: "createdAt", page: 1, perPage: COMPANIONS_SHOWN },
+          query: { godfatherId: guestId, sort: "createdAt", page: 1, perPage: COMPANIONS_SHOWN, count: false },
         })
       ).data,
   });
@@ -196,7 +218,10 @@ export function useCompanions(accountId: string, eventId: string, guestId: strin
 
 /** Guests whose name, email or company matches (the godfather picker): not cached, each search is new. */
 export async function searchGuests(accountId: string, eventId: string, search: string): Promise<GuestJson[]> {
-  const page = await api.guests.list({ params: { a: accountId, e: eventId }, query: { search, page: 1, perPage: 20 } });
+  const page = await api.guests.list({
+    params: { a: accountId, e: eventId },
+    query: { search, page: 1, perPage: 20, count: false },
+  });
   return page.data;
 }
 

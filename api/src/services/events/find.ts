@@ -3,7 +3,7 @@ import type { Knex } from "../../db/knex.ts";
 import { Event } from "../../models/Event.ts";
 import type { Actor } from "../../policies/actor.ts";
 import { authorizeEvent, NO_TIES, type EventAbility, type EventTies } from "../../policies/events.ts";
-import { loadEventTiesOf } from "./visibility.ts";
+import { selectTies, takeTies } from "./visibility.ts";
 import { AppError } from "../../errors.ts";
 import { isPlatformAdministrator } from "../../policies/accounts.ts";
 
@@ -20,9 +20,9 @@ export async function findEventFor(
   eventId: string,
   options: { lock?: boolean } = {},
 ): Promise<{ event: Event; ties: EventTies }> {
-  const query = Event.query(db).findById(eventId).where({ accountId });
+  const query = selectTies(db, Event.query(db).findById(eventId).where({ accountId }), actor);
   const event = await (options.lock ? lockForUpdate(db, query) : query);
-  const ties = event ? await loadEventTiesOf(db, actor, event) : NO_TIES;
+  const ties = event ? takeTies(event, actor) : NO_TIES;
   authorizeEvent(actor, ability, event, ties);
   return { event: event!, ties };
 }
@@ -39,11 +39,11 @@ export async function findEventBySlugFor(
   slug: string,
 ): Promise<{ event: Event; ties: EventTies }> {
   if (!actor) throw AppError.unauthenticated();
-  const query = Event.query(db).findOne({ slug: slug.toLowerCase() });
+  const query = selectTies(db, Event.query(db).findOne({ slug: slug.toLowerCase() }), actor);
   if (!isPlatformAdministrator(actor)) query.where({ accountId: actor.accountId ?? "" });
   const event = await query;
   if (!event) throw AppError.notFound();
-  const ties = await loadEventTiesOf(db, actor, event);
+  const ties = takeTies(event, actor);
   authorizeEvent(actor, ability, event, ties);
   return { event, ties };
 }

@@ -5,6 +5,7 @@ import {
   GuestListQuery,
   MAIL_STATUSES,
   validate,
+  type GuestCountQuery,
   type GuestListQuery as GuestListQueryType,
   type GuestSelectionQuery,
 } from "@tessera/shared";
@@ -23,7 +24,9 @@ import {
 } from "./listFilters.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
-import { loadGuestExtras, type GuestPageExtras } from "./extras.ts";
+import type { GuestPageExtras } from "./extras.ts";
+import { selectPageExtras, splitPageRows } from "./pageExtras.ts";
+import { canOnEvent } from "../../policies/events.ts";
 import { findGuestView } from "./views.ts";
 
 const PRESETS: Record<string, string | undefined> = {
@@ -183,13 +186,14 @@ export async function matchingGuestIds(
   return rows.map((row) => row.id);
 }
 
-/** One page of the event's guests for the list query, and the number of guests it matches. */
-export async function listGuests(
+/** The rows of one page of the list query, found as ids then read, in the query's order. */
+async function readPage(
   db: Knex,
   actor: Actor | undefined,
   eventId: string,
   rawQuery: GuestListQueryType,
-): Promise<GuestListResult> {
+  withExtras: boolean,
+): Promise<{ rows: Record<string, unknown>[]; total: number; page: number; perPage: number }> {
   const { base, query, customFields } = await matchingGuests(db, actor, eventId, rawQuery);
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 100;
@@ -199,23 +203,49 @@ export async function listGuests(
   applySort(db, pageIds, query.sort, query.order, customFields);
   pageIds.offset((page - 1) * perPage).limit(perPage);
   const rowsQuery = db("guests").select("guests.*").whereIn("guests.id", pageIds);
+  if (withExtras) selectPageExtras(db, rowsQuery);
   applySort(db, rowsQuery, query.sort, query.order, customFields);
-  // On a big event the count costs more than the page: a window of pages asks for it once, not per page.
+  // On a big event the count costs more than the page: a window of pages asks for it once (GET users/count).
   const counting = query.count === false ? undefined : (base.clone().count({ total: "*" }).first() as CountRow);
   const [counted, rows] = await Promise.all([counting, rowsQuery as Promise<Record<string, unknown>[]>]);
-  return {
-    rows: rows.map((row) => Guest.fromDatabaseJson(row)),
-    pagination: { page, perPage, total: counting ? Number(counted?.total ?? 0) : NOT_COUNTED },
-  };
+  return { rows, total: counting ? Number(counted?.total ?? 0) : NOT_COUNTED, page, perPage };
 }
 
-/** One page of the guests of an event the actor sees, with what their JSON needs besides. */
+/** One page of the event's guests for the list query, and the number of guests it matches. */
+export async function listGuests(
+  db: Knex,
+  actor: Actor | undefined,
+  eventId: string,
+  rawQuery: GuestListQueryType,
+): Promise<GuestListResult> {
+  const { rows, total, page, perPage } = await readPage(db, actor, eventId, rawQuery, false);
+  return { rows: rows.map((row) => Guest.fromDatabaseJson(row)), pagination: { page, perPage, total } };
+}
+
+/**
+ * One page of the guests of an event the actor sees, with what their JSON needs besides, read in the same
+ * statement as the rows.
+ */
 export async function listEventGuests(
   scope: Scope,
   key: EventKey,
   query: GuestListQueryType,
 ): Promise<GuestListResult & { extras: GuestPageExtras }> {
   const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
-  const { rows, pagination } = await listGuests(scope.db, scope.actor, event.id, query);
-  return { rows, pagination, extras: await loadGuestExtras(scope.db, rows, scope.actor, event, ties) };
+  const { rows, total, page, perPage } = await readPage(scope.db, scope.actor, event.id, query, true);
+  const { guests, companionsCount, godfathers } = splitPageRows(rows);
+  const update = canOnEvent(scope.actor, "update", event, ties);
+  return {
+    rows: guests,
+    pagination: { page, perPage, total },
+    extras: { companionsCount, godfathers, abilities: { update, delete: update } },
+  };
+}
+
+/** How many of the event's guests a list view (its filters and search) matches, for an actor who sees it. */
+export async function countEventGuests(scope: Scope, key: EventKey, query: GuestCountQuery): Promise<number> {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  const { base } = await matchingGuests(scope.db, scope.actor, event.id, query);
+  const counted = await (base.count({ total: "*" }).first() as CountRow);
+  return Number(counted?.total ?? 0);
 }

@@ -1,6 +1,6 @@
 import { guestContracts as guests } from "@tessera/shared/contracts/guests";
 import { presentGuest, presentOneGuest } from "../../presenters/guest.ts";
-import { listEventGuests } from "../../../services/guests/list.ts";
+import { countEventGuests, listEventGuests } from "../../../services/guests/list.ts";
 import { deleteGuest, deleteGuests } from "../../../services/guests/remove.ts";
 import { createGuest, getGuest, setGuestsAnswers, updateGuest } from "../../../services/guests/write.ts";
 import { route, type Route } from "../define.ts";
@@ -12,6 +12,10 @@ export const guestRoutes: Route[] = [
     const { rows, extras, pagination } = await listEventGuests(scope, eventKey(params), query);
     return { data: rows.map((guest) => presentGuest(guest, extras)), pagination };
   }),
+  // Before users/:id: "count" is not a guest id.
+  route(guests.count, async (scope, { params, query }) => ({
+    total: await countEventGuests(scope, eventKey(params), query),
+  })),
   route(guests.create, async (scope, { params, body }) =>
     presentOneGuest(await createGuest(scope, eventKey(params), body)),
   ),
