@@ -13,6 +13,7 @@ const AREAS: Record<string, () => Promise<void>> = {
     await benchGuestImport();
     await benchGuestExport();
   },
+  "guests-export": benchGuestExport,
   web: benchWebFirstLoad,
 };
 
