@@ -37,6 +37,5 @@ export function csvFile(columns: readonly ExportColumn[], separator: string, sli
         )
         .join("");
   }
-  // Bytes, not objects: the stream reads ahead 16 KB (a slice), not 16 slices.
-  return Readable.from(lines(), { objectMode: false });
+  return Readable.from(lines());
 }
