@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Event } from "../../../../api/src/models/Event.ts";
 import { listGuests } from "../../../../api/src/services/guests/list.ts";
-import { EXPORT_PAGE, EXPORT_SLICE, readGuestSlices } from "../../../../api/src/services/guests/export/pages.ts";
+import { EXPORT_SLICE, exportPageSize, readGuestSlices } from "../../../../api/src/services/guests/export/pages.ts";
 import { createScope } from "../../../../api/src/services/scope.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
@@ -16,9 +16,6 @@ import { useTestServer } from "../../../helpers/suite.ts";
  * export that never gives a turn away serves nobody else until it is done).
  */
 
-// More guests than a page of the export (and of the export before slices: 2,000), so pages follow pages.
-const GUESTS = 2 * EXPORT_PAGE + 2_050;
-
 /** Whether the event loop has turned (a setImmediate callback has run) since it was called. */
 function turnWatch(): () => boolean {
   let turned = false;
@@ -32,15 +29,21 @@ describe.each(databaseKinds())("guest export hands the event loop over, on %s", 
   let exportUrl: string;
   let exportHeaders: Record<string, string>;
   let otherClient: { headers: Record<string, string>; accountId: string };
+  // Pages follow pages: more guests than three of the export's pages (and than one of the export before
+  // slices, 2,000), the last one partly filled.
+  let pageSize: number;
+  let guests: number;
 
   beforeAll(async () => {
     const db = suite.server.db;
+    pageSize = exportPageSize(db);
+    guests = Math.max(3 * pageSize, 2_000) + 50;
     const account = await buildAccount(db);
     const user = await buildUser(db, { accountId: account.id, role: "overseer" });
     exportHeaders = { Authorization: `Bearer ${await sessionTokenFor(db, suite.server.config, user)}` };
     event = await buildEvent(db, account.id);
     const meal = await buildCustomField(db, event, { type: "short_text", label: "Meal" });
-    await buildGuests(db, event, GUESTS, (index) => ({
+    await buildGuests(db, event, guests, (index) => ({
       lastName: `Name ${index % 97}`,
       answers: { [meal.id]: `meal ${index}` } as never,
     }));
@@ -97,7 +100,7 @@ describe.each(databaseKinds())("guest export hands the event loop over, on %s", 
       suite.server.db.off("query", onQuery);
     }
     const pages = log.flatMap((entry, index) => (entry === "page" ? [index] : []));
-    expect(pages.length).toBe(Math.floor(GUESTS / EXPORT_PAGE) + 1);
+    expect(pages.length).toBe(Math.floor(guests / pageSize) + 1);
     // The other request was served before the export read its last page.
     expect(log.indexOf("other")).toBeGreaterThan(0);
     expect(log.indexOf("other")).toBeLessThan(pages.at(-1)!);

@@ -1,14 +1,21 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { GuestListQuery } from "@tessera/shared";
+import { isPostgres } from "../../../db/dialect.ts";
+import type { Knex } from "../../../db/knex.ts";
 import type { Guest } from "../../../models/Guest.ts";
 import type { Scope } from "../../scope.ts";
 import { listGuests } from "../list.ts";
 
 /**
- * Rows read per query. On SQLite a query runs synchronously on the event loop: 500 guests with their
- * answers take about 10 ms, plus the offset walk of a deep page (about 20 ms at 100,000).
+ * Guests read per query. SQLite runs a query synchronously on the event loop: 500 guests with their
+ * answers take about 10 ms, plus a deep page's offset walk (about 25 ms at 100,000, whatever the page's
+ * size). PostgreSQL's queries wait off the loop: only turning the rows into guests holds it (about 10 ms
+ * per 1,000), and fewer deep pages make the export much shorter (100,000 guests: 12 s rather than 24 s).
  */
-export const EXPORT_PAGE = 500;
+export function exportPageSize(db: Knex): number {
+  return isPostgres(db) ? 1000 : 500;
+}
+
 /** Rows formatted per turn of the event loop: 100 XLSX rows take about 5 ms. */
 export const EXPORT_SLICE = 100;
 
@@ -18,19 +25,15 @@ export const EXPORT_SLICE = 100;
  * between them: a page read from SQLite or formatted in one go held them up for hundreds of ms.
  */
 async function* guestSlices(scope: Scope, eventId: string, query: GuestListQuery): AsyncGenerator<Guest[]> {
+  const perPage = exportPageSize(scope.db);
   for (let page = 1; ; page++) {
-    const { rows } = await listGuests(scope.db, scope.actor, eventId, {
-      ...query,
-      page,
-      perPage: EXPORT_PAGE,
-      count: false,
-    });
+    const { rows } = await listGuests(scope.db, scope.actor, eventId, { ...query, page, perPage, count: false });
     for (let start = 0; start < rows.length; start += EXPORT_SLICE) {
       // A turn for other work: awaiting a SQLite query or a stream settles as a microtask and lets nothing in.
       await nextTurn();
       yield rows.slice(start, start + EXPORT_SLICE);
     }
-    if (rows.length < EXPORT_PAGE) return;
+    if (rows.length < perPage) return;
     await nextTurn();
   }
 }
