@@ -13,17 +13,27 @@ import { xlsxFile } from "./xlsx.ts";
 const SLICES = 120;
 const ROWS = 50;
 
+interface Counter {
+  pulled: number;
+  /** Whether the slices were let go of (their query loop ended). */
+  closed?: boolean;
+}
+
 /** Slices of guests with text that barely compresses (so the file outgrows every buffer), a turn before each. */
-function guestSlices(counter: { pulled: number }): AsyncIterable<Guest[]> {
+function guestSlices(counter: Counter): AsyncIterable<Guest[]> {
   return {
     async *[Symbol.asyncIterator]() {
-      for (let slice = 0; slice < SLICES; slice++) {
-        await nextTurn();
-        counter.pulled++;
-        yield Array.from({ length: ROWS }, (_, row) => {
-          const n = slice * ROWS + row;
-          return { firstName: `F${n}`, lastName: randomBytes(24).toString("hex"), email: `g${n}@example.com` };
-        }) as unknown as Guest[];
+      try {
+        for (let slice = 0; slice < SLICES; slice++) {
+          await nextTurn();
+          counter.pulled++;
+          yield Array.from({ length: ROWS }, (_, row) => {
+            const n = slice * ROWS + row;
+            return { firstName: `F${n}`, lastName: randomBytes(24).toString("hex"), email: `g${n}@example.com` };
+          }) as unknown as Guest[];
+        }
+      } finally {
+        counter.closed = true;
       }
     },
   };
@@ -56,7 +66,7 @@ function stalledClient(file: Readable) {
 }
 
 /** Turns of the event loop (and of the thread pool's deflate) until `pulled` stops moving. */
-async function settled(counter: { pulled: number }): Promise<number> {
+async function settled(counter: Counter): Promise<number> {
   let seen = -1;
   let still = 0;
   while (still < 20) {
@@ -75,7 +85,7 @@ const columns = resolveExportColumns("firstName,lastName,email", []);
 
 describe("csvFile", () => {
   it("reads no further while nobody reads the file, and all of it once read", async () => {
-    const counter = { pulled: 0 };
+    const counter: Counter = { pulled: 0 };
     const client = stalledClient(csvFile(columns, ";", guestSlices(counter)));
 
     expect(await settled(counter)).toBeLessThan(10); // what the buffers between hold: a few slices
@@ -91,7 +101,7 @@ describe("csvFile", () => {
 
 describe("xlsxFile", () => {
   it("writes no further while nobody reads the file, and all of it once read", { timeout: 20_000 }, async () => {
-    const counter = { pulled: 0 };
+    const counter: Counter = { pulled: 0 };
     const errors: unknown[] = [];
     const client = stalledClient(xlsxFile(columns, guestSlices(counter), (error) => errors.push(error)));
 
@@ -106,5 +116,21 @@ describe("xlsxFile", () => {
     expect(sheet.rowCount).toBe(1 + SLICES * ROWS);
     expect(sheet.getRow(1).getCell(1).value).toBe("firstName");
     expect(sheet.getRow(1 + SLICES * ROWS).getCell(3).value).toBe(`g${SLICES * ROWS - 1}@example.com`);
+  });
+});
+
+describe.each([
+  ["csvFile", (slices: AsyncIterable<Guest[]>) => csvFile(columns, ";", slices)],
+  ["xlsxFile", (slices: AsyncIterable<Guest[]>) => xlsxFile(columns, slices, () => {})],
+])("%s", (_name, file) => {
+  it("asks for no further guests once the client has gone", async () => {
+    const counter: Counter = { pulled: 0 };
+    const body = file(guestSlices(counter));
+    body.resume();
+    while (counter.pulled < 3) await nextTurn();
+    body.destroy(); // what the server does with the body when the client disconnects
+    const pulled = await settled(counter);
+    expect(pulled).toBeLessThan(SLICES / 2);
+    expect(counter.closed).toBe(true);
   });
 });
