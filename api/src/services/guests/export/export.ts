@@ -36,15 +36,16 @@ export async function exportGuests(scope: Scope, key: EventKey, request: GuestEx
     throw new AppError("export_failed", 500);
   }
   const stamp = scope.clock.now().toISOString().slice(0, 10);
+  const cutShort = (error: unknown) => scope.logger.error({ err: error }, "guest export failed");
   if (format === "xlsx")
     return {
       contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       fileName: `guests-${stamp}.xlsx`,
-      body: xlsxFile(columns, slices, (error) => scope.logger.error({ err: error }, "guest export failed")),
+      body: xlsxFile(columns, slices, cutShort),
     };
   return {
     contentType: "text/csv; charset=utf-8",
     fileName: `guests-${stamp}.csv`,
-    body: csvFile(columns, separator, slices),
+    body: csvFile(columns, separator, slices, cutShort),
   };
 }

@@ -86,7 +86,7 @@ const columns = resolveExportColumns("firstName,lastName,email", []);
 describe("csvFile", () => {
   it("reads no further while nobody reads the file, and all of it once read", async () => {
     const counter: Counter = { pulled: 0 };
-    const client = stalledClient(csvFile(columns, ";", guestSlices(counter)));
+    const client = stalledClient(csvFile(columns, ";", guestSlices(counter), () => {}));
 
     expect(await settled(counter)).toBeLessThan(10); // what the buffers between hold: a few slices
 
@@ -119,9 +119,11 @@ describe("xlsxFile", () => {
   });
 });
 
+type OnError = (error: unknown) => void;
+
 describe.each([
-  ["csvFile", (slices: AsyncIterable<Guest[]>) => csvFile(columns, ";", slices)],
-  ["xlsxFile", (slices: AsyncIterable<Guest[]>) => xlsxFile(columns, slices, () => {})],
+  ["csvFile", (slices: AsyncIterable<Guest[]>, onError: OnError = () => {}) => csvFile(columns, ";", slices, onError)],
+  ["xlsxFile", (slices: AsyncIterable<Guest[]>, onError: OnError = () => {}) => xlsxFile(columns, slices, onError)],
 ])("%s", (_name, file) => {
   it("asks for no further guests once the client has gone", async () => {
     const counter: Counter = { pulled: 0 };
@@ -132,5 +134,19 @@ describe.each([
     const pulled = await settled(counter);
     expect(pulled).toBeLessThan(SLICES / 2);
     expect(counter.closed).toBe(true);
+  });
+
+  it("ends the file with the error of a failure after its first bytes, and reports it", async () => {
+    const failure = new Error("the database went away");
+    const reported: unknown[] = [];
+    const failing: AsyncIterable<Guest[]> = {
+      async *[Symbol.asyncIterator]() {
+        yield [{ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" }] as unknown as Guest[];
+        throw failure;
+      },
+    };
+    const body = file(failing, (error) => reported.push(error));
+    await expect(pipeline(body, new Writable({ write: (_chunk, _encoding, done) => done() }))).rejects.toBe(failure);
+    expect(reported).toEqual([failure]);
   });
 });
