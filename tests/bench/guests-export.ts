@@ -2,11 +2,11 @@
 // server memory; other requests' p95 unchanged during it). The server runs in this process: its memory is
 // this process's (sampled every 20 ms), and, in a second export alone, the heap still in use after full
 // collections (what the export keeps: the resident size also counts garbage not yet collected). Another
-// client asks GET /auth/me every 20 ms meanwhile; its worst and p95 latency are set beside the same
-// client's on an idle server (the floor), and the event loop's longest block during the export beside its
-// longest while idle, each with the main thread's time on a CPU in it (on a shared machine a block's wall
-// time also counts waiting for a CPU). `npm run bench -- guests-export` runs it alone, on PostgreSQL when
-// DATABASE_URL is set.
+// client asks GET /auth/me every 20 ms meanwhile (timed from when each request was due); its worst and p95
+// latency are set beside the same client's on an idle server (the floor), and the event loop's longest
+// block during the export beside its longest while idle, each with the main thread's time on a CPU in it
+// (on a shared machine a block's wall time also counts waiting for a CPU). `npm run bench --
+// guests-export` runs it alone, on PostgreSQL when DATABASE_URL is set.
 import { isPostgres } from "../../api/src/db/dialect.ts";
 import type { CustomField } from "../../api/src/models/CustomField.ts";
 import { buildEvent } from "../helpers/events.ts";
@@ -23,15 +23,28 @@ const IDLE_PROBE_MS = 3_000;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** Another client's requests, one every PROBE_EVERY_MS until stopped: their latencies. */
+/**
+ * Another client's requests, one every PROBE_EVERY_MS until stopped: their latencies, and how many failed
+ * (a server that stalls longer than its keep-alive timeout resets the connection a request was sent on).
+ * The client shares the server's event loop, so a stall also holds back its sending: a latency counts from
+ * when the request was due, as an outside client's request arriving then would wait.
+ */
 function probe(url: string, headers: Record<string, string>) {
   const latencies: number[] = [];
+  let failed = 0;
   let running = true;
   const done = (async () => {
+    let due = performance.now();
     while (running) {
-      const started = performance.now();
-      await (await fetch(url, { headers })).arrayBuffer();
-      latencies.push(performance.now() - started);
+      try {
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        if (!response.ok) failed++;
+      } catch {
+        failed++;
+      }
+      latencies.push(performance.now() - due);
+      due = performance.now() + PROBE_EVERY_MS;
       await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
     }
   })();
@@ -40,7 +53,7 @@ function probe(url: string, headers: Record<string, string>) {
       running = false;
       await done;
       latencies.sort((a, b) => a - b);
-      return { p95: percentile(latencies, 95), worst: latencies.at(-1) ?? 0 };
+      return { p95: percentile(latencies, 95), worst: latencies.at(-1) ?? 0, failed };
     },
   };
 }
@@ -123,7 +136,7 @@ export async function benchGuestExport(): Promise<void> {
         },
         {
           operation: `${format}: another client's p95 / worst`,
-          figure: `${ms(during.p95)} / ${ms(during.worst)}`,
+          figure: `${ms(during.p95)} / ${ms(during.worst)}${during.failed ? ` (${during.failed} failed)` : ""}`,
           floor: `${ms(floor.p95)} / ${ms(floor.worst)} idle`,
           ratio: `${(during.worst / Math.max(floor.worst, 0.1)).toFixed(1)}× worst`,
         },
