@@ -7,16 +7,24 @@ export const PROBE_EVERY_MS = 20;
 
 /**
  * Another client's requests, one due every PROBE_EVERY_MS until stopped: their latencies, each counted
- * from when it was due. The client shares this process's event loop with the server: a request held up
+ * from when it was due, and how many failed (a server that stalls longer than its keep-alive timeout resets
+ * the connection a request was sent on). The client shares this process's event loop with the server: a request held up
  * before it could even be sent (the loop blocked) is as late for the client as one the server sat on.
  */
 export function probe(url: string, headers: Record<string, string>) {
   const latencies: number[] = [];
+  let failed = 0;
   let running = true;
   const done = (async () => {
     let due = performance.now();
     while (running) {
-      await (await fetch(url, { headers })).arrayBuffer();
+      try {
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        if (!response.ok) failed++;
+      } catch {
+        failed++;
+      }
       latencies.push(performance.now() - due);
       due = performance.now() + PROBE_EVERY_MS;
       await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
@@ -27,7 +35,7 @@ export function probe(url: string, headers: Record<string, string>) {
       running = false;
       await done;
       latencies.sort((a, b) => a - b);
-      return { p95: percentile(latencies, 95), worst: latencies.at(-1) ?? 0 };
+      return { p95: percentile(latencies, 95), worst: latencies.at(-1) ?? 0, failed };
     },
   };
 }

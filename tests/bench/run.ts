@@ -15,7 +15,10 @@ const AREAS: Record<string, () => Promise<void>> = {
     await benchGuestImportUpload();
     await benchGuestExport();
   },
+  "guests-list": benchGuestList,
+  "guests-import": benchGuestImport,
   "guests-upload": benchGuestImportUpload,
+  "guests-export": benchGuestExport,
   web: benchWebFirstLoad,
 };
 
