@@ -3,19 +3,23 @@
  *
  * An import goes through three steps, each the service of one operation of
  * shared/src/contracts/guestImports.ts:
- *   1. upload.ts      stores the file (an .xlsx as the CSV of its first sheet), detects its encoding and
- *                     separator, previews it and suggests a mapping;
+ *   1. upload.ts      stores the file as it streams in (receiveUpload.ts: a text file as it came,
+ *                     receiveText.ts; an .xlsx as the CSV of its first sheet, receiveWorkbook.ts), told
+ *                     from its first bytes (uploadHead.ts, fileContent.ts), its rows counted on the way
+ *                     and refused past the limit; previews it (importStart.ts) and suggests a mapping;
  *   2. setMapping.ts  checks every row against the chosen mapping and keeps the error report;
  *   3. this file      `queueGuestImport` sends the `guests.import` job; the job (job.ts, registered in
  *                     wiring.ts) runs `processGuestImport`: on PostgreSQL every guest in ONE transaction
  *                     (writeAllOrNothing.ts), on SQLite in batches a new run resumes (writeInBatches.ts).
  * Beside them: findImport.ts (status and progress, who may see an import), cancel.ts, errorReport.ts
- * (errors.csv). What the steps are made of: fileContent.ts tells a workbook or text from anything else
- * (refused); parseFile.ts, utf16.ts, csvReader.ts and xlsxToCsv.ts read the file;
- * columnMapping.ts maps columns to fields; validateRow.ts and checkRows.ts hold the row rules;
- * importPlan.ts decides what a run writes; guestRows.ts builds the guest rows; matchWithoutEmail.ts finds
- * the guest a row without an email stands for; writeGuestsPostgres.ts and writeGuestsSqlite.ts write them;
- * storedFiles.ts keeps the file and the report in the file storage; progress.ts the live progress.
+ * (errors.csv), interrupted.ts (imports whose worker died). Every reading of a stored file is a stream
+ * (importFileRows.ts: textChunks.ts decodes, csvStream.ts and csvReader.ts parse), so memory does not grow
+ * with the file; long loops give the event loop a turn (../../eventLoopBreaks.ts). columnMapping.ts maps
+ * columns to fields; validateRow.ts and checkRows.ts hold the row rules; importPlan.ts decides what a run
+ * writes and plannedGuests.ts / guestBatches.ts hand its guests over; guestRows.ts builds the guest rows;
+ * matchWithoutEmail.ts finds the guest a row without an email stands for; writeGuestsPostgres.ts and
+ * writeGuestsSqlite.ts write them; storedFiles.ts keeps the file and the report in the file storage;
+ * progress.ts the live progress.
  */
 import { AppError } from "../../../errors.ts";
 import { isPostgres } from "../../../db/dialect.ts";
