@@ -15,14 +15,16 @@ function bindable(value: unknown): unknown {
  * SQLite only, inside the caller's transaction: one prepared INSERT … ON CONFLICT (id) DO UPDATE run
  * per row on the transaction's own connection. Building a 400-row statement per batch through the
  * query builder cost more than SQLite's own work at 100k rows; a prepared statement skips that.
+ * Writes the sources in order until `deadline` (performance.now(); at least one row): returns how many.
  */
 export async function insertGuestsSqlite<S>(
   trx: Knex.Transaction,
   sources: readonly S[],
   build: RowBuilder<S>,
   updateColumns: readonly string[],
-): Promise<void> {
-  if (!sources.length) return;
+  deadline = Infinity,
+): Promise<number> {
+  if (!sources.length) return 0;
   // Inside a transaction knex hands back the transaction's own connection.
   const connection = (await trx.client.acquireConnection()) as BetterSqlite3.Database;
   const columns = Object.keys(build(sources[0]!));
@@ -31,8 +33,12 @@ export async function insertGuestsSqlite<S>(
     `insert into guests (${columns.map((column) => `"${snake(column)}"`).join(", ")}) ` +
       `values (${columns.map(() => "?").join(", ")}) on conflict (id) do update set ${updates}`,
   );
+  let written = 0;
   for (const source of sources) {
     const row = build(source);
     statement.run(columns.map((column) => bindable(row[column])));
+    written += 1;
+    if (written % 16 === 0 && performance.now() >= deadline) break;
   }
+  return written;
 }

@@ -1,5 +1,5 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { GuestImport } from "../../../models/GuestImport.ts";
+import { giveWay } from "../../eventLoopBreaks.ts";
 import { guestBatches } from "./guestBatches.ts";
 import { guestRow, IMPORT_UPDATE_COLUMNS, type GuestSource } from "./guestRows.ts";
 import { markImportDone, planRun, rowContext, type ImportRun } from "./importRun.ts";
@@ -8,17 +8,19 @@ import { reportLiveProgress } from "./progress.ts";
 import { saveErrorReport } from "./storedFiles.ts";
 import { insertGuestsSqlite } from "./writeGuestsSqlite.ts";
 
-/** Guests per committed batch: some 20 ms of SQLite's work (its commit included), so other requests wait no longer. */
+/** Guests read per batch (their existing guests found in one query). */
 export const IMPORT_BATCH_GUESTS = 1_000;
+/** How long a committed piece of a batch may hold SQLite (the only writer, on the event loop). */
+const COMMIT_MS = 15;
 
 /**
- * SQLite: EXACT RESUME. The plan's guests are written in batches, each committed in its own short
- * transaction together with the import's place (writtenGuests) and running counts, and the event loop is
- * given back between batches: the only connection (SQLite has one writer) serves other requests in
- * between. A run killed midway leaves its committed batches and the import "processing" with a stale
+ * SQLite: EXACT RESUME. The plan's guests are written in pieces of about COMMIT_MS, each committed in its
+ * own short transaction together with the import's place (writtenGuests) and running counts, and the
+ * event loop is given back between them: the only connection (SQLite has one writer) serves other
+ * requests in between. A run killed midway leaves its committed batches and the import "processing" with a stale
  * heartbeat; the next run plans again from the same file (the same guests in the same order:
- * plannedGuests.ts) and writes from writtenGuests on, so no row is written twice or missed. A batch is only
- * written by the run that finds writtenGuests where it left it (two runs never write the same batch).
+ * plannedGuests.ts) and writes from writtenGuests on, so no row is written twice or missed. A piece is only
+ * written by the run that finds writtenGuests where it left it (two runs never write the same guests).
  */
 export async function writeInBatches(run: ImportRun): Promise<number> {
   const { worker, guestImport } = run;
@@ -37,29 +39,34 @@ export async function writeInBatches(run: ImportRun): Promise<number> {
   const guests = plannedGuests(await run.openFile(), plan, guestImport.mapping ?? {}, run.fields);
   const batches = guestBatches(db, guestImport.eventId, guests, { size: IMPORT_BATCH_GUESTS, skip: resumedAt });
   for await (const { sources, rowsRead } of batches) {
-    const batchCreated = sources.filter((source) => !source.base).length;
-    const written = from + sources.length;
-    const claimed = await db.transaction(async (trx) => {
-      const moved = await GuestImport.query(trx)
-        .findById(importId)
-        .where({ status: "processing", writtenGuests: from })
-        .patch({
-          writtenGuests: written,
-          createdRows: created + batchCreated,
-          updatedRows: updated + sources.length - batchCreated,
-          processedRows: rowsRead,
-          heartbeatAt: clock.now(),
-        });
-      if (moved) await insertGuestsSqlite(trx, sources, build, IMPORT_UPDATE_COLUMNS);
-      return moved > 0;
-    });
-    if (!claimed) return from - resumedAt; // another run has it
-    created += batchCreated;
-    updated += sources.length - batchCreated;
-    from = written;
+    // A batch is committed in pieces of about COMMIT_MS each, with a pause for other requests between.
+    for (let offset = 0; offset < sources.length;) {
+      const deadline = performance.now() + COMMIT_MS;
+      const piece = await db.transaction(async (trx) => {
+        const current = await GuestImport.query(trx).findById(importId);
+        if (current?.status !== "processing" || current.writtenGuests !== from) return null; // another run has it
+        const count = await insertGuestsSqlite(trx, sources.slice(offset), build, IMPORT_UPDATE_COLUMNS, deadline);
+        const pieceCreated = sources.slice(offset, offset + count).filter((source) => !source.base).length;
+        await GuestImport.query(trx)
+          .findById(importId)
+          .patch({
+            writtenGuests: from + count,
+            createdRows: created + pieceCreated,
+            updatedRows: updated + count - pieceCreated,
+            processedRows: offset + count === sources.length ? rowsRead : current.processedRows,
+            heartbeatAt: clock.now(),
+          });
+        return { count, created: pieceCreated };
+      });
+      if (!piece) return from - resumedAt;
+      created += piece.created;
+      updated += piece.count - piece.created;
+      from += piece.count;
+      offset += piece.count;
+      await giveWay();
+    }
     reportLiveProgress(importId, rowsRead);
     run.onProgress?.(rowsRead);
-    await nextTurn();
   }
   const finished = await db.transaction(async (trx) => {
     const current = await GuestImport.query(trx).findById(importId);
