@@ -5,14 +5,10 @@
 // holds none of it), the longest its event loop was held up, and another client's p95 and worst latency
 // during it against the same client on an idle server.
 import { spawnSync } from "node:child_process";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
-import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { once } from "node:events";
 import { buildEvent } from "../helpers/events.ts";
@@ -20,6 +16,7 @@ import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.t
 import { startTestServer } from "../helpers/server.ts";
 import { idleLatency, mb, peakMemoryDuring, probe, PROBE_EVERY_MS } from "./duringWork.ts";
 import { printTable, type Row } from "./stats.ts";
+import { uploadFromDisk } from "./uploadFromDisk.ts";
 
 const CSV_ROWS = [100_000, 300_000];
 const XLSX_ROWS = Number(process.env.BENCH_UPLOAD_XLSX_ROWS ?? 250_000);
@@ -62,39 +59,6 @@ function writeXlsx(file: string, rows: number): void {
   if (child.status !== 0) throw new Error(`writeWorkbook.ts ended with ${child.status}`);
 }
 
-/**
- * POSTs the file as multipart/form-data straight from disk with node:http (fetch's FormData holds the
- * body in this process's memory, which is the server's too): the answer's status and error code.
- */
-async function uploadFromDisk(url: string, headers: Record<string, string>, file: string, fileName: string) {
-  const boundary = `----bench${Date.now().toString(16)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`;
-  const tail = `\r\n--${boundary}--\r\n`;
-  const size = (await stat(file)).size;
-  const request = http.request(url, {
-    method: "POST",
-    headers: {
-      ...headers,
-      "Content-Type": `multipart/form-data; boundary=${boundary}`,
-      "Content-Length": String(Buffer.byteLength(head) + size + Buffer.byteLength(tail)),
-    },
-  });
-  const answered = once(request, "response") as Promise<[http.IncomingMessage]>;
-  const body = Readable.from(
-    (async function* () {
-      yield Buffer.from(head);
-      yield* createReadStream(file);
-      yield Buffer.from(tail);
-    })(),
-  );
-  // The server may answer (a refusal) before the whole body is sent: stop sending then.
-  void pipeline(body, request).catch(() => undefined);
-  const [response] = await answered;
-  body.destroy();
-  const answer = JSON.parse(await text(response)) as { error?: { code: string } };
-  return `${response.statusCode}${answer.error ? ` ${answer.error.code}` : ""}`;
-}
-
 interface Upload {
   label: string;
   file: string;
@@ -126,7 +90,10 @@ async function measureUploads(kind: "sqlite" | "postgres", uploads: Upload[]): P
       const memory = await peakMemoryDuring(async () => {
         const started = performance.now();
         const answers = await Promise.all(
-          Array.from({ length: upload.atOnce ?? 1 }, () => uploadFromDisk(url, headers, upload.file, upload.fileName)),
+          Array.from({ length: upload.atOnce ?? 1 }, async () => {
+            const { status, body } = await uploadFromDisk(url, headers, upload.file, upload.fileName);
+            return `${status}${body.error ? ` ${body.error.code}` : ""}`;
+          }),
         );
         seconds = (performance.now() - started) / 1000;
         answer = answers[0]!;

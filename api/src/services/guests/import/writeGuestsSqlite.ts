@@ -11,6 +11,17 @@ function bindable(value: unknown): unknown {
   return value;
 }
 
+const prepared = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+/** A statement prepared once per connection (an import prepares the same ones for each of its pieces). */
+export function preparedOn(connection: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+  let statements = prepared.get(connection);
+  if (!statements) prepared.set(connection, (statements = new Map()));
+  let statement = statements.get(sql);
+  if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
+  return statement;
+}
+
 /**
  * SQLite only, inside the caller's transaction: one prepared INSERT … ON CONFLICT (id) DO UPDATE run
  * per row on the transaction's own connection. Building a 400-row statement per batch through the
@@ -29,7 +40,8 @@ export async function insertGuestsSqlite<S>(
   const connection = (await trx.client.acquireConnection()) as BetterSqlite3.Database;
   const columns = Object.keys(build(sources[0]!));
   const updates = updateColumns.map((column) => `"${snake(column)}" = excluded."${snake(column)}"`).join(", ");
-  const statement = connection.prepare(
+  const statement = preparedOn(
+    connection,
     `insert into guests (${columns.map((column) => `"${snake(column)}"`).join(", ")}) ` +
       `values (${columns.map(() => "?").join(", ")}) on conflict (id) do update set ${updates}`,
   );

@@ -1,3 +1,6 @@
+import type BetterSqlite3 from "better-sqlite3";
+import type { Knex } from "../../../db/knex.ts";
+import { sqlTime } from "../../../models/BaseModel.ts";
 import { GuestImport } from "../../../models/GuestImport.ts";
 import { giveWay } from "../../eventLoopBreaks.ts";
 import { guestBatches } from "./guestBatches.ts";
@@ -6,12 +9,37 @@ import { markImportDone, planRun, rowContext, type ImportRun } from "./importRun
 import { plannedGuests } from "./plannedGuests.ts";
 import { reportLiveProgress } from "./progress.ts";
 import { saveErrorReport } from "./storedFiles.ts";
-import { insertGuestsSqlite } from "./writeGuestsSqlite.ts";
+import { insertGuestsSqlite, preparedOn } from "./writeGuestsSqlite.ts";
 
 /** Guests read per batch (their existing guests found in one query). */
 export const IMPORT_BATCH_GUESTS = 1_000;
 /** How long a committed piece of a batch may hold SQLite (the only writer, on the event loop). */
-const COMMIT_MS = 15;
+const COMMIT_MS = 10;
+/**
+ * The import's place and counts after a piece, in the piece's transaction, only where the last piece left
+ * it (a raw statement prepared once: a piece is short, and the query builder would cost a good part of it).
+ */
+const CLAIM_PIECE =
+  "update guest_imports set written_guests = @written, created_rows = @created, updated_rows = @updated, " +
+  "processed_rows = coalesce(@processed, processed_rows), heartbeat_at = @now " +
+  "where id = @id and status = 'processing' and written_guests = @from";
+
+class PieceTaken extends Error {}
+
+/** The longest the import waits for others between two pieces. */
+const MOST_PATIENCE_MS = 100;
+
+/**
+ * The import is the least urgent user of SQLite's only connection: between two pieces it lets the
+ * requests that wait for the connection, or use it, go first (a request makes several queries, each of
+ * which would otherwise queue behind a whole piece), up to MOST_PATIENCE_MS so it is never starved.
+ */
+async function letOthersFirst(db: Knex): Promise<void> {
+  const pool = db.client.pool as { numPendingAcquires(): number; numUsed(): number } | undefined;
+  const until = performance.now() + MOST_PATIENCE_MS;
+  do await giveWay();
+  while (pool && (pool.numPendingAcquires() > 0 || pool.numUsed() > 0) && performance.now() < until);
+}
 
 /**
  * SQLite: EXACT RESUME. The plan's guests are written in pieces of about COMMIT_MS, each committed in its
@@ -42,28 +70,34 @@ export async function writeInBatches(run: ImportRun): Promise<number> {
     // A batch is committed in pieces of about COMMIT_MS each, with a pause for other requests between.
     for (let offset = 0; offset < sources.length;) {
       const deadline = performance.now() + COMMIT_MS;
-      const piece = await db.transaction(async (trx) => {
-        const current = await GuestImport.query(trx).findById(importId);
-        if (current?.status !== "processing" || current.writtenGuests !== from) return null; // another run has it
-        const count = await insertGuestsSqlite(trx, sources.slice(offset), build, IMPORT_UPDATE_COLUMNS, deadline);
-        const pieceCreated = sources.slice(offset, offset + count).filter((source) => !source.base).length;
-        await GuestImport.query(trx)
-          .findById(importId)
-          .patch({
-            writtenGuests: from + count,
-            createdRows: created + pieceCreated,
-            updatedRows: updated + count - pieceCreated,
-            processedRows: offset + count === sources.length ? rowsRead : current.processedRows,
-            heartbeatAt: clock.now(),
+      const piece = await db
+        .transaction(async (trx) => {
+          const count = await insertGuestsSqlite(trx, sources.slice(offset), build, IMPORT_UPDATE_COLUMNS, deadline);
+          const pieceCreated = sources.slice(offset, offset + count).filter((source) => !source.base).length;
+          const connection = (await trx.client.acquireConnection()) as BetterSqlite3.Database;
+          const claimed = preparedOn(connection, CLAIM_PIECE).run({
+            id: importId,
+            from,
+            written: from + count,
+            created: created + pieceCreated,
+            updated: updated + count - pieceCreated,
+            processed: offset + count === sources.length ? rowsRead : null,
+            now: sqlTime(clock.now()),
           });
-        return { count, created: pieceCreated };
-      });
+          // Another run moved the import on meanwhile: this piece is not written (the transaction rolls back).
+          if (claimed.changes === 0) throw new PieceTaken();
+          return { count, created: pieceCreated };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof PieceTaken) return null;
+          throw error;
+        });
       if (!piece) return from - resumedAt;
       created += piece.created;
       updated += piece.count - piece.created;
       from += piece.count;
       offset += piece.count;
-      await giveWay();
+      await letOthersFirst(db);
     }
     reportLiveProgress(importId, rowsRead);
     run.onProgress?.(rowsRead);
