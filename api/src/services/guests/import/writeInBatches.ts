@@ -13,8 +13,12 @@ import { insertGuestsSqlite, preparedOn } from "./writeGuestsSqlite.ts";
 
 /** Guests read per batch (their existing guests found in one query). */
 export const IMPORT_BATCH_GUESTS = 1_000;
-/** How long a committed piece of a batch may hold SQLite (the only writer, on the event loop). */
-const COMMIT_MS = 10;
+/**
+ * How long a piece's inserts may run. Its commit, which writes every page the piece dirtied (rows and ten
+ * indexes) to the WAL on the event loop, costs about as much again and grows with the table: 10 ms of
+ * inserts made pieces of 25–35 ms, and another client waited over 100 ms (bench: guests-import).
+ */
+const COMMIT_MS = 4;
 /**
  * The import's place and counts after a piece, in the piece's transaction, only where the last piece left
  * it (a raw statement prepared once: a piece is short, and the query builder would cost a good part of it).
