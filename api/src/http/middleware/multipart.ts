@@ -1,7 +1,9 @@
+import { buffer } from "node:stream/consumers";
 import busboy from "busboy";
 import type { ValidationIssue } from "@tessera/shared";
 import type { ApiContext } from "../context.ts";
 import { AppError } from "../../errors.ts";
+import { readMultipartStream } from "./multipartStream.ts";
 
 export interface MultipartFile {
   fileName: string | null;
@@ -60,60 +62,15 @@ export function createMultipartParser(ctx: ApiContext, limits: MultipartLimits):
 }
 
 /**
- * Reads a multipart/form-data body with at most one file, streaming: the file is counted as it
- * arrives and refused as soon as it passes the limit, so an oversized upload is never held whole
- * in memory. A declared Content-Length beyond the limit is refused before a byte is read.
+ * Reads a multipart/form-data body with at most one file, held in memory once it has arrived whole: the
+ * streaming reader (multipartStream.ts) with a receiver that gathers the bytes, so the file is counted as
+ * it arrives and refused as soon as it passes the limit; a declared Content-Length beyond the limit is
+ * refused before a byte is read.
  */
 export async function readMultipart(ctx: ApiContext, limits: MultipartLimits): Promise<MultipartForm> {
-  const parser = createMultipartParser(ctx, limits);
-
-  return new Promise<MultipartForm>((resolve, reject) => {
-    const fields = new Map<string, string>(); // a Map: a field named __proto__ stays a plain field
-    let file: MultipartFile | null = null;
-    let settled = false;
-
-    const fail = (error: AppError) => {
-      if (settled) return;
-      settled = true;
-      // Stop parsing; the rest of the body is read and dropped (never kept) so the answer can go out.
-      ctx.req.unpipe(parser);
-      parser.removeAllListeners();
-      parser.on("error", () => undefined);
-      ctx.req.resume();
-      reject(error);
-    };
-
-    parser.on("file", (name, stream, info) => {
-      if (name !== limits.fileField) {
-        stream.resume();
-        return fail(invalid(name, "unknown_field"));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        chunks.push(chunk);
-      });
-      stream.on("limit", () => fail(new AppError("file_too_big", 413)));
-      stream.on("end", () => {
-        if (settled || stream.truncated) return;
-        file = { fileName: info.filename ?? null, declaredType: info.mimeType, bytes: Buffer.concat(chunks, size) };
-      });
-    });
-    parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) return fail(invalid(name, "invalid_value"));
-      fields.set(name, value);
-    });
-    parser.on("filesLimit", () => fail(invalid(limits.fileField, "invalid_value")));
-    parser.on("fieldsLimit", () => fail(invalid("", "invalid_value")));
-    parser.on("partsLimit", () => fail(invalid("", "invalid_value")));
-    parser.on("error", () => fail(invalid("", "invalid_value")));
-    parser.on("close", () => {
-      if (settled) return;
-      settled = true;
-      resolve({ fields: Object.fromEntries(fields), file });
-    });
-    ctx.req.on("aborted", () => fail(invalid("", "invalid_value")));
-    ctx.req.pipe(parser);
-  });
+  return readMultipartStream(ctx, limits, async ({ fileName, declaredType, stream }) => ({
+    fileName,
+    declaredType,
+    bytes: await buffer(stream),
+  }));
 }

@@ -4,16 +4,15 @@ import { GuestImport } from "../../../models/GuestImport.ts";
 import type { EventAbility } from "../../../policies/events.ts";
 import { findEventByKeyFor, type EventKey } from "../../events/find.ts";
 import type { Scope } from "../../scope.ts";
-import { processedRowsOf } from "./progress.ts";
 
-/** An import as the API shows it: the row and the rows processed so far (live while it runs here). */
+/** An import as the API shows it: the row and the rows processed so far (both databases write them to the row as the import runs). */
 export interface GuestImportView {
   guestImport: GuestImport;
   processedRows: number;
 }
 
 export function importView(guestImport: GuestImport): GuestImportView {
-  return { guestImport, processedRows: processedRowsOf(guestImport) };
+  return { guestImport, processedRows: guestImport.processedRows };
 }
 
 /** An import of the event, which the actor may `ability` (404 when the import is not the event's). */

@@ -18,8 +18,7 @@
  * columns to fields; validateRow.ts and checkRows.ts hold the row rules; importPlan.ts decides what a run
  * writes and plannedGuests.ts / guestBatches.ts hand its guests over; guestRows.ts builds the guest rows;
  * matchWithoutEmail.ts finds the guest a row without an email stands for; writeGuestsPostgres.ts and
- * writeGuestsSqlite.ts write them; storedFiles.ts keeps the file and the report in the file storage;
- * progress.ts the live progress.
+ * writeGuestsSqlite.ts write them; storedFiles.ts keeps the file and the report in the file storage.
  */
 import { AppError } from "../../../errors.ts";
 import { isPostgres } from "../../../db/dialect.ts";
@@ -30,7 +29,6 @@ import { systemClock, type Scope } from "../../scope.ts";
 import { listCustomFields } from "../customFields.ts";
 import { importOfEvent, importView, type GuestImportView } from "./findImport.ts";
 import type { ImportRun, ImportWorker } from "./importRun.ts";
-import { forgetLiveProgress } from "./progress.ts";
 import { openImportRows } from "./importFileRows.ts";
 import { writeAllOrNothing } from "./writeAllOrNothing.ts";
 import { writeInBatches } from "./writeInBatches.ts";
@@ -107,9 +105,5 @@ export async function processGuestImport(
     openFile: () => openImportRows(worker.storage, guestImport),
     onProgress: options.onProgress,
   };
-  try {
-    return isPostgres(db) ? await writeAllOrNothing(run) : await writeInBatches(run);
-  } finally {
-    forgetLiveProgress(importId);
-  }
+  return isPostgres(db) ? writeAllOrNothing(run) : writeInBatches(run);
 }

@@ -3,7 +3,6 @@ import { guestBatches } from "./guestBatches.ts";
 import { guestRow, IMPORT_UPDATE_COLUMNS, type GuestSource } from "./guestRows.ts";
 import { markImportDone, planRun, rowContext, type ImportRun } from "./importRun.ts";
 import { plannedGuests } from "./plannedGuests.ts";
-import { reportLiveProgress } from "./progress.ts";
 import { saveErrorReport } from "./storedFiles.ts";
 import { applyGuestUpdates, copyGuestBatch } from "./writeGuestsPostgres.ts";
 
@@ -22,7 +21,6 @@ export async function writeAllOrNothing(run: ImportRun): Promise<number> {
   const { db, clock } = worker;
   const importId = guestImport.id;
   const reportProgress = async (processed: number) => {
-    reportLiveProgress(importId, processed);
     run.onProgress?.(processed);
     await db("guestImports")
       .where({ id: importId })

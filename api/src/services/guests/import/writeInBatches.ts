@@ -7,7 +7,6 @@ import { guestBatches } from "./guestBatches.ts";
 import { guestRow, IMPORT_UPDATE_COLUMNS, type GuestSource } from "./guestRows.ts";
 import { markImportDone, planRun, rowContext, type ImportRun } from "./importRun.ts";
 import { plannedGuests } from "./plannedGuests.ts";
-import { reportLiveProgress } from "./progress.ts";
 import { saveErrorReport } from "./storedFiles.ts";
 import { insertGuestsSqlite, preparedOn } from "./writeGuestsSqlite.ts";
 
@@ -103,7 +102,6 @@ export async function writeInBatches(run: ImportRun): Promise<number> {
       offset += piece.count;
       await letOthersFirst(db);
     }
-    reportLiveProgress(importId, rowsRead);
     run.onProgress?.(rowsRead);
   }
   const finished = await db.transaction(async (trx) => {

@@ -1,10 +1,17 @@
 import { readdirSync } from "node:fs";
 import os from "node:os";
-import { PassThrough } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { xlsxCsvLines, xlsxToCsv } from "./xlsxToCsv.ts";
+import { xlsxCsvLines } from "./xlsxToCsv.ts";
+
+/** The first worksheet of a workbook as CSV text (CRLF between rows): the lines the upload stores. */
+async function xlsxToCsv(bytes: Buffer): Promise<string> {
+  const lines: string[] = [];
+  for await (const line of xlsxCsvLines(Readable.from([bytes]))) lines.push(line);
+  return lines.join("\r\n");
+}
 
 /** A workbook as Excel writes them (shared strings) or as a streaming export does (inline strings). */
 async function workbook(rows: ExcelJS.CellValue[][], useSharedStrings: boolean): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type ExcelJS from "exceljs";
 import { decodeXlsxText } from "../export/xlsxText.ts";
 import { Utf8WorkbookReader } from "./utf8WorkbookReader.ts";
@@ -67,11 +67,4 @@ export async function* xlsxCsvLines(input: Readable): AsyncGenerator<string> {
     }
     break; // the first sheet only
   }
-}
-
-/** The first worksheet of a workbook as CSV text (UTF-8, CRLF between rows): xlsxCsvLines joined. */
-export async function xlsxToCsv(bytes: Buffer): Promise<string> {
-  const lines: string[] = [];
-  for await (const line of xlsxCsvLines(Readable.from([bytes]))) lines.push(line);
-  return lines.join("\r\n");
 }
