@@ -2,6 +2,7 @@ import Koa from "koa";
 import type { ApiContextExtras, ApiState } from "./http/context.ts";
 import type { AppDeps } from "./services/scope.ts";
 import { errorHandler } from "./http/middleware/errors.ts";
+import { countInFlight } from "./http/middleware/inFlight.ts";
 import { mediaFiles } from "./http/middleware/media.ts";
 import { requestContext } from "./http/middleware/requestContext.ts";
 import { securityHeaders } from "./http/middleware/security.ts";
@@ -20,6 +21,7 @@ export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}
 
   const router = routesRouter(deps, apiRoutes, API_PREFIX);
 
+  app.use(countInFlight());
   app.use(requestContext());
   app.use(securityHeaders({ https: deps.config.publicUrl.startsWith("https://") }));
   app.use(errorHandler());

@@ -10,8 +10,14 @@ export const PROBE_EVERY_MS = 20;
  * from when it was due, and how many failed (a server that stalls longer than its keep-alive timeout resets
  * the connection a request was sent on). The client shares this process's event loop with the server: a request held up
  * before it could even be sent (the loop blocked) is as late for the client as one the server sat on.
+ * `every` changes the pace; `send` makes each request a POST of the body it builds (a write: a new guest).
  */
-export function probe(url: string, headers: Record<string, string>) {
+export function probe(
+  url: string,
+  headers: Record<string, string>,
+  options: { every?: number; send?: (index: number) => unknown } = {},
+) {
+  const every = options.every ?? PROBE_EVERY_MS;
   const latencies: number[] = [];
   let failed = 0;
   let running = true;
@@ -19,15 +25,21 @@ export function probe(url: string, headers: Record<string, string>) {
     let due = performance.now();
     while (running) {
       try {
-        const response = await fetch(url, { headers });
+        const response = options.send
+          ? await fetch(url, {
+              method: "POST",
+              headers: { ...headers, "Content-Type": "application/json" },
+              body: JSON.stringify(options.send(latencies.length)),
+            })
+          : await fetch(url, { headers });
         await response.arrayBuffer();
         if (!response.ok) failed++;
       } catch {
         failed++;
       }
       latencies.push(performance.now() - due);
-      due = performance.now() + PROBE_EVERY_MS;
-      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+      due = performance.now() + every;
+      await new Promise((resolve) => setTimeout(resolve, every));
     }
   })();
   return {

@@ -3,6 +3,7 @@ import path from "node:path";
 import knexFactory, { type Knex } from "knex";
 import { knexSnakeCaseMappers } from "objection";
 import { migrationSource } from "../../../migrations/index.ts";
+import { createTurnsBuffer, takeTurnsInStatements, takeTurnsOn, type TurnsBuffer } from "./sqliteTurns.ts";
 
 export type Db = Knex;
 export type { Knex };
@@ -12,7 +13,7 @@ export interface DatabaseTarget {
   sqliteFile: string;
 }
 
-export function knexConfig(target: DatabaseTarget): Knex.Config {
+export function knexConfig(target: DatabaseTarget, turns?: TurnsBuffer): Knex.Config {
   const migrations = { migrationSource, tableName: "knex_migrations" };
   if (target.databaseUrl) {
     return {
@@ -37,6 +38,7 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
         connection.pragma("journal_mode = WAL");
         connection.pragma("foreign_keys = ON");
         connection.pragma("busy_timeout = 5000");
+        if (turns) takeTurnsOn(connection, turns);
         done(null, connection);
       },
     },
@@ -49,12 +51,27 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
  * ways, for models and plain queries alike.
  */
 export function createDb(target: DatabaseTarget): Db {
-  const db = knexFactory({ ...knexConfig(target), ...knexSnakeCaseMappers() });
+  const onFile = !target.databaseUrl && target.sqliteFile !== ":memory:";
+  const turns = onFile ? createTurnsBuffer() : undefined;
+  const db = knexFactory({ ...knexConfig(target, turns), ...knexSnakeCaseMappers() });
   targets.set(db, target);
+  if (turns) {
+    takeTurnsInStatements(Object.getPrototypeOf(db.client) as Parameters<typeof takeTurnsInStatements>[0]);
+    sqliteWriters.set(db, { file: target.sqliteFile, turns });
+  }
   return db;
 }
 
 const targets = new WeakMap<Db, DatabaseTarget>();
+const sqliteWriters = new WeakMap<Db, { file: string; turns: TurnsBuffer }>();
+
+/**
+ * What a writer thread needs to write into this SQLite database beside the app's connection: the file,
+ * and the turns it takes with that connection (sqliteTurns.ts). Null on PostgreSQL and in-memory SQLite.
+ */
+export function sqliteWriterTarget(db: Db): { file: string; turns: TurnsBuffer } | null {
+  return sqliteWriters.get(db) ?? null;
+}
 
 /**
  * Runs pending migrations on a connection of its own without the case mappers: Knex's migrator

@@ -1,12 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { requestsInFlight } from "./requestsInFlight.ts";
 
 /** How long synchronous work may hold the event loop before other requests get a turn. */
 export const SLICE_MS = 10;
 
+/** The longest a break waits for requests being answered before the work takes another slice. */
+export const MOST_PATIENCE_MS = 50;
+
 /**
  * Long work made of many small synchronous steps (parsing, checking or building 100k rows) gives the
- * event loop back every `sliceMs`, so another tenant's request waits at most about one slice:
- * `if (breaks.due) await breaks.take();` between steps.
+ * event loop back every `sliceMs`: `if (breaks.due) await breaks.take();` between steps. A break lasts
+ * while requests are being answered (up to MOST_PATIENCE_MS): a request takes several turns of the loop
+ * (its queries, its answer), and would otherwise wait a slice at each.
  */
 export class EventLoopBreaks {
   private sliceStart = performance.now();
@@ -21,7 +26,9 @@ export class EventLoopBreaks {
   }
 
   async take(): Promise<void> {
-    await giveWay();
+    const until = performance.now() + MOST_PATIENCE_MS;
+    do await giveWay();
+    while (requestsInFlight.others > 0 && performance.now() < until);
     this.sliceStart = performance.now();
   }
 }

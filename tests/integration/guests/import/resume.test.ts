@@ -3,7 +3,7 @@ import type { Event } from "../../../../api/src/models/Event.ts";
 import { Guest } from "../../../../api/src/models/Guest.ts";
 import { GuestImport } from "../../../../api/src/models/GuestImport.ts";
 import { processGuestImport } from "../../../../api/src/services/guests/import/process.ts";
-import { IMPORT_BATCH_GUESTS } from "../../../../api/src/services/guests/import/writeInBatches.ts";
+import { IMPORT_BATCH_GUESTS } from "../../../../api/src/services/guests/import/sqliteWriter/writeInBatches.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
 import { buildGuest } from "../../../helpers/guests.ts";
@@ -83,12 +83,13 @@ describe.each(databaseKinds())("an interrupted guest import processed again on %
     await expect(processGuestImport(suite.server.deps, id, { onProgress: stop })).rejects.toThrow("stopped midway");
     const stopped = await GuestImport.query(suite.server.db).findById(id);
     const created = (await guestsOf(twice)).length - 2;
-    // The first batch holds the two updated guests (Keep, Ana): SQLite committed it, PostgreSQL nothing.
-    expect(stopped).toMatchObject(
-      kind === "postgres"
-        ? { writtenGuests: 0, createdRows: 0, updatedRows: 0 }
-        : { writtenGuests: IMPORT_BATCH_GUESTS, createdRows: IMPORT_BATCH_GUESTS - 2, updatedRows: 2 },
-    );
+    // The first batch holds the two updated guests (Keep, Ana): SQLite committed it (and the batch the run
+    // had handed to the writer thread ahead), PostgreSQL nothing.
+    if (kind === "postgres") expect(stopped).toMatchObject({ writtenGuests: 0, createdRows: 0, updatedRows: 0 });
+    else {
+      expect([IMPORT_BATCH_GUESTS, 2 * IMPORT_BATCH_GUESTS]).toContain(stopped!.writtenGuests);
+      expect(stopped).toMatchObject({ createdRows: stopped!.writtenGuests - 2, updatedRows: 2 });
+    }
     expect(created).toBe(stopped!.createdRows);
     // What the job does with a run that threw; the organizer then processes it again.
     await GuestImport.query(suite.server.db).findById(id).patch({ status: "failed" });

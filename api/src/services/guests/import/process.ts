@@ -31,7 +31,7 @@ import { importOfEvent, importView, type GuestImportView } from "./findImport.ts
 import type { ImportRun, ImportWorker } from "./importRun.ts";
 import { openImportRows } from "./importFileRows.ts";
 import { writeAllOrNothing } from "./writeAllOrNothing.ts";
-import { writeInBatches } from "./writeInBatches.ts";
+import { writeInBatches } from "./sqliteWriter/writeInBatches.ts";
 
 export const GUEST_IMPORT_JOB = "guests.import";
 /** A processing import whose heartbeat is older than this is taken to be dead and may be started again. */
