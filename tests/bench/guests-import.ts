@@ -140,7 +140,10 @@ async function liveHeapOfImport(server: TestServer, token: string, accountId: st
   const event = await buildEvent(server.db, accountId);
   const file = buildCsv(await seedFields(server.db, event), rows);
   const onDisk = await fileOnDisk(file);
-  const heap = await liveHeapDuring(() => runImport(server, token, accountId, event, onDisk, rows));
+  const heap = await liveHeapDuring(async () => {
+    await runImport(server, token, accountId, event, onDisk, rows);
+    await server.deps.jobs.drain(120_000);
+  });
   await rm(path.dirname(onDisk), { recursive: true, force: true });
   return { rows, bytes: Buffer.byteLength(file), kept: heap.highest - heap.before };
 }
@@ -164,6 +167,9 @@ async function timeImport(server: TestServer, token: string, accountId: string):
   let result: Omit<ImportTiming, "file" | "memory" | "other" | "writes" | "longestLoopDelay"> | undefined;
   const { before, peak, longestLoopDelay } = await peakMemoryDuring(async () => {
     result = await runImport(server, token, accountId, event, onDisk, ROWS);
+    // What the job does after the import is done (the WAL copied into the database on SQLite) is measured
+    // too, and never overlaps the floors measured next.
+    await server.deps.jobs.drain(120_000);
   });
   await rm(path.dirname(onDisk), { recursive: true, force: true });
   return {
@@ -344,7 +350,7 @@ export async function benchGuestImport(): Promise<void> {
         ratio: "",
       },
       {
-        operation: "another client's p95 / worst during the import (upload to done)",
+        operation: "another client's p95 / worst during the import (upload to the job's end)",
         figure: `${ms(Math.max(...runs.map((r) => r.other.p95)))} / ${ms(Math.max(...runs.map((r) => r.other.worst)))}`,
         floor: `${ms(idle.p95)} / ${ms(idle.worst)} idle`,
         ratio: `${(Math.max(...runs.map((r) => r.other.worst)) / Math.max(idle.worst, 0.1)).toFixed(1)}× worst`,

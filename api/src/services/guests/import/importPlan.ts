@@ -2,6 +2,7 @@ import type { ValidationIssue } from "@tessera/shared";
 import type { Knex } from "../../../db/knex.ts";
 import type { CustomField } from "../../../models/CustomField.ts";
 import type { ImportMapping } from "../../../models/GuestImport.ts";
+import { BloomFilter } from "./bloomFilter.ts";
 import { checkRows } from "./checkRows.ts";
 import type { StoredGuest } from "./guestRows.ts";
 import type { ImportRows } from "./importFileRows.ts";
@@ -9,12 +10,16 @@ import { matchRowsWithoutEmail } from "./matchWithoutEmail.ts";
 import type { ImportRowError, ValidRow } from "./validateRow.ts";
 
 /**
- * What a run of an import writes and reports, decided in a first reading of the file that keeps a few
- * facts per row, never the rows: the second reading (plannedGuests.ts) writes the guests from it.
+ * What a run of an import writes and reports, decided in a first reading of the file that keeps facts
+ * about some rows, never the rows: the second reading (plannedGuests.ts) writes the guests from it. Its
+ * size does not grow with a file of distinct emails (a fixed-size filter finds the repeated ones).
  */
 export interface ImportPlan {
-  /** Each email of the file and the line of its last row: there its guest, all its rows folded, is written. */
-  lastLineOfEmail: Map<string, number>;
+  /**
+   * Each email that may be on more than one row, and the line of its last row: there its guest, all its rows
+   * folded, is written. An email not in it is on one row only (a few single ones may be in it: harmless).
+   */
+  repeatedEmails: Map<string, number>;
   /** Each row without an email that writes a guest, by line: the existing guest it updates, or null. */
   namelessBases: Map<number, StoredGuest | null>;
   errors: ImportRowError[];
@@ -22,11 +27,7 @@ export interface ImportPlan {
   /** Rows refused: by the rules, or ambiguous (a row without an email that could be several guests). */
   failedRows: number;
   warningRows: number;
-  /** Valid rows folded into another row of the same email (they write no guest of their own). */
-  foldedRows: number;
   totalRows: number;
-  /** The guests the import writes (created or updated). */
-  guests: number;
 }
 
 /** A row without an email, as much of it as matching needs. */
@@ -49,11 +50,12 @@ export async function planImport(
   mapping: ImportMapping,
   fields: readonly CustomField[],
 ): Promise<{ mappingIssues: ValidationIssue[]; plan: ImportPlan }> {
-  const lastLineOfEmail = new Map<string, number>();
+  const seen = new BloomFilter();
+  const repeatedEmails = new Map<string, number>();
   const nameless: ValidRow[] = [];
   const checked = await checkRows(file, mapping, fields, (row) => {
-    if (row.emailNormalized) lastLineOfEmail.set(row.emailNormalized, row.line);
-    else nameless.push(namelessKey(row));
+    if (!row.emailNormalized) nameless.push(namelessKey(row));
+    else if (seen.add(row.emailNormalized)) repeatedEmails.set(row.emailNormalized, row.line);
   });
   const matched = await matchRowsWithoutEmail(db, target, nameless);
   const namelessBases = new Map<number, StoredGuest | null>();
@@ -67,19 +69,16 @@ export async function planImport(
     ...matched.ambiguous,
     ...checked.warnings.filter((warning) => ambiguousLines.has(warning.line)),
   ].sort((a, b) => a.line - b.line);
-  const guests = lastLineOfEmail.size + namelessBases.size;
   return {
     mappingIssues: checked.mappingIssues,
     plan: {
-      lastLineOfEmail,
+      repeatedEmails,
       namelessBases,
       errors,
       warnings,
       failedRows: checked.failedRows + matched.ambiguous.length,
       warningRows: new Set(warnings.map((warning) => warning.line)).size,
-      foldedRows: checked.validRows - matched.ambiguous.length - guests,
       totalRows: checked.totalRows,
-      guests,
     },
   };
 }

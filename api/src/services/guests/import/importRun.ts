@@ -58,20 +58,22 @@ export async function markImportDone(
 ): Promise<void> {
   const { guestImport, worker } = run;
   const now = worker.clock.now();
-  await GuestImport.query(trx).findById(guestImport.id).patch({
-    status: "done",
-    processedRows: plan.totalRows,
-    totalRows: plan.totalRows,
-    createdRows: written.created,
-    updatedRows: written.updated,
-    writtenGuests: plan.guests,
-    failedRows: plan.failedRows,
-    warningRows: plan.warningRows,
-    warningCells: plan.warnings.length,
-    errorReportKey,
-    finishedAt: now,
-    heartbeatAt: now,
-  });
+  await GuestImport.query(trx)
+    .findById(guestImport.id)
+    .patch({
+      status: "done",
+      processedRows: plan.totalRows,
+      totalRows: plan.totalRows,
+      createdRows: written.created,
+      updatedRows: written.updated,
+      writtenGuests: written.created + written.updated,
+      failedRows: plan.failedRows,
+      warningRows: plan.warningRows,
+      warningCells: plan.warnings.length,
+      errorReportKey,
+      finishedAt: now,
+      heartbeatAt: now,
+    });
   await recordAudit(trx, null, {
     action: "guests.imported",
     subjectType: "guestImport",

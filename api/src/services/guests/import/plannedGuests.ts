@@ -41,9 +41,14 @@ export async function* plannedGuests(
       if (base !== undefined) yield { guest: { row, base }, rowsRead };
       continue;
     }
+    const lastLine = plan.repeatedEmails.get(email);
+    if (lastLine === undefined) {
+      yield { guest: { row }, rowsRead };
+      continue;
+    }
     const earlier = waiting.get(email);
     const folded = earlier ? foldRows(earlier, row) : row;
-    if (plan.lastLineOfEmail.get(email) !== row.line) {
+    if (lastLine !== row.line) {
       waiting.set(email, folded);
       continue;
     }

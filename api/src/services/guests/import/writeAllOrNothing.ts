@@ -48,6 +48,6 @@ export async function writeAllOrNothing(run: ImportRun): Promise<number> {
     }
     await applyGuestUpdates(trx, IMPORT_UPDATE_COLUMNS);
     await markImportDone(trx, run, plan, written, errorReportKey);
-    return plan.guests;
+    return written.created + written.updated;
   });
 }

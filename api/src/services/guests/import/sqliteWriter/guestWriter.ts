@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { sqliteWriterTarget, type Db } from "../../../../db/knex.ts";
-import type { BatchWritten, GuestBatchToWrite } from "./writeGuestPieces.ts";
+import type { BatchWritten, CheckpointMode, GuestBatchToWrite } from "./writeGuestPieces.ts";
 
 /** A writer thread with nothing to do ends after this long (the next import starts another). */
 const IDLE_MS = 10_000;
@@ -45,12 +45,21 @@ export class GuestWriterThread {
   }
 
   write(batch: GuestBatchToWrite): Promise<BatchWritten> {
+    return this.ask({ batch });
+  }
+
+  /** Copies the WAL into the database on the thread (`complete`: all of it, and empties it). */
+  async checkpoint(options: { complete: boolean }): Promise<void> {
+    await this.ask({ checkpoint: options.complete ? "complete" : "passive" });
+  }
+
+  private ask(request: { batch: GuestBatchToWrite } | { checkpoint: CheckpointMode }): Promise<BatchWritten> {
     if (this.ended) return Promise.reject(new Error("the SQLite writer thread has ended"));
     clearTimeout(this.idleTimer);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, batch });
+      this.worker.postMessage({ id, ...request });
     });
   }
 

@@ -2,12 +2,28 @@
  * The writer thread of SQLite imports (started by guestWriter.ts): its own connection to the app's
  * database file writes the batches it is sent, in pieces that take turns with the app's connection.
  */
+import { readlinkSync } from "node:fs";
+import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { WriterTurns, type TurnsBuffer } from "../../../../db/sqliteTurns.ts";
-import { writeGuestPieces, type GuestBatchToWrite } from "./writeGuestPieces.ts";
+import { checkpoint, writeGuestPieces, type CheckpointMode, type GuestBatchToWrite } from "./writeGuestPieces.ts";
 
 const { file, turns } = workerData as { file: string; turns: TurnsBuffer };
+
+/**
+ * The least urgent work of the process: on Linux this thread runs at a lower priority (nice 10), so that
+ * when the CPUs are short the event loop, which answers requests, gets them first. Elsewhere it runs as is.
+ */
+function yieldTheCpus(): void {
+  try {
+    const threadId = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(threadId)) os.setPriority(threadId, 10);
+  } catch {
+    // no /proc (not Linux) or not allowed: the thread keeps the process's priority
+  }
+}
+yieldTheCpus();
 const connection = new Database(file);
 connection.pragma("journal_mode = WAL");
 connection.pragma("foreign_keys = ON");
@@ -16,6 +32,8 @@ connection.pragma("foreign_keys = ON");
 // the WAL is copied into the database after each batch, outside the turn (writeGuestPieces.ts).
 connection.pragma("synchronous = NORMAL");
 connection.pragma("wal_autocheckpoint = 0");
+// The WAL an import grew is cut back to 64 MB when it starts over (its pages are in the database by then).
+connection.pragma("journal_size_limit = 67108864");
 // 8 MB of page cache (SQLite's default is 2 MB): a piece's index pages stay cached from one piece to the
 // next (more made it slower: bench guests-import).
 connection.pragma("cache_size = -8192");
@@ -23,10 +41,17 @@ connection.pragma("cache_size = -8192");
 connection.pragma("busy_timeout = 30000");
 const writerTurns = new WriterTurns(turns);
 
-parentPort!.on("message", ({ id, batch }: { id: number; batch: GuestBatchToWrite }) => {
+type Request = { id: number; batch: GuestBatchToWrite } | { id: number; checkpoint: CheckpointMode };
+
+parentPort!.on("message", (request: Request) => {
   try {
-    parentPort!.postMessage({ id, written: writeGuestPieces(connection, writerTurns, batch) });
+    if ("checkpoint" in request) {
+      checkpoint(connection, writerTurns, request.checkpoint);
+      parentPort!.postMessage({ id: request.id, written: { written: 0, taken: false } });
+    } else {
+      parentPort!.postMessage({ id: request.id, written: writeGuestPieces(connection, writerTurns, request.batch) });
+    }
   } catch (error) {
-    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
   }
 });

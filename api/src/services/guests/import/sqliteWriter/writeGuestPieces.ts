@@ -19,8 +19,6 @@ export interface GuestBatchToWrite {
   rowsRead: number;
   /** The time to write as the import's heartbeat (SQL format). */
   now: string;
-  /** The import's last batch: the WAL is copied into the database before the reply. */
-  last: boolean;
 }
 
 /** How many of the batch this call wrote, and whether another run had moved the import on. */
@@ -53,6 +51,26 @@ const CLAIM_PIECE =
   "update guest_imports set written_guests = @written, created_rows = @created, updated_rows = @updated, " +
   "processed_rows = coalesce(@processed, processed_rows), heartbeat_at = @now " +
   "where id = @id and status = 'processing' and written_guests = @from";
+
+export type CheckpointMode = "passive" | "complete";
+
+/**
+ * Copies the WAL into the database. "passive" copies what it can beside the app (readers keep older pages).
+ * "complete", at an import's end, copies the rest and starts the WAL over (its file cut to
+ * journal_size_limit), in a turn of the writer's (it needs the write lock; app writes wait for it without
+ * blocking), after a passive one has copied the bulk.
+ */
+export function checkpoint(connection: BetterSqlite3.Database, turns?: WriterTurns, mode: CheckpointMode = "passive") {
+  connection.pragma("wal_checkpoint(PASSIVE)");
+  piecesSinceCheckpoint = 0;
+  if (mode !== "complete" || !turns) return;
+  turns.take();
+  try {
+    connection.pragma("wal_checkpoint(RESTART)");
+  } finally {
+    turns.give();
+  }
+}
 
 /**
  * Writes a batch in pieces, each its own BEGIN IMMEDIATE … COMMIT with the claim of the import's place,
@@ -108,10 +126,7 @@ export function writeGuestPieces(
     } finally {
       turns.give();
     }
-    if (++piecesSinceCheckpoint >= PIECES_PER_CHECKPOINT || (batch.last && offset === rows.length)) {
-      connection.pragma("wal_checkpoint(PASSIVE)");
-      piecesSinceCheckpoint = 0;
-    }
+    if (++piecesSinceCheckpoint >= PIECES_PER_CHECKPOINT) checkpoint(connection);
   }
   return { written: offset, taken: false };
 }

@@ -67,7 +67,6 @@ export async function writeInBatches(run: ImportRun): Promise<number> {
       ...counts,
       rowsRead: batch.rowsRead,
       now: sqlTime(clock.now()),
-      last: counts.from + rows.length === plan.guests,
     };
     counts.from += rows.length;
     counts.created += created;
@@ -88,26 +87,36 @@ export async function writeInBatches(run: ImportRun): Promise<number> {
 
   const guests = plannedGuests(await run.openFile(), plan, guestImport.mapping ?? {}, run.fields);
   const batches = guestBatches(db, guestImport.eventId, guests, { size: IMPORT_BATCH_GUESTS, skip: resumedAt });
-  const stopped = await withoutAppCheckpoints(db, async () => {
+  const writeAll = async (): Promise<boolean> => {
     try {
       for await (const batch of batches) {
         const next = await toWrite(batch);
-        while (handedOver.length >= BATCHES_AHEAD) if (!(await settleOldest())) return true;
+        while (handedOver.length >= BATCHES_AHEAD) if (!(await settleOldest())) return false;
         handedOver.push({ written: writer.write(next), rowsRead: batch.rowsRead });
       }
-      while (handedOver.length) if (!(await settleOldest())) return true;
-      return false;
+      while (handedOver.length) if (!(await settleOldest())) return false;
+      return true;
     } finally {
       // A run that stops early (it threw) waits for the thread's batches, so that none is written after it ends.
       await Promise.allSettled(handedOver.map((batch) => batch.written));
     }
+  };
+  const markDone = () =>
+    db.transaction(async (trx) => {
+      const current = await GuestImport.query(trx).findById(importId);
+      if (current?.status !== "processing" || current.writtenGuests !== counts.from) return false;
+      await markImportDone(trx, run, plan, { created: counts.created, updated: counts.updated }, errorReportKey);
+      return true;
+    });
+  // The app's own checkpoints stay off until the thread has copied the whole WAL into the database: the app's
+  // first commit after would otherwise copy what is left on the event loop.
+  return withoutAppCheckpoints(db, async () => {
+    try {
+      if (!(await writeAll())) return writtenByRun;
+      return (await markDone()) ? writtenByRun : 0;
+    } finally {
+      // Never in the way of the run's own outcome (a thread that died already failed it).
+      await writer.checkpoint({ complete: true }).catch(() => undefined);
+    }
   });
-  if (stopped) return writtenByRun;
-  const finished = await db.transaction(async (trx) => {
-    const current = await GuestImport.query(trx).findById(importId);
-    if (current?.status !== "processing" || current.writtenGuests !== plan.guests) return false;
-    await markImportDone(trx, run, plan, { created: counts.created, updated: counts.updated }, errorReportKey);
-    return true;
-  });
-  return finished ? writtenByRun : 0;
 }
