@@ -6,7 +6,7 @@ import { deadBefore, IMPORT_STALE_MS } from "./process.ts";
  * Imports whose worker died (killed, restarted, out of memory) stop saying "processing": one whose heartbeat
  * is older than IMPORT_STALE_MS is marked failed. The organizer may process it again from the wizard: on
  * PostgreSQL nothing of it was written (all or nothing) and it runs from scratch; on SQLite it resumes after
- * its committed batches (writeInBatches.ts). Returns how many were marked.
+ * its committed batches (sqliteWriter/writeInBatches.ts). Returns how many were marked.
  */
 export async function failInterruptedImports(deps: Pick<AppDeps, "db" | "clock" | "logger">): Promise<number> {
   const now = deps.clock.now();

@@ -10,7 +10,10 @@
  *   2. setMapping.ts  checks every row against the chosen mapping and keeps the error report;
  *   3. this file      `queueGuestImport` sends the `guests.import` job; the job (job.ts, registered in
  *                     wiring.ts) runs `processGuestImport`: on PostgreSQL every guest in ONE transaction
- *                     (writeAllOrNothing.ts), on SQLite in batches a new run resumes (writeInBatches.ts).
+ *                     (writeAllOrNothing.ts), on SQLite in batches a new run resumes, written by the
+ *                     database's writer thread (sqliteWriter/: writeInBatches.ts hands them over,
+ *                     guestWriter.ts starts the thread, writeGuestPieces.ts writes; ../../../db/sqliteTurns.ts
+ *                     is how the thread and the app's connection take turns).
  * Beside them: findImport.ts (status and progress, who may see an import), cancel.ts, errorReport.ts
  * (errors.csv), interrupted.ts (imports whose worker died). Every reading of a stored file is a stream
  * (importFileRows.ts: textChunks.ts decodes, csvStream.ts and csvReader.ts parse), so memory does not grow
@@ -18,7 +21,8 @@
  * columns to fields; validateRow.ts and checkRows.ts hold the row rules; importPlan.ts decides what a run
  * writes and plannedGuests.ts / guestBatches.ts hand its guests over; guestRows.ts builds the guest rows;
  * matchWithoutEmail.ts finds the guest a row without an email stands for; writeGuestsPostgres.ts and
- * writeGuestsSqlite.ts write them; storedFiles.ts keeps the file and the report in the file storage.
+ * sqliteWriter/ write them; storedFiles.ts keeps the file and the report in the file storage; bloomFilter.ts
+ * lets the plan find repeated emails in a fixed size.
  */
 import { AppError } from "../../../errors.ts";
 import { isPostgres } from "../../../db/dialect.ts";
@@ -81,12 +85,14 @@ export type { ImportWorker };
 
 /**
  * Step 3, the job. The file is read twice, as a stream (only a piece of it held, breaks for the event loop
- * between slices of work): first to decide what the run writes (importPlan.ts), keeping a few facts per
- * row, then to write the guests (plannedGuests.ts) in batches. PostgreSQL writes them ALL OR NOTHING in one transaction
- * (writeAllOrNothing.ts: MVCC lets everyone else read and write meanwhile) and SQLite in short batches a
- * new run resumes EXACTLY after the last committed one (writeInBatches.ts: one long transaction would hold
- * the only writer, and every request, for the whole import). Rows that fail the rules are skipped and
- * reported; the others land, without their bad optional cells (reported as warnings).
+ * between slices of work, longer while other requests are answered): first to decide what the run writes
+ * (importPlan.ts), keeping facts about repeated emails and rows without one, then to write the guests
+ * (plannedGuests.ts) in batches. PostgreSQL writes them ALL OR NOTHING in one transaction
+ * (writeAllOrNothing.ts: MVCC lets everyone else read and write meanwhile); SQLite in short pieces, on a
+ * thread of its own, that a new run resumes EXACTLY after the last committed one
+ * (sqliteWriter/writeInBatches.ts: one long transaction would hold the only writer, and every request, for
+ * the whole import). Rows that fail the rules are skipped and reported; the others land, without their bad
+ * optional cells (reported as warnings).
  * Returns how many guests this run wrote (created or updated; 0 when it did not run).
  */
 export async function processGuestImport(
