@@ -59,11 +59,27 @@ export function createDb(target: DatabaseTarget): Db {
     takeTurnsInStatements(Object.getPrototypeOf(db.client) as Parameters<typeof takeTurnsInStatements>[0]);
     sqliteWriters.set(db, { file: target.sqliteFile, turns });
   }
+  // knex's destroy() is read-only; it closes the pool through its client's.
+  const client = db.client as { destroy(callback?: unknown): Promise<void> };
+  const destroy = client.destroy.bind(client);
+  client.destroy = async (callback?: unknown) => {
+    const hooks = beforeDestroy.get(db) ?? [];
+    beforeDestroy.delete(db);
+    await Promise.allSettled(hooks.map((hook) => hook()));
+    return destroy(callback);
+  };
   return db;
 }
 
 const targets = new WeakMap<Db, DatabaseTarget>();
 const sqliteWriters = new WeakMap<Db, { file: string; turns: TurnsBuffer }>();
+
+const beforeDestroy = new WeakMap<Db, Array<() => Promise<unknown>>>();
+
+/** Runs `hook` before the database's connections close (a writer thread of its file ends first). */
+export function whenDestroyed(db: Db, hook: () => Promise<unknown>): void {
+  beforeDestroy.set(db, [...(beforeDestroy.get(db) ?? []), hook]);
+}
 
 /**
  * What a writer thread needs to write into this SQLite database beside the app's connection: the file,

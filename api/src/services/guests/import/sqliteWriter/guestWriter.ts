@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { sqliteWriterTarget, type Db } from "../../../../db/knex.ts";
+import { sqliteWriterTarget, whenDestroyed, type Db } from "../../../../db/knex.ts";
 import type { BatchWritten, CheckpointMode, GuestBatchToWrite } from "./writeGuestPieces.ts";
 
 /** A writer thread with nothing to do ends after this long (the next import starts another). */
@@ -78,6 +78,12 @@ export class GuestWriterThread {
     }
   }
 
+  /** Ends the thread now (its database closes); batches it held fail. */
+  async stop(): Promise<void> {
+    this.end(new Error("the SQLite writer thread was stopped"));
+    await this.worker.terminate();
+  }
+
   private end(error: Error): void {
     if (this.ended) return;
     this.ended = true;
@@ -100,5 +106,6 @@ export function guestWriterOf(db: Db): GuestWriterThread | null {
     if (threads.get(db) === thread) threads.delete(db);
   });
   threads.set(db, thread);
+  whenDestroyed(db, () => thread.stop());
   return thread;
 }
