@@ -46,6 +46,14 @@ function compile(schema: TSchema, coerce: boolean): ValidateFunction {
   return fn;
 }
 
+/**
+ * Compiles a schema's validator ahead of its first use (a server does it for every route as it starts:
+ * compiling a large schema on a route's first request held the event loop for tens of milliseconds).
+ */
+export function prepareValidator(schema: TSchema, options: { coerce?: boolean } = {}): void {
+  compile(schema, options.coerce ?? false);
+}
+
 export function validate<S extends TSchema>(
   schema: S,
   data: unknown,

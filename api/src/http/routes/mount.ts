@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import { validate, type ValidationIssue } from "@tessera/shared";
+import { prepareValidator, validate, type ValidationIssue } from "@tessera/shared";
 import type { TSchema } from "@sinclair/typebox";
 import type { ApiContextExtras, ApiState } from "../context.ts";
 import type { AppDeps } from "../../services/scope.ts";
@@ -33,6 +33,8 @@ function check(
 /** Registers each route on the router: authentication, anti-forgery, validation, handler, status. */
 export function mountRoutes(router: Router<ApiState, ApiContextExtras>, routes: readonly Route[]): void {
   for (const { contract, handler } of routes) {
+    for (const schema of [contract.params, contract.query]) if (schema) prepareValidator(schema, { coerce: true });
+    if (contract.body) prepareValidator(contract.body);
     router[contract.method](contract.path, async (ctx) => {
       if (contract.auth !== "public" && !ctx.state.actor) throw AppError.unauthenticated();
       requireAntiForgery(ctx);
