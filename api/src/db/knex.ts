@@ -38,6 +38,8 @@ export function knexConfig(target: DatabaseTarget, turns?: TurnsBuffer): Knex.Co
         connection.pragma("journal_mode = WAL");
         connection.pragma("foreign_keys = ON");
         connection.pragma("busy_timeout = 5000");
+        // A WAL a long import grew is cut back to 64 MB when it starts over.
+        connection.pragma("journal_size_limit = 67108864");
         if (turns) takeTurnsOn(connection, turns);
         done(null, connection);
       },

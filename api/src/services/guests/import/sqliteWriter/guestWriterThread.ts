@@ -46,7 +46,7 @@ type Request = { id: number; batch: GuestBatchToWrite } | { id: number; checkpoi
 parentPort!.on("message", (request: Request) => {
   try {
     if ("checkpoint" in request) {
-      checkpoint(connection, writerTurns, request.checkpoint);
+      checkpoint(connection, request.checkpoint);
       parentPort!.postMessage({ id: request.id, written: { written: 0, taken: false } });
     } else {
       parentPort!.postMessage({ id: request.id, written: writeGuestPieces(connection, writerTurns, request.batch) });

@@ -55,20 +55,17 @@ const CLAIM_PIECE =
 export type CheckpointMode = "passive" | "complete";
 
 /**
- * Copies the WAL into the database. "passive" copies what it can beside the app (readers keep older pages).
- * "complete", at an import's end, copies the rest and starts the WAL over (its file cut to
- * journal_size_limit), in a turn of the writer's (it needs the write lock; app writes wait for it without
- * blocking), after a passive one has copied the bulk.
+ * Copies the WAL into the database, beside the app (a passive checkpoint takes no lock the app waits for;
+ * pages an app reader still reads from the WAL stay there). "complete", at an import's end, tries again
+ * until every page is copied (or a few times), so that the app's next write starts the WAL over instead of
+ * copying the rest on the event loop.
  */
-export function checkpoint(connection: BetterSqlite3.Database, turns?: WriterTurns, mode: CheckpointMode = "passive") {
-  connection.pragma("wal_checkpoint(PASSIVE)");
+export function checkpoint(connection: BetterSqlite3.Database, mode: CheckpointMode = "passive"): void {
   piecesSinceCheckpoint = 0;
-  if (mode !== "complete" || !turns) return;
-  turns.take();
-  try {
-    connection.pragma("wal_checkpoint(RESTART)");
-  } finally {
-    turns.give();
+  for (let attempt = 0; attempt < (mode === "complete" ? 20 : 1); attempt++) {
+    const [result] = connection.pragma("wal_checkpoint(PASSIVE)") as Array<{ log: number; checkpointed: number }>;
+    if (!result || result.checkpointed >= result.log) return;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
   }
 }
 
