@@ -75,8 +75,13 @@ export async function peakMemoryDuring(
 }
 
 /** The idle floor of `probe`: the same client's latencies on a server doing nothing else. */
-export async function idleLatency(url: string, headers: Record<string, string>, forMs = 3_000) {
-  const idle = probe(url, headers);
+export async function idleLatency(
+  url: string,
+  headers: Record<string, string>,
+  forMs = 3_000,
+  options: Parameters<typeof probe>[2] = {},
+) {
+  const idle = probe(url, headers, options);
   await new Promise((resolve) => setTimeout(resolve, forMs));
   return idle.stop();
 }
