@@ -22,7 +22,7 @@ describe("a break of long work on the event loop", () => {
   it("lasts until the other requests being answered are done", async () => {
     const request = pendingRequest();
     setTimeout(() => request.finish(), 20);
-    await new EventLoopBreaks().take();
+    await new EventLoopBreaks(10, 60_000).take();
     expect(request.isFinished()).toBe(true);
     await request.answered;
   });
