@@ -19,29 +19,39 @@ function pendingRequest() {
 }
 
 describe("a break of long work on the event loop", () => {
-  it("lasts until the other requests being answered are done", async () => {
+  it("lasts until the requests that arrived since the work began are answered", async () => {
+    const breaks = new EventLoopBreaks(10, 60_000);
     const request = pendingRequest();
     setTimeout(() => request.finish(), 20);
-    await new EventLoopBreaks(10, 60_000).take();
+    await breaks.take();
     expect(request.isFinished()).toBe(true);
     await request.answered;
   });
 
   it("ends after its patience even if a request lasts (the work is never starved)", async () => {
+    const breaks = new EventLoopBreaks();
     const request = pendingRequest();
-    await new EventLoopBreaks().take();
+    await breaks.take();
     expect(request.isFinished()).toBe(false);
     request.finish();
     await request.answered;
   });
 
-  it("counts the requests besides the one the work runs for", async () => {
-    const request = pendingRequest();
-    expect(requestsInFlight.others).toBe(1);
-    expect(await requestsInFlight.during(async () => requestsInFlight.others)).toBe(1);
-    request.finish();
-    await request.answered;
-    expect(requestsInFlight.others).toBe(0);
-    expect(await requestsInFlight.during(async () => requestsInFlight.others)).toBe(0);
+  it("does not wait for the request it runs for, nor others that arrived before it began", async () => {
+    const earlier = pendingRequest();
+    let waitedFor = true;
+    await requestsInFlight.during(async () => {
+      const mark = requestsInFlight.mark;
+      waitedFor = requestsInFlight.arrivedSince(mark);
+    });
+    expect(waitedFor).toBe(false);
+    const mark = requestsInFlight.mark;
+    const later = pendingRequest();
+    expect(requestsInFlight.arrivedSince(mark)).toBe(true);
+    later.finish();
+    await later.answered;
+    expect(requestsInFlight.arrivedSince(mark)).toBe(false);
+    earlier.finish();
+    await earlier.answered;
   });
 });

@@ -21,6 +21,8 @@ export const MOST_PATIENCE_MS = 10;
 export class EventLoopBreaks {
   private sliceStart = performance.now();
   private steps = 0;
+  /** Requests that arrived before the work began (the one it runs for among them) are not waited for. */
+  private readonly since = requestsInFlight.mark;
 
   constructor(
     private readonly sliceMs = SLICE_MS,
@@ -36,7 +38,7 @@ export class EventLoopBreaks {
   async take(): Promise<void> {
     const until = performance.now() + this.patienceMs;
     do await giveWay();
-    while (requestsInFlight.others > 0 && performance.now() < until);
+    while (requestsInFlight.arrivedSince(this.since) && performance.now() < until);
     this.sliceStart = performance.now();
   }
 }

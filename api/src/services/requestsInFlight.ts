@@ -1,25 +1,30 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-
 /**
- * How many HTTP requests the process is answering right now (counted by http/middleware/inFlight.ts).
- * Long work on the event loop (an import's parsing) lets the others finish first (eventLoopBreaks.ts).
+ * The HTTP requests the process is answering right now (counted by http/middleware/inFlight.ts), each
+ * numbered in the order it arrived. Long work on the event loop (an import's parsing) lets the requests that
+ * arrived since it began finish first (eventLoopBreaks.ts); the request it runs for, if any, arrived before.
  * One count per process, whatever app it serves: it only decides who goes first, never what is done.
  */
-let answering = 0;
-const insideRequest = new AsyncLocalStorage<true>();
+let lastNumber = 0;
+const answering = new Set<number>();
 
 export const requestsInFlight = {
-  /** Answers a request: `answer` runs counted, and knows itself from the others. */
+  /** Answers a request: `answer` runs counted. */
   async during<T>(answer: () => Promise<T>): Promise<T> {
-    answering += 1;
+    const number = ++lastNumber;
+    answering.add(number);
     try {
-      return await insideRequest.run(true, answer);
+      return await answer();
     } finally {
-      answering -= 1;
+      answering.delete(number);
     }
   },
-  /** The requests being answered, besides the one this code runs for (if any). */
-  get others(): number {
-    return answering - (insideRequest.getStore() ? 1 : 0);
+  /** The number of the last request that arrived (work notes it as it begins). */
+  get mark(): number {
+    return lastNumber;
+  },
+  /** Whether a request that arrived after `mark` is still being answered. */
+  arrivedSince(mark: number): boolean {
+    for (const number of answering) if (number > mark) return true;
+    return false;
   },
 };
