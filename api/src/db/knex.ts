@@ -59,7 +59,7 @@ export function createDb(target: DatabaseTarget): Db {
   targets.set(db, target);
   if (turns) {
     takeTurnsInStatements(Object.getPrototypeOf(db.client) as Parameters<typeof takeTurnsInStatements>[0]);
-    sqliteWriters.set(db, { file: target.sqliteFile, turns });
+    turnsOf.set(db, turns);
   }
   // knex's destroy() is read-only; it closes the pool through its client's.
   const client = db.client as { destroy(callback?: unknown): Promise<void> };
@@ -74,7 +74,7 @@ export function createDb(target: DatabaseTarget): Db {
 }
 
 const targets = new WeakMap<Db, DatabaseTarget>();
-const sqliteWriters = new WeakMap<Db, { file: string; turns: TurnsBuffer }>();
+const turnsOf = new WeakMap<Db, TurnsBuffer>();
 
 const beforeDestroy = new WeakMap<Db, Array<() => Promise<unknown>>>();
 
@@ -87,8 +87,14 @@ export function whenDestroyed(db: Db, hook: () => Promise<unknown>): void {
  * What a writer thread needs to write into this SQLite database beside the app's connection: the file,
  * and the turns it takes with that connection (sqliteTurns.ts). Null on PostgreSQL and in-memory SQLite.
  */
-export function sqliteWriterTarget(db: Db): { file: string; turns: TurnsBuffer } | null {
-  return sqliteWriters.get(db) ?? null;
+export function sqliteWriterTarget(db: Db): SqliteWriterTarget | null {
+  const turns = turnsOf.get(db);
+  return turns ? { file: targets.get(db)!.sqliteFile, turns } : null;
+}
+
+export interface SqliteWriterTarget {
+  file: string;
+  turns: TurnsBuffer;
 }
 
 /**

@@ -6,10 +6,10 @@
  *     loop; reads outside a transaction need no turn (WAL gives each a consistent snapshot);
  *   - the app's transactions never meet a write committed in their middle (SQLITE_BUSY_SNAPSHOT, when a
  *     transaction that has read tries to write after another connection committed);
- *   - the app goes first: the writer ends its piece as soon as the app asks for its connection, and waits
- *     until the app has released it;
- *   - the writer is not starved: after WRITER_PATIENCE_MS of waiting it asks for a turn, and new requests
- *     for the app's connection wait until it has had one.
+ *   - the app goes first: the writer ends its piece as soon as an app write waits, and waits until the
+ *     app's writes are over;
+ *   - the writer is not starved: after WRITER_PATIENCE_MS of waiting it asks for a turn, and new app writes
+ *     wait until it has had one.
  * A Dekker-style handshake over sequentially consistent Atomics: each side announces itself, then checks
  * the other, so both can never hold the turn at once.
  */
@@ -18,12 +18,12 @@
 const APP_USERS = 0;
 /** 1 while the writer thread has its turn (from before its BEGIN to after its COMMIT). */
 const WRITER_TURN = 1;
-/** 1 while the writer has waited long enough: new app requests let it go first. */
+/** 1 while the writer has waited long enough: new app writes let it go first. */
 const WRITER_ASKS = 2;
 
 /** How long the writer waits for the app before it asks for a turn of its own. */
-export const WRITER_PATIENCE_MS = 50;
-/** The longest an app request waits for a writer that asked for a turn (a dead writer must not stall it). */
+const WRITER_PATIENCE_MS = 50;
+/** The longest an app write waits for a writer that asked for a turn (a dead writer must not stall it). */
 const APP_COURTESY_MS = 200;
 
 export type TurnsBuffer = SharedArrayBuffer;
@@ -52,7 +52,7 @@ async function whileEqual(cells: Int32Array, index: number, value: number, timeo
   }
 }
 
-/** The app's side: wrap every acquisition and release of its connection. */
+/** The app's side: around each write statement or transaction (takeTurnsInStatements below). */
 export class AppTurns {
   private readonly cells: Int32Array;
 

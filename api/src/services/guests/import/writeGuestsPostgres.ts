@@ -4,11 +4,11 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Knex } from "../../../db/knex.ts";
 import { EventLoopBreaks } from "../../eventLoopBreaks.ts";
+import { snakeColumn as snake } from "./columnNames.ts";
 
 /** Rows per chunk written to the COPY stream. */
 const LINES_PER_WRITE = 500;
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(", ");
 
 /** A value in COPY's text format: \N for null, backslash escapes for the separators. */

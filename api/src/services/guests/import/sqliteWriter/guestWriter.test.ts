@@ -14,9 +14,9 @@ describe("the writer thread of a SQLite database", () => {
     await migrateLatest(db);
     const writer = guestWriterOf(db)!;
     expect(guestWriterOf(db)).toBe(writer);
-    await writer.checkpoint({ complete: true });
+    await writer.checkpoint("complete");
     await db.destroy();
-    await expect(writer.checkpoint({ complete: false })).rejects.toThrow(/writer thread/);
+    await expect(writer.checkpoint("passive")).rejects.toThrow(/writer thread/);
   });
 
   it("is none for a database in memory", () => {

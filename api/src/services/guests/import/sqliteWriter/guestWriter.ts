@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { sqliteWriterTarget, whenDestroyed, type Db } from "../../../../db/knex.ts";
+import { sqliteWriterTarget, whenDestroyed, type Db, type SqliteWriterTarget } from "../../../../db/knex.ts";
 import type { BatchWritten, CheckpointMode, GuestBatchToWrite } from "./writeGuestPieces.ts";
 
 /** A writer thread with nothing to do ends after this long (the next import starts another). */
@@ -34,7 +34,7 @@ export class GuestWriterThread {
   private ended = false;
 
   constructor(
-    target: { file: string; turns: SharedArrayBuffer },
+    target: SqliteWriterTarget,
     private readonly onEnd: () => void,
   ) {
     this.worker = new Worker(threadBootstrap(), { eval: true, workerData: target });
@@ -48,9 +48,9 @@ export class GuestWriterThread {
     return this.ask({ batch });
   }
 
-  /** Copies the WAL into the database on the thread (`complete`: all of it, and empties it). */
-  async checkpoint(options: { complete: boolean }): Promise<void> {
-    await this.ask({ checkpoint: options.complete ? "complete" : "passive" });
+  /** Copies the WAL into the database on the thread (writeGuestPieces.ts: checkpoint). */
+  async checkpoint(mode: CheckpointMode): Promise<void> {
+    await this.ask({ checkpoint: mode });
   }
 
   private ask(request: { batch: GuestBatchToWrite } | { checkpoint: CheckpointMode }): Promise<BatchWritten> {

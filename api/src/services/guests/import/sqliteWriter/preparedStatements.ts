@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3";
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+import { snakeColumn as snake } from "../columnNames.ts";
 
 /** A value as better-sqlite3 binds it (it refuses undefined and booleans). */
 export function bindable(value: unknown): unknown {

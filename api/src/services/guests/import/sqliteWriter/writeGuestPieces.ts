@@ -29,10 +29,10 @@ export interface BatchWritten {
 
 /**
  * How long a piece writes before it commits. On its own thread a piece holds up no request: only the app's
- * writes wait for it, and it ends as soon as the app asks for the connection (sqliteTurns.ts).
+ * writes wait for it, and it ends as soon as an app write waits (sqliteTurns.ts).
  * Longer pieces rewrite the same index pages less often (each commit writes every dirtied page).
  */
-export const PIECE_MS = 40;
+const PIECE_MS = 40;
 /**
  * Pieces between two checkpoints (copies of the WAL into the database, on this thread, outside the turn:
  * a passive checkpoint takes no lock the app waits for). The WAL grows meanwhile; copying it less often
@@ -53,6 +53,8 @@ const CLAIM_PIECE =
   "where id = @id and status = 'processing' and written_guests = @from";
 
 export type CheckpointMode = "passive" | "complete";
+/** A cell nothing changes: waiting on it is a sleep of this thread. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Copies the WAL into the database, beside the app (a passive checkpoint takes no lock the app waits for;
@@ -65,7 +67,7 @@ export function checkpoint(connection: BetterSqlite3.Database, mode: CheckpointM
   for (let attempt = 0; attempt < (mode === "complete" ? 20 : 1); attempt++) {
     const [result] = connection.pragma("wal_checkpoint(PASSIVE)") as Array<{ log: number; checkpointed: number }>;
     if (!result || result.checkpointed >= result.log) return;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    Atomics.wait(PAUSE, 0, 0, 5);
   }
 }
 

@@ -116,7 +116,7 @@ export async function writeInBatches(run: ImportRun): Promise<number> {
       return (await markDone()) ? writtenByRun : 0;
     } finally {
       // Never in the way of the run's own outcome (a thread that died already failed it).
-      await writer.checkpoint({ complete: true }).catch(() => undefined);
+      await writer.checkpoint("complete").catch(() => undefined);
     }
   });
 }
