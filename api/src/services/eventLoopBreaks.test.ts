@@ -54,4 +54,29 @@ describe("a break of long work on the event loop", () => {
     earlier.finish();
     await earlier.answered;
   });
+
+  it("lets the loop poll between slices of two pieces of work, never running them back to back", async () => {
+    // Each slice's end arms an immediate, which runs once the loop has polled for I/O: when the next slice
+    // starts, every slice that ended before it has had its poll.
+    let slicesAwaitingPoll = 0;
+    let slicesStartedBeforePoll = 0;
+    let slices = 0;
+    const work = async () => {
+      const breaks = new EventLoopBreaks(2, 0);
+      for (let step = 0; step < 32 * 40; step++) {
+        if (breaks.due) {
+          slicesAwaitingPoll += 1;
+          setImmediate(() => (slicesAwaitingPoll -= 1));
+          await breaks.take();
+          slices += 1;
+          if (slicesAwaitingPoll > 0) slicesStartedBeforePoll += 1;
+        }
+        const until = performance.now() + 0.05;
+        while (performance.now() < until);
+      }
+    };
+    await Promise.all([work(), work()]);
+    expect(slices).toBeGreaterThan(10);
+    expect(slicesStartedBeforePoll).toBe(0);
+  });
 });

@@ -36,11 +36,33 @@ export class EventLoopBreaks {
   }
 
   async take(): Promise<void> {
+    sliceEnded();
     const until = performance.now() + this.patienceMs;
     do await giveWay();
     while (requestsInFlight.arrivedSince(this.since) && performance.now() < until);
+    await afterPoll();
     this.sliceStart = performance.now();
   }
+}
+
+/**
+ * Whether the event loop has polled for I/O since the last slice of long work ended. Slices of several
+ * pieces of work (an import reading its file while its rows are written) would otherwise run back to back
+ * when their breaks end in the same turn of the loop, holding it for a slice each.
+ */
+let polledSinceSlice = true;
+
+function sliceEnded(): void {
+  polledSinceSlice = false;
+  // Immediates run after the loop's poll phase.
+  setImmediate(() => {
+    polledSinceSlice = true;
+  });
+}
+
+/** Resolves once the loop has polled for I/O since the last slice ended (at once if it has). */
+export async function afterPoll(): Promise<void> {
+  while (!polledSinceSlice) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

@@ -27,6 +27,7 @@ export async function loadGuestExtras(
   actor: Actor | undefined,
   event: EventRef,
   ties: EventTies,
+  options: { newGuests?: boolean } = {},
 ): Promise<GuestPageExtras> {
   const update = canOnEvent(actor, "update", event, ties);
   const extras: GuestPageExtras = {
@@ -38,7 +39,10 @@ export async function loadGuestExtras(
   const ids = guests.map((guest) => guest.id);
   const godfatherIds = [...new Set(guests.map((guest) => guest.godfatherId).filter((id): id is string => !!id))];
   const [counts, godfathers] = await Promise.all([
-    db("guests").select("godfatherId").count({ total: "*" }).whereIn("godfatherId", ids).groupBy("godfatherId"),
+    // Guests created by this request are nobody's godfather yet.
+    options.newGuests
+      ? []
+      : db("guests").select("godfatherId").count({ total: "*" }).whereIn("godfatherId", ids).groupBy("godfatherId"),
     godfatherIds.length ? db("guests").select("id", "firstName", "lastName").whereIn("id", godfatherIds) : [],
   ]);
   for (const row of counts as { godfatherId: string; total: number | string }[]) {
@@ -57,6 +61,7 @@ export async function withGuestExtras(
   actor: Actor | undefined,
   event: EventRef,
   ties: EventTies,
+  options: { newGuest?: boolean } = {},
 ): Promise<GuestWithExtras> {
-  return { guest, extras: await loadGuestExtras(db, [guest], actor, event, ties) };
+  return { guest, extras: await loadGuestExtras(db, [guest], actor, event, ties, { newGuests: options.newGuest }) };
 }

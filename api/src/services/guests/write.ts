@@ -109,6 +109,11 @@ async function checkCompanions(
   if (issues.length) throw AppError.invalid(issues);
 }
 
+/** The new guest as stored (defaults included), read back by the INSERT itself: one statement, not two. */
+async function insertGuest(trx: Knex.Transaction, row: Partial<Guest>): Promise<Guest> {
+  return (await Guest.query(trx).insert(row).returning("*")) as unknown as Guest;
+}
+
 function identityValues(body: GuestUpdate): Partial<Guest> {
   const values: Partial<Guest> = {};
   for (const key of GUEST_TEXT_FIELDS) {
@@ -140,7 +145,7 @@ export async function createGuest(scope: Scope, key: EventKey, body: GuestCreate
       createdSource: actor?.kind === "apiKey" ? ("api" as const) : ("manual" as const),
       ...derivedGuestColumns({ ...values }),
     };
-    const guest = await Guest.query(trx).insertAndFetch(row);
+    const guest = await insertGuest(trx, row);
     await recordAudit(trx, scope, {
       action: "guest.created",
       subjectType: "guest",
@@ -151,7 +156,7 @@ export async function createGuest(scope: Scope, key: EventKey, body: GuestCreate
     });
     return { guest, event, ties };
   });
-  return withGuestExtras(scope.db, guest, actor, event, ties);
+  return withGuestExtras(scope.db, guest, actor, event, ties, { newGuest: true });
 }
 
 /** The guest of the event (404 otherwise), read with the actor's right on the event. */

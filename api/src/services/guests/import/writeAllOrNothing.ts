@@ -1,4 +1,5 @@
 import { GuestImport } from "../../../models/GuestImport.ts";
+import { readAhead } from "../../readAhead.ts";
 import { guestBatches } from "./guestBatches.ts";
 import { guestRow, IMPORT_UPDATE_COLUMNS, type GuestSource } from "./guestRows.ts";
 import { markImportDone, planRun, rowContext, type ImportRun } from "./importRun.ts";
@@ -38,7 +39,9 @@ export async function writeAllOrNothing(run: ImportRun): Promise<number> {
     const build = (source: GuestSource) => guestRow(source.base, source.row, context);
     const guests = plannedGuests(await run.openFile(), plan, guestImport.mapping ?? {}, run.fields);
     const written = { created: 0, updated: 0 };
-    for await (const batch of guestBatches(trx, guestImport.eventId, guests, { size: BATCH_GUESTS })) {
+    // The next batch is read and checked while PostgreSQL writes this one (one core each).
+    const batches = readAhead(guestBatches(trx, guestImport.eventId, guests, { size: BATCH_GUESTS }));
+    for await (const batch of batches) {
       const created = batch.sources.filter((source) => !source.base);
       const changed = batch.sources.filter((source) => source.base);
       await copyGuestBatch(trx, { created, changed, build }, IMPORT_UPDATE_COLUMNS);

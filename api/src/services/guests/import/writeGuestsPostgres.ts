@@ -11,10 +11,23 @@ const LINES_PER_WRITE = 500;
 
 const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(", ");
 
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIALS = /[\\\t\n\r]/g;
+
 /** A value in COPY's text format: \N for null, backslash escapes for the separators. */
 function copyText(value: unknown): string {
   if (value === null || value === undefined) return "\\N";
-  return String(value).replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
+  const text = String(value);
+  // Most cells have nothing to escape: one test instead of a replacement per special character.
+  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (special) => COPY_ESCAPES[special]!) : text;
+}
+
+/** A row in COPY's text format, its columns in order, without an array per row. */
+function copyLine(row: Record<string, unknown>, columns: readonly string[]): string {
+  let line = copyText(row[columns[0]!]);
+  for (let index = 1; index < columns.length; index++) line += "\t" + copyText(row[columns[index]!]);
+  return line;
 }
 
 export type RowBuilder<S> = (source: S) => Record<string, unknown>;
@@ -40,7 +53,7 @@ async function copyRows<S>(
     for (let index = 0; index < sources.length; index++) {
       if (breaks.due) await breaks.take();
       const row = build(sources[index]!);
-      batch.push(columns.map((column) => copyText(row[column])).join("\t"));
+      batch.push(copyLine(row, columns));
       if (batch.length === LINES_PER_WRITE) {
         yield batch.join("\n") + "\n";
         batch = [];
