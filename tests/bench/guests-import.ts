@@ -3,8 +3,8 @@
 // in the file size, another client never stalled 100 ms): upload (multipart over HTTP), mapping (every row
 // checked) and processing (the job, to "done") timed end to end, against COPY (PostgreSQL) or a plain
 // multi-row INSERT (SQLite) of the same file into a bare table, and the import's own rows written again into
-// a table with guests' indexes. Meanwhile another client asks GET /auth/me every 20 ms, and the server's
-// (this process's) peak memory is sampled.
+// a table with guests' indexes (server-side, and sent by a client as COPY or prepared INSERTs). Meanwhile another client asks GET /auth/me every 20 ms, and the server's
+// (this process's) peak memory is sampled; a guest is created in another event every 100 ms.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -12,7 +12,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parse } from "csv-parse/sync";
 import type pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
+import type BetterSqlite3 from "better-sqlite3";
+import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { seededRandom } from "@tessera/shared";
 import { isPostgres } from "../../api/src/db/dialect.ts";
 import type { Db } from "../../api/src/db/knex.ts";
@@ -172,14 +173,7 @@ async function timeImport(server: TestServer, token: string, accountId: string):
   const other = probe(`${server.baseUrl}/api/v1/auth/me`, { Authorization: `Bearer ${token}` });
   // A guest registered in another event every 100 ms: on SQLite it waits for the import's writer thread.
   const elsewhere = await buildEvent(server.db, accountId);
-  const writer = probe(
-    `${server.baseUrl}/api/v1/events/${accountId}/${elsewhere.id}/users`,
-    { Authorization: `Bearer ${token}` },
-    {
-      every: 100,
-      send: (index) => ({ firstName: "Walk", lastName: `In ${index}`, email: `walk-in-${index}@example.com` }),
-    },
-  );
+  const writer = probe(...walkInGuests(server, token, accountId, elsewhere.id));
   let result: Omit<ImportTiming, "file" | "memory" | "other" | "writes" | "longestLoopDelay"> | undefined;
   const { before, peak, longestLoopDelay } = await peakMemoryDuring(async () => {
     result = await runImport(server, token, accountId, event, onDisk, ROWS);
@@ -298,6 +292,54 @@ async function timeIndexedWrite(db: Db, importId: string): Promise<number> {
   }
 }
 
+/**
+ * A third reference: the same rows sent by a client the fastest way it has (PostgreSQL: COPY; SQLite: one
+ * prepared INSERT per row in one transaction), into a table with every index of `guests`. Unlike the
+ * server-side copy above, the values travel into the database and are converted there, as an import's must.
+ */
+async function timeClientWrite(db: Db, importId: string): Promise<number> {
+  if (!isPostgres(db)) {
+    const connection = (await db.client.acquireConnection()) as BetterSqlite3.Database;
+    try {
+      const rows = connection.prepare("select * from guests where import_id = ?").raw().all(importId) as unknown[][];
+      const columns = connection.prepare("select * from guests limit 0").columns().map((column) => `"${column.name}"`);
+      const idAt = columns.indexOf('"id"');
+      const importAt = columns.indexOf('"import_id"');
+      const again = rows.map((row) => row.map((value, i) => (i === idAt ? `${String(value)}-again` : i === importAt ? "bench-again" : value)));
+      const insert = connection.prepare(
+        `insert into guests (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+      );
+      const t0 = performance.now();
+      connection.transaction(() => {
+        for (const row of again) insert.run(row);
+      })();
+      const elapsed = performance.now() - t0;
+      connection.prepare("delete from guests where import_id = 'bench-again'").run();
+      return elapsed;
+    } finally {
+      await db.client.releaseConnection(connection);
+    }
+  }
+  await db.raw("drop table if exists bench_import_client");
+  await db.raw("create table bench_import_client (like guests including all)");
+  const client = (await db.client.acquireConnection()) as pg.PoolClient;
+  try {
+    const chunks: Buffer[] = [];
+    await pipeline(
+      client.query(copyTo(`copy (select * from guests where import_id = '${importId}') to stdout`)),
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) chunks.push(chunk);
+      },
+    );
+    const t0 = performance.now();
+    await pipeline(Readable.from(chunks), client.query(copyFrom("copy bench_import_client from stdin")));
+    return performance.now() - t0;
+  } finally {
+    await db.client.releaseConnection(client);
+    await db.raw("drop table if exists bench_import_client");
+  }
+}
+
 export async function benchGuestImport(): Promise<void> {
   const kind = process.env.DATABASE_URL ? "postgres" : "sqlite";
   const server = await startTestServer({
@@ -319,11 +361,13 @@ export async function benchGuestImport(): Promise<void> {
     const runs: ImportTiming[] = [];
     const floors: number[] = [];
     const indexed: number[] = [];
+    const sent: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const result = await timeImport(server, token, account.id);
       runs.push(result);
       floors.push(await timeFloor(server.db, result.file));
       indexed.push(await timeIndexedWrite(server.db, result.importId));
+      sent.push(await timeClientWrite(server.db, result.importId));
     }
     const heaps = [
       await liveHeapOfImport(server, token, account.id, Math.floor(ROWS / 4)),
@@ -353,6 +397,12 @@ export async function benchGuestImport(): Promise<void> {
         figure: s(med("processing")),
         floor: s(median(indexed)),
         ratio: (med("processing") / median(indexed)).toFixed(1) + "×",
+      },
+      {
+        operation: `processing vs the same rows sent by a client (${kind === "postgres" ? "COPY" : "prepared INSERTs, one transaction"}) into a table with guests' indexes`,
+        figure: s(med("processing")),
+        floor: s(median(sent)),
+        ratio: (med("processing") / median(sent)).toFixed(1) + "×",
       },
       {
         operation: `server memory (resident, garbage included), peak over before (file ${mb(Buffer.byteLength(runs[0]!.file))})`,
