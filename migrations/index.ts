@@ -19,6 +19,7 @@ import * as ticketing from "./20261121002000_ticketing.ts";
 import * as guestImportSourceFormat from "./20261121002100_guest_import_source_format.ts";
 import * as guestImportWarnings from "./20261125001000_guest_import_warnings.ts";
 import * as guestImportWrittenGuests from "./20261125002000_guest_import_written_guests.ts";
+import * as guestImportPlanFacts from "./20261126001000_guest_import_plan_facts.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -44,6 +45,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261121002100_guest_import_source_format", guestImportSourceFormat],
   ["20261125001000_guest_import_warnings", guestImportWarnings],
   ["20261125002000_guest_import_written_guests", guestImportWrittenGuests],
+  ["20261126001000_guest_import_plan_facts", guestImportPlanFacts],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -302,10 +302,15 @@ async function timeClientWrite(db: Db, importId: string): Promise<number> {
     const connection = (await db.client.acquireConnection()) as BetterSqlite3.Database;
     try {
       const rows = connection.prepare("select * from guests where import_id = ?").raw().all(importId) as unknown[][];
-      const columns = connection.prepare("select * from guests limit 0").columns().map((column) => `"${column.name}"`);
+      const columns = connection
+        .prepare("select * from guests limit 0")
+        .columns()
+        .map((column) => `"${column.name}"`);
       const idAt = columns.indexOf('"id"');
       const importAt = columns.indexOf('"import_id"');
-      const again = rows.map((row) => row.map((value, i) => (i === idAt ? `${String(value)}-again` : i === importAt ? "bench-again" : value)));
+      const again = rows.map((row) =>
+        row.map((value, i) => (i === idAt ? `${String(value)}-again` : i === importAt ? "bench-again" : value)),
+      );
       const insert = connection.prepare(
         `insert into guests (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
       );
@@ -325,12 +330,8 @@ async function timeClientWrite(db: Db, importId: string): Promise<number> {
   const client = (await db.client.acquireConnection()) as pg.PoolClient;
   try {
     const chunks: Buffer[] = [];
-    await pipeline(
-      client.query(copyTo(`copy (select * from guests where import_id = '${importId}') to stdout`)),
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) chunks.push(chunk);
-      },
-    );
+    const rows = client.query(copyTo(`copy (select * from guests where import_id = '${importId}') to stdout`));
+    for await (const chunk of rows) chunks.push(chunk as Buffer);
     const t0 = performance.now();
     await pipeline(Readable.from(chunks), client.query(copyFrom("copy bench_import_client from stdin")));
     return performance.now() - t0;

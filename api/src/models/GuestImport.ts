@@ -4,13 +4,27 @@ import { BaseModel } from "./BaseModel.ts";
 /** Column index (as a string, JSON keys) → target: a guest field name or `customField:<id>`. */
 export type ImportMapping = Record<string, string>;
 
+/**
+ * What the mapping step learns of the file while it checks every row, for the job to plan without reading
+ * and checking the whole file again (services/guests/import/planFacts.ts). Valid for the fields it was
+ * checked against only.
+ */
+export interface PlanFacts {
+  /** The event's custom fields as the rows were checked against them (a fingerprint). */
+  fields: string;
+  /** Each email that may be on more than one row, and the line of its last row. */
+  repeatedEmails: Array<[string, number]>;
+  /** Rows without an email: matching them to existing guests depends on the guests when the job runs. */
+  namelessRows: number;
+}
+
 /** One uploaded guest file on its way through mapping and processing (spec §3 CSV import). */
 export class GuestImport extends BaseModel {
   static override tableName = "guest_imports";
   static override booleanAttributes = ["hasHeaders"];
   static override timestampAttributes = ["startedAt", "finishedAt", "heartbeatAt", "createdAt", "updatedAt"];
   static override get jsonAttributes() {
-    return ["headers", "mapping"];
+    return ["headers", "mapping", "planFacts"];
   }
 
   accountId!: string;
@@ -38,6 +52,8 @@ export class GuestImport extends BaseModel {
   /** Guests committed by runs so far: on SQLite, where an import commits in batches, a new run resumes here. */
   writtenGuests!: number;
   errorReportKey!: string | null;
+  /** What the mapping step learnt of the file, for the job to plan without reading it again. */
+  planFacts!: PlanFacts | null;
   startedAt!: Date | null;
   finishedAt!: Date | null;
   heartbeatAt!: Date | null;

@@ -2,11 +2,12 @@ import type { ValidationIssue } from "@tessera/shared";
 import type { Knex } from "../../../db/knex.ts";
 import type { CustomField } from "../../../models/CustomField.ts";
 import type { ImportMapping } from "../../../models/GuestImport.ts";
-import { BloomFilter } from "./bloomFilter.ts";
 import { checkRows } from "./checkRows.ts";
 import type { StoredGuest } from "./guestRows.ts";
 import type { ImportRows } from "./importFileRows.ts";
 import { matchRowsWithoutEmail } from "./matchWithoutEmail.ts";
+import type { PlanFacts } from "../../../models/GuestImport.ts";
+import { fieldsFingerprint, RowFacts } from "./planFacts.ts";
 import type { ImportRowError, ValidRow } from "./validateRow.ts";
 
 /**
@@ -22,11 +23,12 @@ export interface ImportPlan {
   repeatedEmails: Map<string, number>;
   /** Each row without an email that writes a guest, by line: the existing guest it updates, or null. */
   namelessBases: Map<number, StoredGuest | null>;
-  errors: ImportRowError[];
-  warnings: ImportRowError[];
+  /** The run's report of refused rows and left-out cells; null when the mapping step's report stands. */
+  report: { errors: ImportRowError[]; warnings: ImportRowError[] } | null;
   /** Rows refused: by the rules, or ambiguous (a row without an email that could be several guests). */
   failedRows: number;
   warningRows: number;
+  warningCells: number;
   totalRows: number;
 }
 
@@ -50,12 +52,10 @@ export async function planImport(
   mapping: ImportMapping,
   fields: readonly CustomField[],
 ): Promise<{ mappingIssues: ValidationIssue[]; plan: ImportPlan }> {
-  const seen = new BloomFilter();
-  const repeatedEmails = new Map<string, number>();
+  const facts = new RowFacts();
   const nameless: ValidRow[] = [];
   const checked = await checkRows(file, mapping, fields, (row) => {
-    if (!row.emailNormalized) nameless.push(namelessKey(row));
-    else if (seen.add(row.emailNormalized)) repeatedEmails.set(row.emailNormalized, row.line);
+    if (facts.add(row)) nameless.push(namelessKey(row));
   });
   const matched = await matchRowsWithoutEmail(db, target, nameless);
   const namelessBases = new Map<number, StoredGuest | null>();
@@ -72,13 +72,35 @@ export async function planImport(
   return {
     mappingIssues: checked.mappingIssues,
     plan: {
-      repeatedEmails,
+      repeatedEmails: facts.repeatedEmails,
       namelessBases,
-      errors,
-      warnings,
+      report: { errors, warnings },
       failedRows: checked.failedRows + matched.ambiguous.length,
       warningRows: new Set(warnings.map((warning) => warning.line)).size,
+      warningCells: warnings.length,
       totalRows: checked.totalRows,
     },
+  };
+}
+
+/**
+ * The plan of a run from what the mapping step learnt (planFacts.ts), without reading the file: when the
+ * rows were checked against the same fields and every row has an email (rows without one are matched to
+ * the guests as they are when the job runs). Null when the file must be read again (planImport).
+ */
+export function planFromFacts(
+  facts: PlanFacts | null,
+  checked: { failedRows: number; warningRows: number; warningCells: number; totalRows: number },
+  fields: readonly CustomField[],
+): ImportPlan | null {
+  if (!facts || facts.namelessRows > 0 || facts.fields !== fieldsFingerprint(fields)) return null;
+  return {
+    repeatedEmails: new Map(facts.repeatedEmails),
+    namelessBases: new Map(),
+    report: null,
+    failedRows: checked.failedRows,
+    warningRows: checked.warningRows,
+    warningCells: checked.warningCells,
+    totalRows: checked.totalRows,
   };
 }

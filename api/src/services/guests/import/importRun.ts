@@ -5,7 +5,8 @@ import { recordAudit } from "../../audit/record.ts";
 import type { AppDeps, Clock } from "../../scope.ts";
 import type { CustomField } from "../../../models/CustomField.ts";
 import type { ImportRows } from "./importFileRows.ts";
-import { planImport, type ImportPlan } from "./importPlan.ts";
+import { planFromFacts, planImport, type ImportPlan } from "./importPlan.ts";
+import { saveErrorReport } from "./storedFiles.ts";
 
 /** What the job needs: no actor and no request, only the database, the file storage and a logger. */
 export interface ImportWorker {
@@ -20,22 +21,26 @@ export interface ImportRun {
   worker: ImportWorker & { clock: Clock };
   guestImport: GuestImport;
   fields: readonly CustomField[];
-  /** A new reading of the import's file (a run reads it twice: to plan, then to write). */
+  /** A new reading of the import's file (to plan, unless the mapping step's facts hold, then to write). */
   openFile(): Promise<ImportRows>;
   onProgress?(processed: number): void;
 }
 
 /**
- * The run's plan, or null when the mapping no longer holds (a mapped custom field was deleted since the
- * mapping step): the import is then marked failed.
+ * The run's plan and the key of its report, or null when the mapping no longer holds (a mapped custom field
+ * was deleted since the mapping step): the import is then marked failed. The plan comes from what the
+ * mapping step learnt of the file when it still holds (importPlan.ts: planFromFacts); otherwise the file is
+ * read and checked again, and the report written anew.
  */
-export async function planRun(db: Knex, run: ImportRun): Promise<ImportPlan | null> {
-  const { guestImport } = run;
+export async function planRun(db: Knex, run: ImportRun): Promise<{ plan: ImportPlan; errorReportKey: string } | null> {
+  const { guestImport, worker } = run;
+  const known = planFromFacts(guestImport.planFacts, guestImport, run.fields);
+  if (known && guestImport.errorReportKey) return { plan: known, errorReportKey: guestImport.errorReportKey };
   const target = { eventId: guestImport.eventId, importId: guestImport.id };
   const mapping = guestImport.mapping ?? {};
   const { mappingIssues, plan } = await planImport(db, target, await run.openFile(), mapping, run.fields);
-  if (!mappingIssues.length) return plan;
-  await GuestImport.query(db).findById(guestImport.id).patch({ status: "failed", finishedAt: run.worker.clock.now() });
+  if (!mappingIssues.length) return { plan, errorReportKey: await saveErrorReport(worker, guestImport, plan.report!) };
+  await GuestImport.query(db).findById(guestImport.id).patch({ status: "failed", finishedAt: worker.clock.now() });
   return null;
 }
 
@@ -69,7 +74,7 @@ export async function markImportDone(
       writtenGuests: written.created + written.updated,
       failedRows: plan.failedRows,
       warningRows: plan.warningRows,
-      warningCells: plan.warnings.length,
+      warningCells: plan.warningCells,
       errorReportKey,
       finishedAt: now,
       heartbeatAt: now,
@@ -80,6 +85,6 @@ export async function markImportDone(
     subjectId: guestImport.id,
     accountId: guestImport.accountId,
     eventId: guestImport.eventId,
-    after: { ...written, failed: plan.failedRows, warnings: plan.warnings.length },
+    after: { ...written, failed: plan.failedRows, warnings: plan.warningCells },
   });
 }

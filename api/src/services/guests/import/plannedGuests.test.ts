@@ -18,10 +18,10 @@ function fileOf(csv: string) {
 const plan = (repeatedEmails: Map<string, number>): ImportPlan => ({
   repeatedEmails,
   namelessBases: new Map(),
-  errors: [],
-  warnings: [],
+  report: null,
   failedRows: 0,
   warningRows: 0,
+  warningCells: 0,
   totalRows: 3,
 });
 

@@ -6,6 +6,7 @@ import { listCustomFields } from "../customFields.ts";
 import { checkRows } from "./checkRows.ts";
 import { findGuestImportFor, importView, type GuestImportView } from "./findImport.ts";
 import { openImportRows } from "./importFileRows.ts";
+import { RowFacts } from "./planFacts.ts";
 import { saveErrorReport } from "./storedFiles.ts";
 import type { ImportRowError } from "./validateRow.ts";
 
@@ -31,7 +32,8 @@ export async function setGuestImportMapping(
   );
   const fields = await listCustomFields(scope.db, event.id);
   const file = await openImportRows(scope.deps.storage, guestImport);
-  const checked = await checkRows(file, targets, fields);
+  const facts = new RowFacts();
+  const checked = await checkRows(file, targets, fields, (row) => facts.add(row));
   if (checked.mappingIssues.length) throw AppError.invalid(checked.mappingIssues);
   const errorReportKey = await saveErrorReport(scope.deps, guestImport, checked);
   const updated = await guestImport.$query(scope.db).patchAndFetch({
@@ -42,6 +44,7 @@ export async function setGuestImportMapping(
     warningRows: checked.warningRows,
     warningCells: checked.warnings.length,
     errorReportKey,
+    planFacts: facts.facts(fields),
   });
   return {
     ...importView(updated),

@@ -4,7 +4,6 @@ import { guestBatches } from "./guestBatches.ts";
 import { guestRow, IMPORT_UPDATE_COLUMNS, type GuestSource } from "./guestRows.ts";
 import { markImportDone, planRun, rowContext, type ImportRun } from "./importRun.ts";
 import { plannedGuests } from "./plannedGuests.ts";
-import { saveErrorReport } from "./storedFiles.ts";
 import { applyGuestUpdates, copyGuestBatch } from "./writeGuestsPostgres.ts";
 
 /** Guests per COPY: the existing guests of a batch's emails are found in one query. */
@@ -32,9 +31,9 @@ export async function writeAllOrNothing(run: ImportRun): Promise<number> {
     await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [importId]);
     const current = await GuestImport.query(trx).findById(importId);
     if (!current || current.status !== "processing") return 0; // another run finished it meanwhile
-    const plan = await planRun(trx, run);
-    if (!plan) return 0;
-    const errorReportKey = await saveErrorReport(worker, guestImport, plan);
+    const planned = await planRun(trx, run);
+    if (!planned) return 0;
+    const { plan, errorReportKey } = planned;
     const context = rowContext(run, clock.now().toISOString());
     const build = (source: GuestSource) => guestRow(source.base, source.row, context);
     const guests = plannedGuests(await run.openFile(), plan, guestImport.mapping ?? {}, run.fields);

@@ -6,7 +6,6 @@ import { guestBatches, type GuestBatch } from "../guestBatches.ts";
 import { guestRow, IMPORT_UPDATE_COLUMNS } from "../guestRows.ts";
 import { markImportDone, planRun, rowContext, type ImportRun } from "../importRun.ts";
 import { plannedGuests } from "../plannedGuests.ts";
-import { saveErrorReport } from "../storedFiles.ts";
 import { guestWriterOf } from "./guestWriter.ts";
 import { bindable } from "./preparedStatements.ts";
 import type { BatchWritten, GuestBatchToWrite } from "./writeGuestPieces.ts";
@@ -34,9 +33,9 @@ export async function writeInBatches(run: ImportRun): Promise<number> {
   const importId = guestImport.id;
   const writer = guestWriterOf(db);
   if (!writer) throw new Error("a SQLite import needs the database in a file");
-  const plan = await planRun(db, run);
-  if (!plan) return 0;
-  const errorReportKey = await saveErrorReport(worker, guestImport, plan);
+  const planned = await planRun(db, run);
+  if (!planned) return 0;
+  const { plan, errorReportKey } = planned;
   const context = rowContext(run, clock.now().toISOString());
   const resumedAt = guestImport.writtenGuests;
   const counts = {
