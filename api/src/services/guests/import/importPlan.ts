@@ -11,9 +11,10 @@ import { fieldsFingerprint, RowFacts } from "./planFacts.ts";
 import type { ImportRowError, ValidRow } from "./validateRow.ts";
 
 /**
- * What a run of an import writes and reports, decided in a first reading of the file that keeps facts
- * about some rows, never the rows: the second reading (plannedGuests.ts) writes the guests from it. Its
- * size does not grow with a file of distinct emails (a fixed-size filter finds the repeated ones).
+ * What a run of an import writes and reports, decided in a reading of the file (the mapping step's, or a
+ * first one of the job's: planFromFacts, planImport) that keeps facts about some rows, never the rows: the
+ * job's reading (plannedGuests.ts) writes the guests from it. Its size does not grow with a file of
+ * distinct emails (a fixed-size filter finds the repeated ones).
  */
 export interface ImportPlan {
   /**
