@@ -1,12 +1,11 @@
 import type { ValidationIssue } from "@tessera/shared";
 import type { Knex } from "../../../db/knex.ts";
 import type { CustomField } from "../../../models/CustomField.ts";
-import type { ImportMapping } from "../../../models/GuestImport.ts";
+import type { ImportMapping, PlanFacts } from "../../../models/GuestImport.ts";
 import { checkRows } from "./checkRows.ts";
 import type { StoredGuest } from "./guestRows.ts";
 import type { ImportRows } from "./importFileRows.ts";
 import { matchRowsWithoutEmail } from "./matchWithoutEmail.ts";
-import type { PlanFacts } from "../../../models/GuestImport.ts";
 import { fieldsFingerprint, RowFacts } from "./planFacts.ts";
 import type { ImportRowError, ValidRow } from "./validateRow.ts";
 
