@@ -75,47 +75,71 @@ export async function existingGuestsByEmail(
   return found;
 }
 
-export function guestRow(
+/** What every guest row of an import is built with (importRun.ts: rowContext). */
+export interface RowContext {
+  accountId: string;
+  eventId: string;
+  importId: string;
+  now: string;
+}
+
+/** A cell of the file when it has one, else what the guest already had, else the default. */
+function cellOr<K extends keyof ValidRow["values"]>(
+  values: ValidRow["values"],
   base: StoredGuest | null,
-  row: ValidRow,
-  context: { accountId: string; eventId: string; importId: string; now: string },
-): GuestRow {
+  key: K,
+  fallback: unknown,
+): unknown {
+  const value = values[key];
+  if (value !== undefined) return value;
+  return base ? base[key] : fallback;
+}
+
+/**
+ * The `guests` row of a checked row over the guest it updates (or a new one). Built for 100k rows on the
+ * event loop: plain assignments, no spread or closure per row (they made it the import's costliest step).
+ */
+export function guestRow(base: StoredGuest | null, row: ValidRow, context: RowContext): GuestRow {
   const values = row.values;
-  const pick = <K extends keyof typeof values>(key: K, fallback: unknown) =>
-    values[key] !== undefined ? values[key] : base ? base[key] : fallback;
   const identity = {
-    firstName: pick("firstName", null) as string | null,
-    lastName: pick("lastName", null) as string | null,
+    firstName: cellOr(values, base, "firstName", null) as string | null,
+    lastName: cellOr(values, base, "lastName", null) as string | null,
     // A guest matched by email keeps its stored spelling ("Anne.Martin@Example.com" stays so).
-    email: (base?.email ?? pick("email", null)) as string | null,
-    company: pick("company", null) as string | null,
+    email: (base?.email ?? cellOr(values, base, "email", null)) as string | null,
+    company: cellOr(values, base, "company", null) as string | null,
   };
   let answers = row.answers as Record<string, unknown>;
   if (base) {
     const previous = typeof base.answers === "string" ? JSON.parse(base.answers) : base.answers;
-    answers = { ...previous, ...row.answers };
+    answers = Object.assign({}, previous, row.answers);
   }
   const createdAt = base ? base.createdAt : context.now;
-  return {
-    // Time-ordered (UUIDv7, monotonic): an import's new guests go to the end of the id indexes instead of
-    // thousands of random places, so a batch dirties a few index pages, not one per guest.
-    id: base ? base.id : timeOrderedUuid(),
-    accountId: base ? base.accountId : context.accountId,
-    eventId: base ? base.eventId : context.eventId,
-    ...identity,
-    civility: pick("civility", null),
-    jobTitle: pick("jobTitle", null),
-    status: pick("status", "unanswered"),
-    mailStatus: base ? base.mailStatus : "none",
-    companionsExpected: pick("companionsExpected", 0),
-    prescriber: pick("prescriber", null),
-    language: pick("language", null),
-    createdSource: base ? base.createdSource : "import",
-    importId: base ? base.importId : context.importId,
-    createdAt: createdAt instanceof Date ? createdAt.toISOString() : createdAt,
-    updatedAt: context.now,
-    // emailNormalized, searchText and whatever else is derived from the identity (nameKey …).
-    ...derivedGuestColumns(identity),
-    answers: JSON.stringify(answers),
-  } as GuestRow;
+  // emailNormalized, searchText and whatever else is derived from the identity (nameKey …).
+  const derived = derivedGuestColumns(identity);
+  return Object.assign(
+    {
+      // Time-ordered (UUIDv7, monotonic): an import's new guests go to the end of the id indexes instead of
+      // thousands of random places, so a batch dirties a few index pages, not one per guest.
+      id: base ? base.id : timeOrderedUuid(),
+      accountId: base ? base.accountId : context.accountId,
+      eventId: base ? base.eventId : context.eventId,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      email: identity.email,
+      company: identity.company,
+      civility: cellOr(values, base, "civility", null),
+      jobTitle: cellOr(values, base, "jobTitle", null),
+      status: cellOr(values, base, "status", "unanswered"),
+      mailStatus: base ? base.mailStatus : "none",
+      companionsExpected: cellOr(values, base, "companionsExpected", 0),
+      prescriber: cellOr(values, base, "prescriber", null),
+      language: cellOr(values, base, "language", null),
+      createdSource: base ? base.createdSource : "import",
+      importId: base ? base.importId : context.importId,
+      createdAt: createdAt instanceof Date ? createdAt.toISOString() : createdAt,
+      updatedAt: context.now,
+    },
+    derived,
+    { answers: JSON.stringify(answers) },
+  ) as GuestRow;
 }
