@@ -296,6 +296,21 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
     expect((await suite.cast.client("organizer").get(hiddenPath)).status).toBe(404);
   });
 
+  it("answers a caller who may not see the event 404, never what its page's read would have said", async () => {
+    // The access check comes first: the page's own errors (a bad filter, an unknown view) never reach a
+    // caller it refuses, nor its rows.
+    for (const member of ["outsider", "outsiderOverseer"] as const) {
+      const client = suite.cast.client(member);
+      for (const query of ["", "?count=false", "?filters=nope", `?view=${crypto.randomUUID()}`]) {
+        const response = await client.get(`${base}/users${query}`);
+        expect(response.status, `${member} ${query}`).toBe(404);
+        expect(JSON.stringify(response.body)).not.toContain("elodie@acme.test");
+      }
+    }
+    const wrongAccount = `/api/v1/events/${suite.cast.accountB.id}/${event.id}/users`;
+    expect((await organizer.get(`${wrongAccount}?filters=nope`)).status).toBe(404);
+  });
+
   it("reads a page in one statement with its extras, and counts only when asked", async () => {
     const statements = async (query: string) => {
       const sql: string[] = [];
