@@ -5,8 +5,7 @@
 // first, deep in the list, asked without its count as the web's window of pages asks for it. On PostgreSQL
 // the table first holds BENCH_BACKGROUND (default 2,000,000) guests of 200 other events, and the measured
 // event's guests arrive through the API (exported from the event they were seeded in, then imported), so it
-// is left as an import leaves it (the import's own VACUUM ANALYZE, no manual ANALYZE). The HTTP clients run on
-// a thread of their own (httpClientThread.ts); the floor's SQL runs in the server's thread, as its own work.
+// is left as an import leaves it (the import's own VACUUM ANALYZE, no manual ANALYZE).
 import { seededRandom } from "@tessera/shared";
 import { isPostgres } from "../../api/src/db/dialect.ts";
 import type { Db } from "../../api/src/db/knex.ts";
