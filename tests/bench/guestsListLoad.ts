@@ -2,17 +2,16 @@
 // authenticated request of the same server (/auth/me) and against its floor (the page's rows in raw SQL),
 // each with 50 in flight over the server's pool (DATABASE_POOL_MAX).
 import type { TestServer } from "../helpers/server.ts";
-import { measurerOf, median, printTable, ms, type LatencySummary, type Measured } from "./stats.ts";
+import { measure, median, printTable, ms, type LatencySummary } from "./stats.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
 const REQUESTS = 1_500;
 const RUNS = 3;
 
-async function medianOf(operation: Measured): Promise<LatencySummary> {
-  const measure = measurerOf(operation);
-  await measure(200, USERS);
+async function medianOf(operation: () => Promise<unknown>): Promise<LatencySummary> {
+  await measure(operation, 200, USERS);
   const runs: LatencySummary[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await measure(REQUESTS, USERS));
+  for (let run = 0; run < RUNS; run++) runs.push(await measure(operation, REQUESTS, USERS));
   return {
     count: REQUESTS,
     p50: median(runs.map((r) => r.p50)),
@@ -23,7 +22,7 @@ async function medianOf(operation: Measured): Promise<LatencySummary> {
 
 export async function benchUnderLoad(
   server: TestServer,
-  operations: { page: Measured; floor: Measured; me: Measured },
+  operations: { page: () => Promise<unknown>; floor: () => Promise<unknown>; me: () => Promise<unknown> },
 ): Promise<void> {
   const page = await medianOf(operations.page);
   const me = await medianOf(operations.me);

@@ -40,32 +40,22 @@ export async function measure(
   return { count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), perSecond: count / elapsed };
 }
 
-/** Measures an operation `count` times with `concurrency` in flight, wherever it runs (httpClientThread.ts). */
-export type Measurer = (count: number, concurrency: number) => Promise<LatencySummary>;
-
-/** An operation run in this thread (timed here by `measure`), or a measurer that times it elsewhere. */
-export type Measured = (() => Promise<unknown>) | { measure: Measurer };
-
-export const measurerOf = (measured: Measured): Measurer =>
-  typeof measured === "function" ? (count, concurrency) => measure(measured, count, concurrency) : measured.measure;
-
 /**
  * `operation` against its `floor` in the same run: a warm-up of each, then `runs` alternating
  * measurements of each; the median of the runs' figures.
  */
 export async function compareToFloor(
-  operation: Measured,
-  floor: Measured,
+  operation: () => Promise<unknown>,
+  floor: () => Promise<unknown>,
   options: { requests: number; concurrency: number; runs: number; warmUp: number },
 ): Promise<{ figure: LatencySummary; floor: LatencySummary }> {
-  const [ofOperation, ofFloor] = [measurerOf(operation), measurerOf(floor)];
-  await ofOperation(options.warmUp, options.concurrency);
-  await ofFloor(options.warmUp, options.concurrency);
+  await measure(operation, options.warmUp, options.concurrency);
+  await measure(floor, options.warmUp, options.concurrency);
   const figures: LatencySummary[] = [];
   const floors: LatencySummary[] = [];
   for (let run = 0; run < options.runs; run++) {
-    figures.push(await ofOperation(options.requests, options.concurrency));
-    floors.push(await ofFloor(options.requests, options.concurrency));
+    figures.push(await measure(operation, options.requests, options.concurrency));
+    floors.push(await measure(floor, options.requests, options.concurrency));
   }
   return { figure: medianSummary(figures), floor: medianSummary(floors) };
 }

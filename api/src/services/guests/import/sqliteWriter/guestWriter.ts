@@ -1,12 +1,26 @@
-import type { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { sqliteWriterTarget, whenDestroyed, type Db, type SqliteWriterTarget } from "../../../../db/knex.ts";
-import { typescriptWorker } from "../../../typescriptWorker.ts";
 import type { BatchWritten, CheckpointMode, GuestBatchToWrite } from "./writeGuestPieces.ts";
 
 /** A writer thread with nothing to do ends after this long (the next import starts another). */
 const IDLE_MS = 10_000;
 
 type Reply = { id: number; written: BatchWritten } | { id: number; error: string };
+
+/**
+ * The thread's module is TypeScript, like the app: a thread does not inherit the main thread's module
+ * hooks, so it registers tsx's before importing it (an entry file given as .ts is refused before any hook).
+ */
+function threadBootstrap(): string {
+  // tsx's ESM entry of "tsx/esm/api" (resolving the specifier from here would pick its CommonJS one).
+  const tsxRoot = path.dirname(createRequire(import.meta.url).resolve("tsx/package.json"));
+  const tsx = pathToFileURL(path.join(tsxRoot, "dist/esm/api/index.mjs")).href;
+  const thread = new URL("./guestWriterThread.ts", import.meta.url).href;
+  return `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(thread)});`;
+}
 
 /**
  * The main thread's handle on a SQLite database's writer thread: batches go in order, one reply each.
@@ -23,7 +37,7 @@ export class GuestWriterThread {
     target: SqliteWriterTarget,
     private readonly onEnd: () => void,
   ) {
-    this.worker = typescriptWorker(new URL("./guestWriterThread.ts", import.meta.url), { workerData: target });
+    this.worker = new Worker(threadBootstrap(), { eval: true, workerData: target });
     this.worker.unref();
     this.worker.on("message", (reply: Reply) => this.settle(reply));
     this.worker.on("error", (error) => this.end(error));
