@@ -4,12 +4,11 @@ import type { GuestPageExtras, GuestWithExtras } from "../../services/guests/ext
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The guest's identity fields as stored (text, or null). */
+/** The guest's identity fields as stored (text, or null); a loop, as it runs for every guest of a page. */
 function identityOf(guest: Guest): Pick<GuestJson, GuestIdentityField> {
-  return Object.fromEntries(GUEST_IDENTITY_FIELDS.map((field) => [field, guest[field]])) as Pick<
-    GuestJson,
-    GuestIdentityField
-  >;
+  const identity: Partial<Record<GuestIdentityField, string | null>> = {};
+  for (const field of GUEST_IDENTITY_FIELDS) identity[field] = guest[field];
+  return identity as Pick<GuestJson, GuestIdentityField>;
 }
 
 export function presentGuest(guest: Guest, extras: GuestPageExtras): GuestJson {
