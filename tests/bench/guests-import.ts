@@ -3,8 +3,9 @@
 // in the file size, another client never stalled 100 ms): upload (multipart over HTTP), mapping (every row
 // checked) and processing (the job, to "done") timed end to end, against COPY (PostgreSQL) or a plain
 // multi-row INSERT (SQLite) of the same file into a bare table, and the import's own rows written again into
-// a table with guests' indexes (server-side, and sent by a client as COPY or prepared INSERTs). Meanwhile another client asks GET /auth/me every 20 ms, and the server's
-// (this process's) peak memory is sampled; a guest is created in another event every 100 ms.
+// a table with guests' indexes (copied inside the database, and sent by a client as COPY or prepared INSERTs).
+// Meanwhile another client asks GET /auth/me every 20 ms, a guest is created in another event every 100 ms,
+// and the server's (this process's) peak memory is sampled.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -239,13 +240,12 @@ async function timeFloor(db: Db, file: string): Promise<number> {
   try {
     const t0 = performance.now();
     if (isPostgres(db)) {
-      const client = (await db.client.acquireConnection()) as pg.PoolClient;
-      try {
-        const stream = client.query(copyFrom("COPY bench_import_floor FROM STDIN WITH (FORMAT csv, HEADER true)"));
-        await pipeline(Readable.from([file]), stream);
-      } finally {
-        await db.client.releaseConnection(client);
-      }
+      await withConnection<pg.PoolClient>(db, (client) =>
+        pipeline(
+          Readable.from([file]),
+          client.query(copyFrom("COPY bench_import_floor FROM STDIN WITH (FORMAT csv, HEADER true)")),
+        ),
+      );
     } else {
       const rows = (parse(file, { from_line: 2 }) as string[][]).map((cells) =>
         Object.fromEntries(cells.map((cell, i) => [`c${i}`, cell])),
@@ -261,83 +261,101 @@ async function timeFloor(db: Db, file: string): Promise<number> {
   }
 }
 
+/** Marks the rows a reference writes on SQLite (into `guests` itself, under new ids), removed after it. */
+const AGAIN = "bench-again";
+
 /**
- * A second reference: the import's own guest rows written again into a table with every index of `guests`
- * (on PostgreSQL an empty copy of it, trigram and JSONB GIN included; on SQLite `guests` itself, under new
- * ids, then removed): what the writing and its index maintenance alone cost.
+ * The time `write` takes to write into a table with every index of `guests`: on PostgreSQL an empty copy of
+ * it (trigram and JSONB GIN included), dropped after; on SQLite `guests` itself, whose rows the write marks
+ * AGAIN, removed after.
  */
-async function timeIndexedWrite(db: Db, importId: string): Promise<number> {
-  if (!isPostgres(db)) {
-    const columns = ((await db.raw("select name from pragma_table_info('guests')")) as Array<{ name: string }>)
-      .map((column) => `"${column.name}"`)
-      .filter((name) => name !== '"id"' && name !== '"import_id"');
-    const t0 = performance.now();
-    await db.raw(
-      `insert into guests (id, import_id, ${columns.join(", ")}) ` +
-        `select id || '-again', 'bench-again', ${columns.join(", ")} from guests where import_id = ?`,
-      [importId],
-    );
-    const elapsed = performance.now() - t0;
-    await db.raw("delete from guests where import_id = 'bench-again'");
-    return elapsed;
+async function timedIntoIndexedGuests(db: Db, write: (table: string) => Promise<unknown>): Promise<number> {
+  const table = isPostgres(db) ? "bench_import_indexed" : "guests";
+  if (isPostgres(db)) {
+    await db.raw(`drop table if exists ${table}`);
+    await db.raw(`create table ${table} (like guests including all)`);
   }
-  await db.raw("drop table if exists bench_import_indexed");
-  await db.raw("create table bench_import_indexed (like guests including all)");
   try {
     const t0 = performance.now();
-    await db.raw("insert into bench_import_indexed select * from guests where import_id = ?", [importId]);
+    await write(table);
     return performance.now() - t0;
   } finally {
-    await db.raw("drop table if exists bench_import_indexed");
+    if (isPostgres(db)) await db.raw(`drop table if exists ${table}`);
+    else await db.raw("delete from guests where import_id = ?", [AGAIN]);
   }
 }
 
 /**
+ * A second reference: the import's own guest rows copied, inside the database, into a table with every
+ * index of `guests`: what the writing and its index maintenance alone cost.
+ */
+async function timeIndexedWrite(db: Db, importId: string): Promise<number> {
+  if (isPostgres(db)) {
+    return timedIntoIndexedGuests(db, (table) =>
+      db.raw(`insert into ${table} select * from guests where import_id = ?`, [importId]),
+    );
+  }
+  const columns = ((await db.raw("select name from pragma_table_info('guests')")) as Array<{ name: string }>)
+    .map((column) => `"${column.name}"`)
+    .filter((name) => name !== '"id"' && name !== '"import_id"');
+  return timedIntoIndexedGuests(db, (table) =>
+    db.raw(
+      `insert into ${table} (id, import_id, ${columns.join(", ")}) ` +
+        `select id || '-again', ?, ${columns.join(", ")} from guests where import_id = ?`,
+      [AGAIN, importId],
+    ),
+  );
+}
+
+/**
  * A third reference: the same rows sent by a client the fastest way it has (PostgreSQL: COPY; SQLite: one
- * prepared INSERT per row in one transaction), into a table with every index of `guests`. Unlike the
- * server-side copy above, the values travel into the database and are converted there, as an import's must.
+ * prepared INSERT per row in one transaction) into a table with every index of `guests`. Unlike the copy
+ * inside the database, the values travel into it and are converted there, as an import's must.
  */
 async function timeClientWrite(db: Db, importId: string): Promise<number> {
   if (!isPostgres(db)) {
-    const connection = (await db.client.acquireConnection()) as BetterSqlite3.Database;
-    try {
-      const rows = connection.prepare("select * from guests where import_id = ?").raw().all(importId) as unknown[][];
-      const columns = connection
-        .prepare("select * from guests limit 0")
-        .columns()
-        .map((column) => `"${column.name}"`);
-      const idAt = columns.indexOf('"id"');
-      const importAt = columns.indexOf('"import_id"');
-      const again = rows.map((row) =>
-        row.map((value, i) => (i === idAt ? `${String(value)}-again` : i === importAt ? "bench-again" : value)),
+    let columns: string[] = [];
+    let again: unknown[][] = [];
+    await withConnection<BetterSqlite3.Database>(db, (connection) => {
+      const read = connection.prepare("select * from guests where import_id = ?").raw();
+      columns = read.columns().map((column) => column.name);
+      again = (read.all(importId) as unknown[][]).map((row) =>
+        row.map((value, i) =>
+          columns[i] === "id" ? `${String(value)}-again` : columns[i] === "import_id" ? AGAIN : value,
+        ),
       );
-      const insert = connection.prepare(
-        `insert into guests (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
-      );
-      const t0 = performance.now();
-      connection.transaction(() => {
-        for (const row of again) insert.run(row);
-      })();
-      const elapsed = performance.now() - t0;
-      connection.prepare("delete from guests where import_id = 'bench-again'").run();
-      return elapsed;
-    } finally {
-      await db.client.releaseConnection(connection);
-    }
+    });
+    return timedIntoIndexedGuests(db, (table) =>
+      withConnection<BetterSqlite3.Database>(db, (connection) => {
+        const insert = connection.prepare(
+          `insert into ${table} (${columns.map((name) => `"${name}"`).join(", ")}) ` +
+            `values (${columns.map(() => "?").join(", ")})`,
+        );
+        connection.transaction(() => {
+          for (const row of again) insert.run(row);
+        })();
+      }),
+    );
   }
-  await db.raw("drop table if exists bench_import_client");
-  await db.raw("create table bench_import_client (like guests including all)");
-  const client = (await db.client.acquireConnection()) as pg.PoolClient;
-  try {
-    const chunks: Buffer[] = [];
-    const rows = client.query(copyTo(`copy (select * from guests where import_id = '${importId}') to stdout`));
+  const chunks: Buffer[] = [];
+  await withConnection<pg.PoolClient>(db, async (connection) => {
+    const rows = connection.query(copyTo(`copy (select * from guests where import_id = '${importId}') to stdout`));
     for await (const chunk of rows) chunks.push(chunk as Buffer);
-    const t0 = performance.now();
-    await pipeline(Readable.from(chunks), client.query(copyFrom("copy bench_import_client from stdin")));
-    return performance.now() - t0;
+  });
+  return timedIntoIndexedGuests(db, (table) =>
+    withConnection<pg.PoolClient>(db, (connection) =>
+      pipeline(Readable.from(chunks), connection.query(copyFrom(`copy ${table} from stdin`))),
+    ),
+  );
+}
+
+/** `work` on a connection of the pool, given back after (on SQLite the pool's only one). */
+async function withConnection<C>(db: Db, work: (connection: C) => unknown): Promise<void> {
+  const connection = (await db.client.acquireConnection()) as C;
+  try {
+    await work(connection);
   } finally {
-    await db.client.releaseConnection(client);
-    await db.raw("drop table if exists bench_import_client");
+    await db.client.releaseConnection(connection);
   }
 }
 

@@ -66,7 +66,7 @@ function sliceEnded(): void {
 }
 
 /** Resolves once the loop has polled for I/O since the last slice ended (at once if it has). */
-export async function afterPoll(): Promise<void> {
+async function afterPoll(): Promise<void> {
   while (!polledSinceSlice) await new Promise((resolve) => setImmediate(resolve));
 }
 

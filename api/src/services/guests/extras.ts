@@ -20,6 +20,11 @@ export interface GuestWithExtras {
 const fullName = (row: { firstName: string | null; lastName: string | null }) =>
   [row.firstName, row.lastName].filter(Boolean).join(" ");
 
+/** Guests created by the request itself: nobody can have chosen them as godfather yet. */
+interface NewGuests {
+  created?: boolean;
+}
+
 /** Companion counts and godfathers of the guests: two queries whatever their number (no N+1). */
 export async function loadGuestExtras(
   db: Knex | Knex.Transaction,
@@ -27,7 +32,7 @@ export async function loadGuestExtras(
   actor: Actor | undefined,
   event: EventRef,
   ties: EventTies,
-  options: { newGuests?: boolean } = {},
+  options: NewGuests = {},
 ): Promise<GuestPageExtras> {
   const update = canOnEvent(actor, "update", event, ties);
   const extras: GuestPageExtras = {
@@ -39,8 +44,7 @@ export async function loadGuestExtras(
   const ids = guests.map((guest) => guest.id);
   const godfatherIds = [...new Set(guests.map((guest) => guest.godfatherId).filter((id): id is string => !!id))];
   const [counts, godfathers] = await Promise.all([
-    // Guests created by this request are nobody's godfather yet.
-    options.newGuests
+    options.created
       ? []
       : db("guests").select("godfatherId").count({ total: "*" }).whereIn("godfatherId", ids).groupBy("godfatherId"),
     godfatherIds.length ? db("guests").select("id", "firstName", "lastName").whereIn("id", godfatherIds) : [],
@@ -61,7 +65,7 @@ export async function withGuestExtras(
   actor: Actor | undefined,
   event: EventRef,
   ties: EventTies,
-  options: { newGuest?: boolean } = {},
+  options: NewGuests = {},
 ): Promise<GuestWithExtras> {
-  return { guest, extras: await loadGuestExtras(db, [guest], actor, event, ties, { newGuests: options.newGuest }) };
+  return { guest, extras: await loadGuestExtras(db, [guest], actor, event, ties, options) };
 }

@@ -156,7 +156,7 @@ export async function createGuest(scope: Scope, key: EventKey, body: GuestCreate
     });
     return { guest, event, ties };
   });
-  return withGuestExtras(scope.db, guest, actor, event, ties, { newGuest: true });
+  return withGuestExtras(scope.db, guest, actor, event, ties, { created: true });
 }
 
 /** The guest of the event (404 otherwise), read with the actor's right on the event. */

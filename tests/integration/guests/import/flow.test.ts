@@ -230,4 +230,19 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
       separator: ";",
     });
   });
+
+  it("folds the rows of one email from what the mapping step learnt, without checking the file again", async () => {
+    const tag = randomUUID();
+    const { id, final } = await runImport(
+      `email,firstName,Régime\nann-${tag}@example.com,Ann,vegan\nbob-${tag}@example.com,Bob,none\nANN-${tag}@example.com,Annie,halal\n`,
+    );
+    expect(final).toMatchObject({ createdRows: 2, failedRows: 0 });
+    const mapped = await GuestImport.query(suite.server.db).findById(id);
+    expect(mapped!.planFacts).toMatchObject({ repeatedEmails: [[`ann-${tag}@example.com`, 4]], namelessRows: 0 });
+    const guests = await Guest.query(suite.server.db).where({ importId: id }).orderBy("email");
+    expect(guests.map((guest) => [guest.email, guest.firstName, guest.answers[diet.id]])).toEqual([
+      [`ann-${tag}@example.com`, "Annie", "halal"],
+      [`bob-${tag}@example.com`, "Bob", "none"],
+    ]);
+  });
 });

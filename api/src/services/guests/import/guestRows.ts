@@ -138,8 +138,8 @@ export function guestRow(base: StoredGuest | null, row: ValidRow, context: RowCo
       importId: base ? base.importId : context.importId,
       createdAt: createdAt instanceof Date ? createdAt.toISOString() : createdAt,
       updatedAt: context.now,
+      answers: JSON.stringify(answers),
     },
     derived,
-    { answers: JSON.stringify(answers) },
   ) as GuestRow;
 }

@@ -88,7 +88,8 @@ export type { ImportWorker };
  * between slices of work, longer while other requests are answered) to write the guests (plannedGuests.ts)
  * in batches, as the plan says (importPlan.ts: facts about repeated emails and rows without one). The plan
  * comes from the mapping step, which checked every row against the same fields; when a field changed since,
- * or rows without an email must be matched to the guests as they are now, the file is read once more first. PostgreSQL writes them ALL OR NOTHING in one transaction
+ * or rows without an email must be matched to the guests as they are now, the file is read once more
+ * first. PostgreSQL writes them ALL OR NOTHING in one transaction
  * (writeAllOrNothing.ts: MVCC lets everyone else read and write meanwhile); SQLite in short pieces, on a
  * thread of its own, that a new run resumes EXACTLY after the last committed one
  * (sqliteWriter/writeInBatches.ts: one long transaction would hold the only writer, and every request, for
