@@ -6,6 +6,9 @@ import { migrationSource } from "../../../migrations/index.ts";
 import { createTurnsBuffer, takeTurnsInStatements, takeTurnsOn, type TurnsBuffer } from "./sqliteTurns.ts";
 
 export type Db = Knex;
+
+/** A query context under which rows keep their stored (snake_case) column names: see BaseModel.fromStoredRows. */
+export const AS_STORED = "rowsAsStored";
 export type { Knex };
 
 export interface DatabaseTarget {
@@ -55,7 +58,13 @@ export function knexConfig(target: DatabaseTarget, turns?: TurnsBuffer): Knex.Co
 export function createDb(target: DatabaseTarget): Db {
   const onFile = !target.databaseUrl && target.sqliteFile !== ":memory:";
   const turns = onFile ? createTurnsBuffer() : undefined;
-  const db = knexFactory({ ...knexConfig(target, turns), ...knexSnakeCaseMappers() });
+  const mappers = knexSnakeCaseMappers();
+  const db = knexFactory({
+    ...knexConfig(target, turns),
+    wrapIdentifier: mappers.wrapIdentifier,
+    postProcessResponse: (result: unknown, context?: { [AS_STORED]?: boolean }) =>
+      context?.[AS_STORED] ? result : mappers.postProcessResponse(result),
+  });
   targets.set(db, target);
   if (turns) {
     takeTurnsInStatements(Object.getPrototypeOf(db.client) as Parameters<typeof takeTurnsInStatements>[0]);

@@ -9,17 +9,17 @@ export class Account extends BaseModel {
     return ["defaultEventParams"];
   }
 
-  name!: string;
-  maxOrganizers!: number | null;
-  maxEvents!: number | null;
-  maxCampaignsPerEvent!: number | null;
-  eventRetentionDays!: number | null;
-  twoFactorEnabled!: boolean;
-  multilang!: boolean;
-  defaultPlatformDomain!: string | null;
-  isActive!: boolean;
+  declare name: string;
+  declare maxOrganizers: number | null;
+  declare maxEvents: number | null;
+  declare maxCampaignsPerEvent: number | null;
+  declare eventRetentionDays: number | null;
+  declare twoFactorEnabled: boolean;
+  declare multilang: boolean;
+  declare defaultPlatformDomain: string | null;
+  declare isActive: boolean;
   /** Applied to fields a new event does not set (null: none). */
-  defaultEventParams!: DefaultEventParams | null;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare defaultEventParams: DefaultEventParams | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }

@@ -6,14 +6,14 @@ export class ApiKey extends BaseModel {
   static override timestampAttributes = ["createdAt", "lastUsedAt", "expiresAt", "revokedAt"];
   static override autoTimestamps = "created" as const;
 
-  accountId!: string;
-  name!: string;
-  role!: AccountRole;
-  prefix!: string;
-  keyHash!: string;
-  createdBy!: string | null;
-  lastUsedAt!: Date | null;
-  expiresAt!: Date | null;
-  revokedAt!: Date | null;
-  createdAt!: Date;
+  declare accountId: string;
+  declare name: string;
+  declare role: AccountRole;
+  declare prefix: string;
+  declare keyHash: string;
+  declare createdBy: string | null;
+  declare lastUsedAt: Date | null;
+  declare expiresAt: Date | null;
+  declare revokedAt: Date | null;
+  declare createdAt: Date;
 }

@@ -8,16 +8,16 @@ export class AuditLog extends BaseModel {
     return ["before", "after"];
   }
 
-  accountId!: string | null;
-  eventId!: string | null;
-  actorUserId!: string | null;
-  actorApiKeyId!: string | null;
-  action!: string;
-  subjectType!: string;
-  subjectId!: string | null;
-  before!: Record<string, unknown> | null;
-  after!: Record<string, unknown> | null;
-  ip!: string | null;
-  requestId!: string | null;
-  createdAt!: Date;
+  declare accountId: string | null;
+  declare eventId: string | null;
+  declare actorUserId: string | null;
+  declare actorApiKeyId: string | null;
+  declare action: string;
+  declare subjectType: string;
+  declare subjectId: string | null;
+  declare before: Record<string, unknown> | null;
+  declare after: Record<string, unknown> | null;
+  declare ip: string | null;
+  declare requestId: string | null;
+  declare createdAt: Date;
 }

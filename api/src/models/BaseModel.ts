@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { Model, type Pojo } from "objection";
+import { Model, snakeCaseMappers, type Pojo } from "objection";
+
+const camelKeys = snakeCaseMappers().parse as (row: Pojo) => Pojo;
 
 /**
  * Base of every model (names are mapped camelCase ⇄ snake_case by the knex instance). The same rows come back differently from the two databases (SQLite gives
@@ -8,7 +10,7 @@ import { Model, type Pojo } from "objection";
  * on the way out (better-sqlite3 would otherwise bind a Date as a number).
  */
 export class BaseModel extends Model {
-  id!: string;
+  declare id: string;
 
   static booleanAttributes: readonly string[] = [];
   static timestampAttributes: readonly string[] = [];
@@ -40,6 +42,37 @@ export class BaseModel extends Model {
       if (value !== null && value !== undefined && !(value instanceof Date)) parsed[key] = new Date(value as string);
     }
     return parsed;
+  }
+
+  /**
+   * Models of rows read with their stored column names (AS_STORED): what fromDatabaseJson makes of each, in
+   * one pass whose key names are worked out once for all the rows. For a page of rows, where the mappers'
+   * copy of each row and Objection's copy into the model cost more than the driver's reading.
+   */
+  static fromStoredRows<M extends BaseModel>(this: new () => M, rows: readonly Pojo[]): M[] {
+    const first = rows[0];
+    if (!first) return [];
+    const ctor = this as unknown as typeof BaseModel;
+    const stored = Object.keys(first);
+    const names = Object.keys(camelKeys(first));
+    const json = new Set((ctor as unknown as { getJsonAttributes(): string[] }).getJsonAttributes());
+    const kinds = names.map((name) =>
+      ctor.timestampAttributes.includes(name) ? 1 : ctor.booleanAttributes.includes(name) ? 2 : json.has(name) ? 3 : 0,
+    );
+    return rows.map((row) => {
+      const model = new this() as unknown as Record<string, unknown>;
+      for (let i = 0; i < names.length; i++) {
+        let value = row[stored[i]!];
+        if (value !== null && value !== undefined) {
+          const kind = kinds[i];
+          if (kind === 1 && !(value instanceof Date)) value = new Date(value as string);
+          else if (kind === 2) value = Boolean(value);
+          else if (kind === 3 && typeof value === "string") value = JSON.parse(value);
+        }
+        model[names[i]!] = value;
+      }
+      return model as unknown as M;
+    });
   }
 
   override $formatDatabaseJson(json: Pojo): Pojo {

@@ -9,17 +9,17 @@ export class CustomField extends BaseModel {
     return ["options", "rules"];
   }
 
-  accountId!: string;
-  eventId!: string;
-  name!: string;
-  label!: string;
-  helpText!: string | null;
-  type!: CustomFieldType;
-  isRequired!: boolean;
-  isReadOnly!: boolean;
-  options!: CustomFieldOption[];
-  rules!: CustomFieldRules;
-  position!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare accountId: string;
+  declare eventId: string;
+  declare name: string;
+  declare label: string;
+  declare helpText: string | null;
+  declare type: CustomFieldType;
+  declare isRequired: boolean;
+  declare isReadOnly: boolean;
+  declare options: CustomFieldOption[];
+  declare rules: CustomFieldRules;
+  declare position: number;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }

@@ -8,33 +8,33 @@ export class Guest extends BaseModel {
     return ["answers"];
   }
 
-  accountId!: string;
-  eventId!: string;
-  firstName!: string | null;
-  lastName!: string | null;
-  email!: string | null;
-  emailNormalized!: string | null;
-  civility!: Civility | null;
-  company!: string | null;
-  jobTitle!: string | null;
-  status!: GuestStatus;
-  mailStatus!: MailStatus;
-  mailStatusAt!: Date | null;
-  unsubscribedAt!: Date | null;
+  declare accountId: string;
+  declare eventId: string;
+  declare firstName: string | null;
+  declare lastName: string | null;
+  declare email: string | null;
+  declare emailNormalized: string | null;
+  declare civility: Civility | null;
+  declare company: string | null;
+  declare jobTitle: string | null;
+  declare status: GuestStatus;
+  declare mailStatus: MailStatus;
+  declare mailStatusAt: Date | null;
+  declare unsubscribedAt: Date | null;
   /** Custom-field answers by field id: each value's shape depends on the field's type (shared rules). */
-  answers!: Record<string, AnswerValue>;
-  companionsExpected!: number;
-  godfatherId!: string | null;
-  createdSource!: GuestSource;
-  prescriber!: string | null;
-  language!: string | null;
-  registeredAt!: Date | null;
-  searchText!: string;
+  declare answers: Record<string, AnswerValue>;
+  declare companionsExpected: number;
+  declare godfatherId: string | null;
+  declare createdSource: GuestSource;
+  declare prescriber: string | null;
+  declare language: string | null;
+  declare registeredAt: Date | null;
+  declare searchText: string;
   /** Folded first|last name for duplicate detection (see derivedGuestColumns). */
-  nameKey!: string | null;
-  importId!: string | null;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare nameKey: string | null;
+  declare importId: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 
   get fullName(): string {
     return [this.firstName, this.lastName].filter(Boolean).join(" ");

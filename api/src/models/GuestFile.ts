@@ -6,13 +6,13 @@ export class GuestFile extends BaseModel {
   static override timestampAttributes = ["createdAt"];
   static override autoTimestamps = "created" as const;
 
-  accountId!: string;
-  eventId!: string;
-  guestId!: string;
-  customFieldId!: string;
-  name!: string;
-  mimeType!: string;
-  size!: number;
-  storageKey!: string;
-  createdAt!: Date;
+  declare accountId: string;
+  declare eventId: string;
+  declare guestId: string;
+  declare customFieldId: string;
+  declare name: string;
+  declare mimeType: string;
+  declare size: number;
+  declare storageKey: string;
+  declare createdAt: Date;
 }

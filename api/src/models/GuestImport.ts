@@ -27,36 +27,36 @@ export class GuestImport extends BaseModel {
     return ["headers", "mapping", "planFacts"];
   }
 
-  accountId!: string;
-  eventId!: string;
-  createdBy!: string | null;
-  status!: GuestImportStatus;
-  fileName!: string | null;
-  fileKey!: string;
-  encoding!: ImportEncoding;
-  separator!: string;
+  declare accountId: string;
+  declare eventId: string;
+  declare createdBy: string | null;
+  declare status: GuestImportStatus;
+  declare fileName: string | null;
+  declare fileKey: string;
+  declare encoding: ImportEncoding;
+  declare separator: string;
   /** The file as uploaded: CSV, or an Excel workbook whose first sheet was stored as CSV. */
-  sourceFormat!: "csv" | "xlsx";
-  hasHeaders!: boolean;
-  headers!: string[];
-  mapping!: ImportMapping | null;
-  totalRows!: number;
-  processedRows!: number;
-  createdRows!: number;
-  updatedRows!: number;
+  declare sourceFormat: "csv" | "xlsx";
+  declare hasHeaders: boolean;
+  declare headers: string[];
+  declare mapping: ImportMapping | null;
+  declare totalRows: number;
+  declare processedRows: number;
+  declare createdRows: number;
+  declare updatedRows: number;
   /** Rows refused (nothing of them imported). */
-  failedRows!: number;
+  declare failedRows: number;
   /** Rows imported without one or more of their values (a bad optional cell), and how many such cells. */
-  warningRows!: number;
-  warningCells!: number;
+  declare warningRows: number;
+  declare warningCells: number;
   /** Guests committed by runs so far: on SQLite, where an import commits in batches, a new run resumes here. */
-  writtenGuests!: number;
-  errorReportKey!: string | null;
+  declare writtenGuests: number;
+  declare errorReportKey: string | null;
   /** What the mapping step learnt of the file, for the job to plan without reading it again. */
-  planFacts!: PlanFacts | null;
-  startedAt!: Date | null;
-  finishedAt!: Date | null;
-  heartbeatAt!: Date | null;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare planFacts: PlanFacts | null;
+  declare startedAt: Date | null;
+  declare finishedAt: Date | null;
+  declare heartbeatAt: Date | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }

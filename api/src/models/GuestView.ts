@@ -8,11 +8,11 @@ export class GuestView extends BaseModel {
     return ["query"];
   }
 
-  accountId!: string;
-  eventId!: string;
-  userId!: string | null;
-  name!: string;
-  query!: Record<string, unknown>;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare accountId: string;
+  declare eventId: string;
+  declare userId: string | null;
+  declare name: string;
+  declare query: Record<string, unknown>;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }

@@ -6,15 +6,15 @@ export class Image extends BaseModel {
   static override timestampAttributes = ["createdAt"];
   static override autoTimestamps = "created" as const;
 
-  accountId!: string;
-  kind!: ImageKind;
-  mimeType!: string;
-  width!: number;
-  height!: number;
-  size!: number;
-  originalName!: string;
-  storageKey!: string;
-  sourceUrl!: string | null;
-  createdBy!: string | null;
-  createdAt!: Date;
+  declare accountId: string;
+  declare kind: ImageKind;
+  declare mimeType: string;
+  declare width: number;
+  declare height: number;
+  declare size: number;
+  declare originalName: string;
+  declare storageKey: string;
+  declare sourceUrl: string | null;
+  declare createdBy: string | null;
+  declare createdAt: Date;
 }

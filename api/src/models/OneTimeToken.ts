@@ -7,11 +7,11 @@ export class OneTimeToken extends BaseModel {
   static override timestampAttributes = ["createdAt", "expiresAt", "usedAt"];
   static override autoTimestamps = "created" as const;
 
-  userId!: string;
-  purpose!: OneTimeTokenPurpose;
-  tokenHash!: string;
-  attempts!: number;
-  expiresAt!: Date;
-  usedAt!: Date | null;
-  createdAt!: Date;
+  declare userId: string;
+  declare purpose: OneTimeTokenPurpose;
+  declare tokenHash: string;
+  declare attempts: number;
+  declare expiresAt: Date;
+  declare usedAt: Date | null;
+  declare createdAt: Date;
 }

@@ -7,22 +7,22 @@ export class Order extends BaseModel {
   static override booleanAttributes = ["isCompany"];
   static override timestampAttributes = ["orderedAt", "createdAt", "updatedAt"];
 
-  accountId!: string;
-  eventId!: string;
+  declare accountId: string;
+  declare eventId: string;
   /** Who ordered; null only after that guest was deleted while the order was cancelled or refunded. */
-  guestId!: string | null;
-  status!: OrderStatus;
-  paymentMethod!: PaymentMethod | null;
-  totalExclTaxCents!: number;
-  totalInclTaxCents!: number;
-  currency!: string;
-  billingName!: string | null;
-  address!: string | null;
-  zip!: string | null;
-  city!: string | null;
-  isCompany!: boolean | null;
-  siret!: string | null;
-  orderedAt!: Date;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare guestId: string | null;
+  declare status: OrderStatus;
+  declare paymentMethod: PaymentMethod | null;
+  declare totalExclTaxCents: number;
+  declare totalInclTaxCents: number;
+  declare currency: string;
+  declare billingName: string | null;
+  declare address: string | null;
+  declare zip: string | null;
+  declare city: string | null;
+  declare isCompany: boolean | null;
+  declare siret: string | null;
+  declare orderedAt: Date;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }

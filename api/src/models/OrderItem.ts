@@ -7,16 +7,16 @@ export class OrderItem extends BaseModel {
   static override tableName = "order_items";
   static override timestampAttributes = ["createdAt", "updatedAt"];
 
-  orderId!: string;
-  ticketId!: string;
-  holderGuestId!: string | null;
-  quantity!: number;
-  unitPriceInclTaxCents!: number;
-  unitPriceExclTaxCents!: number;
-  taxPercent!: number | null;
-  refundedQuantity!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare orderId: string;
+  declare ticketId: string;
+  declare holderGuestId: string | null;
+  declare quantity: number;
+  declare unitPriceInclTaxCents: number;
+  declare unitPriceExclTaxCents: number;
+  declare taxPercent: number | null;
+  declare refundedQuantity: number;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 
   override $parseDatabaseJson(json: Pojo): Pojo {
     return parseDecimals(super.$parseDatabaseJson(json), ["taxPercent"]);

@@ -6,16 +6,16 @@ export class Recommendation extends BaseModel {
   static override tableName = "recommendations";
   static override timestampAttributes = ["decidedAt", "createdAt", "updatedAt"];
 
-  accountId!: string;
-  eventId!: string;
-  recommenderGuestId!: string;
-  firstName!: string | null;
-  lastName!: string | null;
-  email!: string;
-  company!: string | null;
-  status!: RecommendationStatus;
-  guestId!: string | null;
-  decidedAt!: Date | null;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare accountId: string;
+  declare eventId: string;
+  declare recommenderGuestId: string;
+  declare firstName: string | null;
+  declare lastName: string | null;
+  declare email: string;
+  declare company: string | null;
+  declare status: RecommendationStatus;
+  declare guestId: string | null;
+  declare decidedAt: Date | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }

@@ -5,12 +5,12 @@ export class Session extends BaseModel {
   static override timestampAttributes = ["createdAt", "lastSeenAt", "expiresAt", "revokedAt"];
   static override autoTimestamps = "created" as const;
 
-  userId!: string;
-  tokenHash!: string;
-  userAgent!: string | null;
-  ip!: string | null;
-  createdAt!: Date;
-  lastSeenAt!: Date;
-  expiresAt!: Date;
-  revokedAt!: Date | null;
+  declare userId: string;
+  declare tokenHash: string;
+  declare userAgent: string | null;
+  declare ip: string | null;
+  declare createdAt: Date;
+  declare lastSeenAt: Date;
+  declare expiresAt: Date;
+  declare revokedAt: Date | null;
 }

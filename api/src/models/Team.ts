@@ -4,9 +4,9 @@ export class Team extends BaseModel {
   static override tableName = "teams";
   static override timestampAttributes = ["createdAt", "updatedAt"];
 
-  accountId!: string;
-  name!: string;
-  description!: string | null;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare accountId: string;
+  declare name: string;
+  declare description: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }

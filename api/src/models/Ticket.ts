@@ -8,21 +8,21 @@ export class Ticket extends BaseModel {
   static override booleanAttributes = ["isOption", "isOnSale"];
   static override timestampAttributes = ["createdAt", "updatedAt"];
 
-  accountId!: string;
-  eventId!: string;
-  caption!: string;
-  description!: string | null;
+  declare accountId: string;
+  declare eventId: string;
+  declare caption: string;
+  declare description: string | null;
   /** VAT rate in percent; null: no VAT. */
-  taxPercent!: number | null;
+  declare taxPercent: number | null;
   /** Null: unlimited. */
-  maxQuantity!: number | null;
+  declare maxQuantity: number | null;
   /** An option cannot be bought alone. */
-  isOption!: boolean;
-  isOnSale!: boolean;
-  category!: string | null;
-  position!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare isOption: boolean;
+  declare isOnSale: boolean;
+  declare category: string | null;
+  declare position: number;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 
   override $parseDatabaseJson(json: Pojo): Pojo {
     return parseDecimals(super.$parseDatabaseJson(json), ["taxPercent"]);

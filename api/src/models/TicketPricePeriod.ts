@@ -5,11 +5,11 @@ export class TicketPricePeriod extends BaseModel {
   static override tableName = "ticket_price_periods";
   static override timestampAttributes = ["startsAt", "endsAt", "createdAt", "updatedAt"];
 
-  ticketId!: string;
-  startsAt!: Date;
-  endsAt!: Date | null;
-  priceInclTaxCents!: number;
-  priceExclTaxCents!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare ticketId: string;
+  declare startsAt: Date;
+  declare endsAt: Date | null;
+  declare priceInclTaxCents: number;
+  declare priceExclTaxCents: number;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 }

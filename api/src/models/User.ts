@@ -7,20 +7,20 @@ export class User extends BaseModel {
   static override booleanAttributes = ["isActive"];
   static override timestampAttributes = ["createdAt", "updatedAt", "lastLoginAt", "registeredAt", "passwordChangedAt"];
 
-  accountId!: string | null;
-  email!: string;
-  emailNormalized!: string;
-  firstName!: string;
-  lastName!: string;
-  role!: Role;
-  language!: Language;
-  passwordHash!: string | null;
-  passwordChangedAt!: Date | null;
-  lastLoginAt!: Date | null;
-  isActive!: boolean;
-  registeredAt!: Date | null;
-  createdAt!: Date;
-  updatedAt!: Date;
+  declare accountId: string | null;
+  declare email: string;
+  declare emailNormalized: string;
+  declare firstName: string;
+  declare lastName: string;
+  declare role: Role;
+  declare language: Language;
+  declare passwordHash: string | null;
+  declare passwordChangedAt: Date | null;
+  declare lastLoginAt: Date | null;
+  declare isActive: boolean;
+  declare registeredAt: Date | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
 
   get isPlatformAdministrator(): boolean {
     return this.role === "administrator";

@@ -339,6 +339,43 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
     expect(count.onGuests[0]).toMatch(/count\(\*\)/);
   });
 
+  it("shows a guest on a page exactly as GET users/{id} does, every field set", async () => {
+    const full = await buildEvent(suite.server.db, suite.cast.accountA.id);
+    const at = new Date(Date.UTC(2026, 2, 3, 4, 5, 6, 789));
+    const godfather = await buildGuest(suite.server.db, full, { firstName: "Gus", lastName: "Godfather" });
+    const guest = await buildGuest(suite.server.db, full, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@acme.test",
+      civility: "ms",
+      company: "Acme",
+      jobTitle: "Engineer",
+      prescriber: "Babbage",
+      language: "en",
+      status: "confirmed",
+      mailStatus: "opened",
+      mailStatusAt: at,
+      unsubscribedAt: at,
+      registeredAt: at,
+      companionsExpected: 2,
+      godfatherId: godfather.id,
+      createdSource: "registration",
+      answers: { [note.id]: "Vegan", [age.id]: 41 },
+    });
+    await buildGuest(suite.server.db, full, { firstName: "Kim", godfatherId: guest.id });
+    const path = `/api/v1/events/${suite.cast.accountA.id}/${full.id}/users`;
+    const page = await organizer.get(path);
+    expect(page.body.data).toHaveLength(3);
+    for (const listed of page.body.data) {
+      const read = await organizer.get(`${path}/${listed.id}`);
+      expect(read.status).toBe(200);
+      expect(listed).toEqual(read.body);
+    }
+    const one = await organizer.get(`${path}/${guest.id}`);
+    expect(one.body).toMatchObject({ isUnsubscribed: true, companionsCount: 1, jobTitle: "Engineer" });
+    expect(one.body.godfather).toEqual({ id: godfather.id, fullName: "Gus Godfather" });
+  });
+
   it("lists with a fixed number of queries whatever the page size (no N+1)", async () => {
     const crowd = await buildEvent(suite.server.db, suite.cast.accountA.id);
     const godfathers = await buildGuests(suite.server.db, crowd, 30, (i) => ({

@@ -10,7 +10,7 @@ import {
   type GuestSelectionQuery,
 } from "@tessera/shared";
 import { jsonKeyNumber, jsonKeyValue } from "../../db/dialect.ts";
-import type { Knex } from "../../db/knex.ts";
+import { AS_STORED, type Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { CustomField } from "../../models/CustomField.ts";
 import { Guest } from "../../models/Guest.ts";
@@ -25,7 +25,7 @@ import {
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
 import type { GuestPageExtras } from "./extras.ts";
-import { selectPageExtras, splitPageRows } from "./pageExtras.ts";
+import { SHOWN_COLUMNS, selectPageExtras, splitPageRows } from "./pageExtras.ts";
 import { canOnEvent } from "../../policies/events.ts";
 import { findGuestView } from "./views.ts";
 
@@ -202,8 +202,10 @@ async function readPage(
   const pageIds = base.clone().select("guests.id");
   applySort(db, pageIds, query.sort, query.order, customFields);
   pageIds.offset((page - 1) * perPage).limit(perPage);
-  const rowsQuery = db("guests").select("guests.*").whereIn("guests.id", pageIds);
-  if (withExtras) selectPageExtras(db, rowsQuery);
+  const rowsQuery = db("guests")
+    .select(withExtras ? SHOWN_COLUMNS.map((column) => `guests.${column}`) : "guests.*")
+    .whereIn("guests.id", pageIds);
+  if (withExtras) selectPageExtras(db, rowsQuery.queryContext({ [AS_STORED]: true }));
   applySort(db, rowsQuery, query.sort, query.order, customFields);
   // On a big event the count costs more than the page: a window of pages asks for it once (GET users/count).
   const counting = query.count === false ? undefined : (base.clone().count({ total: "*" }).first() as CountRow);

@@ -1,6 +1,34 @@
 import type { Knex } from "../../db/knex.ts";
 import { Guest } from "../../models/Guest.ts";
 
+/**
+ * The columns of a guest its JSON shows: all but those derived for matching and search (normalised email,
+ * search text, name key), the account and the import that created it.
+ */
+export const SHOWN_COLUMNS = [
+  "id",
+  "eventId",
+  "firstName",
+  "lastName",
+  "email",
+  "civility",
+  "company",
+  "jobTitle",
+  "prescriber",
+  "language",
+  "status",
+  "companionsExpected",
+  "godfatherId",
+  "registeredAt",
+  "answers",
+  "mailStatus",
+  "mailStatusAt",
+  "unsubscribedAt",
+  "createdSource",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof Guest)[];
+
 /** What a page's rows carry besides the guest's columns when read with `selectPageExtras`. */
 interface ExtrasColumns {
   companionsCount: number | string | null;
@@ -28,7 +56,10 @@ export function selectPageExtras(db: Knex, rows: Knex.QueryBuilder): void {
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
-/** The guests of rows read with `selectPageExtras`, and their companion counts and godfathers. */
+/**
+ * The guests of rows read with `selectPageExtras` under AS_STORED, and their companion counts and
+ * godfathers. The extra columns ride along on the instances, which only the presenter reads, field by field.
+ */
 export function splitPageRows(rows: readonly Record<string, unknown>[]): {
   guests: Guest[];
   companionsCount: Map<string, number>;
@@ -36,12 +67,9 @@ export function splitPageRows(rows: readonly Record<string, unknown>[]): {
 } {
   const companionsCount = new Map<string, number>();
   const godfathers = new Map<string, { id: string; fullName: string }>();
-  const guests = rows.map((row) => {
-    const extras = row as Record<string, unknown> & ExtrasColumns;
+  const guests = Guest.fromStoredRows(rows).map((guest) => {
+    const extras = guest as unknown as ExtrasColumns;
     const { companionsCount: count, godfatherFoundId, godfatherFirstName, godfatherLastName } = extras;
-    // The extra columns ride along on the instance, which only the presenter reads, field by field: copying
-    // the 30 other columns out of each row cost more than the rest of the page's reading (~0.5 ms a page).
-    const guest = Guest.fromDatabaseJson(row);
     if (Number(count)) companionsCount.set(guest.id, Number(count));
     if (godfatherFoundId) {
       godfathers.set(godfatherFoundId, {
