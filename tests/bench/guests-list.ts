@@ -1,6 +1,7 @@
 // The guest list page over 100,000 guests (QUALITY.md: p95 ≤ 50 ms and ≤ 3× raw SQL), through HTTP with
-// a bearer token, against the floor: the same page's rows fetched in raw SQL through the best index (ids
-// first, then rows; no count), over the same pool. Three views: filtered (status + a custom-field choice), searched (a common
+// a bearer token from clients in a process of their own (httpLoad.ts), against the floor: the same page's
+// rows fetched in raw SQL through the best index (ids first, then rows; no count), over the same pool, in the
+// server's process. Three views: filtered (status + a custom-field choice), searched (a common
 // 3-letter substring) and sorted by last name; the default view (every guest by name); and every guest newest
 // first, deep in the list, asked without its count as the web's window of pages asks for it. On PostgreSQL
 // the table first holds BENCH_BACKGROUND (default 2,000,000) guests of 200 other events, and the measured
@@ -17,7 +18,8 @@ import { seedOtherEventsGuests } from "./guestsBackground.ts";
 import { importThroughApi } from "./importedEvent.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { benchUnderLoad } from "./guestsListLoad.ts";
-import { compareToFloor, latencyRows, printTable } from "./stats.ts";
+import { HttpLoad } from "./httpLoad.ts";
+import { compareToFloor, inProcess, latencyRows, printTable, type Measured } from "./stats.ts";
 
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 100_000);
 const BACKGROUND = Number(process.env.BENCH_BACKGROUND ?? 2_000_000);
@@ -178,10 +180,10 @@ function pageSql(scenario: Scenario): string {
 /** The view's count in raw SQL: the same predicates, no order. */
 const countSql = (scenario: Scenario) => `select count(*) from guests where ${scenario.where}`;
 
-/** The floor: the page (pageSql) or the count (countSql) in raw SQL over the same pool. */
-function rawFloor(db: Db, scenario: Scenario): () => Promise<unknown> {
+/** The floor: the page (pageSql) or the count (countSql) in raw SQL over the same pool, in the server's process. */
+function rawFloor(db: Db, scenario: Scenario): Measured {
   const sql = scenario.asks === "page" ? pageSql(scenario) : countSql(scenario);
-  return () => db.raw(sql, scenario.bindings);
+  return inProcess(() => db.raw(sql, scenario.bindings));
 }
 
 /** The PostgreSQL plans of the page (with its offset) and of its count. */
@@ -195,42 +197,10 @@ async function explain(db: Db, scenario: Scenario): Promise<void> {
   }
 }
 
-/** One GET through HTTP with the bench's bearer token; a keep-alive socket closed while idle is retried. */
-function getter(url: string, headers: Record<string, string>): () => Promise<unknown> {
-  return async () => {
-    // A keep-alive socket left idle while the floor runs may be closed by the server as it is reused (one
-    // per client in flight): the request is sent again.
-    const response = await fetch(url, { headers })
-      .catch(() => fetch(url, { headers }))
-      .catch(() => fetch(url, { headers }));
-    if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
-    return response.json();
-  };
-}
-
-/** The request of a scenario, checking its answer: a full page (unless fewer guests match), or a total. */
-function request(url: string, headers: Record<string, string>, scenario: Scenario, seen: { total: number }) {
-  const get = getter(url, headers);
-  const offset = pageOffset(scenario);
-  return async () => {
-    if (scenario.asks === "count") {
-      const { total } = (await get()) as { total: number };
-      if (!(total > 0)) throw new Error(`a count of ${total}`);
-      seen.total = total;
-      return;
-    }
-    const body = (await get()) as { data: unknown[]; pagination: { total: number } };
-    // A full page, unless fewer guests match (a small BENCH_GUESTS); -1: asked without its count.
-    const counted = body.pagination.total;
-    const expected = counted < 0 ? body.data.length || 100 : Math.min(100, Math.max(0, counted - offset));
-    if (body.data.length !== expected || expected === 0) throw new Error(`a page of ${body.data.length} guests`);
-    if (counted >= 0) seen.total = counted;
-  };
-}
-
 export async function benchGuestList(): Promise<void> {
   const kind = process.env.DATABASE_URL ? "postgres" : "sqlite";
   const server = await startTestServer({ kind });
+  const clients = await HttpLoad.start();
   try {
     const account = await buildAccount(server.db);
     const user = await buildUser(server.db, { accountId: account.id, role: "overseer" });
@@ -250,7 +220,6 @@ export async function benchGuestList(): Promise<void> {
     const { fields, seconds: seeded } = imported;
     const headers = { Authorization: `Bearer ${token}` };
     const users = `${server.baseUrl}/api/v1/events/${account.id}/${event.id}/users`;
-    const seen = { total: 0 };
     const all = scenarios(server.db, event.id, fields[0]!);
     // BENCH_ONLY: the scenarios whose name holds it (a quicker run while working on one of them).
     // BENCH_ONLY=load: only the run with 50 clients at once.
@@ -262,15 +231,16 @@ export async function benchGuestList(): Promise<void> {
           : `${users}?perPage=100${scenario.query ? `&${scenario.query}` : ""}`;
       const isDeep = pageOffset(scenario) > 0;
       if (isPostgres(server.db) && (isDeep || process.env.BENCH_EXPLAIN)) await explain(server.db, scenario);
+      const check = { asks: scenario.asks, offset: pageOffset(scenario) };
       const { figure: a, floor: f } = await compareToFloor(
-        request(url, headers, scenario, seen),
+        clients.measurer({ url, headers, check }),
         rawFloor(server.db, scenario),
         { requests: REQUESTS, concurrency: CONCURRENCY, runs: RUNS, warmUp: 50 },
       );
       const asked =
         scenario.asks === "count"
-          ? `GET users/count, ${seen.total.toLocaleString("en")} matches`
-          : `page of 100 of ${seen.total.toLocaleString("en")} matches`;
+          ? `GET users/count, ${clients.total.toLocaleString("en")} matches`
+          : `page of 100 of ${clients.total.toLocaleString("en")} matches`;
       const floor =
         scenario.asks === "count"
           ? "floor = count(*) with the same predicates in raw SQL"
@@ -289,11 +259,12 @@ export async function benchGuestList(): Promise<void> {
     if (only && only !== "load") return;
     const defaultView = all.find((scenario) => scenario.asks === "page" && scenario.query === "count=false")!;
     await benchUnderLoad(server, {
-      page: request(`${users}?perPage=100&count=false`, headers, defaultView, seen),
+      page: clients.measurer({ url: `${users}?perPage=100&count=false`, headers, check: { asks: "page", offset: 0 } }),
       floor: rawFloor(server.db, defaultView),
-      me: getter(`${server.baseUrl}/api/v1/auth/me`, headers),
+      me: clients.measurer({ url: `${server.baseUrl}/api/v1/auth/me`, headers, check: { asks: "any", offset: 0 } }),
     });
   } finally {
+    clients.close();
     await server.close();
   }
 }

@@ -1,17 +1,17 @@
 // The default view of the guest list under 50 users at once: its throughput and p95 against the cheapest
 // authenticated request of the same server (/auth/me) and against its floor (the page's rows in raw SQL),
-// each with 50 in flight over the server's pool (DATABASE_POOL_MAX).
+// each with 50 in flight over the server's pool (DATABASE_POOL_MAX); the HTTP clients in a process of their own.
 import type { TestServer } from "../helpers/server.ts";
-import { measure, median, printTable, ms, type LatencySummary } from "./stats.ts";
+import { median, printTable, ms, type LatencySummary, type Measured } from "./stats.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
 const REQUESTS = 1_500;
 const RUNS = 3;
 
-async function medianOf(operation: () => Promise<unknown>): Promise<LatencySummary> {
-  await measure(operation, 200, USERS);
+async function medianOf(measured: Measured): Promise<LatencySummary> {
+  await measured(200, USERS);
   const runs: LatencySummary[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await measure(operation, REQUESTS, USERS));
+  for (let run = 0; run < RUNS; run++) runs.push(await measured(REQUESTS, USERS));
   return {
     count: REQUESTS,
     p50: median(runs.map((r) => r.p50)),
@@ -22,7 +22,7 @@ async function medianOf(operation: () => Promise<unknown>): Promise<LatencySumma
 
 export async function benchUnderLoad(
   server: TestServer,
-  operations: { page: () => Promise<unknown>; floor: () => Promise<unknown>; me: () => Promise<unknown> },
+  operations: { page: Measured; floor: Measured; me: Measured },
 ): Promise<void> {
   const page = await medianOf(operations.page);
   const me = await medianOf(operations.me);

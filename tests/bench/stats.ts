@@ -40,22 +40,31 @@ export async function measure(
   return { count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), perSecond: count / elapsed };
 }
 
+/** A measurement: `count` operations with `concurrency` in flight, here or in another process. */
+export type Measured = (count: number, concurrency: number) => Promise<LatencySummary>;
+
+/** `operation` measured in this process. */
+export const inProcess =
+  (operation: () => Promise<unknown>): Measured =>
+  (count, concurrency) =>
+    measure(operation, count, concurrency);
+
 /**
- * `operation` against its `floor` in the same run: a warm-up of each, then `runs` alternating
- * measurements of each; the median of the runs' figures.
+ * A figure against its `floor` in the same run: a warm-up of each, then `runs` alternating measurements
+ * of each; the median of the runs' figures.
  */
 export async function compareToFloor(
-  operation: () => Promise<unknown>,
-  floor: () => Promise<unknown>,
+  figure: Measured,
+  floor: Measured,
   options: { requests: number; concurrency: number; runs: number; warmUp: number },
 ): Promise<{ figure: LatencySummary; floor: LatencySummary }> {
-  await measure(operation, options.warmUp, options.concurrency);
-  await measure(floor, options.warmUp, options.concurrency);
+  await figure(options.warmUp, options.concurrency);
+  await floor(options.warmUp, options.concurrency);
   const figures: LatencySummary[] = [];
   const floors: LatencySummary[] = [];
   for (let run = 0; run < options.runs; run++) {
-    figures.push(await measure(operation, options.requests, options.concurrency));
-    floors.push(await measure(floor, options.requests, options.concurrency));
+    figures.push(await figure(options.requests, options.concurrency));
+    floors.push(await floor(options.requests, options.concurrency));
   }
   return { figure: medianSummary(figures), floor: medianSummary(floors) };
 }

@@ -1,0 +1,59 @@
+// The bench's HTTP clients, in a process of their own (see httpLoad.ts): one request at a time per client in
+// flight over keep-alive sockets, each answer checked, the latencies summarised.
+import http from "node:http";
+import { measure } from "./stats.ts";
+import type { LoadAsk, LoadReply } from "./httpLoad.ts";
+
+/** The body of one GET; a keep-alive socket the server closed while idle is retried on a new one. */
+function get(agent: http.Agent, url: string, headers: Record<string, string>, attempt = 0): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("error", reject);
+      response.on("end", () =>
+        response.statusCode === 200 ? resolve(body) : reject(new Error(`status ${response.statusCode}: ${body}`)),
+      );
+    });
+    request.on("error", (error) => (attempt < 2 ? resolve(get(agent, url, headers, attempt + 1)) : reject(error)));
+  });
+}
+
+/** The totals a page or count answer reports, after checking it: a full page unless fewer match, or a total. */
+function checked(ask: LoadAsk, body: string): number | undefined {
+  const answer = JSON.parse(body) as { total?: number; data?: unknown[]; pagination?: { total: number } };
+  if (ask.check.asks === "any") return undefined;
+  if (ask.check.asks === "count") {
+    if (!(answer.total! > 0)) throw new Error(`a count of ${answer.total}`);
+    return answer.total;
+  }
+  // -1: asked without its count.
+  const counted = answer.pagination!.total;
+  const length = answer.data!.length;
+  const expected = counted < 0 ? length || 100 : Math.min(100, Math.max(0, counted - ask.check.offset));
+  if (length !== expected || expected === 0) throw new Error(`a page of ${length} guests`);
+  return counted >= 0 ? counted : undefined;
+}
+
+/** One pool of sockets per number of clients in flight, kept between measurements as a client keeps them. */
+const agents = new Map<number, http.Agent>();
+
+process.on("message", async (ask: LoadAsk) => {
+  let agent = agents.get(ask.concurrency);
+  if (!agent) agents.set(ask.concurrency, (agent = new http.Agent({ keepAlive: true, maxSockets: ask.concurrency })));
+  let total: number | undefined;
+  try {
+    const summary = await measure(
+      async () => {
+        total = checked(ask, await get(agent, ask.url, ask.headers)) ?? total;
+      },
+      ask.count,
+      ask.concurrency,
+    );
+    process.send!({ id: ask.id, summary, total } satisfies LoadReply);
+  } catch (error) {
+    process.send!({ id: ask.id, error: String(error) } satisfies LoadReply);
+  }
+});
+process.send!("ready");
