@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { CAST_MEMBERS } from "../../helpers/actors.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
-import { expectAnswer, expectation, ORGANIZERS_UP } from "../../helpers/matrix.ts";
+import { buildEvent } from "../../helpers/events.ts";
+import { buildListedEvent, expectAnswer, expectation, ORGANIZERS_UP } from "../../helpers/matrix.ts";
 import { useCastServer } from "../../helpers/suite.ts";
 
 /** Organizers and up (an organizer API key too). */
@@ -173,6 +174,56 @@ describe.each(databaseKinds())("audit log on %s", (kind) => {
       subjectType: "team",
       actor: { type: "user", id: suite.cast.users.overseer.user.id, name: "Overseer Cast" },
       after: { name: "Audited", memberIds: [] },
+    });
+  });
+
+  describe("an event the reader cannot see", () => {
+    const guestId = randomUUID();
+    let hiddenId: string;
+    let listedId: string;
+
+    beforeAll(async () => {
+      hiddenId = (await buildEvent(suite.server.db, suite.cast.accountA.id)).id;
+      listedId = (await buildListedEvent(suite.cast)).id;
+      for (const [eventId, day] of [
+        [hiddenId, 20],
+        [listedId, 21],
+      ] as const) {
+        await entry({
+          action: "guest.created",
+          createdAt: new Date(Date.UTC(2026, 0, day, 12)),
+          eventId,
+          subjectType: "guest",
+          subjectId: guestId,
+          actorUserId: suite.cast.users.overseer.user.id,
+          after: { email: `secret-${day}@example.org` },
+        });
+      }
+    });
+
+    /** Every filter of the route, each narrowed to the two events' entries. */
+    const filters = () => [
+      "action=guest.created",
+      `eventId=${hiddenId}&action=guest.created`,
+      `subjectId=${guestId}`,
+      "subjectType=guest",
+      `actorUserId=${suite.cast.users.overseer.user.id}&action=guest.created`,
+      "from=2026-01-20T00:00:00Z&to=2026-01-22T00:00:00Z",
+      "exclude=event.created,event.updated,event.viewed,team.created,team.updated,system.cleanup&subjectType=guest",
+    ];
+
+    it.each(CAST_MEMBERS)("shows its entries only to those who see it, whatever the filter, as %s", async (member) => {
+      const seesEveryEvent = ["overseer", "administrator", "apiKey"].includes(member);
+      for (const filter of filters()) {
+        const response = await suite.cast.client(member).get(`${path}?${filter}`);
+        expectAnswer(response, AUDIT_READERS[member]);
+        if (response.status !== 200) continue;
+        const events = response.body.data.map((row: { eventId: string }) => row.eventId);
+        expect(events.includes(hiddenId), `${member}: ${filter}`).toBe(seesEveryEvent);
+        if (!filter.startsWith("eventId")) expect(events, `${member}: ${filter}`).toContain(listedId);
+        const total = response.body.pagination.total;
+        expect(total, `${member}: ${filter}`).toBe(response.body.data.length);
+      }
     });
   });
 });

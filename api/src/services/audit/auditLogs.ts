@@ -4,7 +4,10 @@ import { ApiKey } from "../../models/ApiKey.ts";
 import { AuditLog } from "../../models/AuditLog.ts";
 import { sqlTime } from "../../models/BaseModel.ts";
 import { User } from "../../models/User.ts";
+import { Event } from "../../models/Event.ts";
+import { seesEveryEvent } from "../../policies/events.ts";
 import { authorizeInExistingAccount } from "../accounts/authorize.ts";
+import { scopeToVisibleEvents } from "../events/visibility.ts";
 import { paginate, type PageResult } from "../pagination.ts";
 import type { Scope } from "../scope.ts";
 
@@ -57,7 +60,8 @@ async function resolveActors(db: Db, entries: AuditLog[]): Promise<AuditLogView[
 
 /**
  * The account's audit trail, newest first, narrowed by the query's filters (`from`/`to` inclusive).
- * Organizers and up, and platform administrators.
+ * Organizers and up, and platform administrators; an entry about an event only for those who see the
+ * event (a deleted event's history: only for those who see every event), whatever the filters.
  */
 export async function listAuditLogs(
   scope: Scope,
@@ -67,6 +71,10 @@ export async function listAuditLogs(
   await authorizeInExistingAccount(scope, "audit.read", accountId);
   const db = scope.db;
   const query = AuditLog.query(db).where({ accountId });
+  if (!seesEveryEvent(scope.actor, accountId)) {
+    const visible = scopeToVisibleEvents(db, Event.query(db).select("events.id"), scope.actor, accountId);
+    query.where((entries) => entries.whereNull("eventId").orWhereIn("eventId", visible));
+  }
   if (filter.eventId) query.where({ eventId: filter.eventId });
   if (filter.subjectType) query.where({ subjectType: filter.subjectType });
   if (filter.subjectId) query.where({ subjectId: filter.subjectId });
