@@ -15,7 +15,14 @@ export const API_PREFIX = "/api/v1";
 
 /** Builds the Koa app (no listen): API under /api/v1 and the web app everywhere else. */
 export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}): Koa<ApiState, ApiContextExtras> {
-  const app = new Koa<ApiState, ApiContextExtras>({ proxy: deps.config.trustProxy, keys: [deps.config.secret] });
+  const { proxyHops } = deps.config;
+  // maxIpsCount: the client's address is the one the outermost trusted proxy saw, not the first entry of
+  // X-Forwarded-For, which the client writes as it likes.
+  const app = new Koa<ApiState, ApiContextExtras>({
+    proxy: proxyHops > 0,
+    maxIpsCount: proxyHops,
+    keys: [deps.config.secret],
+  });
   app.context.deps = deps;
   app.silent = true; // errors are logged by the error middleware with the request id
 

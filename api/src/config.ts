@@ -24,7 +24,12 @@ export interface Config {
   mailFrom: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front (TRUST_PROXY; 0: none). The client's address is the one the
+   * outermost of them saw: the entry that many places from the end of X-Forwarded-For, never one the
+   * client wrote itself.
+   */
+  proxyHops: number;
   logLevel: string;
   bodyLimitBytes: number;
   /** Brute-force limits of sign-in, password-reset requests and emailed sign-in codes. */
@@ -89,6 +94,14 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+/** TRUST_PROXY: a number of proxy hops; "true" is one (the setting's earlier form), unset or 0 none. */
+function proxyHopsFrom(env: NodeJS.ProcessEnv): number {
+  const raw = env.TRUST_PROXY;
+  if (raw === undefined || raw === "" || raw === "0" || raw === "false") return 0;
+  if (raw === "true") return 1;
+  return intFrom(env, "TRUST_PROXY", 0);
+}
+
 /** PASSWORD_HASH_COST: a power of two (scrypt's N); never below the default in production. */
 export function passwordHashCostFrom(env: NodeJS.ProcessEnv, isProduction: boolean): number {
   const cost = intFrom(env, "PASSWORD_HASH_COST", DEFAULT_PASSWORD_HASH_COST);
@@ -136,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? "Tessera <no-reply@tessera.local>",
     sessionIdleMinutes: intFrom(env, "SESSION_IDLE_MINUTES", 8 * 60),
     sessionAbsoluteHours: intFrom(env, "SESSION_ABSOLUTE_HOURS", 7 * 24),
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    proxyHops: proxyHopsFrom(env),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     bodyLimitBytes: intFrom(env, "BODY_LIMIT_BYTES", 1024 * 1024),
     throttle: {

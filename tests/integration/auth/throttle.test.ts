@@ -107,6 +107,59 @@ describe.each(databaseKinds())("auth: brute-force throttling on %s", (kind) => {
     expectTooManyAttempts(await login(strict, user.email, DEFAULT_PASSWORD), 30);
   });
 
+  it("behind proxies, takes the address the outermost trusted one saw, not one the client wrote", async () => {
+    // The strict server's deps behind one proxy, then two (TRUST_PROXY=1, 2).
+    async function behindProxies(proxyHops: number) {
+      const app: Server = createApp({ ...strict.deps, config: { ...strict.config, proxyHops } }).listen(0, "127.0.0.1");
+      await new Promise<void>((resolve) => app.once("listening", () => resolve()));
+      const http = new HttpClient(`http://127.0.0.1:${(app.address() as AddressInfo).port}`);
+      const close = () => new Promise<void>((resolve) => app.close(() => resolve()));
+      return { http, close };
+    }
+    const viaProxy = (http: HttpClient, forwardedFor: string, email: string, password: string) =>
+      http.post("/api/v1/auth/login", { email, password }, { headers: { "X-Forwarded-For": forwardedFor } });
+
+    const oneProxy = await behindProxies(1);
+    try {
+      // An attacker writes a new address in front of the one the proxy appends, each time.
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const response = await viaProxy(
+          oneProxy.http,
+          `198.51.100.${attempt}, 203.0.113.7`,
+          `spoof-${attempt}@x.org`,
+          WRONG_PASSWORD,
+        );
+        expect(response.status, `attempt ${attempt}`).toBe(401);
+      }
+      const user = await newUser(strict);
+      expectTooManyAttempts(
+        await viaProxy(oneProxy.http, "198.51.100.99, 203.0.113.7", user.email, DEFAULT_PASSWORD),
+        30,
+      );
+      // Another client behind the same proxy is not blocked, and its session records where it came from.
+      const other = await viaProxy(oneProxy.http, "203.0.113.8", user.email, DEFAULT_PASSWORD);
+      expect(other.status).toBe(200);
+    } finally {
+      await oneProxy.close();
+    }
+
+    const twoProxies = await behindProxies(2);
+    try {
+      const user = await newUser(strict);
+      const response = await viaProxy(
+        twoProxies.http,
+        "198.51.100.1, 203.0.113.9, 10.0.0.2",
+        user.email,
+        DEFAULT_PASSWORD,
+      );
+      expect(response.status).toBe(200);
+      const sessions = await strict.db("sessions").where({ userId: user.id }).select("ip");
+      expect(sessions.map((session: { ip: string }) => session.ip)).toEqual(["203.0.113.9"]);
+    } finally {
+      await twoProxies.close();
+    }
+  });
+
   it("drops password-reset requests over the limit silently (same answer, no email)", async () => {
     const user = await newUser(strict);
     for (let request = 1; request <= 3; request += 1) {
