@@ -85,6 +85,38 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     expect(me.body.user.id).toBe(user.id);
   });
 
+  it("cannot be driven by another site's page: JSON only, and no foreign Origin (login CSRF)", async () => {
+    const { user } = await organizer();
+    const url = `${suite.server.baseUrl}/api/v1/auth/login`;
+    const credentials = { email: user.email, password: DEFAULT_PASSWORD };
+    // What an HTML form of another site can post: URL-encoded, plain text or multipart, never JSON.
+    const form = await fetch(url, { method: "POST", body: new URLSearchParams(credentials) });
+    const text = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify(credentials),
+    });
+    for (const response of [form, text]) {
+      expect(response.status).toBe(415);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("unsupported_media_type");
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    // A script of another site cannot send JSON without the browser naming the site.
+    const foreign = await suite.server.http.post("/api/v1/auth/login", credentials, {
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe("anti_forgery_failed");
+    expect(foreign.headers.getSetCookie()).toEqual([]);
+    // The app's own pages, and clients that are not browsers (no Origin), sign in.
+    const own = await suite.server.http.post("/api/v1/auth/login", credentials, {
+      headers: { Origin: suite.server.baseUrl },
+    });
+    expect(own.status).toBe(200);
+    expect((await suite.server.http.post("/api/v1/auth/login", credentials)).status).toBe(200);
+    expect(await Session.query(suite.server.db).where({ userId: user.id }).resultSize()).toBe(2);
+  });
+
   it("refuses every bad sign-in with the same 401 invalid_credentials", async () => {
     const { user } = await organizer();
     const invited = await organizer({ password: null });

@@ -12,3 +12,15 @@ export function requireAntiForgery(ctx: ApiContext): void {
   const expected = antiForgeryToken(ctx.deps.config.secret, ctx.state.sessionToken);
   if (!sameSecret(ctx.get(CSRF_HEADER), expected)) throw new AppError("anti_forgery_failed", 403);
 }
+
+/**
+ * A route that sets the session cookie answers only its own pages: a request a browser sends from another
+ * site's page carries that site as its Origin, and is refused. Clients that are not browsers send none.
+ */
+export function requireSameOrigin(ctx: ApiContext): void {
+  const origin = ctx.get("Origin");
+  if (!origin) return;
+  // The server's own origin as the browser reached it (Koa's ctx.origin is the request's Origin header).
+  const allowed = new Set([`${ctx.protocol}://${ctx.host}`, new URL(ctx.deps.config.publicUrl).origin]);
+  if (!allowed.has(origin)) throw new AppError("anti_forgery_failed", 403);
+}

@@ -1,4 +1,5 @@
 import { authContracts as auth } from "@tessera/shared/contracts/auth";
+import { requireSameOrigin } from "../../middleware/antiForgery.ts";
 import { clearSessionCookies, setSessionCookies } from "../../middleware/cookies.ts";
 import { presentSignedInUser, presentUser } from "../../presenters/user.ts";
 import {
@@ -16,6 +17,7 @@ import { route, type Route } from "../define.ts";
 /** /auth/*: sign-in and sign-out, password reset, invitation completion, the signed-in user. */
 export const authRoutes: Route[] = [
   route(auth.login, async (scope, { body }, ctx) => {
+    requireSameOrigin(ctx);
     const { user, session, token, actor } = await signIn(scope, body);
     setSessionCookies(ctx, token, session.expiresAt);
     return { token, expiresAt: session.expiresAt.toISOString(), user: presentUser(user, actor) };
