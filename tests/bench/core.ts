@@ -28,7 +28,11 @@ export async function benchCore(): Promise<void> {
       await server.db("users").where({ id: session.userId }).first();
       await server.db("accounts").where({ id: account.id }).first();
     };
-    const me = clients.measurer({ url: `${server.baseUrl}/api/v1/auth/me`, headers, check: { asks: "any", offset: 0 } });
+    const me = clients.measurer({
+      url: `${server.baseUrl}/api/v1/auth/me`,
+      headers,
+      check: { asks: "any", offset: 0 },
+    });
     const { figure: a, floor: f } = await compareToFloor(me, inProcess(floor), {
       requests: REQUESTS,
       concurrency: CONCURRENCY,

@@ -24,7 +24,8 @@ export interface LoadAsk extends LoadRequest {
   concurrency: number;
 }
 
-export type LoadReply = { id: number; summary: LatencySummary; total?: number | undefined } | { id: number; error: string };
+export type LoadReply =
+  { id: number; summary: LatencySummary; total?: number | undefined } | { id: number; error: string };
 
 export class HttpLoad {
   private nextId = 0;

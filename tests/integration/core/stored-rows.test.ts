@@ -36,7 +36,9 @@ describe.each(databaseKinds())("models from stored rows on %s", (kind) => {
       companionsExpected: 2,
     });
 
-    const stored = await db("guests").where({ eventId: event.id }).queryContext({ [AS_STORED]: true });
+    const stored = await db("guests")
+      .where({ eventId: event.id })
+      .queryContext({ [AS_STORED]: true });
     expect(Object.keys(stored[0]!)).toContain("event_id");
     const mapped = await db("guests").where({ eventId: event.id });
     expect(Object.keys(mapped[0]!)).toContain("eventId");
@@ -48,7 +50,9 @@ describe.each(databaseKinds())("models from stored rows on %s", (kind) => {
     expect(fromRows!.answers).toEqual({ q1: ["a", "b"], q2: 4, q3: "text" });
     expect(fromRows!.fullName).toBe(guest.fullName);
 
-    const accounts = await db("accounts").where({ id: account.id }).queryContext({ [AS_STORED]: true });
+    const accounts = await db("accounts")
+      .where({ id: account.id })
+      .queryContext({ [AS_STORED]: true });
     const [readAccount] = Account.fromStoredRows(accounts);
     expect(readAccount!.isActive).toBe(false);
     expect(readAccount!.multilang).toBe(true);
