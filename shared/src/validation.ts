@@ -54,11 +54,41 @@ export function prepareValidator(schema: TSchema, options: { coerce?: boolean } 
   compile(schema, options.coerce ?? false);
 }
 
+/** Deeper than any of our schemas goes: input nested further is refused before a schema walks it. */
+export const MOST_NESTING = 32;
+
+/**
+ * What no schema accepts and some would fail on rather than refuse: a NUL character in a string or a key
+ * (PostgreSQL cannot store it in text), and nesting deeper than MOST_NESTING (a schema's recursion could
+ * exhaust the stack). Walked without recursion, so any depth is read safely.
+ */
+export function unsafeInputIssues(data: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const pending: Array<{ value: unknown; path: string; depth: number }> = [{ value: data, path: "", depth: 0 }];
+  while (pending.length) {
+    const { value, path, depth } = pending.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) issues.push({ field: path, code: "invalid_characters" });
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (depth >= MOST_NESTING) return [{ field: "", code: "too_deep" }];
+    for (const [key, item] of Object.entries(value)) {
+      const field = path ? `${path}.${key}` : key;
+      if (key.includes("\u0000")) issues.push({ field: path, code: "invalid_characters" });
+      else pending.push({ value: item, path: field, depth: depth + 1 });
+    }
+  }
+  return dedupe(issues);
+}
+
 export function validate<S extends TSchema>(
   schema: S,
   data: unknown,
   options: { coerce?: boolean } = {},
 ): ValidationResult<Static<S>> {
+  const unsafe = unsafeInputIssues(data);
+  if (unsafe.length) return { ok: false, issues: unsafe };
   const fn = compile(schema, options.coerce ?? false);
   if (fn(data)) return { ok: true, value: data as Static<S> };
   return { ok: false, issues: dedupe((fn.errors ?? []).map(toIssue)) };
