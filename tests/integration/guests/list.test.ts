@@ -192,6 +192,10 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
       JSON.stringify([{ field: "unknownColumn", op: "eq", value: "x" }]),
       JSON.stringify([{ field: "createdAt", op: "gte", value: "not a date" }]),
       JSON.stringify([{ field: "status", op: "eq" }]),
+      // Text search on a date or a number (a 500 on PostgreSQL before).
+      JSON.stringify([{ field: "createdAt", op: "contains", value: "2026" }]),
+      JSON.stringify([{ field: "registeredAt", op: "contains", value: "1" }]),
+      JSON.stringify([{ field: "companionsExpected", op: "contains", value: "1" }]),
     ]) {
       const response = await organizer.get(`${base}/users?filters=${encodeURIComponent(filters)}`);
       expect(response.status, filters).toBe(422);

@@ -96,6 +96,8 @@ function applyBuiltIn(query: Where, field: GuestField, filter: GuestFilter, inde
       );
       return;
     case "contains":
+      // A text search: dates and numbers are compared, not searched.
+      if (!isText) throw invalid(index);
       query.whereRaw("lower(??) like ? escape '\\'", [
         column,
         likeContainsPattern(String(scalar(filter.value, index)).toLowerCase()),
