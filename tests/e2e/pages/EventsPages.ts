@@ -60,7 +60,7 @@ export class EventsPages {
   }
 
   async search(text: string): Promise<void> {
-    await this.page.getByRole("textbox", { name: "Search by name" }).fill(text);
+    await this.page.getByRole("textbox", { name: "Search by name or address" }).fill(text);
   }
 
   /** Opens an event's action menu and picks one action. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
-import type { Event } from "../../../api/src/models/Event.ts";
+import { Event } from "../../../api/src/models/Event.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent, buildImage, buildTeam, listOnEvent } from "../../helpers/events.ts";
 import type { HttpClient } from "../../helpers/http.ts";
@@ -110,6 +110,19 @@ describe.each(databaseKinds())("events list on %s", (kind) => {
     expect((await list("?filter=archived&search=100%25")).names).toEqual(["Grape archived 100%"]);
     expect((await list("?search=%25")).names).toEqual([]);
     expect((await list("?search=_")).names).toEqual([]);
+  });
+
+  it("searches the slug of the public address too", async () => {
+    const event = await buildEvent(suite.server.db, suite.cast.accountA.id, {
+      name: "Quince",
+      slug: "spring-gala-2026",
+    });
+    try {
+      expect((await list("?search=GALA-20")).names).toEqual(["Quince"]);
+      expect((await list("?search=quin")).names).toEqual(["Quince"]);
+    } finally {
+      await Event.query(suite.server.db).deleteById(event.id);
+    }
   });
 
   it("paginates with the total of the filtered list", async () => {

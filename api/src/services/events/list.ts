@@ -38,7 +38,9 @@ export async function listEvents(
   if (filter === "in_progress") query.where("startsAt", "<=", at).where(end, ">=", at);
   if (filter === "past") query.where(end, "<", at);
   const search = request.search?.trim();
-  if (search) query.where(lowerContains(db, "name", search));
+  // By name or by the slug of its public address (what an organizer sees in links and exports).
+  if (search)
+    query.where((match) => match.where(lowerContains(db, "name", search)).orWhere(lowerContains(db, "slug", search)));
   const sort = request.sort ?? "start_date";
   if (sort === "start_date")
     query.orderByRaw("case when ?? is null then 1 else 0 end, ??, lower(??), ??", [
