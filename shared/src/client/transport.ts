@@ -91,7 +91,8 @@ export function readCsrfToken(): string | null {
   if (typeof cookies !== "string") return null;
   for (const part of cookies.split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === CSRF_COOKIE) return decodeURIComponent(value.join("="));
+    // Over https the API names it with the __Host- prefix (bound to the exact host, Secure, path /).
+    if (name === CSRF_COOKIE || name === `__Host-${CSRF_COOKIE}`) return decodeURIComponent(value.join("="));
   }
   return null;
 }

@@ -117,6 +117,35 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     expect(await Session.query(suite.server.db).where({ userId: user.id }).resultSize()).toBe(2);
   });
 
+  it("over https names its cookies with the __Host- prefix: Secure, path /, no Domain", async () => {
+    const { user } = await organizer();
+    const publicUrl = suite.server.config.publicUrl;
+    const origin = { Origin: suite.server.baseUrl };
+    suite.server.config.publicUrl = "https://events.example.org";
+    try {
+      const login = await suite.server.http.post(
+        "/api/v1/auth/login",
+        { email: user.email, password: DEFAULT_PASSWORD },
+        { headers: origin },
+      );
+      expect(login.status).toBe(200);
+      for (const name of ["__Host-tessera_session", "__Host-tessera_csrf"]) {
+        const cookie = setCookie(login, name);
+        expect(cookie, name).toMatch(/; path=\/;/);
+        expect(cookie, name).toMatch(/; secure/);
+        expect(cookie, name).not.toMatch(/domain=/i);
+      }
+      expect(setCookie(login, "tessera_session")).toBeUndefined();
+      const session = suite.server.http.withCookies(cookieHeader(login), cookieValue(login, "__Host-tessera_csrf"));
+      expect((await session.get("/api/v1/auth/me")).status).toBe(200);
+      const out = await session.post("/api/v1/auth/logout", undefined, { headers: origin });
+      expect(out.status).toBe(200);
+      expect(setCookie(out, "__Host-tessera_session")).toMatch(/expires=Thu, 01 Jan 1970/i);
+    } finally {
+      suite.server.config.publicUrl = publicUrl;
+    }
+  });
+
   it("refuses every bad sign-in with the same 401 invalid_credentials", async () => {
     const { user } = await organizer();
     const invited = await organizer({ password: null });

@@ -3,7 +3,7 @@ import { AppError } from "../../errors.ts";
 import type { Actor } from "../../policies/actor.ts";
 import { findActiveApiKey } from "../../services/auth/apiKeys.ts";
 import { findLiveSession } from "../../services/auth/sessions.ts";
-import { clearSessionCookies, SESSION_COOKIE } from "./cookies.ts";
+import { clearSessionCookies, cookieName, SESSION_COOKIE } from "./cookies.ts";
 
 async function userActor(ctx: ApiContext, token: string, via: "cookie" | "bearer"): Promise<Actor | null> {
   const found = await findLiveSession(ctx.deps.db, ctx.deps.config, token);
@@ -37,7 +37,7 @@ export function authenticate(): ApiMiddleware {
       if (!actor) throw AppError.unauthenticated();
       ctx.state.actor = actor;
     } else {
-      const cookie = ctx.cookies.get(SESSION_COOKIE);
+      const cookie = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE));
       if (cookie) {
         const actor = await userActor(ctx, cookie, "cookie");
         if (actor) ctx.state.actor = actor;

@@ -10,15 +10,28 @@ function secure(ctx: ApiContext): boolean {
   return ctx.deps.config.publicUrl.startsWith("https://");
 }
 
+/**
+ * A cookie's name as the API sets it: over https with the __Host- prefix, which browsers accept only from
+ * a secure page, for path / and without Domain, so a sibling subdomain can neither set nor shadow it.
+ */
+export function cookieName(ctx: ApiContext, name: typeof SESSION_COOKIE | typeof CSRF_COOKIE): string {
+  return secure(ctx) ? `__Host-${name}` : name;
+}
+
 export function setSessionCookies(ctx: ApiContext, token: string, expiresAt: Date): void {
   const common = { path: "/", sameSite: "lax" as const, secure: secure(ctx), expires: expiresAt, overwrite: true };
   // Koa refuses secure cookies on plain-HTTP connections unless it trusts the proxy that terminated TLS.
   ctx.cookies.secure = secure(ctx);
-  ctx.cookies.set(SESSION_COOKIE, token, { ...common, httpOnly: true });
-  ctx.cookies.set(CSRF_COOKIE, antiForgeryToken(ctx.deps.config.secret, token), { ...common, httpOnly: false });
+  ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), token, { ...common, httpOnly: true });
+  ctx.cookies.set(cookieName(ctx, CSRF_COOKIE), antiForgeryToken(ctx.deps.config.secret, token), {
+    ...common,
+    httpOnly: false,
+  });
 }
 
 export function clearSessionCookies(ctx: ApiContext): void {
-  ctx.cookies.set(SESSION_COOKIE, null, { path: "/" });
-  ctx.cookies.set(CSRF_COOKIE, null, { path: "/" });
+  ctx.cookies.secure = secure(ctx);
+  const options = { path: "/", secure: secure(ctx) };
+  ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), null, options);
+  ctx.cookies.set(cookieName(ctx, CSRF_COOKIE), null, options);
 }

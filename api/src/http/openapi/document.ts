@@ -127,7 +127,12 @@ export function buildOpenApiDocument(
       },
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "Session token (tss_…) or API key (tsk_…)" },
-        cookieAuth: { type: "apiKey", in: "cookie", name: "tessera_session" },
+        cookieAuth: {
+          type: "apiKey",
+          in: "cookie",
+          name: "tessera_session",
+          description: "Named __Host-tessera_session when the server is published over https",
+        },
       },
     },
   };
