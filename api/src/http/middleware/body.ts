@@ -3,11 +3,6 @@ import type { ApiMiddleware } from "../context.ts";
 import { AppError } from "../../errors.ts";
 import { isMultipart } from "./multipart.ts";
 
-/** Whether the request carries a body (declared by its length or sent in chunks). */
-function hasBody(ctx: Parameters<ApiMiddleware>[0]): boolean {
-  return Number(ctx.get("Content-Length") || 0) > 0 || ctx.get("Transfer-Encoding") !== "";
-}
-
 /**
  * JSON bodies within the configured limit; anything larger is refused unread. A body of another type
  * is refused (415): an HTML form of another site can post URL-encoded or plain text, never JSON, so no
@@ -29,7 +24,9 @@ export function parseBody(limitBytes: number): ApiMiddleware {
     if (isMultipart(ctx)) return next();
     const declared = Number(ctx.get("Content-Length") || 0);
     if (declared > limitBytes) throw new AppError("payload_too_large", 413);
-    if (hasBody(ctx) && !ctx.is("json")) throw new AppError("unsupported_media_type", 415);
+    // A body declared by its length or sent in chunks.
+    const hasBody = declared > 0 || ctx.get("Transfer-Encoding") !== "";
+    if (hasBody && !ctx.is("json")) throw new AppError("unsupported_media_type", 415);
     await parser(ctx, next);
   };
 }

@@ -1,3 +1,4 @@
+import { GUEST_IDENTITY_FIELDS } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { Guest } from "../../models/Guest.ts";
 
@@ -8,14 +9,7 @@ import { Guest } from "../../models/Guest.ts";
 export const SHOWN_COLUMNS = [
   "id",
   "eventId",
-  "firstName",
-  "lastName",
-  "email",
-  "civility",
-  "company",
-  "jobTitle",
-  "prescriber",
-  "language",
+  ...GUEST_IDENTITY_FIELDS,
   "status",
   "companionsExpected",
   "godfatherId",
