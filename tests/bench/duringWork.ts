@@ -1,51 +1,49 @@
-// What a long request costs the rest of the server, measured in this process (the bench's server runs
-// in it): its peak resident memory, and another client's latency meanwhile.
+// What a long request costs the rest of the server: its peak resident memory (the bench's server runs in
+// this process), and another client's latency meanwhile (that client in a process of its own).
+import { fork } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { percentile } from "./stats.ts";
 
 export const PROBE_EVERY_MS = 20;
 
+/** What the probe's process is asked: GETs of `url`, or POSTs of `body` ("{index}" replaced in it). */
+export interface ProbeAsk {
+  url: string;
+  headers: Record<string, string>;
+  every: number;
+  body?: Record<string, unknown> | undefined;
+}
+
+export interface ProbeReply {
+  latencies: number[];
+  failed: number;
+}
+
 /**
  * Another client's requests, one due every PROBE_EVERY_MS until stopped: their latencies, each counted
  * from when it was due, and how many failed (a server that stalls longer than its keep-alive timeout resets
- * the connection a request was sent on). The client shares this process's event loop with the server: a request held up
- * before it could even be sent (the loop blocked) is as late for the client as one the server sat on.
- * `every` changes the pace; `send` makes each request a POST of the body it builds (a write: a new guest).
+ * the connection a request was sent on). The client runs in a process of its own, as a server's clients do:
+ * sharing the server's thread, its own sending and reading (and the garbage they make) were counted as the
+ * server's stalls. `every` changes the pace; `body` makes each request a POST of it (a write: a new guest),
+ * "{index}" in it replaced by the request's number.
  */
-export function probe(
+export async function probe(
   url: string,
   headers: Record<string, string>,
-  options: { every?: number; send?: (index: number) => unknown } = {},
+  options: { every?: number; body?: Record<string, unknown> } = {},
 ) {
-  const every = options.every ?? PROBE_EVERY_MS;
-  const latencies: number[] = [];
-  let failed = 0;
-  let running = true;
-  const done = (async () => {
-    let due = performance.now();
-    while (running) {
-      try {
-        const response = options.send
-          ? await fetch(url, {
-              method: "POST",
-              headers: { ...headers, "Content-Type": "application/json" },
-              body: JSON.stringify(options.send(latencies.length)),
-            })
-          : await fetch(url, { headers });
-        await response.arrayBuffer();
-        if (!response.ok) failed++;
-      } catch {
-        failed++;
-      }
-      latencies.push(performance.now() - due);
-      due = performance.now() + every;
-      await new Promise((resolve) => setTimeout(resolve, every));
-    }
-  })();
+  const child = fork(new URL("./probeProcess.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
+  const replies = new Promise<ProbeReply>((resolve, reject) => {
+    child.on("message", (message: ProbeReply | "started") => message !== "started" && resolve(message));
+    child.once("exit", (code) => reject(new Error(`the probe's process ended (${code})`)));
+  });
+  const started = new Promise<void>((resolve) => child.once("message", () => resolve()));
+  child.send({ url, headers, every: options.every ?? PROBE_EVERY_MS, body: options.body } satisfies ProbeAsk);
+  await started;
   return {
     async stop() {
-      running = false;
-      await done;
+      child.send("stop");
+      const { latencies, failed } = await replies;
       latencies.sort((a, b) => a - b);
       return { p95: percentile(latencies, 95), worst: latencies.at(-1) ?? 0, failed };
     },
@@ -81,7 +79,7 @@ export async function idleLatency(
   forMs = 3_000,
   options: Parameters<typeof probe>[2] = {},
 ) {
-  const idle = probe(url, headers, options);
+  const idle = await probe(url, headers, options);
   await new Promise((resolve) => setTimeout(resolve, forMs));
   return idle.stop();
 }

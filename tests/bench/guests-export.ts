@@ -39,7 +39,7 @@ export async function benchGuestExport(): Promise<void> {
     }));
     if (isPostgres(server.db)) await server.db.raw("vacuum (analyze) guests");
     const me = `${server.baseUrl}/api/v1/auth/me`;
-    const idle = probe(me, headers);
+    const idle = await probe(me, headers);
     const idleBlocks = await loopBlocksDuring(() => new Promise((resolve) => setTimeout(resolve, IDLE_PROBE_MS)));
     const floor = await idle.stop();
 
@@ -56,7 +56,7 @@ export async function benchGuestExport(): Promise<void> {
         for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
         seconds = (performance.now() - started) / 1000;
       };
-      const other = probe(me, headers);
+      const other = await probe(me, headers);
       let blocks: LoopBlocks = { longest: 0, longestOnCpu: 0 };
       const memory = await peakMemoryDuring(async () => {
         blocks = await loopBlocksDuring(download);

@@ -86,7 +86,7 @@ async function measureUploads(kind: "sqlite" | "postgres", uploads: Upload[]): P
       const url = `${server.baseUrl}/api/v1/events/${account.id}/${event.id}/imports`;
       let seconds = 0;
       let answer = "";
-      const other = probe(me, headers);
+      const other = await probe(me, headers);
       const memory = await peakMemoryDuring(async () => {
         const started = performance.now();
         const answers = await Promise.all(

@@ -90,11 +90,7 @@ function walkInGuests(server: TestServer, token: string, accountId: string, even
     { Authorization: `Bearer ${token}` },
     {
       every: 100,
-      send: (index: number) => ({
-        firstName: "Walk",
-        lastName: `In ${index}`,
-        email: `walk-in-${eventId.slice(0, 8)}-${index}@example.com`,
-      }),
+      body: { firstName: "Walk", lastName: "In {index}", email: `walk-in-${eventId.slice(0, 8)}-{index}@example.com` },
     },
   ] as const;
 }
@@ -171,10 +167,10 @@ async function timeImport(server: TestServer, token: string, accountId: string):
   const fields = await seedFields(server.db, event);
   const file = buildCsv(fields);
   const onDisk = await fileOnDisk(file);
-  const other = probe(`${server.baseUrl}/api/v1/auth/me`, { Authorization: `Bearer ${token}` });
+  const other = await probe(`${server.baseUrl}/api/v1/auth/me`, { Authorization: `Bearer ${token}` });
   // A guest registered in another event every 100 ms: on SQLite it waits for the import's writer thread.
   const elsewhere = await buildEvent(server.db, accountId);
-  const writer = probe(...walkInGuests(server, token, accountId, elsewhere.id));
+  const writer = await probe(...walkInGuests(server, token, accountId, elsewhere.id));
   let result: Omit<ImportTiming, "file" | "memory" | "other" | "writes" | "longestLoopDelay"> | undefined;
   const { before, peak, longestLoopDelay } = await peakMemoryDuring(async () => {
     result = await runImport(server, token, accountId, event, onDisk, ROWS);
