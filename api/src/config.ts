@@ -62,9 +62,12 @@ export interface ImageFetchConfig {
 }
 
 export interface ThrottleConfig {
-  /** Window (and block length once a limit is passed), in minutes. */
+  /** Window (and block length once a limit is passed; the longest sign-in delay), in minutes. */
   windowMinutes: number;
-  /** Failed sign-ins for one email address within the window. */
+  /**
+   * Failed sign-ins at one account (from devices it never signed in from, or from one known device) before
+   * each further attempt waits: 1 s, doubling with every failure, up to the window. Never a lock-out.
+   */
   loginFailuresPerEmail: number;
   /** Failed sign-ins from one IP address within the window. */
   loginFailuresPerIp: number;
@@ -154,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: intFrom(env, "BODY_LIMIT_BYTES", 1024 * 1024),
     throttle: {
       windowMinutes: intFrom(env, "THROTTLE_WINDOW_MINUTES", 15),
-      loginFailuresPerEmail: intFrom(env, "THROTTLE_LOGIN_FAILURES_PER_EMAIL", 10),
+      loginFailuresPerEmail: intFrom(env, "THROTTLE_LOGIN_FAILURES_PER_EMAIL", 5),
       loginFailuresPerIp: intFrom(env, "THROTTLE_LOGIN_FAILURES_PER_IP", 100),
       resetRequestsPerEmail: intFrom(env, "THROTTLE_RESET_REQUESTS_PER_EMAIL", 5),
       resetRequestsPerIp: intFrom(env, "THROTTLE_RESET_REQUESTS_PER_IP", 20),

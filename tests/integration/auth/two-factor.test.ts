@@ -17,7 +17,9 @@ function otherCode(code: string): string {
 }
 
 describe.each(databaseKinds())("auth: two-factor sign-in on %s", (kind) => {
-  const suite = useTestServer(kind, { env: { THROTTLE_CODE_EMAILS_PER_USER: "3" } });
+  const suite = useTestServer(kind, {
+    env: { THROTTLE_CODE_EMAILS_PER_USER: "3", THROTTLE_LOGIN_FAILURES_PER_EMAIL: "10" },
+  });
 
   async function twoFactorUser() {
     const account = await buildAccount(suite.server.db, { twoFactorEnabled: true });

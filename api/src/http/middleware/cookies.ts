@@ -5,6 +5,9 @@ export const SESSION_COOKIE = "tessera_session";
 /** Readable by the web app, which echoes it in the X-CSRF-Token header. */
 export const CSRF_COOKIE = "tessera_csrf";
 export const CSRF_HEADER = "X-CSRF-Token";
+/** A browser an account signed in from (services/auth/knownDevices.ts). */
+export const DEVICE_COOKIE = "tessera_device";
+const DEVICE_COOKIE_DAYS = 365;
 
 function secure(ctx: ApiContext): boolean {
   return ctx.deps.config.publicUrl.startsWith("https://");
@@ -14,7 +17,10 @@ function secure(ctx: ApiContext): boolean {
  * A cookie's name as the API sets it: over https with the __Host- prefix, which browsers accept only from
  * a secure page, for path / and without Domain, so a sibling subdomain can neither set nor shadow it.
  */
-export function cookieName(ctx: ApiContext, name: typeof SESSION_COOKIE | typeof CSRF_COOKIE): string {
+export function cookieName(
+  ctx: ApiContext,
+  name: typeof SESSION_COOKIE | typeof CSRF_COOKIE | typeof DEVICE_COOKIE,
+): string {
   return secure(ctx) ? `__Host-${name}` : name;
 }
 
@@ -34,4 +40,22 @@ export function clearSessionCookies(ctx: ApiContext): void {
   const options = { path: "/", secure: secure(ctx) };
   ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), null, options);
   ctx.cookies.set(cookieName(ctx, CSRF_COOKIE), null, options);
+}
+
+/** The device cookie the browser sent, if any. */
+export function deviceCookie(ctx: ApiContext): string | null {
+  return ctx.cookies.get(cookieName(ctx, DEVICE_COOKIE)) ?? null;
+}
+
+/** Kept through sign-outs: it says the browser was used by the account, not that anyone is signed in. */
+export function setDeviceCookie(ctx: ApiContext, token: string): void {
+  ctx.cookies.secure = secure(ctx);
+  ctx.cookies.set(cookieName(ctx, DEVICE_COOKIE), token, {
+    path: "/",
+    sameSite: "strict",
+    secure: secure(ctx),
+    httpOnly: true,
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 * 1000,
+    overwrite: true,
+  });
 }

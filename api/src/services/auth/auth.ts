@@ -23,7 +23,9 @@ import {
   TOKEN_LIFETIME_MS,
 } from "./oneTimeTokens.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { issueDeviceToken, knownDeviceId } from "./knownDevices.ts";
 import { createSession, revokeAllSessions, revokeSession } from "./sessions.ts";
+import { recordingDelays, recordSignIn } from "./signInRecords.ts";
 
 const RESET_VALID_MINUTES = TOKEN_LIFETIME_MS.password_reset / 60_000;
 const SECOND_FACTOR_VALID_MINUTES = TOKEN_LIFETIME_MS.second_factor / 60_000;
@@ -79,19 +81,26 @@ export interface SignedIn {
   token: string;
   /** The new session's user as an actor, for the abilities shown with them. */
   actor: Actor;
+  /** The device cookie to keep: the one the browser sent for this account, or a new one. */
+  deviceToken: string;
 }
 
 /**
  * Password (and, when the account asks for it, the emailed code) for a new session. Throttled per
- * address and per IP; a success forgets the address's failures and records the login time.
+ * account (apart for a device it signed in from: `deviceToken`, its cookie) and per address; a success
+ * forgets the failures it counted toward and records the login time. Every attempt is in the audit log.
  */
-export async function signIn(scope: Scope, input: LoginBody): Promise<SignedIn> {
+export async function signIn(scope: Scope, input: LoginBody, deviceToken: string | null = null): Promise<SignedIn> {
   const { db, config } = scope.deps;
   const email = normalizeEmail(input.email);
-  const attempt = await beginSignInAttempt(scope.deps, email, clientAddressOf(scope));
+  const knownDevice = knownDeviceId(config.secret, email, deviceToken);
+  const attempt = await recordingDelays(scope, email, () =>
+    beginSignInAttempt(scope.deps, email, clientAddressOf(scope), knownDevice),
+  );
   const credentials = await checkCredentials(scope.deps, email, input.password);
   if (!credentials) {
     await attempt.failed();
+    await recordSignIn(scope, "user.sign_in_failed", { email, reason: "credentials" });
     throw invalidCredentials();
   }
   const { user, account } = credentials;
@@ -102,6 +111,7 @@ export async function signIn(scope: Scope, input: LoginBody): Promise<SignedIn> 
     }
     if (!(await consumeSecondFactorCode(db, config.secret, user.id, input.token))) {
       await attempt.failed();
+      await recordSignIn(scope, "user.sign_in_failed", { email, user, reason: "second_factor" });
       throw new AppError("invalid_second_factor", 401);
     }
   }
@@ -121,7 +131,13 @@ export async function signIn(scope: Scope, input: LoginBody): Promise<SignedIn> 
     sessionId: created.session.id,
     via: "bearer",
   };
-  return { user, ...created, actor };
+  await recordSignIn(scope, "user.signed_in", {
+    email,
+    user,
+    actor,
+    ...(knownDevice ? { reason: "known_device" } : {}),
+  });
+  return { user, ...created, actor, deviceToken: knownDevice ? deviceToken! : issueDeviceToken(config.secret, email) };
 }
 
 export interface SecondFactorSent {
@@ -133,13 +149,21 @@ export interface SecondFactorSent {
  * Emails a sign-in code when the password is right and the account uses two-factor sign-in. Wrong
  * credentials count toward the sign-in limits like a failed login.
  */
-export async function sendSecondFactorCode(scope: Scope, input: SendingTokenBody): Promise<SecondFactorSent> {
+export async function sendSecondFactorCode(
+  scope: Scope,
+  input: SendingTokenBody,
+  deviceToken: string | null = null,
+): Promise<SecondFactorSent> {
   const { db, config, mail } = scope.deps;
   const email = normalizeEmail(input.email);
-  const attempt = await beginSignInAttempt(scope.deps, email, clientAddressOf(scope));
+  const knownDevice = knownDeviceId(config.secret, email, deviceToken);
+  const attempt = await recordingDelays(scope, email, () =>
+    beginSignInAttempt(scope.deps, email, clientAddressOf(scope), knownDevice),
+  );
   const credentials = await checkCredentials(scope.deps, email, input.password);
   if (!credentials) {
     await attempt.failed();
+    await recordSignIn(scope, "user.sign_in_failed", { email, reason: "credentials" });
     throw invalidCredentials();
   }
   await attempt.refund();

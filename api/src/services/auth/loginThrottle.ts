@@ -14,15 +14,28 @@ import { sha256 } from "./sessions.ts";
  * SQLite (one process) they are kept in memory. Limiters belong to one app instance (its deps), not
  * to the module, so several servers in one process (tests) never share counters.
  *
- * Sign-in counts a point *before* checking the password (an atomic upsert), so concurrent guesses
- * cannot slip past the limit, then gives it back when the attempt turns out not to be a failure.
+ * Sign-in never locks an account (which would let anyone lock anyone out, OWASP): past a few free
+ * failures, attempts at an account are spaced by a delay that doubles with each further failure, up to
+ * the window. The failures counted are those from devices the account never signed in from; a known
+ * device (knownDevices.ts) has counters of its own, so the owner's right password there still signs in
+ * while someone elsewhere guesses. An address that fails at many accounts is blocked for the window.
+ *
+ * An attempt counts as a failure *before* the password is checked (an atomic upsert), and the delay's
+ * gate is taken atomically too, so concurrent guesses cannot slip past; the point is given back when
+ * the attempt turns out not to be a failure.
  */
 
 /** Table of the PostgreSQL store; its columns are the library's (key, points, expire). */
 export const RATE_LIMIT_TABLE = "rate_limits";
 
+/** How long an account's (or a device's) failures are remembered, from the first, when no sign-in succeeds. */
+const FAILURES_KEPT_SECONDS = 24 * 60 * 60;
+
 interface Limiters {
-  loginByEmail: RateLimiterAbstract;
+  /** Failed sign-ins at an account from unknown devices, or from one known device (keys say which). */
+  loginFailures: RateLimiterAbstract;
+  /** Present while the next attempt at an account (or from a known device) must wait. */
+  loginDelay: RateLimiterAbstract;
   loginByIp: RateLimiterAbstract;
   resetByEmail: RateLimiterAbstract;
   resetByIp: RateLimiterAbstract;
@@ -31,10 +44,18 @@ interface Limiters {
 
 const limitersByApp = new WeakMap<AppDeps, Limiters>();
 
-function createLimiter(deps: AppDeps, keyPrefix: string, points: number, clearExpired: boolean): RateLimiterAbstract {
-  const duration = deps.config.throttle.windowMinutes * 60;
-  // Once past the limit, the key stays blocked for a whole window from that moment.
-  const options = { keyPrefix, points, duration, blockDuration: duration };
+function createLimiter(
+  deps: AppDeps,
+  keyPrefix: string,
+  points: number,
+  clearExpired: boolean,
+  // By default a window, and once past the limit, the key stays blocked for a whole window from that moment.
+  windows: { duration: number; blockDuration: number } = {
+    duration: deps.config.throttle.windowMinutes * 60,
+    blockDuration: deps.config.throttle.windowMinutes * 60,
+  },
+): RateLimiterAbstract {
+  const options = { keyPrefix, points, ...windows };
   if (!deps.config.databaseUrl) return new RateLimiterMemory(options);
   return new RateLimiterPostgres({
     ...options,
@@ -55,7 +76,12 @@ function limitersFor(deps: AppDeps): Limiters {
   if (!limiters) {
     const limits = deps.config.throttle;
     limiters = {
-      loginByEmail: createLimiter(deps, "login_email", limits.loginFailuresPerEmail, true),
+      loginFailures: createLimiter(deps, "login_failures", 1_000_000, true, {
+        duration: FAILURES_KEPT_SECONDS,
+        blockDuration: 0,
+      }),
+      // One attempt per delay; each sets its own length (consume's customDuration, block).
+      loginDelay: createLimiter(deps, "login_delay", 1, false, { duration: 1, blockDuration: 0 }),
       loginByIp: createLimiter(deps, "login_ip", limits.loginFailuresPerIp, false),
       resetByEmail: createLimiter(deps, "reset_email", limits.resetRequestsPerEmail, false),
       resetByIp: createLimiter(deps, "reset_ip", limits.resetRequestsPerIp, false),
@@ -76,6 +102,20 @@ function emailKey(normalizedEmail: string): string {
   return sha256(normalizedEmail);
 }
 
+/** Whose failures an attempt counts toward: the account's from unknown devices, or one known device's. */
+function failureKey(normalizedEmail: string, knownDevice: string | null): string {
+  return knownDevice ? `device:${sha256(knownDevice)}` : emailKey(normalizedEmail);
+}
+
+/**
+ * Seconds the next attempt waits after `failures` failures: none for the first `free` ones, then 1 s,
+ * doubling with each failure, never more than `longestSeconds`.
+ */
+export function delayAfterFailures(failures: number, free: number, longestSeconds: number): number {
+  if (failures < free) return 0;
+  return Math.min(2 ** Math.min(failures - free, 30), longestSeconds);
+}
+
 /** 429 too_many_attempts with the minutes to wait; the error middleware sets Retry-After. */
 function tooManyAttempts(msBeforeNext: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -89,8 +129,11 @@ function tooManyAttempts(msBeforeNext: number): AppError {
  * Takes one point on each limiter. Resolves with the refused results (empty when allowed); store
  * errors other than a refusal propagate.
  */
-async function consumeAll(entries: ReadonlyArray<readonly [RateLimiterAbstract, string]>): Promise<RateLimiterRes[]> {
-  const results = await Promise.allSettled(entries.map(([limiter, key]) => limiter.consume(key)));
+async function consumeAll(
+  entries: ReadonlyArray<readonly [RateLimiterAbstract, string]>,
+  options?: { customDuration: number },
+): Promise<RateLimiterRes[]> {
+  const results = await Promise.allSettled(entries.map(([limiter, key]) => limiter.consume(key, 1, options)));
   const refused: RateLimiterRes[] = [];
   for (const result of results) {
     if (result.status === "fulfilled") continue;
@@ -105,40 +148,67 @@ function longestWait(refused: RateLimiterRes[]): number {
 }
 
 export interface SignInAttempt {
-  /** Wrong credentials or code: the point taken stays counted. */
+  /** Wrong credentials or code: the failure stays counted, and the next attempt waits when past the free ones. */
   failed(): Promise<void>;
-  /** Right password without a session yet (code asked for or sent): the point is given back. */
+  /** Right password without a session yet (code asked for or sent): not a failure, and no wait. */
   refund(): Promise<void>;
-  /** Signed in: the address's failures are forgotten and the IP's point is given back. */
+  /** Signed in: the failures this attempt counted toward are forgotten and the address's point given back. */
   succeeded(): Promise<void>;
 }
 
 /**
- * Counts a sign-in attempt for the address and the IP, or throws 429 when either is blocked (even
- * if the password would have been right).
+ * Counts a sign-in attempt, or throws 429 while the account (from an unknown device), the known device,
+ * or the caller's address has to wait, even if the password would have been right. `knownDevice` is the
+ * id of a device the account signed in from (knownDevices.ts), or null.
  */
-export async function beginSignInAttempt(deps: AppDeps, normalizedEmail: string, ip: string): Promise<SignInAttempt> {
-  const { loginByEmail, loginByIp } = limitersFor(deps);
-  const key = emailKey(normalizedEmail);
-  const refused = await consumeAll([
-    [loginByEmail, key],
-    [loginByIp, ip],
-  ]);
-  if (refused.length) throw tooManyAttempts(longestWait(refused));
+export async function beginSignInAttempt(
+  deps: AppDeps,
+  normalizedEmail: string,
+  ip: string,
+  knownDevice: string | null = null,
+): Promise<SignInAttempt> {
+  const { loginFailures, loginDelay, loginByIp } = limitersFor(deps);
+  const { loginFailuresPerEmail: free, windowMinutes } = deps.config.throttle;
+  const key = failureKey(normalizedEmail, knownDevice);
+  const longest = windowMinutes * 60;
+  // Never refused (its points are many): it counts, and says how many failures came before this attempt.
+  const before = (await loginFailures.consume(key)).consumedPoints - 1;
+  // A known device answers for its own failures only: the address's limit is for guesses at many accounts.
+  const giveBack = () => Promise.all([loginFailures.reward(key), knownDevice ? null : loginByIp.reward(ip)]);
+  const refusedByIp = knownDevice ? [] : await consumeAll([[loginByIp, ip]]);
+  if (refusedByIp.length) {
+    await loginFailures.reward(key);
+    throw tooManyAttempts(longestWait(refusedByIp));
+  }
+  const wait = delayAfterFailures(before, free, longest);
+  if (wait > 0) {
+    // One attempt per delay, even when several arrive at once.
+    const refused = await consumeAll([[loginDelay, key]], { customDuration: wait });
+    if (refused.length) {
+      await giveBack();
+      throw tooManyAttempts(longestWait(refused));
+    }
+  }
   return {
-    async failed() {},
+    async failed() {
+      const failures = before + 1;
+      const next = delayAfterFailures(failures, free, longest);
+      if (next > 0) await loginDelay.block(key, next);
+    },
     async refund() {
-      await Promise.all([loginByEmail.reward(key), loginByIp.reward(ip)]);
+      await Promise.all([giveBack(), loginDelay.delete(key)]);
     },
     async succeeded() {
-      await Promise.all([loginByEmail.delete(key), loginByIp.reward(ip)]);
+      await Promise.all([loginFailures.delete(key), loginDelay.delete(key), knownDevice ? null : loginByIp.reward(ip)]);
     },
   };
 }
 
-/** Forgets the failed sign-ins of an address (after its owner reset the password from the email). */
+/** Forgets the failed sign-ins at an account from unknown devices (after its owner reset the password from the email). */
 export async function forgetSignInFailures(deps: AppDeps, normalizedEmail: string): Promise<void> {
-  await limitersFor(deps).loginByEmail.delete(emailKey(normalizedEmail));
+  const { loginFailures, loginDelay } = limitersFor(deps);
+  const key = emailKey(normalizedEmail);
+  await Promise.all([loginFailures.delete(key), loginDelay.delete(key)]);
 }
 
 /** Whether a password-reset email may be sent for this request; over the limit it is silently dropped. */

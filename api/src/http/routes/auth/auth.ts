@@ -1,6 +1,6 @@
 import { authContracts as auth } from "@tessera/shared/contracts/auth";
 import { requireSameOrigin } from "../../middleware/antiForgery.ts";
-import { clearSessionCookies, setSessionCookies } from "../../middleware/cookies.ts";
+import { clearSessionCookies, deviceCookie, setDeviceCookie, setSessionCookies } from "../../middleware/cookies.ts";
 import { presentSignedInUser, presentUser } from "../../presenters/user.ts";
 import {
   completeRegistration,
@@ -18,8 +18,9 @@ import { route, type Route } from "../define.ts";
 export const authRoutes: Route[] = [
   route(auth.login, async (scope, { body }, ctx) => {
     requireSameOrigin(ctx);
-    const { user, session, token, actor } = await signIn(scope, body);
+    const { user, session, token, actor, deviceToken } = await signIn(scope, body, deviceCookie(ctx));
     setSessionCookies(ctx, token, session.expiresAt);
+    setDeviceCookie(ctx, deviceToken);
     return { token, expiresAt: session.expiresAt.toISOString(), user: presentUser(user, actor) };
   }),
   route(auth.logout, async (scope, _input, ctx) => {
@@ -27,7 +28,7 @@ export const authRoutes: Route[] = [
     clearSessionCookies(ctx);
     return { ok: true as const };
   }),
-  route(auth.sendingToken, async (scope, { body }) => sendSecondFactorCode(scope, body)),
+  route(auth.sendingToken, async (scope, { body }, ctx) => sendSecondFactorCode(scope, body, deviceCookie(ctx))),
   route(auth.forgotPassword, async (scope, { body }) => {
     await requestPasswordReset(scope, body.email);
     return { ok: true as const };
