@@ -184,6 +184,37 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
     expect((await reset(token)).status).toBe(200);
   });
 
+  it("refuses breached passwords and those containing the user's address or name, saying why in en/fr/es", async () => {
+    const user = await newUser({ firstName: "Hélène", lastName: "Marchetti" });
+    const { token } = await resetTokenFor(user.email);
+    const common = {
+      en: "This password is among the most often leaked and guessed ones: choose another.",
+      fr: "Ce mot de passe fait partie des plus souvent divulgués et devinés : choisissez-en un autre.",
+      es: "Esta contraseña es de las más filtradas y adivinadas: elija otra.",
+    };
+    for (const [lang, message] of Object.entries(common)) {
+      for (const password of ["Password123!", "Welcome2024!"]) {
+        const refused = await reset(token, password, password, lang);
+        expect(refused.status, password).toBe(422);
+        expect(refused.body.error.details).toEqual([{ field: "password", code: "password_common", message }]);
+      }
+    }
+    const local = user.email.split("@")[0]!;
+    for (const password of [`X1-${local}-Key!`, "Marchetti-Key-42", "H3lene-Key-42!"]) {
+      const refused = await reset(token, password, password, "fr");
+      expect(refused.status, password).toBe(422);
+      expect(refused.body.error.details).toEqual([
+        {
+          field: "password",
+          code: "password_personal",
+          message: "Le mot de passe ne doit contenir ni votre adresse e-mail, ni votre nom, ni le nom du produit.",
+        },
+      ]);
+    }
+    // The link was not used up by the refusals.
+    expect((await reset(token)).status).toBe(200);
+  });
+
   it("refuses a made-up token", async () => {
     const response = await reset("not-a-real-token");
     expect(response.status).toBe(400);
@@ -202,7 +233,7 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
     expect((await reset(token)).body.error.code).toBe("invalid_link");
   });
 
-  it("a reset lifts the sign-in block of the address", async () => {
+  it("a reset lifts the sign-in wait of the address", async () => {
     const user = await newUser();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       await suite.server.http.post("/api/v1/auth/login", { email: user.email, password: "Wrong-Password-42" });

@@ -119,6 +119,24 @@ describe.each(databaseKinds())("profile on %s", (kind) => {
       });
     });
 
+    it("refuses a breached password or one containing the user's name", async () => {
+      const { user, current } = await userWithTwoSessions();
+      for (const [password, code] of [
+        ["Password123!", "password_common"],
+        [`${user.lastName}-Secret-42`, "password_personal"],
+      ] as const) {
+        const refused = await expectNoChange(suite.server.db, () =>
+          current.post("/api/v1/profile/password", {
+            currentPassword: DEFAULT_PASSWORD,
+            password,
+            confirmation: password,
+          }),
+        );
+        expect(refused.status, password).toBe(422);
+        expect(refused.body.error.details[0]).toMatchObject({ field: "password", code });
+      }
+    });
+
     it("changes the password, ends the other sessions, keeps this one, and audits it", async () => {
       const { user, current, other } = await userWithTwoSessions();
       const response = await current.post("/api/v1/profile/password", {

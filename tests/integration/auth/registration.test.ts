@@ -30,6 +30,23 @@ describe.each(databaseKinds())("auth: completing an invitation on %s", (kind) =>
     return suite.server.http.post("/api/v1/auth/register-admin", body, lang ? { lang } : {});
   }
 
+  it("refuses a breached password, or one containing the names given in the form, and keeps the link", async () => {
+    const { token } = await invite();
+    const body = { token, firstName: "Ada", lastName: "Lovelace" };
+    const common = await register({ ...body, password: "Welcome2024!", confirmation: "Welcome2024!" }, "es");
+    expect(common.status).toBe(422);
+    expect(common.body.error.details).toEqual([
+      {
+        field: "password",
+        code: "password_common",
+        message: "Esta contraseña es de las más filtradas y adivinadas: elija otra.",
+      },
+    ]);
+    const personal = await register({ ...body, password: "Lovelace-1815-X", confirmation: "Lovelace-1815-X" });
+    expect(personal.body.error.details[0]).toMatchObject({ field: "password", code: "password_personal" });
+    expect((await register({ ...body, password: PASSWORD, confirmation: PASSWORD })).status).toBe(200);
+  });
+
   it("prefills the form, completes the invitation once, then the user signs in", async () => {
     const { user, token } = await invite();
 

@@ -7,6 +7,7 @@ import { changedFields, recordAudit } from "../audit/record.ts";
 import { requireMatchingConfirmation } from "../auth/auth.ts";
 import { beginSignInAttempt, clientAddressOf } from "../auth/loginThrottle.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { refuseWeakPassword } from "../auth/weakPasswords.ts";
 import type { Scope } from "../scope.ts";
 
 type UserActor = Extract<Actor, { kind: "user" }>;
@@ -71,6 +72,7 @@ export async function changePassword(scope: Scope, input: PasswordChange): Promi
     throw AppError.invalid([{ field: "currentPassword", code: "wrong_current_password" }]);
   }
   await attempt.succeeded();
+  refuseWeakPassword(input.password, user);
   const passwordHash = await hashPassword(input.password, scope.deps.config.passwordHashCost);
   await db.transaction(async (trx) => {
     const now = scope.clock.now();

@@ -26,6 +26,7 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { issueDeviceToken, knownDeviceId } from "./knownDevices.ts";
 import { createSession, revokeAllSessions, revokeSession } from "./sessions.ts";
 import { recordingDelays, recordSignIn } from "./signInRecords.ts";
+import { refuseWeakPassword } from "./weakPasswords.ts";
 
 const RESET_VALID_MINUTES = TOKEN_LIFETIME_MS.password_reset / 60_000;
 const SECOND_FACTOR_VALID_MINUTES = TOKEN_LIFETIME_MS.second_factor / 60_000;
@@ -224,7 +225,10 @@ export async function resetPassword(scope: Scope, input: ResetPasswordBody): Pro
   requireMatchingConfirmation(input.password, input.confirmation);
   const { db } = scope;
   // A cheap look first, so a bogus link costs no password hashing.
-  if (!(await peekLinkToken(db, input.token, "password_reset"))) throw invalidLink();
+  const peeked = await peekLinkToken(db, input.token, "password_reset");
+  const owner = peeked && (await User.query(db).findById(peeked.userId));
+  if (!owner) throw invalidLink();
+  refuseWeakPassword(input.password, owner);
   const passwordHash = await hashPassword(input.password, scope.deps.config.passwordHashCost);
   // The link is used up even when the user turns out to be disabled (hence no throw inside).
   const user = await db.transaction(async (trx) => {
@@ -271,7 +275,14 @@ export async function describeInvitation(scope: Scope, token: string): Promise<I
 export async function completeRegistration(scope: Scope, input: RegisterAdminBody): Promise<void> {
   requireMatchingConfirmation(input.password, input.confirmation);
   const { db } = scope;
-  if (!(await peekLinkToken(db, input.token, "registration"))) throw invalidLink();
+  const peeked = await peekLinkToken(db, input.token, "registration");
+  const invited = peeked && (await User.query(db).findById(peeked.userId));
+  if (!invited) throw invalidLink();
+  refuseWeakPassword(input.password, {
+    email: invited.email,
+    firstName: input.firstName.trim() || invited.firstName,
+    lastName: input.lastName.trim() || invited.lastName,
+  });
   const passwordHash = await hashPassword(input.password, scope.deps.config.passwordHashCost);
   const user = await db.transaction(async (trx) => {
     const token = await consumeLinkToken(trx, input.token, "registration");
