@@ -8,7 +8,7 @@
 // event's guests arrive through the API (exported from the event they were seeded in, then imported), so it
 // is left as an import leaves it (the import's own VACUUM ANALYZE, no manual ANALYZE).
 import { seededRandom } from "@tessera/shared";
-import { isPostgres } from "../../api/src/db/dialect.ts";
+import { isPostgres, sortableText } from "../../api/src/db/dialect.ts";
 import type { Db } from "../../api/src/db/knex.ts";
 import type { CustomField } from "../../api/src/models/CustomField.ts";
 import { buildEvent } from "../helpers/events.ts";
@@ -109,7 +109,11 @@ async function seed(db: Db, event: { id: string; accountId: string }): Promise<C
   return fields;
 }
 
-const BY_NAME = "lower(last_name) asc nulls last, lower(first_name) asc nulls last, id asc";
+/** The list's default order, as the API writes it (db/dialect.ts sortableText) and its index is built. */
+function byName(db: Db): string {
+  const text = (column: string) => sortableText(db).replace("??", column);
+  return `${text("last_name")} asc nulls last, ${text("first_name")} asc nulls last, id asc`;
+}
 
 /**
  * One request of a list view: a page of it (GET users) or its total (GET users/count), its query string
@@ -125,6 +129,7 @@ interface Scenario {
 }
 
 function scenarios(db: Db, eventId: string, choice: CustomField): Scenario[] {
+  const BY_NAME = byName(db);
   const filters = encodeURIComponent(JSON.stringify([{ field: choice.id, op: "eq", value: "o1" }]));
   const pattern = `%${SEARCH}%`;
   const filtered = {

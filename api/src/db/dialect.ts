@@ -9,6 +9,20 @@ export function isSqlite(db: Knex): boolean {
   return !isPostgres(db);
 }
 
+/**
+ * A text column as lists sort it (sortKey.ts): by ICU's root collation on PostgreSQL, by the sort key on
+ * SQLite. SQL with one `??` for the column; the sort indexes are built on the same expressions.
+ */
+export function sortableText(db: Knex): string {
+  return isPostgres(db) ? '?? collate "und-x-icu"' : "sort_key(??)";
+}
+
+/** Orders `query` by text `columns` as people read them, empty values last. */
+export function orderByText(db: Knex, query: Knex.QueryBuilder, columns: string[], direction: "asc" | "desc" = "asc") {
+  for (const column of columns) query.orderByRaw(`${sortableText(db)} ${direction} nulls last`, [column]);
+  return query;
+}
+
 /** Case-insensitive equality on a column, the same way on both databases. */
 export function lowerEquals(db: Knex, column: string, value: string): Knex.Raw {
   return db.raw("lower(??) = ?", [column, value.toLowerCase()]);

@@ -3,6 +3,8 @@ import path from "node:path";
 import knexFactory, { type Knex } from "knex";
 import { knexSnakeCaseMappers } from "objection";
 import { migrationSource } from "../../../migrations/index.ts";
+import type BetterSqlite3 from "better-sqlite3";
+import { registerSortKey } from "./sortKey.ts";
 import { createTurnsBuffer, takeTurnsInStatements, takeTurnsOn, type TurnsBuffer } from "./sqliteTurns.ts";
 
 export type Db = Knex;
@@ -37,12 +39,13 @@ export function knexConfig(target: DatabaseTarget, turns?: TurnsBuffer): Knex.Co
     pool: {
       min: 1,
       max: 1,
-      afterCreate(connection: { pragma(sql: string): unknown }, done: (error: Error | null, c: unknown) => void) {
+      afterCreate(connection: BetterSqlite3.Database, done: (error: Error | null, c: unknown) => void) {
         connection.pragma("journal_mode = WAL");
         connection.pragma("foreign_keys = ON");
         connection.pragma("busy_timeout = 5000");
         // A WAL a long import grew is cut back to 64 MB when it starts over.
         connection.pragma("journal_size_limit = 67108864");
+        registerSortKey(connection);
         if (turns) takeTurnsOn(connection, turns);
         done(null, connection);
       },

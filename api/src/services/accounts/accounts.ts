@@ -6,7 +6,7 @@ import {
   type AccountListQuery,
   type AccountUpdate,
 } from "@tessera/shared";
-import { lockForUpdate, lowerContains } from "../../db/dialect.ts";
+import { lockForUpdate, lowerContains, sortableText } from "../../db/dialect.ts";
 import type { Db, Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Account } from "../../models/Account.ts";
@@ -48,7 +48,7 @@ export async function listAccounts(scope: Scope, request: AccountListQuery): Pro
   const query = Account.query(scope.db);
   const search = request.search?.trim();
   if (search) query.where(lowerContains(scope.db, "name", search));
-  query.orderByRaw("lower(??), ??", ["name", "id"]);
+  query.orderByRaw(`${sortableText(scope.db)}, ??`, ["name", "id"]);
   return paginate(query, request);
 }
 
@@ -66,7 +66,8 @@ export async function accountsOfUser(scope: Scope, userId: string): Promise<Acco
   authorizePlatform(scope.actor);
   const user = await User.query(scope.db).findById(userId);
   if (!user) throw AppError.notFound();
-  if (user.role === "administrator") return Account.query(scope.db).orderByRaw("lower(??), ??", ["name", "id"]);
+  if (user.role === "administrator")
+    return Account.query(scope.db).orderByRaw(`${sortableText(scope.db)}, ??`, ["name", "id"]);
   if (!user.accountId) return [];
   return Account.query(scope.db).where({ id: user.accountId });
 }

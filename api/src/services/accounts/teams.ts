@@ -1,5 +1,5 @@
 import type { TeamCreate, TeamUpdate } from "@tessera/shared";
-import { isUniqueViolation, lowerContains, lowerEquals } from "../../db/dialect.ts";
+import { isUniqueViolation, lowerContains, lowerEquals, sortableText } from "../../db/dialect.ts";
 import type { Db, Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Team } from "../../models/Team.ts";
@@ -58,7 +58,11 @@ async function viewsOf(db: Executor, teams: Team[], withMembers: boolean): Promi
         .select("users.*", "teamMembers.teamId as memberOfTeamId")
         .join("teamMembers", "teamMembers.userId", "users.id")
         .whereIn("teamMembers.teamId", ids)
-        .orderByRaw("lower(??), lower(??), ??", ["users.lastName", "users.firstName", "users.id"])) as (User & {
+        .orderByRaw(`${sortableText(db)}, ${sortableText(db)}, ??`, [
+          "users.lastName",
+          "users.firstName",
+          "users.id",
+        ])) as (User & {
         memberOfTeamId: string;
       })[];
       for (const user of users) members.set(user.memberOfTeamId, [...(members.get(user.memberOfTeamId) ?? []), user]);
@@ -104,7 +108,7 @@ export async function listTeams(
   for (const word of (request.search ?? "").trim().split(/\s+/).filter(Boolean)) {
     query.where(lowerContains(db, "name", word));
   }
-  query.orderByRaw("lower(??), ??", ["name", "id"]);
+  query.orderByRaw(`${sortableText(db)}, ??`, ["name", "id"]);
   const { rows, pagination } = await paginate(query, request);
   return { rows: await viewsOf(db, rows, request.withMembers), pagination };
 }

@@ -10,7 +10,7 @@ import {
   type Language,
   type Role,
 } from "@tessera/shared";
-import { isUniqueViolation, lockForUpdate, lowerContains } from "../../db/dialect.ts";
+import { isUniqueViolation, lockForUpdate, lowerContains, sortableText } from "../../db/dialect.ts";
 import type { Db, Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Account } from "../../models/Account.ts";
@@ -64,7 +64,7 @@ async function listUsers(db: Db, filter: UserListFilter): Promise<PageResult<Use
         .orWhere(lowerContains(db, "email", word));
     });
   }
-  query.orderByRaw("lower(??), lower(??), ??", ["lastName", "firstName", "id"]);
+  query.orderByRaw(`${sortableText(db)}, ${sortableText(db)}, ??`, ["lastName", "firstName", "id"]);
   return paginate(query, filter);
 }
 

@@ -1,3 +1,4 @@
+import { sortableText } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import type { Event } from "../../models/Event.ts";
 import { Image } from "../../models/Image.ts";
@@ -71,10 +72,10 @@ export async function loadEventAccess(db: Db, eventId: string): Promise<EventAcc
   const [users, teams] = await Promise.all([
     User.query(db)
       .whereIn("id", db("eventUsers").where({ eventId }).select("userId"))
-      .orderByRaw("lower(??), lower(??), ??", ["lastName", "firstName", "id"]),
+      .orderByRaw(`${sortableText(db)}, ${sortableText(db)}, ??`, ["lastName", "firstName", "id"]),
     Team.query(db)
       .whereIn("id", db("eventTeams").where({ eventId }).select("teamId"))
-      .orderByRaw("lower(??), ??", ["name", "id"]),
+      .orderByRaw(`${sortableText(db)}, ??`, ["name", "id"]),
   ]);
   const counts = teams.length
     ? ((await db("teamMembers")

@@ -1,5 +1,5 @@
 import type { EventListFilter, EventListSort } from "@tessera/shared";
-import { lowerContains } from "../../db/dialect.ts";
+import { lowerContains, sortableText } from "../../db/dialect.ts";
 import { sqlTime } from "../../models/BaseModel.ts";
 import { Event } from "../../models/Event.ts";
 import { authorizeInExistingAccount } from "../accounts/authorize.ts";
@@ -43,7 +43,7 @@ export async function listEvents(
     query.where((match) => match.where(lowerContains(db, "name", search)).orWhere(lowerContains(db, "slug", search)));
   const sort = request.sort ?? "start_date";
   if (sort === "start_date")
-    query.orderByRaw("case when ?? is null then 1 else 0 end, ??, lower(??), ??", [
+    query.orderByRaw(`case when ?? is null then 1 else 0 end, ??, ${sortableText(db)}, ??`, [
       "startsAt",
       "startsAt",
       "name",
@@ -54,7 +54,7 @@ export async function listEvents(
       { column: "createdAt", order: "desc" },
       { column: "id", order: "desc" },
     ]);
-  if (sort === "name") query.orderByRaw("lower(??), ??", ["name", "id"]);
+  if (sort === "name") query.orderByRaw(`${sortableText(db)}, ??`, ["name", "id"]);
   const { rows, pagination } = await paginate(query, request);
   return { rows: await loadEventDetails(db, actor, rows), pagination };
 }

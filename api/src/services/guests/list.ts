@@ -9,7 +9,7 @@ import {
   type GuestListQuery as GuestListQueryType,
   type GuestSelectionQuery,
 } from "@tessera/shared";
-import { jsonKeyNumber, jsonKeyValue } from "../../db/dialect.ts";
+import { jsonKeyNumber, jsonKeyValue, orderByText } from "../../db/dialect.ts";
 import { AS_STORED, type Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { CustomField } from "../../models/CustomField.ts";
@@ -128,9 +128,8 @@ function applySort(
   } else if (!isBuiltInField(key)) {
     throw AppError.invalid([{ field: "sort", code: "invalid_value" }]);
   } else if (TEXT_SORTS.has(key)) {
-    // Case-insensitive, empty values last, the same on both databases.
-    query.orderByRaw(`lower(??) ${direction} nulls last`, [`guests.${key}`]);
-    if (key === "lastName") query.orderByRaw(`lower(??) ${direction} nulls last`, ["guests.firstName"]);
+    // As people read them (accents, case), empty values last; the name indexes are built on these expressions.
+    orderByText(db, query, key === "lastName" ? ["guests.lastName", "guests.firstName"] : [`guests.${key}`], direction);
   } else if (NOT_NULL_SORTS.has(key)) {
     // No empty values to place: the plain order, which the (event_id, column, id) indexes serve both ways.
     query.orderBy(`guests.${key}`, direction);

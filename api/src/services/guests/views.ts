@@ -1,3 +1,4 @@
+import { sortableText } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { GuestView } from "../../models/GuestView.ts";
@@ -35,7 +36,7 @@ export async function findGuestView(
 /** The views the actor sees on an event they see, by name. */
 export async function listGuestViews(scope: Scope, key: EventKey): Promise<GuestView[]> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
-  return visibleViews(scope.db, scope.actor, event.id).orderBy("name").orderBy("id");
+  return visibleViews(scope.db, scope.actor, event.id).orderByRaw(`${sortableText(scope.db)}, ??`, ["name", "id"]);
 }
 
 /** Stores the query object as given; a view saved by an API key is always shared (it has no user). */

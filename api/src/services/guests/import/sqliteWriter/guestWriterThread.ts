@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
+import { registerSortKey } from "../../../../db/sortKey.ts";
 import { WriterTurns, type TurnsBuffer } from "../../../../db/sqliteTurns.ts";
 import { checkpoint, writeGuestPieces, type CheckpointMode, type GuestBatchToWrite } from "./writeGuestPieces.ts";
 
@@ -13,6 +14,8 @@ const { file, turns } = workerData as { file: string; turns: TurnsBuffer };
 // for it; niced, it was descheduled while holding it when the CPUs were short (a priority inversion: other
 // clients' worst 44-80 ms and writes' 51-100 ms during a 100k import, against 28-35 and 33-52 ms without).
 const connection = new Database(file);
+// The guests' sort indexes call it.
+registerSortKey(connection);
 connection.pragma("journal_mode = WAL");
 connection.pragma("foreign_keys = ON");
 // A piece's commit does not wait for the disk (WAL with NORMAL: a crash loses no committed page order, and a
