@@ -146,3 +146,18 @@ export const CUSTOM_FIELD_TARGET = "customField:";
 export function hasImportIdentity(guest: { email?: unknown; firstName?: unknown; lastName?: unknown }): boolean {
   return Boolean(guest.email) || (Boolean(guest.firstName) && Boolean(guest.lastName));
 }
+
+/**
+ * A guest is someone: an email address or a name (first or last), not blank. Otherwise 'guest_identity'
+ * (validation catalogue), on the email field where forms show it.
+ */
+export function guestIdentityProblem(guest: {
+  email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+}): "guest_identity" | null {
+  const given = [guest.email, guest.firstName, guest.lastName].some(
+    (value) => typeof value === "string" && value.trim(),
+  );
+  return given ? null : "guest_identity";
+}

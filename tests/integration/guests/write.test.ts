@@ -79,16 +79,44 @@ describe.each(databaseKinds())("guests writes on %s", (kind) => {
     expect(JSON.stringify(email.body)).toContain("Mail format is incorrect.");
     const emailFr = await client.post(`${base}/users`, { email: "nope" }, { lang: "fr" });
     expect(JSON.stringify(emailFr.body)).toContain("Le format de l'email est incorrect.");
-    const tooMany = await client.post(`${base}/users`, { companionsExpected: 4 });
+    const tooMany = await client.post(`${base}/users`, { lastName: "Many", companionsExpected: 4 });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.error.details[0]).toMatchObject({ field: "companionsExpected", code: "number_too_big" });
-    const unknown = await client.post(`${base}/users`, { answers: { "00000000-0000-4000-8000-000000000000": "x" } });
+    const unknown = await client.post(`${base}/users`, {
+      lastName: "Unknown",
+      answers: { "00000000-0000-4000-8000-000000000000": "x" },
+    });
     expect(unknown.status).toBe(422);
     const badAnswer = await expectNoChange(suite.server.db, () =>
-      client.post(`${base}/users`, { answers: { [size.id]: -3 } }),
+      client.post(`${base}/users`, { lastName: "Bad", answers: { [size.id]: -3 } }),
     );
     expect(badAnswer.status).toBe(422);
     expect(JSON.stringify(badAnswer.body)).toContain(`answers.${size.id}`);
+  });
+
+  it("refuses a guest with neither an email address nor a name, created or updated, in en/fr/es", async () => {
+    const messages = {
+      en: "Give the guest an email address or a name.",
+      fr: "Indiquez une adresse e-mail ou un nom pour l'invité.",
+      es: "Indique una dirección de correo electrónico o un nombre para el invitado.",
+    };
+    for (const [lang, message] of Object.entries(messages)) {
+      for (const body of [{}, { firstName: "  ", lastName: "", email: null }, { company: "Acme", answers: {} }]) {
+        const refused = await expectNoChange(suite.server.db, () => client.post(`${base}/users`, body, { lang }));
+        expect(refused.status, JSON.stringify(body)).toBe(422);
+        expect(refused.body.error.details).toEqual([{ field: "email", code: "guest_identity", message }]);
+      }
+    }
+    // One name is enough; taking it away later is refused too.
+    const named = await client.post(`${base}/users`, { firstName: "Dan" });
+    expect(named.status).toBe(201);
+    const cleared = await expectNoChange(suite.server.db, () =>
+      client.post(`${base}/users/${named.body.id}`, { firstName: " " }),
+    );
+    expect(cleared.status).toBe(422);
+    expect(cleared.body.error.details[0]).toMatchObject({ field: "email", code: "guest_identity" });
+    const renamed = await client.post(`${base}/users/${named.body.id}`, { firstName: "", email: "dan@example.com" });
+    expect(renamed.status).toBe(200);
   });
 
   it("companions: godfather of the same event, never itself, no cycle", async () => {

@@ -1,4 +1,5 @@
 import {
+  guestIdentityProblem,
   GUEST_FIELDS,
   GUEST_TEXT_FIELDS,
   mergeAnswers,
@@ -127,12 +128,19 @@ function identityValues(body: GuestUpdate): Partial<Guest> {
   return values;
 }
 
+/** 422 on email when the guest would have neither an email address nor a name. */
+function requireIdentity(guest: Partial<Guest>): void {
+  const problem = guestIdentityProblem(guest);
+  if (problem) throw AppError.invalid([{ field: "email", code: problem }]);
+}
+
 /** Adds a guest to the event (editors and up). */
 export async function createGuest(scope: Scope, key: EventKey, body: GuestCreate): Promise<GuestWithExtras> {
   const { actor } = scope;
   const { guest, event, ties } = await scope.db.transaction(async (trx) => {
     const { event, ties } = await findEventByKeyFor(trx, actor, "update", key);
     const values = identityValues(body);
+    requireIdentity(values);
     await checkCompanions(trx, event, null, values);
     const { answers, fileFieldIds } = await checkAnswers(trx, event.id, body.answers ?? {});
     await checkFileAnswerPatch(trx, fileFieldIds, null, {}, answers);
@@ -184,6 +192,7 @@ export async function updateGuest(
     const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key);
     const current = await findGuest(trx, event.id, guestId);
     const values = identityValues(body);
+    requireIdentity({ ...current, ...values });
     await checkCompanions(trx, event, guestId, values);
     if (body.answers) {
       const { answers, fileFieldIds } = await checkAnswers(trx, event.id, body.answers);

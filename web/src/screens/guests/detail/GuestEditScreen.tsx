@@ -13,6 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { guestIdentityProblem } from "@tessera/shared/rules/guests";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -76,6 +77,10 @@ function GuestForm({ guest }: { guest: GuestJson | null }) {
     validate: guestFormRules(t, fields),
     validateInputOnChange: ["companionsExpected"],
     validateInputOnBlur: ["companionsExpected"],
+    // The missing-identity message goes as soon as a name or an address is typed, in any of the three fields.
+    onValuesChange: (values) => {
+      if (!guestIdentityProblem(values)) form.clearFieldError("email");
+    },
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(justCreated ? t("guests.detail.saved") : null);

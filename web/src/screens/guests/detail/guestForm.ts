@@ -1,5 +1,6 @@
 import type { UseFormReturnType } from "@mantine/form";
 import { validateAnswer } from "@tessera/shared/rules/customFieldRules";
+import { guestIdentityProblem } from "@tessera/shared/rules/guests";
 import type { WebTFunction } from "@/app/errorMessage.ts";
 import type { CustomFieldJson } from "@/queries/customFields.ts";
 import type { GuestCreateBody, GuestJson } from "@/queries/guests.ts";
@@ -47,6 +48,11 @@ export function initialValues(fields: readonly CustomFieldJson[], guest: GuestJs
  */
 export function guestFormRules(t: WebTFunction, fields: readonly CustomFieldJson[]) {
   return {
+    // Said on the email field, as the API says it; cleared as soon as a name or an address is typed.
+    email: (email: string, values: GuestFormValues) => {
+      const problem = guestIdentityProblem({ ...values, email });
+      return problem ? t(`validation:${problem}`) : null;
+    },
     companionsExpected: (typed: string) => companionsProblem(t, typed),
     answers: Object.fromEntries(
       fields.map((field) => [field.id, (value: AnswerInput) => answerError(t, field, value)] as const),
