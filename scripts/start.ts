@@ -6,6 +6,9 @@ import { startServer, stopOnSignals } from "../api/src/server.ts";
 import { ensureWebBuild } from "./web-build.ts";
 
 ensureWebBuild();
+// On a trial run the console is for the lines below (address, demo password, email links): a line per
+// request would bury them. Production keeps them; LOG_REQUESTS=1 brings them back here.
+if (process.env.NODE_ENV !== "production") process.env.LOG_REQUESTS ??= "0";
 const config = loadConfig();
 const seedDemoAccount = process.env.TESSERA_DEMO !== "0" && config.env !== "production";
 const running = await startServer(config, {
@@ -30,4 +33,5 @@ console.log(
   `Tessera is running: ${config.publicUrl}/admin  (database: ${config.databaseUrl ? "PostgreSQL" : config.sqliteFile})`,
 );
 if (!config.smtp) console.log(`No SMTP_URL: emails are written to ${config.outboxDir} and their links logged.`);
+if (!config.logRequests) console.log("Requests are not logged (LOG_REQUESTS=1 logs each one).");
 stopOnSignals(running, console.log);

@@ -31,6 +31,8 @@ export interface Config {
    */
   proxyHops: number;
   logLevel: string;
+  /** One log line per request (LOG_REQUESTS=0 turns them off; answers of 500 and more are logged anyway). */
+  logRequests: boolean;
   bodyLimitBytes: number;
   /** Brute-force limits of sign-in, password-reset requests and emailed sign-in codes. */
   throttle: ThrottleConfig;
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: intFrom(env, "SESSION_ABSOLUTE_HOURS", 7 * 24),
     proxyHops: proxyHopsFrom(env),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
+    logRequests: env.LOG_REQUESTS !== "0" && env.LOG_REQUESTS !== "false",
     bodyLimitBytes: intFrom(env, "BODY_LIMIT_BYTES", 1024 * 1024),
     throttle: {
       windowMinutes: intFrom(env, "THROTTLE_WINDOW_MINUTES", 15),

@@ -18,16 +18,20 @@ export function requestContext(): ApiMiddleware {
     try {
       await next();
     } finally {
-      ctx.state.logger.info(
-        {
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-          actor: ctx.state.actor?.id,
-        },
-        "request",
-      );
+      if (ctx.deps.config.logRequests || ctx.status >= 500) logRequest(ctx, started);
     }
   };
+}
+
+function logRequest(ctx: Parameters<ApiMiddleware>[0], started: number): void {
+  ctx.state.logger.info(
+    {
+      method: ctx.method,
+      path: ctx.path,
+      status: ctx.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      actor: ctx.state.actor?.id,
+    },
+    "request",
+  );
 }
