@@ -59,8 +59,15 @@ describe.skipIf(!shouldRunE2e())(
         const mail = await server.mailbox.waitFor(email, { timeoutMs: 15_000 });
         const resetLink = linksIn(mail).find((link) => link.includes("/admin/reset-password?token="));
         expect(resetLink, `a reset link in: ${mail.text ?? ""}`).toBeDefined();
+        // A made-up token says so at once, instead of a form that would fail after typing.
+        await signIn.open("/fr/admin/reset-password?token=made-up-token-1234567890");
+        await page.getByRole("heading", { name: "Ce lien ne peut pas être utilisé" }).waitFor();
+        await page.getByText("Ce lien est invalide ou a expiré.").waitFor();
+        expect(await page.getByLabel("Nouveau mot de passe").count()).toBe(0);
+
         await signIn.openEmailedLink(resetLink!);
         await signIn.waitForPath("/fr/admin/reset-password");
+        await page.getByText(`Pour ${email}`).waitFor();
 
         // The confirmation is checked as it is typed.
         const newPassword = "Nouveau-Passe-2024";

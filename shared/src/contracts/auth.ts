@@ -3,6 +3,8 @@ import {
   ForgotPasswordBody,
   InvitationQuery,
   InvitationResponse,
+  ResetLinkQuery,
+  ResetLinkResponse,
   LoginBody,
   MeResponse,
   RegisterAdminBody,
@@ -23,7 +25,9 @@ export const authContracts = {
     summary: "Sign in with email and password (and the emailed code when the account uses two-factor sign-in)",
     description:
       "Returns a bearer token and also sets the session cookie (httpOnly) and the anti-forgery cookie for the web app. " +
-      "Every refusal of the credentials is the same 401 invalid_credentials. Too many failures for one address or IP give 429.",
+      "Every refusal of the credentials is the same 401 invalid_credentials. Past 5 failures at an account, each attempt waits " +
+      "(1 s, doubling, up to 15 minutes: 429 with Retry-After) unless it comes from a browser the account signed in from " +
+      "(its device cookie); too many failures from one IP give 429.",
     tags,
     auth: "public",
     body: LoginBody,
@@ -58,6 +62,18 @@ export const authContracts = {
     auth: "public",
     body: ForgotPasswordBody,
     response: Ok,
+  }),
+  resetLink: contract({
+    method: "get",
+    path: "/auth/reset-password",
+    summary: "Whether a reset link still works, and the address it is for (the link is not used up)",
+    description:
+      "400 invalid_link for a made-up, used, expired or superseded link, so the page says so instead of a form.",
+    tags,
+    auth: "public",
+    query: ResetLinkQuery,
+    response: ResetLinkResponse,
+    errors: [400],
   }),
   resetPassword: contract({
     method: "post",

@@ -62,6 +62,9 @@ export const InvitationResponse = Type.Object({
   lastName: Type.String(),
 });
 
+export const ResetLinkQuery = Type.Object({ token: OneTimeToken });
+export const ResetLinkResponse = Type.Object({ email: Type.String() });
+
 export const MeResponse = Type.Object({
   user: UserSchema,
   account: Nullable(AccountSchema),

@@ -215,6 +215,21 @@ describe.each(databaseKinds())("auth: forgotten password on %s", (kind) => {
     expect((await reset(token)).status).toBe(200);
   });
 
+  it("tells the page whether a link still works, without using it up", async () => {
+    const user = await newUser();
+    const { token } = await resetTokenFor(user.email);
+    const check = (value: string, lang?: string) =>
+      suite.server.http.get(`/api/v1/auth/reset-password?token=${encodeURIComponent(value)}`, lang ? { lang } : {});
+    expect((await check(token)).body).toEqual({ email: user.email });
+    expect((await check(token)).status).toBe(200);
+    const bogus = await check("not-a-real-token", "fr");
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.error.message).toBe("Ce lien est invalide ou a expiré.");
+    expect((await reset(token)).status).toBe(200);
+    // Used: the page says so too.
+    expect((await check(token)).body.error.code).toBe("invalid_link");
+  });
+
   it("refuses a made-up token", async () => {
     const response = await reset("not-a-real-token");
     expect(response.status).toBe(400);

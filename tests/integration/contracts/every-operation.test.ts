@@ -119,6 +119,12 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "editor" });
     return w.anonymous.auth.forgotPassword({ body: { email: user.email } });
   },
+  "auth.resetLink": async (w) => {
+    const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "editor" });
+    await w.anonymous.auth.forgotPassword({ body: { email: user.email } });
+    const token = await tokenFromMail(w.server, user.email, "/admin/reset-password");
+    return w.anonymous.auth.resetLink({ query: { token } });
+  },
   "auth.resetPassword": async (w) => {
     const user = await buildUser(w.server.db, { accountId: w.cast.accountA.id, role: "editor" });
     await w.anonymous.auth.forgotPassword({ body: { email: user.email } });

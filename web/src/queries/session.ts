@@ -165,6 +165,16 @@ export function useInvitation(token: string | null) {
   return useQuery({ ...invitationQuery(token ?? ""), enabled: token !== null });
 }
 
+export function useResetLink(token: string | null) {
+  return useQuery({
+    queryKey: ["resetLink", token] as const,
+    queryFn: () => api.auth.resetLink({ query: { token: token ?? "" } }),
+    enabled: token !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
 export function useRegisterAdmin() {
   return useMutation({ mutationFn: (body: RegisterAdminBody) => api.auth.registerAdmin({ body }) });
 }

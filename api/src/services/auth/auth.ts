@@ -256,6 +256,15 @@ export async function resetPassword(scope: Scope, input: ResetPasswordBody): Pro
   await forgetSignInFailures(scope.deps, user.emailNormalized);
 }
 
+/** The address a reset link is for while it still works (the link is not used up); 400 otherwise. */
+export async function describeResetLink(scope: Scope, token: string): Promise<{ email: string }> {
+  const { db } = scope;
+  const row = await peekLinkToken(db, token, "password_reset");
+  const user = row ? await User.query(db).findById(row.userId) : undefined;
+  if (!user || !(await isUsable(db, user))) throw invalidLink();
+  return { email: user.email };
+}
+
 export interface InvitationDetails {
   email: string;
   firstName: string;

@@ -5,17 +5,23 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { showApiErrors } from "@/app/formRules.ts";
 import { newPasswordValidators, PasswordFields, type NewPasswordValues } from "@/components/PasswordFields.tsx";
-import { useResetPassword } from "@/queries/session.ts";
+import { useResetLink, useResetPassword } from "@/queries/session.ts";
+import { PageLoader } from "@/components/PageLoader.tsx";
 import { InvalidLink } from "./InvalidLink.tsx";
 import { useSignIn } from "./signInContext.ts";
 
-/** Reached from the emailed link `/{lang}/admin/reset-password?token=…`. */
+/** Reached from the emailed link `/{lang}/admin/reset-password?token=…`; a link that no longer works says so. */
 export function ResetPasswordScreen() {
+  const { t } = useTranslation(["web", "errors"]);
   const token = useSearchParams()[0].get("token");
-  return token ? <ResetPasswordForm token={token} /> : <InvalidLink kind="passwordReset" />;
+  const link = useResetLink(token);
+  if (!token) return <InvalidLink kind="passwordReset" />;
+  if (link.error) return <InvalidLink kind="passwordReset" message={errorMessage(link.error, t)} />;
+  if (!link.data) return <PageLoader />;
+  return <ResetPasswordForm token={token} email={link.data.email} />;
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, showAlert, clearAlert } = useSignIn();
   const navigate = useNavigate();
@@ -50,6 +56,9 @@ function ResetPasswordForm({ token }: { token: string }) {
           </Title>
           <Text c="dimmed" size="sm">
             {t("resetPassword.subtitle")}
+          </Text>
+          <Text size="sm" data-testid="reset-email">
+            {t("resetPassword.forAddress", { email })}
           </Text>
         </div>
         <PasswordFields form={form} />

@@ -5,6 +5,7 @@ import { presentSignedInUser, presentUser } from "../../presenters/user.ts";
 import {
   completeRegistration,
   describeInvitation,
+  describeResetLink,
   requestPasswordReset,
   resetPassword,
   sendSecondFactorCode,
@@ -33,6 +34,7 @@ export const authRoutes: Route[] = [
     await requestPasswordReset(scope, body.email);
     return { ok: true as const };
   }),
+  route(auth.resetLink, async (scope, { query }) => describeResetLink(scope, query.token)),
   route(auth.resetPassword, async (scope, { body }) => {
     await resetPassword(scope, body);
     return { ok: true as const };
