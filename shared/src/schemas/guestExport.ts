@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { LanguageSchema } from "./common.ts";
 import { GuestListQuery } from "./guests.ts";
 
 const { page: _page, perPage: _perPage, ...listFilters } = GuestListQuery.properties;
@@ -12,6 +13,12 @@ export const GuestExportQuery = Type.Object({
   ),
   separator: Type.Optional(
     Type.Union([Type.Literal(","), Type.Literal(";")], { description: "CSV only; default `;`" }),
+  ),
+  lang: Type.Optional(
+    Type.Union([LanguageSchema], {
+      description:
+        "The language of the column titles and coded values (a download link carries the screen's); default: Accept-Language",
+    }),
   ),
 });
 export type GuestExportQuery = Static<typeof GuestExportQuery>;

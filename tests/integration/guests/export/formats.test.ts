@@ -10,6 +10,7 @@ import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
 import { buildCustomField, uploadFile } from "../../../helpers/guestImport.ts";
+import { buildGuest } from "../../../helpers/guests.ts";
 import type { HttpClient } from "../../../helpers/http.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 
@@ -75,7 +76,8 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parse(new TextDecoder().decode(bytes.subarray(3)), { relax_column_count: false }) as string[][];
-    expect(rows[0]).toEqual(["firstName", "lastName", "company", `Meal [${meal.id}]`]);
+    // Titled as the list shows them: guest fields by their column title, custom fields by their label.
+    expect(rows[0]).toEqual(["First name", "Last name", "Company", "Meal"]);
     expect(rows).toHaveLength(151);
     rows.slice(1).forEach((row, index) => {
       expect(row[0]).toBe(neutral(names[index]!.first));
@@ -96,9 +98,46 @@ describe.each(databaseKinds())("guest export on %s", (kind) => {
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(76);
-    expect(sheet.getRow(1).values).toEqual([undefined, "lastName", "status", "email"]);
+    expect(sheet.getRow(1).values).toEqual([undefined, "Last name", "Status", "Email"]);
     for (let index = 2; index <= sheet.rowCount; index++)
-      expect(sheet.getRow(index).getCell(2).value).toBe("confirmed");
+      expect(sheet.getRow(index).getCell(2).value).toBe("Confirmed");
+  });
+
+  it("speaks the reader's language, and names the file after the event", async () => {
+    const named = await buildEvent(suite.server.db, event.accountId, { name: "Salon du livre: 2026/27" });
+    await buildGuest(suite.server.db, named, {
+      firstName: "Zoé",
+      lastName: "Roux",
+      status: "to_be_seen",
+      civility: "ms",
+    });
+    const company = await buildCustomField(suite.server.db, named, {
+      name: "firm",
+      label: "Société",
+      type: "short_text",
+    });
+    const diet = await buildCustomField(suite.server.db, named, { name: "diet", label: "Régime", type: "short_text" });
+    const response = await fetch(
+      suite.server.baseUrl +
+        `/api/v1/events/${named.accountId}/${named.id}/users/export?format=csv&columns=civility,lastName,status,company,cf:${company.id},cf:${diet.id}`,
+      { headers: { ...http.authHeaders(), "Accept-Language": "fr" } },
+    );
+    expect(response.status).toBe(200);
+    const rows = parse(await response.text(), { delimiter: ";", bom: true }) as string[][];
+    // A custom label that reads as a guest field keeps its id, so that it is not imported as one.
+    expect(rows[0]).toEqual(["Civilité", "Nom", "Statut", "Société", `Société [${company.id}]`, "Régime"]);
+    expect(rows[1]!.slice(0, 3)).toEqual(["Mme", "Roux", "À voir"]);
+    const disposition = response.headers.get("content-disposition")!;
+    expect(decodeURIComponent(disposition)).toContain("Salon du livre 2026 27 - Invités - ");
+    expect(disposition).toMatch(/\.csv"?$/);
+    // A download link says the screen's language, whatever the browser's.
+    const linked = await fetch(
+      suite.server.baseUrl +
+        `/api/v1/events/${named.accountId}/${named.id}/users/export?columns=lastName,status&lang=es`,
+      { headers: { ...http.authHeaders(), "Accept-Language": "fr" } },
+    );
+    const spanish = parse(await linked.text(), { delimiter: ";", bom: true }) as string[][];
+    expect(spanish[0]).toEqual(["Apellido", "Estado"]);
   });
 
   it("writes numbers as numeric cells and dates as date cells in XLSX; text as text cells, unprefixed", async () => {

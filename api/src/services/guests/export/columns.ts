@@ -1,8 +1,10 @@
 import type { CellValue } from "exceljs";
-import { GUEST_FIELDS, IMPORT_GUEST_FIELDS } from "@tessera/shared";
+import { GUEST_FIELDS, IMPORT_GUEST_FIELDS, type Language } from "@tessera/shared";
 import { AppError } from "../../../errors.ts";
 import type { CustomField } from "../../../models/CustomField.ts";
 import type { Guest } from "../../../models/Guest.ts";
+import { isGuestFieldHeader, normalizeHeader } from "../import/columnMapping.ts";
+import { codedValueLabel, guestFieldLabel } from "../screenLabels.ts";
 import { encodeXlsxText } from "./xlsxText.ts";
 
 /** By default, the fields an import fills but the prescriber and language: an export re-imports as it is. */
@@ -69,8 +71,17 @@ function asDate(raw: unknown): Date | undefined {
   return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
-function customColumn(field: CustomField): ExportColumn {
-  const header = `${field.label} [${field.id}]`;
+/**
+ * A custom field's column title: its label, as the list shows it (the import maps it back by label), or
+ * "label [id]" when the label alone would be taken for a guest field or for another exported field.
+ */
+function customHeader(field: CustomField, fields: readonly CustomField[]): string {
+  const normalized = normalizeHeader(field.label);
+  const shared = fields.some((other) => other.id !== field.id && normalizeHeader(other.label) === normalized);
+  return shared || isGuestFieldHeader(field.label) ? `${field.label} [${field.id}]` : field.label;
+}
+
+function customColumn(field: CustomField, header: string): ExportColumn {
   const text = (guest: Guest) => answerText(field, guest.answers?.[field.id]);
   if (field.type === "number" || field.type === "rating")
     return { header, text, cell: (guest) => asNumber(guest.answers?.[field.id]) ?? nullOrText(text(guest)) };
@@ -84,13 +95,28 @@ function customColumn(field: CustomField): ExportColumn {
   return { header, text, cell: (guest) => textCell(text(guest)) };
 }
 
-function guestColumn(key: string): ExportColumn {
+/** Guest fields whose stored codes are written as the screens show them ("Confirmé" for confirmed). */
+const CODED_FIELDS: Record<string, "status" | "civility" | "mailStatus" | "source"> = {
+  status: "status",
+  civility: "civility",
+  mailStatus: "mailStatus",
+  createdSource: "source",
+};
+
+function guestColumn(key: string, language: Language): ExportColumn {
   const raw = (guest: Guest) => (guest as unknown as Record<string, unknown>)[key];
-  const text = (guest: Guest) => guestText(raw(guest));
-  if (NUMBER_FIELDS.has(key)) return { header: key, text, cell: (guest) => asNumber(raw(guest)) ?? null };
+  const coded = CODED_FIELDS[key];
+  const text = coded
+    ? (guest: Guest) => {
+        const code = raw(guest);
+        return typeof code === "string" ? codedValueLabel(language, coded, code) : "";
+      }
+    : (guest: Guest) => guestText(raw(guest));
+  const header = guestFieldLabel(language, key);
+  if (NUMBER_FIELDS.has(key)) return { header, text, cell: (guest) => asNumber(raw(guest)) ?? null };
   if (TIMESTAMP_FIELDS.has(key))
     return {
-      header: key,
+      header,
       text,
       cell: (guest) => {
         const value = raw(guest);
@@ -98,11 +124,19 @@ function guestColumn(key: string): ExportColumn {
       },
       numFmt: TIMESTAMP_FORMAT,
     };
-  return { header: key, text, cell: (guest) => textCell(text(guest)) };
+  return { header, text, cell: (guest) => textCell(text(guest)) };
 }
 
-/** The chosen columns: guest fields by name, custom fields headed "label [id]" so a re-import maps them by id. */
-export function resolveExportColumns(raw: string | undefined, fields: readonly CustomField[]): ExportColumn[] {
+/**
+ * The chosen columns, titled and filled as the list shows them in `language` (guest fields by their
+ * column title, coded values by their label, custom fields by their label), all of which a re-import
+ * maps back by itself.
+ */
+export function resolveExportColumns(
+  raw: string | undefined,
+  fields: readonly CustomField[],
+  language: Language,
+): ExportColumn[] {
   const byId = new Map(fields.map((field) => [field.id, field]));
   const keys = raw
     ? raw
@@ -114,10 +148,10 @@ export function resolveExportColumns(raw: string | undefined, fields: readonly C
     if (key.startsWith("cf:")) {
       const field = byId.get(key.slice(3));
       if (!field) throw AppError.invalid([{ field: "columns", code: "invalid_value" }]);
-      return customColumn(field);
+      return customColumn(field, customHeader(field, fields));
     }
     if (!(GUEST_FIELDS as readonly string[]).includes(key))
       throw AppError.invalid([{ field: "columns", code: "invalid_value" }]);
-    return guestColumn(key);
+    return guestColumn(key, language);
   });
 }

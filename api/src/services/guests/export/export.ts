@@ -5,10 +5,21 @@ import type { Guest } from "../../../models/Guest.ts";
 import { findEventByKeyFor, type EventKey } from "../../events/find.ts";
 import type { Scope } from "../../scope.ts";
 import { listCustomFields } from "../customFields.ts";
+import { guestListTitle } from "../screenLabels.ts";
 import { resolveExportColumns } from "./columns.ts";
 import { csvFile } from "./csv.ts";
 import { readGuestSlices } from "./pages.ts";
 import { xlsxFile } from "./xlsx.ts";
+
+/** "Salon du livre - Invités - 2026-11-26": what the file is, from its name; characters no system takes in one are dropped. */
+export function exportFileName(eventName: string, what: string, stamp: string): string {
+  const safe = eventName
+    .replace(/[\\/:*?"<>|\p{Cc}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100);
+  return [safe, what, stamp].filter(Boolean).join(" - ");
+}
 
 export interface ExportResult {
   contentType: string;
@@ -24,9 +35,10 @@ export interface ExportResult {
  */
 export async function exportGuests(scope: Scope, key: EventKey, request: GuestExportQuery): Promise<ExportResult> {
   // `columns`: comma-joined guest fields and `cf:<id>`; default: the main guest fields and every custom field.
-  const { format = "csv", columns: chosen, separator = ";", ...query } = request;
+  const { format = "csv", columns: chosen, separator = ";", lang, ...query } = request;
+  const language = lang ?? scope.language;
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
-  const columns = resolveExportColumns(chosen, await listCustomFields(scope.db, event.id));
+  const columns = resolveExportColumns(chosen, await listCustomFields(scope.db, event.id), language);
   let slices: AsyncIterable<Guest[]>;
   try {
     slices = await readGuestSlices(scope, event.id, query); // bad filters surface here as 422
@@ -36,16 +48,17 @@ export async function exportGuests(scope: Scope, key: EventKey, request: GuestEx
     throw new AppError("export_failed", 500);
   }
   const stamp = scope.clock.now().toISOString().slice(0, 10);
+  const name = exportFileName(event.name, guestListTitle(language), stamp);
   const cutShort = (error: unknown) => scope.logger.error({ err: error }, "guest export failed");
   if (format === "xlsx")
     return {
       contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      fileName: `guests-${stamp}.xlsx`,
+      fileName: `${name}.xlsx`,
       body: xlsxFile(columns, slices, cutShort),
     };
   return {
     contentType: "text/csv; charset=utf-8",
-    fileName: `guests-${stamp}.csv`,
+    fileName: `${name}.csv`,
     body: csvFile(columns, separator, slices, cutShort),
   };
 }

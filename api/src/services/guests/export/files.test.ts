@@ -81,7 +81,7 @@ async function settled(counter: Counter): Promise<number> {
  * The export's files are written as the client takes them (constant memory whatever the client's pace):
  * they ask for the next slice of guests only once what is written has gone.
  */
-const columns = resolveExportColumns("firstName,lastName,email", []);
+const columns = resolveExportColumns("firstName,lastName,email", [], "en");
 
 describe("csvFile", () => {
   it("reads no further while nobody reads the file, and all of it once read", async () => {
@@ -94,7 +94,7 @@ describe("csvFile", () => {
     expect(counter.pulled).toBe(SLICES);
     const rows = parse(text.slice(1), { delimiter: ";" }) as string[][];
     expect(rows).toHaveLength(1 + SLICES * ROWS);
-    expect(rows[0]).toEqual(["firstName", "lastName", "email"]);
+    expect(rows[0]).toEqual(["First name", "Last name", "Email"]);
     expect(rows.at(-1)![2]).toBe(`g${SLICES * ROWS - 1}@example.com`);
   });
 });
@@ -114,7 +114,7 @@ describe("xlsxFile", () => {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet("Guests")!;
     expect(sheet.rowCount).toBe(1 + SLICES * ROWS);
-    expect(sheet.getRow(1).getCell(1).value).toBe("firstName");
+    expect(sheet.getRow(1).getCell(1).value).toBe("First name");
     expect(sheet.getRow(1 + SLICES * ROWS).getCell(3).value).toBe(`g${SLICES * ROWS - 1}@example.com`);
   });
 });

@@ -1,5 +1,6 @@
 import type { CustomField } from "../../../models/CustomField.ts";
 import type { ImportMapping } from "../../../models/GuestImport.ts";
+import { guestFieldLabels } from "../screenLabels.ts";
 import {
   CUSTOM_FIELD_TARGET,
   hasImportIdentity,
@@ -19,8 +20,8 @@ export function normalizeHeader(value: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
-/** Header synonyms in English, French and Spanish (normalized). */
-const SYNONYMS: Record<ImportGuestField, string[]> = {
+/** Header synonyms in English, French and Spanish (normalized); the screens' column titles are added below. */
+const WRITTEN_SYNONYMS: Record<ImportGuestField, string[]> = {
   firstName: ["firstname", "first", "givenname", "prenom", "nombre"],
   lastName: ["lastname", "last", "surname", "familyname", "nom", "nomdefamille", "apellido", "apellidos"],
   email: ["email", "mail", "emailaddress", "courriel", "adressemail", "adresseemail", "correo", "correoelectronico"],
@@ -32,6 +33,20 @@ const SYNONYMS: Record<ImportGuestField, string[]> = {
   prescriber: ["prescriber", "prescripteur", "prescriptor"],
   language: ["language", "lang", "langue", "idioma"],
 };
+
+/** The synonyms and what the screens (and so the export) call each field, in every language. */
+const SYNONYMS = Object.fromEntries(
+  IMPORT_GUEST_FIELDS.map((field) => [
+    field,
+    [...new Set([...WRITTEN_SYNONYMS[field], ...guestFieldLabels(field).map(normalizeHeader)])],
+  ]),
+) as Record<ImportGuestField, string[]>;
+
+/** Whether a column title would be read as a guest field (a custom field's export title must not be). */
+export function isGuestFieldHeader(header: string): boolean {
+  const normalized = normalizeHeader(header);
+  return IMPORT_GUEST_FIELDS.some((field) => SYNONYMS[field].includes(normalized));
+}
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** A column exported by Tessera: the custom field's id, alone or as "label [id]". */

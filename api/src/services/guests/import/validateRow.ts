@@ -12,6 +12,7 @@ import {
   type ImportGuestField,
 } from "@tessera/shared";
 import { hasBrokenCharacters } from "./parseFile.ts";
+import { codedValueLabels } from "../screenLabels.ts";
 import { normalizeHeader, type ImportTarget } from "./columnMapping.ts";
 
 /** One problem of one row, kept as catalogue codes and rendered in the reader's language later. */
@@ -58,8 +59,14 @@ const CIVILITY_WORDS: Record<string, Civility> = {
   mr: "mr", m: "mr", monsieur: "mr", mister: "mr", sr: "mr", senor: "mr",
   ms: "ms", mrs: "ms", miss: "ms", mme: "ms", madame: "ms", mlle: "ms", mademoiselle: "ms", sra: "ms", senora: "ms",
   mx: "mx",
+  // What the screens (and the export) show, in every language.
+  ...Object.fromEntries(codedValueLabels("civility").map(([label, code]) => [normalizeHeader(label), code as Civility])),
 }; // prettier-ignore
-const STATUS_WORDS = new Map(GUEST_STATUSES.map((status) => [normalizeHeader(status), status]));
+/** A status by its code or by its label on screen in any language ("Confirmé"). */
+const STATUS_WORDS = new Map<string, GuestStatus>([
+  ...GUEST_STATUSES.map((status) => [normalizeHeader(status), status] as const),
+  ...codedValueLabels("status").map(([label, code]) => [normalizeHeader(label), code as GuestStatus] as const),
+]);
 
 type FieldResult =
   | { ok: true; value: ImportGuestValues[ImportGuestField] }

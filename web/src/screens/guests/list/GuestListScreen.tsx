@@ -110,7 +110,7 @@ export function GuestListScreen() {
     saveChosenColumns(event.id, keys);
   }
   const exportHref = (format: "csv" | "xlsx") =>
-    guestExportUrl(accountId, event.id, { ...query, format, columns: shown.join(",") });
+    guestExportUrl(accountId, event.id, { ...query, format, columns: shown.join(","), lang: language });
 
   const loadedIds = list.loadedGuests.map((guest) => guest.id);
   const selectionCount = selecting.selectionCount(selection, list.total);
