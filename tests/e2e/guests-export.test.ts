@@ -68,19 +68,20 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer exports a f
     });
     await context.close();
 
-    const header = ["firstName", "lastName", "email", "company", "status", `Nuits [${nights.id}]`];
+    // Titled and filled as the list shows them; the file named after the event.
+    const header = ["First name", "Last name", "Email", "Company", "Status", "Nuits"];
     const expected = [
       header,
-      ["Bob", "Durand", "durand@example.com", "'+Acme Corp", "confirmed", "3"],
-      ["Alice", "Martin", "martin@example.com", "Acme", "confirmed", "2"],
-      [`'${TRAP}`, "Piège", "piège@example.com", "Acme", "confirmed", "1"],
+      ["Bob", "Durand", "durand@example.com", "'+Acme Corp", "Confirmed", "3"],
+      ["Alice", "Martin", "martin@example.com", "Acme", "Confirmed", "2"],
+      [`'${TRAP}`, "Piège", "piège@example.com", "Acme", "Confirmed", "1"],
     ];
 
-    expect(files.csv.fileName).toMatch(/^guests-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(files.csv.fileName).toMatch(/^Gala d'hiver - Guests - \d{4}-\d{2}-\d{2}\.csv$/);
     const csvRows = parse(files.csv.body, { delimiter: ";", bom: true, relax_column_count: false }) as string[][];
     expect(csvRows).toEqual(expected);
 
-    expect(files.xlsx.fileName).toMatch(/^guests-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(files.xlsx.fileName).toMatch(/^Gala d'hiver - Guests - \d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(files.xlsx.body as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -98,13 +99,13 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer exports a f
     // XLSX text cells are never evaluated: written as they are, without the CSV's quote prefix.
     expect(xlsxRows).toEqual([
       header,
-      ["Bob", "Durand", "durand@example.com", "+Acme Corp", "confirmed", "3"],
-      ["Alice", "Martin", "martin@example.com", "Acme", "confirmed", "2"],
-      [TRAP, "Piège", "piège@example.com", "Acme", "confirmed", "1"],
+      ["Bob", "Durand", "durand@example.com", "+Acme Corp", "Confirmed", "3"],
+      ["Alice", "Martin", "martin@example.com", "Acme", "Confirmed", "2"],
+      [TRAP, "Piège", "piège@example.com", "Acme", "Confirmed", "1"],
     ]);
   });
 
-  it("offers the same export in French; the file keeps the field names a re-import maps", async () => {
+  it("offers the same export in French, written in French (a re-import reads it back)", async () => {
     const { server, browser } = e2e;
     const { organizer, event } = await buildOrganizerEvent(server, { language: "fr" });
     await buildGuest(server.db, event, { firstName: "Zoé", lastName: "Lefèvre", email: "zoe@example.fr" });
@@ -128,8 +129,8 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer exports a f
     });
     await context.close();
     expect(parse(csv.body, { delimiter: ";", bom: true })).toEqual([
-      ["firstName", "lastName", "email", "company", "status", "mailStatus"],
-      ["Zoé", "Lefèvre", "zoe@example.fr", "", "unanswered", "none"],
+      ["Prénom", "Nom", "E-mail", "Société", "Statut", "Statut e-mail"],
+      ["Zoé", "Lefèvre", "zoe@example.fr", "", "Sans réponse", "Jamais contacté"],
     ]);
   });
 });
