@@ -94,18 +94,33 @@ describe.each(databaseKinds())("guest file answers on %s", (kind) => {
   });
 
   it.each([
-    ["a PNG named .txt", pngImage(2, 2), "image/png"],
-    ["a JPEG", JPEG_1X1, "image/jpeg"],
-    ["a WebP", WEBP_1X1, "image/webp"],
-    ["a GIF", GIF_1X1, "image/gif"],
-    ["a DOCX", DOCX, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
-    ["an ODT", ODT, "application/vnd.oasis.opendocument.text"],
-  ])("accepts %s, typed from its content", async (_label, bytes, mimeType) => {
+    ["a PNG named .txt", pngImage(2, 2), "image/png", "png"],
+    ["a JPEG", JPEG_1X1, "image/jpeg", "jpg"],
+    ["a WebP", WEBP_1X1, "image/webp", "webp"],
+    ["a GIF", GIF_1X1, "image/gif", "gif"],
+    ["a DOCX", DOCX, "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "docx"],
+    ["an ODT", ODT, "application/vnd.oasis.opendocument.text", "odt"],
+  ])("accepts %s, typed and named from its content", async (_label, bytes, mimeType, extension) => {
     const guest = await buildGuest(suite.server.db, event, {});
     const response = await upload(guest.id, bytes, { fileName: "notes.txt", contentType: "text/plain" });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
+    // The name says what the file is: a reader's system opens it as that, never as what the name claimed.
+    expect(response.body.answers[attachment.id].name).toBe(`notes.${extension}`);
     const served = await download(guest.id, response.body.answers[attachment.id].fileId);
     expect(served.headers.get("content-type")).toBe(mimeType);
+    expect(served.headers.get("content-disposition")).toContain(`filename="notes.${extension}"`);
+  });
+
+  it("downloads a file stored under a misleading name with the extension of its type", async () => {
+    const guest = await buildGuest(suite.server.db, event, {});
+    const response = await upload(guest.id, PDF, { fileName: "invoice.pdf" });
+    const fileId = response.body.answers[attachment.id].fileId as string;
+    // As a file stored before names were checked would be.
+    await GuestFile.query(suite.server.db).patch({ name: "invoice.exe" }).where({ id: fileId });
+    const served = await download(guest.id, fileId);
+    expect(served.headers.get("content-disposition")).toContain('filename="invoice.pdf"');
+    const jpeg = await upload(guest.id, JPEG_1X1, { fileName: "photo.JPEG" });
+    expect(jpeg.body.answers[attachment.id].name).toBe("photo.JPEG");
   });
 
   it("accepts an XLSX", async () => {

@@ -145,7 +145,7 @@ export async function uploadGuestFile(
         eventId,
         guestId,
         customFieldId: field.id,
-        name: cleanFileName(file.fileName, `${field.name}.${extension}`),
+        name: nameForType(cleanFileName(file.fileName, `${field.name}.${extension}`), mimeType),
         mimeType,
         size: file.bytes.length,
         storageKey,
@@ -193,18 +193,33 @@ export async function uploadGuestFile(
  * One answer file of a guest, for anyone who sees the event (404 otherwise, and for a file of another
  * guest or event, or whose bytes are gone).
  */
+/**
+ * A file's name with the extension of what it is (its sniffed type): "cv.exe" that is a PDF is "cv.pdf",
+ * so the reader's system opens it as what it is, never as what its name claimed.
+ */
+export function nameForType(name: string, mimeType: string): string {
+  const extension = GUEST_FILE_TYPES[mimeType];
+  if (!extension) return name;
+  const matching = extension === "jpg" ? ["jpg", "jpeg"] : [extension];
+  const current = /\.([A-Za-z0-9]{1,8})$/.exec(name);
+  if (current && matching.includes(current[1]!.toLowerCase())) return name;
+  const stem = current ? name.slice(0, -current[0].length) : name;
+  return `${stem.trim() || "file"}.${extension}`;
+}
+
+/** A stored answer file and the name to download it under (files stored before the name was checked too). */
 export async function openGuestFile(
   scope: Scope,
   key: EventKey,
   guestId: string,
   fileId: string,
-): Promise<{ file: GuestFile; stored: StoredFile }> {
+): Promise<{ file: GuestFile; stored: StoredFile; downloadName: string }> {
   const db = scope.db;
   const { event } = await findEventByKeyFor(db, scope.actor, "read", key);
   const file = await GuestFile.query(db).findById(fileId).where({ guestId, eventId: event.id });
   const stored = file ? await scope.deps.storage.get(file.storageKey) : null;
   if (!file || !stored) throw AppError.notFound();
-  return { file, stored };
+  return { file, stored, downloadName: nameForType(file.name, file.mimeType) };
 }
 
 /**

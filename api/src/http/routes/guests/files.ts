@@ -26,11 +26,11 @@ export const guestFileRoutes: Route[] = [
     presentOneGuest(await uploadGuestFile(scope, eventKey(params), params.id, () => readUpload(ctx))),
   ),
   route(files.file, async (scope, { params }, ctx) => {
-    const { file, stored } = await openGuestFile(scope, eventKey(params), params.id, params.fileId);
+    const { file, stored, downloadName } = await openGuestFile(scope, eventKey(params), params.id, params.fileId);
     ctx.set("X-Content-Type-Options", "nosniff");
     ctx.set("Content-Security-Policy", STORED_FILE_CSP);
     ctx.set("Cache-Control", "private, no-store");
-    ctx.attachment(file.name);
+    ctx.attachment(downloadName);
     ctx.type = file.mimeType;
     ctx.length = stored.size;
     ctx.body = stored.stream;
