@@ -21,6 +21,7 @@ import * as guestImportWarnings from "./20261125001000_guest_import_warnings.ts"
 import * as guestImportWrittenGuests from "./20261125002000_guest_import_written_guests.ts";
 import * as guestImportPlanFacts from "./20261126001000_guest_import_plan_facts.ts";
 import * as sortAsPeopleRead from "./20261126002000_sort_as_people_read.ts";
+import * as errorReports from "./20261126003000_error_reports.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -48,6 +49,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261125002000_guest_import_written_guests", guestImportWrittenGuests],
   ["20261126001000_guest_import_plan_facts", guestImportPlanFacts],
   ["20261126002000_sort_as_people_read", sortAsPeopleRead],
+  ["20261126003000_error_reports", errorReports],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

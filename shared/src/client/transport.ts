@@ -26,6 +26,8 @@ export class ApiError extends Error {
     message: string,
     /** Per-field problems of a 422, each with its translated message. */
     readonly details: ErrorDetail[] = [],
+    /** The API's id of the request (X-Request-Id): the reference of its error report. */
+    readonly requestId: string | null = null,
   ) {
     super(message);
   }
@@ -192,9 +194,12 @@ export async function sendRequest<T>(
   }
   if (response.ok) return payload as T;
 
-  const error = (payload as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
+  const error = (
+    payload as { error?: { code?: unknown; message?: unknown; details?: unknown; requestId?: unknown } } | undefined
+  )?.error;
   if (!error || typeof error.code !== "string" || typeof error.message !== "string") {
     throw clientError(language, "bad_response", response.status);
   }
-  throw new ApiError(response.status, error.code, error.message, toDetails(error.details));
+  const requestId = typeof error.requestId === "string" ? error.requestId : response.headers.get("X-Request-Id");
+  throw new ApiError(response.status, error.code, error.message, toDetails(error.details), requestId);
 }

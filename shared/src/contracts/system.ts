@@ -1,4 +1,4 @@
-import { HealthResponse, OpenApiDocumentSchema } from "../schemas/system.ts";
+import { ClientErrorReference, ClientErrorReport, HealthResponse, OpenApiDocumentSchema } from "../schemas/system.ts";
 import { contract } from "./contract.ts";
 
 const tags = ["system"];
@@ -20,6 +20,18 @@ export const systemContracts = {
     tags,
     auth: "public",
     response: OpenApiDocumentSchema,
+  }),
+  clientError: contract({
+    method: "post",
+    path: "/client-errors",
+    summary: "Report a crash of the web app; the answer's reference is what its error page shows",
+    description:
+      "Recorded with the reference (and the signed-in user, if any) for the team to look up; reports beyond 30 per " +
+      "address in 15 minutes are answered the same but not kept.",
+    tags,
+    auth: "public",
+    body: ClientErrorReport,
+    response: ClientErrorReference,
   }),
   docs: contract({
     method: "get",

@@ -99,6 +99,7 @@ async function uploadedImport(world: World) {
 
 const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
   "system.health": (w) => w.anonymous.system.health(),
+  "system.clientError": (w) => w.anonymous.system.clientError({ body: { message: "Boom", path: "/manage" } }),
   "system.openApi": (w) => w.anonymous.system.openApi(),
   "system.docs": (w) => w.download(w.anonymous.system.docs.url({})),
 

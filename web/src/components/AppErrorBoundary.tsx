@@ -20,7 +20,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
   }
 
   override render(): ReactNode {
-    if (this.state.hasError) return <ErrorView isChunkError={isChunkLoadError(this.state.error)} />;
+    if (this.state.hasError)
+      return <ErrorView error={this.state.error} isChunkError={isChunkLoadError(this.state.error)} />;
     return this.props.children;
   }
 }

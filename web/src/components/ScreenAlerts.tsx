@@ -1,4 +1,6 @@
-import { Alert } from "@mantine/core";
+import { Alert, Button, Group, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "@/app/errorMessage.ts";
 
 /** A message a screen shows after an action (green: done, red: refused). */
 export interface ScreenNotice {
@@ -6,16 +8,23 @@ export interface ScreenNotice {
   color: "red" | "green";
 }
 
-/** The dismissible action notice (when the screen has one) and the list's load error, under a list's header. */
+/**
+ * The dismissible action notice (when the screen has one) and the list's load error, under a list's
+ * header. A load error says what failed in the catalogue's words, with a way to try again: a screen
+ * that could not load shows it instead of an empty list.
+ */
 export function ScreenAlerts({
   notice = null,
   onDismiss,
   loadError,
+  onRetry,
 }: {
   notice?: ScreenNotice | null;
   onDismiss?: () => void;
-  loadError: { message: string } | null;
+  loadError: unknown;
+  onRetry?: () => void;
 }) {
+  const { t } = useTranslation(["web", "errors", "validation"]);
   return (
     <>
       {notice && (
@@ -23,11 +32,18 @@ export function ScreenAlerts({
           {notice.message}
         </Alert>
       )}
-      {loadError && (
+      {loadError ? (
         <Alert color="red" variant="light" role="alert" mb="md">
-          {loadError.message}
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{errorMessage(loadError, t)}</Text>
+            {onRetry && (
+              <Button size="xs" variant="light" color="red" onClick={onRetry}>
+                {t("common.retry")}
+              </Button>
+            )}
+          </Group>
         </Alert>
-      )}
+      ) : null}
     </>
   );
 }

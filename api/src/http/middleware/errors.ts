@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from "@tessera/shared";
 import type { ApiContext, ApiMiddleware } from "../context.ts";
 import { AppError } from "../../errors.ts";
+import { recordErrorReport } from "../../services/system/errorReports.ts";
 
 /** Status codes raised by Koa and its body parser, mapped to catalogue codes. */
 const HTTP_ERRORS: Record<number, ErrorCode> = {
@@ -59,7 +60,19 @@ export function errorHandler(): ApiMiddleware {
         const status = (caught as { status?: number; expose?: boolean }).status;
         const code = status ? HTTP_ERRORS[status] : undefined;
         error = code && status ? new AppError(code, status) : new AppError("internal_error", 500);
-        if (!code) ctx.state.logger.error({ err: caught }, "unhandled error");
+        if (!code) {
+          ctx.state.logger.error({ err: caught }, "unhandled error");
+          await recordErrorReport(ctx.deps.db, ctx.state.logger, {
+            source: "server",
+            requestId: ctx.state.requestId,
+            method: ctx.method,
+            path: ctx.path,
+            message: caught instanceof Error ? caught.message : String(caught),
+            stack: caught instanceof Error ? (caught.stack ?? null) : null,
+            userId: ctx.state.actor?.kind === "user" ? ctx.state.actor.id : null,
+            userAgent: ctx.get("User-Agent") || null,
+          });
+        }
       }
       ctx.status = error.status;
       ctx.body = bodyFor(ctx, error);

@@ -40,7 +40,11 @@ interface Limiters {
   resetByEmail: RateLimiterAbstract;
   resetByIp: RateLimiterAbstract;
   codeEmailsByUser: RateLimiterAbstract;
+  clientErrorsByIp: RateLimiterAbstract;
 }
+
+/** Crash reports of the web app recorded per address and window (more are answered but not kept). */
+const CLIENT_ERRORS_PER_IP = 30;
 
 const limitersByApp = new WeakMap<AppDeps, Limiters>();
 
@@ -86,6 +90,7 @@ function limitersFor(deps: AppDeps): Limiters {
       resetByEmail: createLimiter(deps, "reset_email", limits.resetRequestsPerEmail, false),
       resetByIp: createLimiter(deps, "reset_ip", limits.resetRequestsPerIp, false),
       codeEmailsByUser: createLimiter(deps, "code_user", limits.codeEmailsPerUser, false),
+      clientErrorsByIp: createLimiter(deps, "client_errors_ip", CLIENT_ERRORS_PER_IP, false),
     };
     limitersByApp.set(deps, limiters);
   }
@@ -225,4 +230,9 @@ export async function allowPasswordResetRequest(deps: AppDeps, normalizedEmail: 
 export async function allowSecondFactorEmail(deps: AppDeps, userId: string): Promise<void> {
   const refused = await consumeAll([[limitersFor(deps).codeEmailsByUser, userId]]);
   if (refused.length) throw tooManyAttempts(longestWait(refused));
+}
+
+/** Whether a crash report of the web app from this address is recorded. */
+export async function allowClientErrorReport(deps: AppDeps, ip: string): Promise<boolean> {
+  return (await consumeAll([[limitersFor(deps).clientErrorsByIp, ip]])).length === 0;
 }

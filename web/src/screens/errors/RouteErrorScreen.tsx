@@ -12,5 +12,5 @@ export function RouteErrorScreen() {
     if (!isNotFound) console.error("Unexpected error", error);
   }, [error, isNotFound]);
   if (isNotFound) return <NotFoundScreen />;
-  return <ErrorView isChunkError={isChunkLoadError(error)} />;
+  return <ErrorView error={error} isChunkError={isChunkLoadError(error)} />;
 }

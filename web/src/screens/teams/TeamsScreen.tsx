@@ -44,7 +44,7 @@ export function TeamsScreen({ account }: { account: AccountJson }) {
           )
         }
       />
-      <ScreenAlerts loadError={teams.error} />
+      <ScreenAlerts loadError={teams.error} onRetry={() => void teams.refetch()} />
       <Group mb="md">
         <SearchField label={t("teams.search")} initialValue={search} onSearch={changeSearch} />
       </Group>
@@ -52,7 +52,7 @@ export function TeamsScreen({ account }: { account: AccountJson }) {
         <Center p="xl">
           <Loader size="sm" />
         </Center>
-      ) : items.length === 0 ? (
+      ) : teams.isError ? null : items.length === 0 ? (
         <Text c="dimmed" ta="center" p="xl" size="sm">
           {search ? t("common.noMatch") : t("teams.empty")}
         </Text>

@@ -51,7 +51,12 @@ export function AccountUsersScreen({ account, withAccountName = false }: Account
           )
         }
       />
-      <ScreenAlerts notice={failure} onDismiss={() => setFailure(null)} loadError={users.error} />
+      <ScreenAlerts
+        notice={failure}
+        onDismiss={() => setFailure(null)}
+        loadError={users.error}
+        onRetry={() => void users.refetch()}
+      />
       <Group mb="md">
         <SearchField label={t("users.search")} initialValue={search} onSearch={changeSearch} />
       </Group>

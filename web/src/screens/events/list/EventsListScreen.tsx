@@ -97,7 +97,12 @@ export function EventsListScreen({ account }: { account: Account }) {
           )
         }
       />
-      <ScreenAlerts notice={failure} onDismiss={() => setFailure(null)} loadError={events.error} />
+      <ScreenAlerts
+        notice={failure}
+        onDismiss={() => setFailure(null)}
+        loadError={events.error}
+        onRetry={() => void events.refetch()}
+      />
       <Tabs value={query.filter} onChange={(value) => changeView({ filter: value === "all" ? null : value })} mb="md">
         <Tabs.List>
           {FILTERS.map((value) => (
@@ -118,7 +123,7 @@ export function EventsListScreen({ account }: { account: Account }) {
           w={220}
         />
       </Group>
-      {!page ? (
+      {!page || events.isError ? (
         events.isPending && (
           <Center p="xl">
             <Loader size="sm" />

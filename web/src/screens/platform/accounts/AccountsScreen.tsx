@@ -41,7 +41,7 @@ export function AccountsScreen() {
           )
         }
       />
-      <ScreenAlerts loadError={accounts.error} />
+      <ScreenAlerts loadError={accounts.error} onRetry={() => void accounts.refetch()} />
       <Group mb="md">
         <SearchField label={t("accounts.search")} initialValue={search} onSearch={changeSearch} />
       </Group>

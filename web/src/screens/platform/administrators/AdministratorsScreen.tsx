@@ -57,7 +57,7 @@ export function AdministratorsScreen() {
           )
         }
       />
-      <ScreenAlerts loadError={users.error} />
+      <ScreenAlerts loadError={users.error} onRetry={() => void users.refetch()} />
       <Group mb="md" align="flex-end">
         <SearchField label={t("administrators.search")} initialValue={filters.search} onSearch={search} />
         <Select
