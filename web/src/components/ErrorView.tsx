@@ -1,7 +1,7 @@
 import { Button, Center, Paper, Stack, Text } from "@mantine/core";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { errorPageI18n, getActiveLanguage } from "../app/language.ts";
-import { useErrorReference } from "./errorReference.ts";
+import { useErrorReference } from "@/queries/errorReference.ts";
 import { Logo } from "./Logo.tsx";
 
 /**

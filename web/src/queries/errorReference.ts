@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { isApiError } from "@tessera/shared/client";
-import { api } from "@/queries/api.ts";
+import { api } from "./api.ts";
 
 /**
  * The reference the error page shows, under which the team finds what happened: the failed request's id
