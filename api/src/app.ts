@@ -1,6 +1,7 @@
 import Koa from "koa";
 import type { ApiContextExtras, ApiState } from "./http/context.ts";
 import type { AppDeps } from "./services/scope.ts";
+import { compressAnswers } from "./http/middleware/compression.ts";
 import { errorHandler } from "./http/middleware/errors.ts";
 import { countInFlight } from "./http/middleware/inFlight.ts";
 import { mediaFiles } from "./http/middleware/media.ts";
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}
   app.use(countInFlight());
   app.use(requestContext());
   app.use(securityHeaders({ https: deps.config.publicUrl.startsWith("https://") }));
+  app.use(compressAnswers());
   app.use(errorHandler());
   app.use(router.routes());
   app.use(router.allowedMethods());
