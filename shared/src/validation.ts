@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
+import { isEmailAddress } from "./rules/email.ts";
 import type { Static, TSchema } from "@sinclair/typebox";
 
 import { MESSAGE_KEYWORD } from "./schemas/keywords.ts";
@@ -25,6 +26,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 function createAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes, useDefaults: true });
   addFormats(ajv);
+  // Internationalised addresses are addresses (rules/email.ts).
+  ajv.addFormat("email", { type: "string", validate: isEmailAddress });
   ajv.addKeyword({ keyword: MESSAGE_KEYWORD, schemaType: "string" });
   return ajv;
 }

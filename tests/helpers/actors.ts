@@ -131,11 +131,12 @@ export async function buildCast(server: TestServer, options: CastOptions = {}): 
 
 /**
  * Left out of snapshots: tables whose rows change on any authenticated request (session touch),
- * throttling counters and the migrator's own; columns listed per table (API key last use) are
- * dropped instead of the whole table.
+ * throttling counters, the reports of failures (a refused call that failed is reported, not a change of
+ * the data) and the migrator's own; columns listed per table (API key last use) are dropped instead of
+ * the whole table.
  */
 export const VOLATILE: { tables: readonly string[]; columns: Readonly<Record<string, readonly string[]>> } = {
-  tables: ["knex_migrations", "knex_migrations_lock", "sessions", "rate_limits", "sqlite_sequence"],
+  tables: ["knex_migrations", "knex_migrations_lock", "sessions", "rate_limits", "error_reports", "sqlite_sequence"],
   columns: { api_keys: ["last_used_at"] },
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createI18n, type Language } from "../i18n/index.ts";
 import {
+  findOption,
   mergeAnswers,
   validateAnswer,
   validateAnswers,
@@ -313,5 +314,33 @@ describe("messages", () => {
     expect(translate("en", "validation:required_read_only_exclusive")).toBe(
       "A question cannot be both required and read-only.",
     );
+  });
+});
+
+describe("findOption", () => {
+  const diets = [
+    { id: "veg", label: "Végétarien" },
+    { id: "paste", label: "Pâte" },
+    { id: "plain", label: "Pate" },
+  ];
+
+  it("finds a title whatever the case, the accents' encoding, or the accents when one option fits", () => {
+    for (const typed of [
+      "Végétarien",
+      "végétarien",
+      "VÉGÉTARIEN",
+      "Ve\u0301ge\u0301tarien",
+      "Vegetarien",
+      " vegetarien ",
+    ])
+      expect(findOption(diets, typed)?.id, typed).toBe("veg");
+  });
+
+  it("keeps accents apart when they tell two options apart", () => {
+    expect(findOption(diets, "Pâte")?.id).toBe("paste");
+    expect(findOption(diets, "pate")?.id).toBe("plain");
+    expect(findOption(diets, "PÂTE")?.id).toBe("paste");
+    expect(findOption(diets.slice(0, 2), "Pàte")?.id).toBe("paste");
+    expect(findOption(diets, "Pàte")).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import {
   type CustomFieldRules,
   type CustomFieldType,
 } from "./customFields.ts";
+import { withoutAccents } from "../text.ts";
 
 export interface AnswerFieldDefinition {
   type: CustomFieldType;
@@ -172,13 +173,22 @@ export function normalizeIdentityDocument(type: "id_card" | "passport", raw: unk
   return pattern.test(compact) ? compact : undefined;
 }
 
-/** An option by id, else by title (trimmed, case-insensitive). */
+/**
+ * An option by id, else by title: trimmed, case-insensitive, whichever way its accents are encoded (a
+ * Mac writes "é" as e + accent); then without accents ("Vegetarien" for "Végétarien") when that names
+ * one option only.
+ */
 export function findOption(options: readonly CustomFieldOption[], raw: string): CustomFieldOption | undefined {
   const text = raw.trim();
   const byId = options.find((option) => option.id === text);
   if (byId) return byId;
-  const lower = text.toLowerCase();
-  return options.find((option) => option.label.trim().toLowerCase() === lower);
+  const comparable = (label: string) => label.trim().normalize("NFC").toLowerCase();
+  const wanted = comparable(text);
+  const exact = options.find((option) => comparable(option.label) === wanted);
+  if (exact) return exact;
+  const folded = withoutAccents(wanted);
+  const near = options.filter((option) => withoutAccents(comparable(option.label)) === folded);
+  return near.length === 1 ? near[0] : undefined;
 }
 
 function validateSingleChoice(raw: unknown, options: readonly CustomFieldOption[]): AnswerResult {
