@@ -22,6 +22,7 @@ import * as guestImportWrittenGuests from "./20261125002000_guest_import_written
 import * as guestImportPlanFacts from "./20261126001000_guest_import_plan_facts.ts";
 import * as sortAsPeopleRead from "./20261126002000_sort_as_people_read.ts";
 import * as errorReports from "./20261126003000_error_reports.ts";
+import * as userLanguageChosen from "./20261126004000_user_language_chosen.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -50,6 +51,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261126001000_guest_import_plan_facts", guestImportPlanFacts],
   ["20261126002000_sort_as_people_read", sortAsPeopleRead],
   ["20261126003000_error_reports", errorReports],
+  ["20261126004000_user_language_chosen", userLanguageChosen],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

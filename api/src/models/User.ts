@@ -5,7 +5,14 @@ import { BaseModel } from "./BaseModel.ts";
 export class User extends BaseModel {
   static override tableName = "users";
   static override booleanAttributes = ["isActive"];
-  static override timestampAttributes = ["createdAt", "updatedAt", "lastLoginAt", "registeredAt", "passwordChangedAt"];
+  static override timestampAttributes = [
+    "createdAt",
+    "updatedAt",
+    "lastLoginAt",
+    "registeredAt",
+    "passwordChangedAt",
+    "languageChosenAt",
+  ];
 
   declare accountId: string | null;
   declare email: string;
@@ -14,6 +21,8 @@ export class User extends BaseModel {
   declare lastName: string;
   declare role: Role;
   declare language: Language;
+  /** When the user chose their language in their profile; until then, the sign-in page's language is theirs. */
+  declare languageChosenAt: Date | null;
   declare passwordHash: string | null;
   declare passwordChangedAt: Date | null;
   declare lastLoginAt: Date | null;

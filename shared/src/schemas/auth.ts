@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Email, NewPassword, Nullable, PersonName, Timestamp } from "./common.ts";
+import { Email, LanguageSchema, NewPassword, Nullable, PersonName, Timestamp } from "./common.ts";
 import { AccountSchema, UserSchema } from "./users.ts";
 import { SECOND_FACTOR_LENGTH } from "../rules/secondFactor.ts";
 
@@ -11,6 +11,11 @@ export const LoginBody = Type.Object(
     email: Type.String({ minLength: 1, maxLength: 254 }),
     password: AnyPassword,
     token: Type.Optional(Type.String({ pattern: `^[0-9]{${SECOND_FACTOR_LENGTH}}$` })),
+    language: Type.Optional(
+      Type.Union([LanguageSchema], {
+        description: "The sign-in page's language: becomes the user's until they choose one in their profile",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -146,6 +146,39 @@ describe.each(databaseKinds())("auth: sign-in, sessions and sign-out on %s", (ki
     }
   });
 
+  it("carries the sign-in page's language over until the user chooses one in their profile", async () => {
+    const { user } = await organizer({ language: "en" });
+    const login = (language?: string) =>
+      suite.server.http.post("/api/v1/auth/login", {
+        email: user.email,
+        password: DEFAULT_PASSWORD,
+        ...(language ? { language } : {}),
+      });
+    // Signed in at /fr/admin: the back office and the emails are French from now on.
+    const french = await login("fr");
+    expect(french.status).toBe(200);
+    expect(french.body.user.language).toBe("fr");
+    expect((await User.query(suite.server.db).findById(user.id))!.language).toBe("fr");
+    // At /admin (no language asked for) nothing changes.
+    expect((await login()).body.user.language).toBe("fr");
+    // Once the profile says English, the page no longer decides.
+    const signedIn = suite.server.http.as(french.body.token as string);
+    expect((await signedIn.post("/api/v1/profile", { language: "en" })).status).toBe(200);
+    expect((await login("es")).body.user.language).toBe("en");
+    // Even choosing the language it already had counts as a choice.
+    const { user: other } = await organizer({ language: "fr" });
+    const token = (
+      await suite.server.http.post("/api/v1/auth/login", { email: other.email, password: DEFAULT_PASSWORD })
+    ).body.token as string;
+    expect((await suite.server.http.as(token).post("/api/v1/profile", { language: "fr" })).status).toBe(200);
+    const again = await suite.server.http.post("/api/v1/auth/login", {
+      email: other.email,
+      password: DEFAULT_PASSWORD,
+      language: "es",
+    });
+    expect(again.body.user.language).toBe("fr");
+  });
+
   it("refuses every bad sign-in with the same 401 invalid_credentials", async () => {
     const { user } = await organizer();
     const invited = await organizer({ password: null });

@@ -28,7 +28,7 @@ export function getProfile(scope: Scope): User {
 /** Names (trimmed; spaces only count as missing) and language of the signed-in user. */
 export async function updateProfile(scope: Scope, patch: ProfileUpdate): Promise<User> {
   const actor = profileActor(scope);
-  const values: Partial<Pick<User, "firstName" | "lastName" | "language">> = {};
+  const values: Partial<Pick<User, "firstName" | "lastName" | "language" | "languageChosenAt">> = {};
   const missing: string[] = [];
   for (const field of ["firstName", "lastName"] as const) {
     const value = patch[field]?.trim();
@@ -42,7 +42,9 @@ export async function updateProfile(scope: Scope, patch: ProfileUpdate): Promise
     if (!user) throw AppError.notFound();
     const current = { firstName: user.firstName, lastName: user.lastName, language: user.language };
     const changes = changedFields(current, { ...current, ...values });
-    if (!changes) return user;
+    // Choosing a language, even the one already set, makes the profile decide from now on.
+    if (patch.language && !user.languageChosenAt) values.languageChosenAt = scope.clock.now();
+    if (!changes) return values.languageChosenAt ? User.query(trx).patchAndFetchById(user.id, values) : user;
     const updated = await User.query(trx).patchAndFetchById(user.id, values);
     await recordAudit(trx, scope, {
       action: "user.profile_updated",

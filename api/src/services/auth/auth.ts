@@ -117,11 +117,14 @@ export async function signIn(scope: Scope, input: LoginBody, deviceToken: string
     }
   }
   const now = scope.clock.now();
+  // Until the user chooses a language in their profile, the one of the page they signed in from is theirs.
+  const language = !user.languageChosenAt && input.language ? input.language : user.language;
   const created = await db.transaction(async (trx) => {
-    await User.query(trx).patch({ lastLoginAt: now }).where({ id: user.id });
+    await User.query(trx).patch({ lastLoginAt: now, language }).where({ id: user.id });
     return createSession(trx, config, user, { ip: scope.clientAddress, userAgent: scope.userAgent, now });
   });
   user.lastLoginAt = now;
+  user.language = language;
   await attempt.succeeded();
   const actor: Actor = {
     kind: "user",

@@ -20,7 +20,7 @@ export function SendingTokenScreen() {
 
 function SecondFactorForm({ email, password, next }: { email: string; password: string; next: string | null }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { paths, showAlert, clearAlert } = useSignIn();
+  const { paths, showAlert, clearAlert, chosenLanguage } = useSignIn();
   const navigate = useNavigate();
   const sendCode = useSendSignInCode();
   const signIn = useSignInMutation();
@@ -43,7 +43,7 @@ function SecondFactorForm({ email, password, next }: { email: string; password: 
 
   function verify({ code }: typeof form.values) {
     clearAlert();
-    signIn.mutateAsync({ email, password, token: code }).then(
+    signIn.mutateAsync({ email, password, token: code, ...(chosenLanguage ? { language: chosenLanguage } : {}) }).then(
       () => {
         forgetPendingSecondFactor();
         navigate(pathAfterSignIn(next));

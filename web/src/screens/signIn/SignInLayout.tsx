@@ -36,7 +36,14 @@ function SignInFrame({ prefix, language }: SignInLayoutProps) {
   const showAlert = useCallback((message: string, color: SignInAlertColor = "red") => setAlert({ message, color }), []);
   const clearAlert = useCallback(() => setAlert(null), []);
   const context = useMemo<SignInContextValue>(
-    () => ({ language, paths: signInPaths(prefix), eventSlug: event ?? null, showAlert, clearAlert }),
+    () => ({
+      language,
+      chosenLanguage: prefix ? language : null,
+      paths: signInPaths(prefix),
+      eventSlug: event ?? null,
+      showAlert,
+      clearAlert,
+    }),
     [language, prefix, event, showAlert, clearAlert],
   );
 

@@ -12,7 +12,7 @@ import { pathAfterSignIn } from "./signInPaths.ts";
 
 export function SignInScreen() {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { paths, eventSlug, showAlert, clearAlert } = useSignIn();
+  const { paths, eventSlug, showAlert, clearAlert, chosenLanguage } = useSignIn();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signIn = useSignInMutation();
@@ -25,18 +25,20 @@ export function SignInScreen() {
     clearAlert();
     const email = values.email.trim();
     const next = searchParams.get("next");
-    signIn.mutateAsync({ email, password: values.password }).then(
-      () => navigate(pathAfterSignIn(next)),
-      (error: unknown) => {
-        if (isApiError(error) && error.code === "second_factor_required") {
-          rememberPendingSecondFactor({ email, password: values.password, next });
-          navigate(paths.sendingToken);
-          return;
-        }
-        const message = showApiErrors(form, error, errorMessage(error, t));
-        if (message) showAlert(message);
-      },
-    );
+    signIn
+      .mutateAsync({ email, password: values.password, ...(chosenLanguage ? { language: chosenLanguage } : {}) })
+      .then(
+        () => navigate(pathAfterSignIn(next)),
+        (error: unknown) => {
+          if (isApiError(error) && error.code === "second_factor_required") {
+            rememberPendingSecondFactor({ email, password: values.password, next });
+            navigate(paths.sendingToken);
+            return;
+          }
+          const message = showApiErrors(form, error, errorMessage(error, t));
+          if (message) showAlert(message);
+        },
+      );
   }
 
   return (

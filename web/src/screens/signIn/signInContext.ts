@@ -11,6 +11,8 @@ export interface SignInAlert {
 
 export interface SignInContextValue {
   language: Language;
+  /** The language the address asked for (/fr/admin), which sign-in carries over; null on /admin. */
+  chosenLanguage: Language | null;
   paths: SignInPaths;
   /** The event of /{event}/admin, when signing in from an event's address. */
   eventSlug: string | null;
