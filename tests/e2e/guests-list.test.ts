@@ -93,7 +93,15 @@ describe.skipIf(!shouldRunE2e())("an organizer works the guest list", () => {
       await guests.sees("150 guests");
       await guests.button("Confirmés").click();
       await guests.sees("50 guests");
+      // Deleting asks first; cancelled, the view stays.
       await guests.button("Delete the view Confirmés").click();
+      const confirm = page.getByRole("dialog", { name: "Delete this view?" });
+      await confirm.getByText("The view “Confirmés” will be deleted.", { exact: false }).waitFor();
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
+      await guests.button("Confirmés").waitFor();
+      await guests.button("Delete the view Confirmés").click();
+      await page.getByRole("dialog", { name: "Delete this view?" }).getByRole("button", { name: "Delete" }).click();
       await page.getByRole("button", { name: "Confirmés", exact: true }).waitFor({ state: "detached" });
 
       // A custom field column, kept for this event on this browser.

@@ -14,6 +14,7 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GUEST_PRESET_VIEWS as PRESETS } from "@tessera/shared/schemas/guests";
+import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { requiredRule, showApiErrors } from "@/app/formRules.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
@@ -58,10 +59,8 @@ export function ViewsBar({
   const selected = active ? "" : isPresetQuery ? (query.view ?? "all") : "";
   const isModified = !active && !isPresetQuery;
 
-  function remove(view: GuestViewJson) {
-    setFailure(null);
-    removeView.mutate(view.id, { onError: (error) => setFailure(errorMessage(error, t)) });
-  }
+  // Deleting asks first: a shared view is the whole team's.
+  const [deleting, setDeleting] = useState<GuestViewJson | null>(null);
 
   return (
     <Stack gap="xs">
@@ -95,7 +94,10 @@ export function ViewsBar({
                 variant="subtle"
                 color="red"
                 aria-label={t("guests.views.delete", { name: view.name })}
-                onClick={() => remove(view)}
+                onClick={() => {
+                  setFailure(null);
+                  setDeleting(view);
+                }}
               >
                 ×
               </ActionIcon>
@@ -119,6 +121,17 @@ export function ViewsBar({
         </Alert>
       )}
       {isSaving && <SaveViewModal query={current} onClose={() => setSaving(false)} />}
+      {deleting && (
+        <ConfirmModal
+          title={t("guests.views.deleteTitle")}
+          message={t(deleting.isShared ? "guests.views.deleteSharedConfirm" : "guests.views.deleteConfirm", {
+            name: deleting.name,
+          })}
+          confirmLabel={t("common.delete")}
+          onConfirm={() => removeView.mutateAsync(deleting.id)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </Stack>
   );
 }
