@@ -86,14 +86,6 @@ export function GuestCompanions({ guest }: { guest: GuestJson }) {
         <Title order={3} size="h5">
           {t("guests.companions.title")}
         </Title>
-        {guest.godfather && (
-          <Text size="sm">
-            {t("guests.detail.godfather")}:{" "}
-            <Anchor component={Link} to={`${base}/view/${guest.godfather.id}`}>
-              {nameOf(guest.godfather)}
-            </Anchor>
-          </Text>
-        )}
         {companions === null ? (
           loadFailure ? null : (
             <Loader size="sm" />

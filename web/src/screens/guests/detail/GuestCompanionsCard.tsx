@@ -1,6 +1,7 @@
-import { Card, CloseButton, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Card, CloseButton, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { RemotePicker } from "@/components/RemotePicker.tsx";
 import { searchGuests } from "@/queries/guests.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
@@ -18,7 +19,7 @@ export function GuestCompanionsCard({
   guestId: string | undefined;
 }) {
   const { t } = useTranslation(["web", "validation"]);
-  const { accountId, event } = useGuestsArea();
+  const { accountId, event, base } = useGuestsArea();
   // The names of the guests last offered by the godfather picker (it reports only an id).
   const offered = useRef(new Map<string, string>());
   const loadGodfathers = useCallback(
@@ -58,7 +59,9 @@ export function GuestCompanionsCard({
           </Text>
           {godfather ? (
             <Group gap="xs">
-              <Text size="sm">{godfather.fullName}</Text>
+              <Anchor component={Link} to={`${base}/view/${godfather.id}`} size="sm" data-testid="guest-godfather">
+                {godfather.fullName}
+              </Anchor>
               {canEdit && (
                 <CloseButton
                   size="sm"
