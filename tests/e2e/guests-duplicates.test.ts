@@ -84,6 +84,8 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("an organizer fixes dupli
 
       await duplicates.keepButton(pair, "Zoé Lefèvre-Martin").click();
       await dialog.getByRole("button", { name: "Merge", exact: true }).click();
+      // A notice says what happened.
+      await page.getByText("Zoé Lefèvre was merged into Zoé Lefèvre-Martin.", { exact: true }).waitFor();
       await duplicates.waitForPairs([]);
       await page.getByText("No duplicates found.", { exact: true }).waitFor();
       await page.reload();

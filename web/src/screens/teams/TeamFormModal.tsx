@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core"
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { notifySuccess } from "@/components/notify.ts";
 import { isApiError } from "@tessera/shared/client";
 import { TEAM_NAME_MAX } from "@tessera/shared/schemas/teams";
 import { errorMessage } from "@/app/errorMessage.ts";
@@ -32,7 +33,10 @@ export function TeamFormModal({
     setFailure(null);
     const body = { name: values.name.trim(), description: values.description.trim() || null };
     (team ? update.mutateAsync({ teamId: team.id, body }) : create.mutateAsync(body)).then(
-      onClose,
+      () => {
+        notifySuccess(t(team ? "teams.savedNotice" : "teams.createdNotice", { name: body.name }));
+        onClose();
+      },
       (error: unknown) => {
         // A name the account already uses is said next to the name.
         if (isApiError(error) && error.code === "team_name_taken") return form.setFieldError("name", error.message);

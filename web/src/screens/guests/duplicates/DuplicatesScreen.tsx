@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { notifySuccess } from "@/components/notify.ts";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
@@ -108,7 +109,16 @@ export function DuplicatesScreen() {
         <MergeConfirmModal
           keep={merging.keep}
           merge={merging.merge}
-          onConfirm={() => merge.mutateAsync({ keepId: merging.keep.id, mergeId: merging.merge.id })}
+          onConfirm={() =>
+            merge.mutateAsync({ keepId: merging.keep.id, mergeId: merging.merge.id }).then(() =>
+              notifySuccess(
+                t("guests.duplicates.mergedNotice", {
+                  kept: merging.keep.fullName || merging.keep.email || "",
+                  merged: merging.merge.fullName || merging.merge.email || "",
+                }),
+              ),
+            )
+          }
           onClose={() => setMerging(null)}
         />
       )}
