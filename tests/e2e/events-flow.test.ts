@@ -100,6 +100,13 @@ describe.skipIf(!shouldRunE2e())("an organizer creates, duplicates, archives and
       // The address alone reproduces the view.
       await page.goto(new URL("/manage/events?filter=archived&search=harbour", server.baseUrl).toString());
       await events.waitForListed([COPY]);
+
+      // On a phone the status badges are whole: the name is what gets shortened.
+      await page.setViewportSize({ width: 360, height: 740 });
+      for (const badge of await events.card(COPY).locator(".mantine-Badge-label").all()) {
+        const cut = await badge.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+        expect(cut, await badge.innerText()).toBe(false);
+      }
     });
     await context.close();
   });

@@ -12,7 +12,7 @@ const STATUS_COLORS: Record<EventStatus, string> = {
 export function EventStatusBadges({ event }: { event: Pick<EventJson, "status" | "isArchived"> }) {
   const { t } = useTranslation("web");
   return (
-    <Group gap={4}>
+    <Group gap={4} wrap="nowrap">
       <Badge color={STATUS_COLORS[event.status]} variant="light">
         {t(`events.status.${event.status}`)}
       </Badge>

@@ -32,7 +32,7 @@ export function EventCard({
   return (
     <Card withBorder padding="md" data-testid="event-card" aria-label={event.name} component="article">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4} miw={0}>
+        <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Text component={Link} to={`${eventsBase}/${event.id}`} fw={600} size="lg" truncate c="indigo.8">
             {event.name}
           </Text>
@@ -44,7 +44,8 @@ export function EventCard({
             /{event.slug}
           </Text>
         </Stack>
-        <Stack align="flex-end" gap="xs">
+        {/* Never squeezed: on a phone the name is shortened, not the status ("U…"). */}
+        <Stack align="flex-end" gap="xs" style={{ flexShrink: 0 }}>
           <EventStatusBadges event={event} />
           {hasActions && (
             <Menu position="bottom-end" withinPortal>
