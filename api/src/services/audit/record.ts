@@ -10,6 +10,8 @@ export interface AuditEntry {
   eventId?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** Who the entry is by when no request's actor is (a job doing what a user started: their import). */
+  authorUserId?: string | null;
 }
 
 /** Fields never written to the trail. */
@@ -52,7 +54,7 @@ export async function recordAudit(
   await AuditLog.query(trx).insert({
     accountId: entry.accountId,
     eventId: entry.eventId ?? null,
-    actorUserId: actor?.kind === "user" ? actor.id : null,
+    actorUserId: actor?.kind === "user" ? actor.id : (entry.authorUserId ?? null),
     actorApiKeyId: actor?.kind === "apiKey" ? actor.id : null,
     action: entry.action,
     subjectType: entry.subjectType,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { AuditLog } from "../../../../api/src/models/AuditLog.ts";
 import { Guest } from "../../../../api/src/models/Guest.ts";
 import { GuestImport } from "../../../../api/src/models/GuestImport.ts";
 import type { Event } from "../../../../api/src/models/Event.ts";
@@ -25,10 +26,12 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
   let diet: CustomField;
   let foreignField: CustomField;
   let base: string;
+  let importerId: string;
 
   beforeAll(async () => {
-    const { account, http: client } = await importingAccount(suite.server);
+    const { account, http: client, user } = await importingAccount(suite.server);
     http = client;
+    importerId = user.id;
     event = await buildEvent(suite.server.db, account.id);
     otherEvent = await buildEvent(suite.server.db, account.id);
     diet = await buildCustomField(suite.server.db, event, { name: "diet", label: "Régime", type: "short_text" });
@@ -65,7 +68,7 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
   it("decodes a Windows-1252 file with TAB separators (accents right) and creates the guests", async () => {
     const email = `helene-${randomUUID()}@example.com`;
     const file = latin1(`first name\tlast name\temail\tcompany\nHélène\tLefèvre\t${email}\tÉcole supérieure\n`);
-    const { upload, final } = await runImport(file);
+    const { upload, final, id } = await runImport(file);
     expect(upload.body.import).toMatchObject({ encoding: "windows-1252", separator: "\t" });
     expect(final).toMatchObject({ status: "done", createdRows: 1, updatedRows: 0, failedRows: 0, processedRows: 1 });
     const guest = await Guest.query(suite.server.db).findOne({ eventId: event.id, emailNormalized: email });
@@ -76,6 +79,9 @@ describe.each(databaseKinds())("guest import on %s", (kind) => {
       createdSource: "import",
     });
     expect(guest!.searchText).toContain("helene lefevre");
+    // The history credits the import to whoever started it, not to the job that ran it.
+    const [entry] = await AuditLog.query(suite.server.db).where({ action: "guests.imported", subjectId: id });
+    expect(entry).toMatchObject({ actorUserId: importerId, eventId: event.id });
   });
 
   it("reports truly broken bytes per row and imports the readable rows", async () => {

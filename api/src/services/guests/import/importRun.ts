@@ -79,7 +79,9 @@ export async function markImportDone(
       finishedAt: now,
       heartbeatAt: now,
     });
+  // The import runs as a job; the person who started it is its author.
   await recordAudit(trx, null, {
+    authorUserId: guestImport.createdBy,
     action: "guests.imported",
     subjectType: "guestImport",
     subjectId: guestImport.id,
