@@ -8,7 +8,7 @@
 // event's guests arrive through the API (exported from the event they were seeded in, then imported), so it
 // is left as an import leaves it (the import's own VACUUM ANALYZE, no manual ANALYZE).
 import { seededRandom } from "@tessera/shared";
-import { isPostgres, sortableText } from "../../api/src/db/dialect.ts";
+import { isPostgres, textOrder } from "../../api/src/db/dialect.ts";
 import type { Db } from "../../api/src/db/knex.ts";
 import type { CustomField } from "../../api/src/models/CustomField.ts";
 import { buildEvent } from "../helpers/events.ts";
@@ -109,10 +109,10 @@ async function seed(db: Db, event: { id: string; accountId: string }): Promise<C
   return fields;
 }
 
-/** The list's default order, as the API writes it (db/dialect.ts sortableText) and its index is built. */
+/** The list's default order, as the API writes it (db/dialect.ts textOrder) and its index is built. */
 function byName(db: Db): string {
-  const text = (column: string) => sortableText(db).replace("??", column);
-  return `${text("last_name")} asc nulls last, ${text("first_name")} asc nulls last, id asc`;
+  const order = textOrder(db, ["last_name", "first_name"]);
+  return `${db.raw(order.sql, order.bindings).toString()}, id asc`;
 }
 
 /**

@@ -14,13 +14,28 @@ export function isSqlite(db: Knex): boolean {
  * SQLite. SQL with one `??` for the column; the sort indexes are built on the same expressions.
  */
 export function sortableText(db: Knex): string {
-  return isPostgres(db) ? '?? collate "und-x-icu"' : "sort_key(??)";
+  return isPostgres(db) ? '?? collate "und-x-icu"' : "name_sort_key(??)";
+}
+
+/**
+ * ORDER BY terms for text `columns` as people read them, empty values last: SQL and its bindings. On
+ * SQLite the key of an empty value already sorts last, so ascending needs no `nulls last` (which would
+ * make SQLite sort rather than read the index); descending puts them back last first.
+ */
+export function textOrder(db: Knex, columns: string[], direction: "asc" | "desc" = "asc") {
+  const text = sortableText(db);
+  const terms = columns.map((column) => {
+    if (isPostgres(db)) return { sql: `${text} ${direction} nulls last`, bindings: [column] };
+    if (direction === "asc") return { sql: `${text} asc`, bindings: [column] };
+    return { sql: `(?? is null) asc, ${text} desc`, bindings: [column, column] };
+  });
+  return { sql: terms.map((term) => term.sql).join(", "), bindings: terms.flatMap((term) => term.bindings) };
 }
 
 /** Orders `query` by text `columns` as people read them, empty values last. */
 export function orderByText(db: Knex, query: Knex.QueryBuilder, columns: string[], direction: "asc" | "desc" = "asc") {
-  for (const column of columns) query.orderByRaw(`${sortableText(db)} ${direction} nulls last`, [column]);
-  return query;
+  const order = textOrder(db, columns, direction);
+  return query.orderByRaw(order.sql, order.bindings);
 }
 
 /** Case-insensitive equality on a column, the same way on both databases. */

@@ -17,10 +17,22 @@ export function sortKey(text: string): string {
 }
 
 /** The SQL function SQLite's sorts and indexes call; every connection to the database file must have it. */
-export const SORT_KEY_FUNCTION = "sort_key";
+export const SORT_KEY_FUNCTION = "name_sort_key";
+
+/**
+ * What an empty value (NULL) sorts as: after every text (U+10FFFF is UTF-8's highest), so that "empty
+ * last" is the key's own order and an ascending sort reads straight from the index. Were the key NULL,
+ * `nulls last` would make SQLite sort the rows itself, calling this JavaScript function for each of them
+ * on the server's thread (a 100k export held it 110 ms at a time).
+ */
+export const EMPTY_SORTS_LAST = "\u{10FFFF}";
 
 export function registerSortKey(connection: BetterSqlite3.Database): void {
   connection.function(SORT_KEY_FUNCTION, { deterministic: true }, (value: unknown) =>
+    typeof value === "string" ? sortKey(value) : value === null ? EMPTY_SORTS_LAST : value,
+  );
+  // The first index (migration 20261126002000) was built on this one; it stays callable for that migration.
+  connection.function("sort_key", { deterministic: true }, (value: unknown) =>
     typeof value === "string" ? sortKey(value) : value,
   );
 }

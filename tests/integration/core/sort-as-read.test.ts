@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { orderByText } from "../../../api/src/db/dialect.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent, buildTeam } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
@@ -60,4 +61,17 @@ describe.each(databaseKinds())("lists sort names as people read them on %s", (ki
       .filter((name) => name.endsWith(" Ltd"));
     expect(names).toEqual(READ_ORDER.map((name) => `${name} Ltd`));
   });
+
+  it.runIf(kind === "sqlite")(
+    "reads the default order straight from the index on SQLite (no sort calling the key per row)",
+    async () => {
+      const db = suite.server.db;
+      const query = db("guests").where("guests.eventId", "x").select("guests.id").limit(50).offset(100);
+      orderByText(db, query, ["guests.lastName", "guests.firstName"]).orderBy("guests.id", "asc");
+      const { sql, bindings } = query.toSQL().toNative();
+      const plan = (await db.raw(`explain query plan ${sql}`, bindings as never[])) as Array<{ detail: string }>;
+      expect(plan.map((step) => step.detail).join("\n")).toContain("guests_event_id_name_sort");
+      expect(plan.map((step) => step.detail).join("\n")).not.toContain("TEMP B-TREE");
+    },
+  );
 });
