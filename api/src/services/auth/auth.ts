@@ -66,14 +66,43 @@ interface Credentials {
  * The registered, active user (in an active account) whose password this is, or null. The password
  * is hashed whether or not the address exists, so the time taken tells nothing either.
  */
-async function checkCredentials(deps: AppDeps, normalizedEmail: string, password: string): Promise<Credentials | null> {
+async function checkCredentials(
+  deps: AppDeps,
+  normalizedEmail: string,
+  password: string,
+): Promise<{ credentials: Credentials | null; owner: User | null }> {
   const { db } = deps;
-  const user = await User.query(db).findOne({ emailNormalized: normalizedEmail });
+  const user = (await User.query(db).findOne({ emailNormalized: normalizedEmail })) ?? null;
   const passwordMatches = await verifyPassword(password, user?.passwordHash ?? null, deps.config.passwordHashCost);
-  if (!user || !passwordMatches || !user.isActive || !user.registeredAt) return null;
+  if (!user || !passwordMatches || !user.isActive || !user.registeredAt) return { credentials: null, owner: user };
   const account = await activeAccountOf(db, user);
-  if (account === undefined) return null;
-  return { user, account };
+  return { credentials: account === undefined ? null : { user, account }, owner: user };
+}
+
+/**
+ * The start of every sign-in with a password (a session, or a code emailed): throttled per account (apart
+ * for a device it signed in from: `deviceToken`, its cookie) and per address, the password checked, a
+ * failure counted and recorded (401); the right credentials and the attempt to settle otherwise.
+ */
+async function attemptWithPassword(scope: Scope, rawEmail: string, password: string, deviceToken: string | null) {
+  const email = normalizeEmail(rawEmail);
+  const knownDevice = knownDeviceId(scope.deps.config.secret, email, deviceToken);
+  const attempt = await recordingDelays(scope, email, () =>
+    beginSignInAttempt(scope.deps, email, clientAddressOf(scope), knownDevice),
+  );
+  const { credentials, owner } = await checkCredentials(scope.deps, email, password);
+  if (!credentials) {
+    await attempt.failed();
+    await recordSignIn(scope, "user.sign_in_failed", { email, user: owner, reason: "credentials" });
+    throw invalidCredentials();
+  }
+  return { email, knownDevice, attempt, ...credentials };
+}
+
+/** The user a single-use link (not used up) is for, or undefined for a made-up, used or expired link. */
+async function linkOwner(db: Db, token: string, purpose: "password_reset" | "registration"): Promise<User | undefined> {
+  const row = await peekLinkToken(db, token, purpose);
+  return row ? User.query(db).findById(row.userId) : undefined;
 }
 
 export interface SignedIn {
@@ -93,18 +122,12 @@ export interface SignedIn {
  */
 export async function signIn(scope: Scope, input: LoginBody, deviceToken: string | null = null): Promise<SignedIn> {
   const { db, config } = scope.deps;
-  const email = normalizeEmail(input.email);
-  const knownDevice = knownDeviceId(config.secret, email, deviceToken);
-  const attempt = await recordingDelays(scope, email, () =>
-    beginSignInAttempt(scope.deps, email, clientAddressOf(scope), knownDevice),
+  const { email, knownDevice, attempt, user, account } = await attemptWithPassword(
+    scope,
+    input.email,
+    input.password,
+    deviceToken,
   );
-  const credentials = await checkCredentials(scope.deps, email, input.password);
-  if (!credentials) {
-    await attempt.failed();
-    await recordSignIn(scope, "user.sign_in_failed", { email, reason: "credentials" });
-    throw invalidCredentials();
-  }
-  const { user, account } = credentials;
   if (account?.twoFactorEnabled) {
     if (!input.token) {
       await attempt.refund();
@@ -159,19 +182,8 @@ export async function sendSecondFactorCode(
   deviceToken: string | null = null,
 ): Promise<SecondFactorSent> {
   const { db, config, mail } = scope.deps;
-  const email = normalizeEmail(input.email);
-  const knownDevice = knownDeviceId(config.secret, email, deviceToken);
-  const attempt = await recordingDelays(scope, email, () =>
-    beginSignInAttempt(scope.deps, email, clientAddressOf(scope), knownDevice),
-  );
-  const credentials = await checkCredentials(scope.deps, email, input.password);
-  if (!credentials) {
-    await attempt.failed();
-    await recordSignIn(scope, "user.sign_in_failed", { email, reason: "credentials" });
-    throw invalidCredentials();
-  }
+  const { attempt, user, account } = await attemptWithPassword(scope, input.email, input.password, deviceToken);
   await attempt.refund();
-  const { user, account } = credentials;
   if (!account?.twoFactorEnabled) return { sent: false, expiresInMinutes: 0 };
   await allowSecondFactorEmail(scope.deps, user.id);
   const code = await issueSecondFactorCode(db, config.secret, user.id);
@@ -228,8 +240,7 @@ export async function resetPassword(scope: Scope, input: ResetPasswordBody): Pro
   requireMatchingConfirmation(input.password, input.confirmation);
   const { db } = scope;
   // A cheap look first, so a bogus link costs no password hashing.
-  const peeked = await peekLinkToken(db, input.token, "password_reset");
-  const owner = peeked && (await User.query(db).findById(peeked.userId));
+  const owner = await linkOwner(db, input.token, "password_reset");
   if (!owner) throw invalidLink();
   refuseWeakPassword(input.password, owner);
   const passwordHash = await hashPassword(input.password, scope.deps.config.passwordHashCost);
@@ -262,8 +273,7 @@ export async function resetPassword(scope: Scope, input: ResetPasswordBody): Pro
 /** The address a reset link is for while it still works (the link is not used up); 400 otherwise. */
 export async function describeResetLink(scope: Scope, token: string): Promise<{ email: string }> {
   const { db } = scope;
-  const row = await peekLinkToken(db, token, "password_reset");
-  const user = row ? await User.query(db).findById(row.userId) : undefined;
+  const user = await linkOwner(db, token, "password_reset");
   if (!user || !(await isUsable(db, user))) throw invalidLink();
   return { email: user.email };
 }
@@ -277,8 +287,7 @@ export interface InvitationDetails {
 /** The invited user's details, to prefill the register-admin form; the link is not used up. */
 export async function describeInvitation(scope: Scope, token: string): Promise<InvitationDetails> {
   const { db } = scope;
-  const row = await peekLinkToken(db, token, "registration");
-  const user = row ? await User.query(db).findById(row.userId) : undefined;
+  const user = await linkOwner(db, token, "registration");
   if (!user || user.registeredAt || !(await isUsable(db, user))) throw invalidLink();
   return { email: user.email, firstName: user.firstName, lastName: user.lastName };
 }
@@ -287,8 +296,7 @@ export async function describeInvitation(scope: Scope, token: string): Promise<I
 export async function completeRegistration(scope: Scope, input: RegisterAdminBody): Promise<void> {
   requireMatchingConfirmation(input.password, input.confirmation);
   const { db } = scope;
-  const peeked = await peekLinkToken(db, input.token, "registration");
-  const invited = peeked && (await User.query(db).findById(peeked.userId));
+  const invited = await linkOwner(db, input.token, "registration");
   if (!invited) throw invalidLink();
   refuseWeakPassword(input.password, {
     email: invited.email,

@@ -1,3 +1,4 @@
+import { withoutAccents } from "@tessera/shared";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { AppError } from "../../errors.ts";
 
@@ -26,7 +27,7 @@ const LOOKALIKES: Record<string, string> = {
 
 /** Lower case, without accents: "Hélène" and "helene" are the same word to a guesser. */
 function folded(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return withoutAccents(text).toLowerCase();
 }
 
 /** The text with lookalikes read as the letters they stand for ("m4rie" as "marie"). */
