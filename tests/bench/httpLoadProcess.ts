@@ -3,21 +3,13 @@
 import http from "node:http";
 import { measure } from "./stats.ts";
 import type { LoadAsk, LoadReply } from "./httpLoad.ts";
+import { keepAliveRequest } from "./keepAliveRequest.ts";
 
-/** The body of one GET; a keep-alive socket the server closed while idle is retried on a new one. */
-function get(agent: http.Agent, url: string, headers: Record<string, string>, attempt = 0): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("error", reject);
-      response.on("end", () =>
-        response.statusCode === 200 ? resolve(body) : reject(new Error(`status ${response.statusCode}: ${body}`)),
-      );
-    });
-    request.on("error", (error) => (attempt < 2 ? resolve(get(agent, url, headers, attempt + 1)) : reject(error)));
-  });
+/** The body of one GET, which must be a 200. */
+async function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<string> {
+  const answer = await keepAliveRequest(agent, url, { headers, retries: 2 });
+  if (answer.status !== 200) throw new Error(`status ${answer.status}: ${answer.body}`);
+  return answer.body;
 }
 
 /** The totals a page or count answer reports, after checking it: a full page unless fewer match, or a total. */

@@ -2,22 +2,14 @@
 // every `every` ms until told to stop, each latency counted from when it was due.
 import http from "node:http";
 import type { ProbeAsk, ProbeReply } from "./duringWork.ts";
+import { keepAliveRequest } from "./keepAliveRequest.ts";
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** The status of one request (its answer read whole); a keep-alive socket the server closed is retried once. */
-function send(ask: ProbeAsk, index: number, attempt = 0): Promise<number> {
+/** The status of one request ("{index}" in its body replaced by the request's number). */
+async function send(ask: ProbeAsk, index: number): Promise<number> {
   const body = ask.body ? JSON.stringify(ask.body).replaceAll("{index}", String(index)) : undefined;
-  const headers = body ? { ...ask.headers, "Content-Type": "application/json" } : ask.headers;
-  return new Promise((resolve, reject) => {
-    const request = http.request(ask.url, { agent, method: body ? "POST" : "GET", headers }, (response) => {
-      response.resume();
-      response.on("error", reject);
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
-    request.on("error", (error) => (attempt < 1 ? resolve(send(ask, index, attempt + 1)) : reject(error)));
-    request.end(body);
-  });
+  return (await keepAliveRequest(agent, ask.url, { headers: ask.headers, body })).status;
 }
 
 let running = true;
