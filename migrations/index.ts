@@ -24,6 +24,7 @@ import * as sortAsPeopleRead from "./20261126002000_sort_as_people_read.ts";
 import * as errorReports from "./20261126003000_error_reports.ts";
 import * as userLanguageChosen from "./20261126004000_user_language_chosen.ts";
 import * as sqliteNameSortKey from "./20261126005000_sqlite_name_sort_key.ts";
+import * as userEmailPerAccount from "./20261127001000_user_email_per_account.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -54,6 +55,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261126003000_error_reports", errorReports],
   ["20261126004000_user_language_chosen", userLanguageChosen],
   ["20261126005000_sqlite_name_sort_key", sqliteNameSortKey],
+  ["20261127001000_user_email_per_account", userEmailPerAccount],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -2,7 +2,7 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { SIGN_IN_LABELS, useE2eEnvironment } from "../helpers/e2e.ts";
-import { buildAccount, buildUser } from "../helpers/factories.ts";
+import { buildAccount, buildUser, DEFAULT_PASSWORD } from "../helpers/factories.ts";
 import { linksIn } from "../helpers/smtp.ts";
 import { SignInPages } from "./pages/SignInPages.ts";
 
@@ -87,6 +87,30 @@ describe.skipIf(!shouldRunE2e())(
         await page.getByRole("heading", { name: "Événements", exact: true }).waitFor();
         await page.getByText("Salon du livre").first().waitFor();
         expect(await page.getAttribute("html", "lang")).toBe("fr");
+      });
+    });
+
+    it("asks which account to open when one password opens two of them", async () => {
+      const { server } = e2e;
+      const email = "lea.bernard@example.com";
+      for (const name of ["Festival des lumières", "Biennale du design"]) {
+        const account = await buildAccount(server.db, { name });
+        await buildUser(server.db, { accountId: account.id, role: "organizer", email, language: "fr" });
+      }
+      const page = await context.newPage();
+      const signIn = new SignInPages(page, server.baseUrl);
+
+      await screenshotOnFailure(page, "sign-in-account-choice", async () => {
+        await signIn.open("/fr/admin");
+        await signIn.signIn(FRENCH, email, DEFAULT_PASSWORD);
+        await signIn.alertSaying("choisissez celui à ouvrir");
+        const choice = page.getByRole("radiogroup", { name: "Compte" });
+        await choice.getByRole("radio", { name: "Festival des lumières" }).waitFor();
+        await choice.getByRole("radio", { name: "Biennale du design" }).check();
+        await signIn.button(FRENCH.submit).click();
+        await signIn.waitForPath(/^\/manage\//);
+        await page.getByText("Biennale du design").first().waitFor();
+        expect(await page.getByText("Festival des lumières").count()).toBe(0);
       });
     });
   },

@@ -4,7 +4,7 @@ export type MailTemplate = "password_reset" | "invitation" | "second_factor";
 
 /** What each template needs. Links are absolute URLs. */
 export interface MailTemplateData {
-  password_reset: { firstName: string; link: string; validMinutes: number };
+  password_reset: { firstName: string; accountName: string; link: string; validMinutes: number };
   invitation: { firstName: string; accountName: string; inviterName: string; link: string; validDays: number };
   second_factor: { firstName: string; code: string; validMinutes: number };
 }

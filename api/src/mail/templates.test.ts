@@ -17,7 +17,7 @@ function requestsIn(language: MailRequest["language"]): MailRequest[] {
       to: "a@x.test",
       language,
       template: "password_reset",
-      data: { firstName: "Ada", link: "https://x.test/r?t=1", validMinutes: 30 },
+      data: { firstName: "Ada", accountName: "Acme", link: "https://x.test/r?t=1", validMinutes: 30 },
     },
     {
       to: "a@x.test",
@@ -108,7 +108,7 @@ describe("renderMail", () => {
       to: "a@x.test",
       language: "en",
       template: "password_reset",
-      data: { firstName: "A", link, validMinutes: 5 },
+      data: { firstName: "A", accountName: "Acme", link, validMinutes: 5 },
     });
     await expect(renderMail(withLink("javascript:alert(1)"))).rejects.toThrow(/http\(s\)/);
     await expect(renderMail(withLink("/relative/path"))).rejects.toThrow();

@@ -28,6 +28,8 @@ export class ApiError extends Error {
     readonly details: ErrorDetail[] = [],
     /** The API's id of the request (X-Request-Id): the reference of its error report. */
     readonly requestId: string | null = null,
+    /** What a refusal other than a 422 says beyond its message (e.g. the accounts to choose from). */
+    readonly info: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -105,6 +107,10 @@ export function queryString(query: Record<string, QueryValue> | undefined): stri
     .filter(([, value]) => value !== undefined && value !== null && value !== "")
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
   return pairs.length ? `?${pairs.join("&")}` : "";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function toDetails(details: unknown): ErrorDetail[] {
@@ -201,5 +207,6 @@ export async function sendRequest<T>(
     throw clientError(language, "bad_response", response.status);
   }
   const requestId = typeof error.requestId === "string" ? error.requestId : response.headers.get("X-Request-Id");
-  throw new ApiError(response.status, error.code, error.message, toDetails(error.details), requestId);
+  const info = isRecord(error.details) ? error.details : {};
+  throw new ApiError(response.status, error.code, error.message, toDetails(error.details), requestId, info);
 }

@@ -23,7 +23,7 @@ export const accountUserContracts = {
     summary: "Create a user of the account and email the invitation",
     description:
       "Overseers and platform administrators. A user taking an organizer seat (every role but reader) " +
-      "needs a free seat: 409 max_organizers_reached otherwise. 409 email_taken when the address is used.",
+      "needs a free seat: 409 max_organizers_reached otherwise. 409 email_taken when the address is used in that account (or among platform administrators); another account's address is answered as a new one.",
     tags,
     params: AccountParams,
     body: AccountUserCreate,

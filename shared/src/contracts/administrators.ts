@@ -30,7 +30,7 @@ export const administratorContracts = {
     description:
       "Role administrator: a platform administrator, with no account. Any other role needs the `accountId` " +
       "of an existing account (422 otherwise) and, except readers, a free organizer seat there " +
-      "(409 max_organizers_reached). 409 email_taken when the address is used.",
+      "(409 max_organizers_reached). 409 email_taken when the address is used in that account (or among platform administrators); another account's address is answered as a new one.",
     tags,
     body: AdministratorCreate,
     response: UserSchema,

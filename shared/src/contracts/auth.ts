@@ -27,12 +27,14 @@ export const authContracts = {
       "Returns a bearer token and also sets the session cookie (httpOnly) and the anti-forgery cookie for the web app. " +
       "Every refusal of the credentials is the same 401 invalid_credentials. Past 5 failures at an account, each attempt waits " +
       "(1 s, doubling, up to 15 minutes: 429 with Retry-After) unless it comes from a browser the account signed in from " +
-      "(its device cookie); too many failures from one IP give 429.",
+      "(its device cookie); too many failures from one IP give 429. One person may belong to several accounts, each with its " +
+      "own password: when the password opens more than one, 409 account_choice_required lists them (details.accounts) and " +
+      "the sign-in is sent again with accountId.",
     tags,
     auth: "public",
     body: LoginBody,
     response: SessionResponse,
-    errors: [429],
+    errors: [409, 429],
   }),
   logout: contract({
     method: "post",
@@ -52,7 +54,7 @@ export const authContracts = {
     auth: "public",
     body: SendingTokenBody,
     response: SendingTokenResponse,
-    errors: [429],
+    errors: [409, 429],
   }),
   forgotPassword: contract({
     method: "post",

@@ -1,16 +1,24 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Email, LanguageSchema, NewPassword, Nullable, PersonName, Timestamp } from "./common.ts";
+import { Email, LanguageSchema, NewPassword, Nullable, PersonName, Timestamp, Uuid } from "./common.ts";
 import { AccountSchema, UserSchema } from "./users.ts";
 import { SECOND_FACTOR_LENGTH } from "../rules/secondFactor.ts";
 
 const AnyPassword = Type.String({ minLength: 1, maxLength: 200 });
 const OneTimeToken = Type.String({ minLength: 1, maxLength: 200 });
+/** One person may belong to several accounts: which one, when the password is right for more than one. */
+const AccountChoice = Type.Optional(
+  Type.Union([Uuid, Type.Null()], {
+    description:
+      "The account to sign in to (null: platform administration), asked for by 409 account_choice_required, whose details list the accounts",
+  }),
+);
 
 export const LoginBody = Type.Object(
   {
     email: Type.String({ minLength: 1, maxLength: 254 }),
     password: AnyPassword,
     token: Type.Optional(Type.String({ pattern: `^[0-9]{${SECOND_FACTOR_LENGTH}}$` })),
+    accountId: AccountChoice,
     language: Type.Optional(
       Type.Union([LanguageSchema], {
         description: "The sign-in page's language: becomes the user's until they choose one in their profile",
@@ -53,7 +61,7 @@ export const RegisterAdminBody = Type.Object(
 export type RegisterAdminBody = Static<typeof RegisterAdminBody>;
 
 export const SendingTokenBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 254 }), password: AnyPassword },
+  { email: Type.String({ minLength: 1, maxLength: 254 }), password: AnyPassword, accountId: AccountChoice },
   { additionalProperties: false },
 );
 export type SendingTokenBody = Static<typeof SendingTokenBody>;

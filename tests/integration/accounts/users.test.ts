@@ -98,8 +98,9 @@ describe.each(databaseKinds())("account users on %s", (kind) => {
       await invitationToken(address, "es");
     });
 
-    it("refuses an address already used anywhere on the platform (409 email_taken) and changes nothing", async () => {
-      const taken = suite.cast.users.outsider.user.email; // a user of account B
+    it("refuses an address the account already uses (409 email_taken) and changes nothing", async () => {
+      // Another account's address is answered as a new one (tests/integration/auth/several-accounts.test.ts).
+      const taken = suite.cast.users.reader.user.email;
       const response = await expectNoChange(suite.server.db, () =>
         suite.cast.users.overseer.http.post(usersPath, {
           email: taken.toUpperCase(),

@@ -81,7 +81,7 @@ const templateCases: Record<MailRequest["template"], TemplateCase> = {
       to,
       language,
       template: "password_reset",
-      data: { firstName: "Ada", link: RESET_LINK, validMinutes: 30 },
+      data: { firstName: "Ada", accountName: "Acme", link: RESET_LINK, validMinutes: 30 },
     }),
     expectedInText: RESET_LINK,
     subjects: {

@@ -97,17 +97,27 @@ describe.each(databaseKinds())("platform administration on %s", (kind) => {
       expect(badEmail.body.error.message).toBe("Le format de l'email est incorrect.");
     });
 
-    it("refuses an email already used (409 email_taken)", async () => {
-      const response = await expectNoChange(suite.server.db, () =>
+    it("refuses an email already used where the user would be (409 email_taken)", async () => {
+      const asAdministrator = () =>
+        admin.post("/api/v1/administrators", {
+          email: suite.cast.users.administrator.user.email,
+          firstName: "A",
+          lastName: "B",
+          role: "administrator",
+        });
+      const intoAccount = () =>
         admin.post("/api/v1/administrators", {
           email: suite.cast.users.reader.user.email,
           firstName: "A",
           lastName: "B",
-          role: "administrator",
-        }),
-      );
-      expect(response.status).toBe(409);
-      expect(response.body.error.code).toBe("email_taken");
+          role: "editor",
+          accountId: suite.cast.accountA.id,
+        });
+      for (const request of [asAdministrator, intoAccount]) {
+        const response = await expectNoChange(suite.server.db, request);
+        expect(response.status).toBe(409);
+        expect(response.body.error.code).toBe("email_taken");
+      }
     });
   });
 

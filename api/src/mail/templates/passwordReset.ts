@@ -7,7 +7,7 @@ export function passwordResetContent(t: MailTranslator, data: MailTemplateData["
     preview: t("password_reset.preview"),
     blocks: [
       { kind: "paragraph", text: t("password_reset.greeting", { firstName: data.firstName }) },
-      { kind: "paragraph", text: t("password_reset.body") },
+      { kind: "paragraph", text: t("password_reset.body", { accountName: data.accountName }) },
       { kind: "button", label: t("password_reset.button"), href: data.link },
       { kind: "paragraph", text: t("password_reset.expiry", { count: data.validMinutes }) },
       { kind: "note", text: t("password_reset.ignore") },

@@ -16,7 +16,7 @@ export async function bootstrapAdministrator(
   const email = input.email.trim();
   return scope.db.transaction(async (trx) => {
     const emailNormalized = normalizeEmail(email);
-    if (await User.query(trx).findOne({ emailNormalized })) throw new AppError("email_taken", 409);
+    if (await User.query(trx).findOne({ emailNormalized, accountId: null })) throw new AppError("email_taken", 409);
     const user = await User.query(trx).insertAndFetch({
       accountId: null,
       email,

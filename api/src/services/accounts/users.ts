@@ -153,7 +153,10 @@ async function createUser(scope: Scope, input: NewUser): Promise<User> {
         : await Account.query(trx).findById(input.accountId);
       if (!account) throw invalidAccountId("invalid_value");
     }
-    if (await User.query(trx).findOne({ emailNormalized })) throw new AppError("email_taken", 409);
+    // Unique within the account (or among platform administrators) only: an address used in another
+    // account is answered as a new one, which tells this account nothing about the other's users.
+    if (await User.query(trx).findOne({ emailNormalized, accountId: input.accountId }))
+      throw new AppError("email_taken", 409);
     const created = await User.query(trx)
       .insertAndFetch({
         accountId: input.accountId,

@@ -6,6 +6,7 @@ import { Account } from "../../models/Account.ts";
 import type { Session } from "../../models/Session.ts";
 import { normalizeEmail, User } from "../../models/User.ts";
 import type { Actor } from "../../policies/actor.ts";
+import { PLATFORM_NAME } from "../accounts/invitations.ts";
 import { recordAudit } from "../audit/record.ts";
 import {
   allowPasswordResetRequest,
@@ -62,21 +63,42 @@ interface Credentials {
   account: Account | null;
 }
 
+/** Which of an address's users a sign-in is for: an account's id, null for platform administration. */
+export type AccountChoice = string | null | undefined;
+
+/** The password is right for more than one account of this address: the caller picks one and asks again. */
+function accountChoiceRequired(choices: readonly Credentials[]): AppError {
+  const accounts = choices.map(({ account }) => ({ id: account?.id ?? null, name: account?.name ?? PLATFORM_NAME }));
+  return new AppError("account_choice_required", 409, { details: { accounts } });
+}
+
 /**
- * The registered, active user (in an active account) whose password this is, or null. The password
- * is hashed whether or not the address exists, so the time taken tells nothing either.
+ * The registered, active user (in an active account) whose password this is, or null. One person may
+ * belong to several accounts, each with its own user and password: every user of the address is tried,
+ * and a password right for several needs `accountId` to say which. The password is hashed whether or
+ * not the address exists, so the time taken tells nothing either.
  */
 async function checkCredentials(
   deps: AppDeps,
   normalizedEmail: string,
   password: string,
+  accountId: AccountChoice,
 ): Promise<{ credentials: Credentials | null; owner: User | null }> {
   const { db } = deps;
-  const user = (await User.query(db).findOne({ emailNormalized: normalizedEmail })) ?? null;
-  const passwordMatches = await verifyPassword(password, user?.passwordHash ?? null, deps.config.passwordHashCost);
-  if (!user || !passwordMatches || !user.isActive || !user.registeredAt) return { credentials: null, owner: user };
-  const account = await activeAccountOf(db, user);
-  return { credentials: account === undefined ? null : { user, account }, owner: user };
+  const query = User.query(db).where({ emailNormalized: normalizedEmail }).orderBy("createdAt");
+  if (accountId !== undefined) query.where({ accountId });
+  const users = await query;
+  const cost = deps.config.passwordHashCost;
+  if (!users.some((user) => user.passwordHash)) await verifyPassword(password, null, cost);
+  const valid: Credentials[] = [];
+  for (const user of users) {
+    if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash, cost))) continue;
+    if (!user.isActive || !user.registeredAt) continue;
+    const account = await activeAccountOf(db, user);
+    if (account !== undefined) valid.push({ user, account });
+  }
+  if (valid.length > 1) throw accountChoiceRequired(valid);
+  return { credentials: valid[0] ?? null, owner: users[0] ?? null };
 }
 
 /**
@@ -84,13 +106,24 @@ async function checkCredentials(
  * for a device it signed in from: `deviceToken`, its cookie) and per address, the password checked, a
  * failure counted and recorded (401); the right credentials and the attempt to settle otherwise.
  */
-async function attemptWithPassword(scope: Scope, rawEmail: string, password: string, deviceToken: string | null) {
-  const email = normalizeEmail(rawEmail);
+async function attemptWithPassword(
+  scope: Scope,
+  input: { email: string; password: string; accountId?: AccountChoice },
+  deviceToken: string | null,
+) {
+  const email = normalizeEmail(input.email);
   const knownDevice = knownDeviceId(scope.deps.config.secret, email, deviceToken);
   const attempt = await recordingDelays(scope, email, () =>
     beginSignInAttempt(scope.deps, email, clientAddressOf(scope), knownDevice),
   );
-  const { credentials, owner } = await checkCredentials(scope.deps, email, password);
+  const checked = await checkCredentials(scope.deps, email, input.password, input.accountId).catch(
+    async (error: unknown) => {
+      // The password was right (for several accounts): nothing to count against the address.
+      await attempt.refund();
+      throw error;
+    },
+  );
+  const { credentials, owner } = checked;
   if (!credentials) {
     await attempt.failed();
     await recordSignIn(scope, "user.sign_in_failed", { email, user: owner, reason: "credentials" });
@@ -122,12 +155,7 @@ export interface SignedIn {
  */
 export async function signIn(scope: Scope, input: LoginBody, deviceToken: string | null = null): Promise<SignedIn> {
   const { db, config } = scope.deps;
-  const { email, knownDevice, attempt, user, account } = await attemptWithPassword(
-    scope,
-    input.email,
-    input.password,
-    deviceToken,
-  );
+  const { email, knownDevice, attempt, user, account } = await attemptWithPassword(scope, input, deviceToken);
   if (account?.twoFactorEnabled) {
     if (!input.token) {
       await attempt.refund();
@@ -182,7 +210,7 @@ export async function sendSecondFactorCode(
   deviceToken: string | null = null,
 ): Promise<SecondFactorSent> {
   const { db, config, mail } = scope.deps;
-  const { attempt, user, account } = await attemptWithPassword(scope, input.email, input.password, deviceToken);
+  const { attempt, user, account } = await attemptWithPassword(scope, input, deviceToken);
   await attempt.refund();
   if (!account?.twoFactorEnabled) return { sent: false, expiresInMinutes: 0 };
   await allowSecondFactorEmail(scope.deps, user.id);
@@ -217,18 +245,28 @@ export async function requestPasswordReset(scope: Scope, rawEmail: string): Prom
   );
 }
 
+/** One link per account the address may sign in to, each naming its account. */
 async function emailPasswordReset(deps: AppDeps, normalizedEmail: string): Promise<void> {
+  const { db } = deps;
+  const users = await User.query(db).where({ emailNormalized: normalizedEmail }).orderBy("createdAt");
+  for (const user of users) {
+    // Invited users who never registered complete their invitation instead.
+    if (!user.registeredAt || !user.isActive) continue;
+    const account = await activeAccountOf(db, user);
+    if (account === undefined) continue;
+    await emailResetLink(deps, user, account?.name ?? PLATFORM_NAME);
+  }
+}
+
+async function emailResetLink(deps: AppDeps, user: User, accountName: string): Promise<void> {
   const { db, config, mail } = deps;
-  const user = await User.query(db).findOne({ emailNormalized: normalizedEmail });
-  // Invited users who never registered complete their invitation instead.
-  if (!user || !user.registeredAt || !(await isUsable(db, user))) return;
   const token = await issueLinkToken(db, user.id, "password_reset");
   const link = `${config.publicUrl}/${user.language}/admin/reset-password?token=${encodeURIComponent(token)}`;
   await mail.send({
     to: user.email,
     template: "password_reset",
     language: user.language,
-    data: { firstName: user.firstName, link, validMinutes: RESET_VALID_MINUTES },
+    data: { firstName: user.firstName, accountName, link, validMinutes: RESET_VALID_MINUTES },
   });
 }
 

@@ -6,7 +6,7 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { SECOND_FACTOR_LENGTH } from "@tessera/shared/rules/secondFactor";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { useSendSignInCode, useSignIn as useSignInMutation } from "@/queries/session.ts";
-import { forgetPendingSecondFactor, pendingSecondFactor } from "./pendingSecondFactor.ts";
+import { forgetPendingSecondFactor, pendingSecondFactor, type PendingSecondFactor } from "./pendingSecondFactor.ts";
 import { useSignIn } from "./signInContext.ts";
 import { pathAfterSignIn } from "./signInPaths.ts";
 
@@ -15,10 +15,10 @@ export function SendingTokenScreen() {
   const pending = pendingSecondFactor();
   const { paths } = useSignIn();
   if (!pending) return <Navigate to={paths.signIn} replace />;
-  return <SecondFactorForm email={pending.email} password={pending.password} next={pending.next} />;
+  return <SecondFactorForm {...pending} />;
 }
 
-function SecondFactorForm({ email, password, next }: { email: string; password: string; next: string | null }) {
+function SecondFactorForm({ email, password, accountId, next }: PendingSecondFactor) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { paths, showAlert, clearAlert, chosenLanguage } = useSignIn();
   const navigate = useNavigate();
@@ -29,9 +29,10 @@ function SecondFactorForm({ email, password, next }: { email: string; password: 
     validate: { code: (code) => (code.length === SECOND_FACTOR_LENGTH ? null : t("validation:required")) },
   });
   const hasSentFirstCode = useRef(false);
+  const accountChoice = accountId === undefined ? {} : { accountId };
 
   function send() {
-    sendCode.mutate({ email, password }, { onError: (error) => showAlert(errorMessage(error, t)) });
+    sendCode.mutate({ email, password, ...accountChoice }, { onError: (error) => showAlert(errorMessage(error, t)) });
   }
 
   // The first code is sent once, on arrival (the ref survives StrictMode's second effect run).
@@ -43,16 +44,24 @@ function SecondFactorForm({ email, password, next }: { email: string; password: 
 
   function verify({ code }: typeof form.values) {
     clearAlert();
-    signIn.mutateAsync({ email, password, token: code, ...(chosenLanguage ? { language: chosenLanguage } : {}) }).then(
-      () => {
-        forgetPendingSecondFactor();
-        navigate(pathAfterSignIn(next));
-      },
-      (error: unknown) => {
-        form.setFieldValue("code", "");
-        showAlert(errorMessage(error, t));
-      },
-    );
+    signIn
+      .mutateAsync({
+        email,
+        password,
+        token: code,
+        ...accountChoice,
+        ...(chosenLanguage ? { language: chosenLanguage } : {}),
+      })
+      .then(
+        () => {
+          forgetPendingSecondFactor();
+          navigate(pathAfterSignIn(next));
+        },
+        (error: unknown) => {
+          form.setFieldValue("code", "");
+          showAlert(errorMessage(error, t));
+        },
+      );
   }
 
   const expiresInMinutes = sendCode.data?.expiresInMinutes;

@@ -5,6 +5,8 @@
 export interface PendingSecondFactor {
   email: string;
   password: string;
+  /** The account chosen when the password opens several (null: platform administration). */
+  accountId?: string | null;
   next: string | null;
 }
 
