@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { Event } from "../../api/src/models/Event.ts";
 import { buildAccount, buildUser } from "../helpers/factories.ts";
+import { buildGuest } from "../helpers/guests.ts";
 import { EventsPages } from "./pages/EventsPages.ts";
 
 const ORIGINAL = "Harbour Summit 2027";
@@ -54,9 +56,18 @@ describe.skipIf(!shouldRunE2e())("an organizer creates, duplicates, archives and
       await page.getByRole("heading", { name: ORIGINAL }).waitFor();
       await page.getByRole("tab", { name: "Guests" }).waitFor();
 
-      // Back to the list: duplicate, first with a slug that is taken (the API refuses it).
+      // Back to the list, where the card counts the event's guests (and its capacity once set).
+      const created = await Event.query(server.db).findOne({ slug: "harbour-summit-2027" }).throwIfNotFound();
+      for (const status of ["confirmed", "unanswered", "refused"] as const)
+        await buildGuest(server.db, created, { status });
+      await Event.query(server.db).patch({ maxAttendees: 250 }).where({ id: created.id });
       await page.getByRole("link", { name: "All events" }).click();
       await events.waitForListed([ORIGINAL]);
+      expect(await events.card(ORIGINAL).getByTestId("event-guest-counts").innerText()).toBe(
+        "3 guests · 1 of 250 confirmed",
+      );
+
+      // Duplicate, first with a slug that is taken (the API refuses it).
       await events.act(ORIGINAL, "Duplicate");
       const duplicate = events.dialog();
       expect(await events.field("Name", duplicate).inputValue()).toBe(`${ORIGINAL} (copy)`);

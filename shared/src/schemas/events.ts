@@ -1,4 +1,4 @@
-import { Type, type Static, type TBoolean, type TOptional } from "@sinclair/typebox";
+import { Type, type Static, type TBoolean, type TInteger, type TOptional } from "@sinclair/typebox";
 import {
   EVENT_LIST_FILTERS,
   EVENT_LIST_SORTS,
@@ -12,6 +12,7 @@ import {
   type SocialNetwork,
   WHITE_LABEL_FLAGS,
 } from "../rules/events.ts";
+import { GUEST_STATUSES, type GuestStatus } from "../rules/guests.ts";
 import { MESSAGE_KEYWORD } from "./keywords.ts";
 import { LanguageSchema, Nullable, Page, Timestamp, Uuid } from "./common.ts";
 import { AbilitiesSchema, UserSchema } from "./users.ts";
@@ -116,6 +117,17 @@ export const ImageRefSchema = Type.Object({
   height: Type.Integer(),
 });
 
+/** How many guests the event has, in all and by status (kept up to date by the database). */
+export const EventGuestCountsSchema = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  byStatus: Type.Object(
+    Object.fromEntries(GUEST_STATUSES.map((status) => [status, Type.Integer({ minimum: 0 })])) as Record<
+      GuestStatus,
+      TInteger
+    >,
+  ),
+});
+
 export const EventSchema = Type.Object({
   id: Uuid,
   accountId: Uuid,
@@ -130,6 +142,7 @@ export const EventSchema = Type.Object({
   banner: Nullable(ImageRefSchema),
   logo: Nullable(ImageRefSchema),
   favicon: Nullable(ImageRefSchema),
+  guests: EventGuestCountsSchema,
   /** With ?expand=access. */
   access: Type.Optional(EventAccessSchema),
   abilities: AbilitiesSchema,

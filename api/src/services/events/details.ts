@@ -6,7 +6,9 @@ import { Team } from "../../models/Team.ts";
 import { User } from "../../models/User.ts";
 import type { Actor } from "../../policies/actor.ts";
 import { NO_TIES, type EventTies } from "../../policies/events.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import { IMAGE_FIELDS } from "./fields.ts";
+import { foldLater, readGuestCounts, type GuestCounts } from "./guestTallies.ts";
 import type { Scope } from "../scope.ts";
 import { findEventFor } from "./find.ts";
 import { loadEventTies } from "./visibility.ts";
@@ -24,25 +26,32 @@ export interface EventDetails {
   ties: EventTies;
   customDomains: string[];
   images: Map<string, Image>;
+  guestCounts: GuestCounts;
   access?: EventAccess;
 }
 
-/** Domains, images and the actor's ties of many events in a fixed number of queries (no N+1). */
+/**
+ * Domains, images, guest counts and the actor's ties of many events in a fixed number of queries (no
+ * N+1). Given the job queue, events whose guest tallies have piled up are folded afterwards.
+ */
 export async function loadEventDetails(
   db: Db,
   actor: Actor | undefined,
   events: readonly Event[],
+  options: { jobs?: JobQueue } = {},
 ): Promise<EventDetails[]> {
   if (!events.length) return [];
   const ids = events.map((event) => event.id);
   const imageIds = [...new Set(events.flatMap((event) => IMAGE_FIELDS.map((field) => event[field])))].filter(
     (id): id is string => Boolean(id),
   );
-  const [domainRows, images, ties] = await Promise.all([
+  const [domainRows, images, ties, guests] = await Promise.all([
     db("eventDomains").whereIn("eventId", ids).orderBy("domain").select("eventId", "domain"),
     imageIds.length ? Image.query(db).whereIn("id", imageIds) : Promise.resolve([] as Image[]),
     loadEventTies(db, actor, events),
+    readGuestCounts(db, ids),
   ]);
+  if (options.jobs && guests.crowded.length) await foldLater(options.jobs, guests.crowded);
   const domains = new Map<string, string[]>();
   for (const row of domainRows as { eventId: string; domain: string }[]) {
     domains.set(row.eventId, [...(domains.get(row.eventId) ?? []), row.domain]);
@@ -53,6 +62,7 @@ export async function loadEventDetails(
     ties: ties.get(event.id) ?? NO_TIES,
     customDomains: domains.get(event.id) ?? [],
     images: imagesById,
+    guestCounts: guests.counts.get(event.id)!,
   }));
 }
 

@@ -10,7 +10,7 @@ import { EventStatusBadges } from "../EventStatusBadges.tsx";
 
 export type EventAction = "duplicate" | "archive" | "unarchive" | "delete";
 
-/** One event of the list: name, dates in its zone, venue, status; the actions its abilities allow. */
+/** One event of the list: name, dates in its zone, venue, guests, status; the actions its abilities allow. */
 export function EventCard({
   event,
   isBusy,
@@ -40,6 +40,16 @@ export function EventCard({
             {dates ?? t("events.noDates")}
           </Text>
           {venue && <Text size="sm">{venue}</Text>}
+          <Text size="sm" data-testid="event-guest-counts">
+            {t("events.guestCount", { count: event.guests.total })}
+            {" · "}
+            {event.maxAttendees
+              ? t("events.confirmedOfCapacity", {
+                  count: event.guests.byStatus.confirmed,
+                  capacity: event.maxAttendees,
+                })
+              : t("events.confirmedCount", { count: event.guests.byStatus.confirmed })}
+          </Text>
           <Text size="xs" c="dimmed" ff="monospace">
             /{event.slug}
           </Text>
