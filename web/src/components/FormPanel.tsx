@@ -1,3 +1,4 @@
+import { useFormFailure } from "../app/useFormFailure.ts";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useState, type ReactNode } from "react";
@@ -5,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../app/errorMessage.ts";
 import { showApiErrors } from "../app/formRules.ts";
 import { FailureAlert } from "./FailureAlert.tsx";
+import { UnsavedChangesGuard } from "./UnsavedChangesGuard.tsx";
 import { notifySuccess } from "./notify.ts";
 
 interface FormPanelProps<Values, Answer> {
@@ -36,7 +38,7 @@ export function FormPanel<Values, Answer = unknown>({
   children,
 }: FormPanelProps<Values, Answer>) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useFormFailure(form);
   const [isSaving, setSaving] = useState(false);
 
   async function save(values: Values) {
@@ -58,6 +60,7 @@ export function FormPanel<Values, Answer = unknown>({
 
   return (
     <Paper withBorder p="lg" maw={maw}>
+      {canEdit && <UnsavedChangesGuard isDirty={form.isDirty()} />}
       <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
         <Stack gap="md">
           {title && (

@@ -1,6 +1,6 @@
+import { useFormFailure } from "@/app/useFormFailure.ts";
 import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "@/components/notify.ts";
 import { isApiError } from "@tessera/shared/client";
@@ -23,11 +23,11 @@ export function TeamFormModal({
   const { t } = useTranslation(["web", "errors", "validation"]);
   const create = useCreateTeam(accountId);
   const update = useUpdateTeam(accountId);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: { name: team?.name ?? "", description: team?.description ?? "" },
     validate: { name: requiredRule(t) },
   });
+  const [failure, setFailure] = useFormFailure(form);
 
   function submit(values: typeof form.values) {
     setFailure(null);

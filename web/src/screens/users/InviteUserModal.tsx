@@ -1,6 +1,6 @@
+import { useFormFailure } from "@/app/useFormFailure.ts";
 import { Button, Group, Modal, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "@tessera/shared/i18n/languages";
 import { ACCOUNT_ROLES, type AccountRole } from "@tessera/shared/permissions";
@@ -19,7 +19,6 @@ export function InviteUserModal({ accountId, onClose }: { accountId: string; onC
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { user: signedIn } = useSignedIn();
   const invite = useInviteAccountUser(accountId);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: {
       email: "",
@@ -30,6 +29,7 @@ export function InviteUserModal({ accountId, onClose }: { accountId: string; onC
     },
     validate: personValidators(t),
   });
+  const [failure, setFailure] = useFormFailure(form);
 
   function submit(values: typeof form.values) {
     setFailure(null);

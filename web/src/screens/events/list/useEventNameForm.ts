@@ -22,12 +22,15 @@ export function useEventNameForm(initial: EventNameBody) {
   const [apiError, setApiError] = useState<ApiError | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
+  // A refusal above the form describes the values it refused: any change makes it stale.
   function changeName(value: string) {
+    setFailure(null);
     setName(value);
     if (!isSlugEdited) setSlug(slugify(value));
   }
 
   function changeSlug(value: string) {
+    setFailure(null);
     setSlugEdited(true);
     setSlug(value);
     if (apiError?.code === "slug_taken") setApiError(null);

@@ -18,6 +18,15 @@ export function DatesTab() {
     },
   });
   const error = (field: keyof EventDatesValues) => form.errors[field] as string | undefined;
+  // Each changed field's message goes (setValues alone would keep them); the end's too when the start moves.
+  function change(values: EventDatesValues) {
+    const changed = (Object.keys(values) as (keyof EventDatesValues)[]).filter(
+      (key) => values[key] !== form.values[key],
+    );
+    form.setValues(values);
+    for (const field of changed) form.clearFieldError(field);
+    if (changed.includes("startsAt")) form.clearFieldError("endsAt");
+  }
   return (
     <FormPanel
       form={form}
@@ -27,7 +36,7 @@ export function DatesTab() {
     >
       <EventDatesFields
         values={form.values}
-        onChange={(values) => form.setValues(values)}
+        onChange={change}
         errors={{ startsAt: error("startsAt"), endsAt: error("endsAt"), timezone: error("timezone") }}
       />
     </FormPanel>

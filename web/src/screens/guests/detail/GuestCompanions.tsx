@@ -1,3 +1,4 @@
+import { useFormFailure } from "@/app/useFormFailure.ts";
 import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
@@ -37,7 +38,7 @@ export function GuestCompanions({ guest }: { guest: GuestJson }) {
         !values.firstName.trim() && !lastName.trim() && !values.email.trim() ? t("validation:required") : null,
     },
   });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useFormFailure(form);
   const [notice, setNotice] = useState<string | null>(null);
   const loadFailure = companionsQuery.error ? errorMessage(companionsQuery.error, t) : null;
 

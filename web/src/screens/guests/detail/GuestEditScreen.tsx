@@ -1,3 +1,4 @@
+import { useFormFailure } from "@/app/useFormFailure.ts";
 import {
   Alert,
   Anchor,
@@ -82,7 +83,7 @@ function GuestForm({ guest }: { guest: GuestJson | null }) {
       if (!guestIdentityProblem(values)) form.clearFieldError("email");
     },
   });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useFormFailure(form);
   const [notice, setNotice] = useState<string | null>(justCreated ? t("guests.detail.saved") : null);
   const [isDeleting, setDeleting] = useState(false);
   const isSaving = create.isPending || update.isPending;

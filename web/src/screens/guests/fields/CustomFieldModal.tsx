@@ -1,3 +1,4 @@
+import { useFormFailure } from "@/app/useFormFailure.ts";
 import {
   ActionIcon,
   Button,
@@ -13,7 +14,6 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@tessera/shared/client";
 import {
@@ -47,7 +47,7 @@ export function CustomFieldModal({ field, onClose }: { field: CustomFieldJson | 
     initialValues: initialFieldValues(field),
     validate: validateFieldForm(t),
   });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useFormFailure(form);
   const { values } = form;
   const isChoice = CHOICE_TYPES.includes(values.type);
   const isSaving = create.isPending || update.isPending;

@@ -1,6 +1,6 @@
+import { useFormFailure } from "@/app/useFormFailure.ts";
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { requiredRule, showApiErrors } from "@/app/formRules.ts";
@@ -66,8 +66,8 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
   const update = useUpdateAccount();
   // Limits are the platform's to set: a new account is created by a platform administrator.
   const canChangeLimits = account === null || account.abilities.updateLimits === true;
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AccountFormValues>({ initialValues: valuesOf(account), validate: { name: requiredRule(t) } });
+  const [failure, setFailure] = useFormFailure(form);
 
   function submit(values: AccountFormValues) {
     setFailure(null);

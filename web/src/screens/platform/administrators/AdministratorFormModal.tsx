@@ -1,6 +1,6 @@
+import { useFormFailure } from "@/app/useFormFailure.ts";
 import { Button, Group, Modal, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "@tessera/shared/i18n/languages";
 import { ROLES, type Role } from "@tessera/shared/permissions";
@@ -27,7 +27,6 @@ export function AdministratorFormModal({ user, onClose, onSaved }: Administrator
   const { user: signedIn } = useSignedIn();
   const create = useCreateAdministrator();
   const update = useUpdateAdministrator();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: {
       email: user?.email ?? "",
@@ -45,6 +44,7 @@ export function AdministratorFormModal({ user, onClose, onSaved }: Administrator
         values.role !== "administrator" && !accountId ? t("validation:required") : null,
     },
   });
+  const [failure, setFailure] = useFormFailure(form);
   const { role, language } = form.values;
   const needsAccount = role !== "administrator";
 
