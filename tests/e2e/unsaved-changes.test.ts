@@ -11,7 +11,7 @@ describe.skipIf(!shouldRunE2e())("unsaved settings and stale messages", () => {
   it("asks before a tab switch drops unsaved settings, and drops a message once its fields change", async () => {
     const { server, browser } = e2e;
     const account = await buildAccount(server.db, { name: "Quay Events" });
-    await buildUser(server.db, { accountId: account.id, role: "organizer", email: "quinn@example.com" });
+    await buildUser(server.db, { accountId: account.id, role: "overseer", email: "quinn@example.com" });
     const event = await buildEvent(server.db, account.id, { name: "Quay Forum" });
     const context = await browser.newContext();
     const page = await context.newPage();
