@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { User } from "../../../api/src/models/User.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../../helpers/factories.ts";
@@ -108,6 +109,12 @@ describe.each(databaseKinds())("one person in several accounts on %s", (kind) =>
     const chosen = await login({ password: DEFAULT_PASSWORD, accountId: accountB.id });
     expect(chosen.status).toBe(200);
     expect(chosen.body.user.id).toBe(inB.id);
+    // A wrong password is in the audit log of both accounts the address belongs to.
+    expect((await login({ password: "Not-The-Password-1" })).status).toBe(401);
+    const failures = await AuditLog.query(suite.server.db)
+      .where({ action: "user.sign_in_failed" })
+      .whereIn("subjectId", [inA.id, inB.id]);
+    expect(failures.map((entry) => entry.accountId).sort()).toEqual([accountA.id, accountB.id].sort());
     // A wrong choice is a wrong sign-in, like any other.
     const unrelated = await login({ password: DEFAULT_PASSWORD, accountId: randomUUID() });
     expect(unrelated.status).toBe(401);

@@ -83,7 +83,7 @@ async function checkCredentials(
   normalizedEmail: string,
   password: string,
   accountId: AccountChoice,
-): Promise<{ credentials: Credentials | null; owner: User | null }> {
+): Promise<{ credentials: Credentials | null; owners: User[] }> {
   const { db } = deps;
   const query = User.query(db).where({ emailNormalized: normalizedEmail }).orderBy("createdAt");
   if (accountId !== undefined) query.where({ accountId });
@@ -98,7 +98,7 @@ async function checkCredentials(
     if (account !== undefined) valid.push({ user, account });
   }
   if (valid.length > 1) throw accountChoiceRequired(valid);
-  return { credentials: valid[0] ?? null, owner: users[0] ?? null };
+  return { credentials: valid[0] ?? null, owners: users };
 }
 
 /**
@@ -123,10 +123,13 @@ async function attemptWithPassword(
       throw error;
     },
   );
-  const { credentials, owner } = checked;
+  const { credentials, owners } = checked;
   if (!credentials) {
     await attempt.failed();
-    await recordSignIn(scope, "user.sign_in_failed", { email, user: owner, reason: "credentials" });
+    // In the audit log of every account the address belongs to (or as the bare address when none).
+    for (const owner of owners.length ? owners : [null]) {
+      await recordSignIn(scope, "user.sign_in_failed", { email, user: owner, reason: "credentials" });
+    }
     throw invalidCredentials();
   }
   return { email, knownDevice, attempt, ...credentials };
