@@ -26,6 +26,7 @@ import * as userLanguageChosen from "./20261126004000_user_language_chosen.ts";
 import * as sqliteNameSortKey from "./20261126005000_sqlite_name_sort_key.ts";
 import * as userEmailPerAccount from "./20261127001000_user_email_per_account.ts";
 import * as eventGuestTallies from "./20261127002000_event_guest_tallies.ts";
+import * as auditLogMetadata from "./20261128001000_audit_log_metadata.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -58,6 +59,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261126005000_sqlite_name_sort_key", sqliteNameSortKey],
   ["20261127001000_user_email_per_account", userEmailPerAccount],
   ["20261127002000_event_guest_tallies", eventGuestTallies],
+  ["20261128001000_audit_log_metadata", auditLogMetadata],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

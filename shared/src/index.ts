@@ -11,6 +11,7 @@ export * from "./rules/events.ts";
 export * from "./schemas/events.ts";
 export * from "./schemas/teams.ts";
 export * from "./schemas/images.ts";
+export * from "./rules/auditActions.ts";
 export * from "./schemas/audit.ts";
 export * from "./schemas/profile.ts";
 export * from "./schemas/system.ts";

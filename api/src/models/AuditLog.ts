@@ -1,3 +1,4 @@
+import type { AuditMetadata } from "@tessera/shared";
 import { BaseModel } from "./BaseModel.ts";
 
 export class AuditLog extends BaseModel {
@@ -5,7 +6,7 @@ export class AuditLog extends BaseModel {
   static override timestampAttributes = ["createdAt"];
   static override autoTimestamps = "created" as const;
   static override get jsonAttributes() {
-    return ["before", "after"];
+    return ["before", "after", "metadata"];
   }
 
   declare accountId: string | null;
@@ -17,6 +18,8 @@ export class AuditLog extends BaseModel {
   declare subjectId: string | null;
   declare before: Record<string, unknown> | null;
   declare after: Record<string, unknown> | null;
+  /** Names of what the entry points at, as they were when it was written (null before 2026-11-28). */
+  declare metadata?: AuditMetadata | null;
   declare ip: string | null;
   declare requestId: string | null;
   declare createdAt: Date;

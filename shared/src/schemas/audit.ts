@@ -1,11 +1,28 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Nullable, Page, Timestamp, Uuid } from "./common.ts";
 
+/**
+ * What an entry says of the records it names, as people named them when it was written, so the history
+ * reads in names even once those records are renamed or gone. Entries written before it have none.
+ */
+export const AuditMetadataSchema = Type.Object({
+  subject: Type.Optional(
+    Type.String({ description: "the entry's subject: a guest's name (else email), an import's file name" }),
+  ),
+  names: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description:
+        "names of the other records the entry's values point at (guests, users, teams, events, custom fields), by id",
+    }),
+  ),
+});
+export type AuditMetadata = Static<typeof AuditMetadataSchema>;
+
 export const AuditLogSchema = Type.Object({
   id: Uuid,
   accountId: Nullable(Uuid),
   eventId: Nullable(Uuid),
-  action: Type.String({ description: "e.g. event.updated, team.member_added" }),
+  action: Type.String({ description: "e.g. event.updated, team.member_added (rules/auditActions.ts lists them)" }),
   subjectType: Type.String(),
   subjectId: Nullable(Uuid),
   actor: Nullable(
@@ -13,6 +30,7 @@ export const AuditLogSchema = Type.Object({
   ),
   before: Nullable(Type.Record(Type.String(), Type.Unknown())),
   after: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  metadata: Nullable(AuditMetadataSchema),
   createdAt: Timestamp,
 });
 export type AuditLogJson = Static<typeof AuditLogSchema>;

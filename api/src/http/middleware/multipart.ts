@@ -46,6 +46,8 @@ export function createMultipartParser(ctx: ApiContext, limits: MultipartLimits):
   try {
     return busboy({
       headers: ctx.req.headers,
+      // Browsers send a file's name as UTF-8 bytes (invités.csv), not busboy's default Latin-1.
+      defParamCharset: "utf8",
       limits: {
         files: 1,
         // busboy reports "limit" when a file reaches fileSize: one byte more means "beyond the maximum".

@@ -12,6 +12,7 @@ export function presentAuditLog({ entry, actor }: AuditLogView): AuditLogJson {
     actor,
     before: entry.before,
     after: entry.after,
+    metadata: entry.metadata ?? null,
     createdAt: entry.createdAt.toISOString(),
   };
 }

@@ -1,18 +1,26 @@
+import type { AccountAuditAction, AuditMetadata, EventAuditAction } from "@tessera/shared";
 import type { Knex } from "knex";
 import type { Scope } from "../scope.ts";
 import { AuditLog } from "../../models/AuditLog.ts";
 
-export interface AuditEntry {
-  action: string; // "user.created", "account.updated" …
+interface AuditEntryFields {
   subjectType: string;
   subjectId: string | null;
   accountId: string | null;
-  eventId?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** The names of what the entry points at, for the history to read once they are renamed or gone. */
+  metadata?: AuditMetadata | null;
   /** Who the entry is by when no request's actor is (a job doing what a user started: their import). */
   authorUserId?: string | null;
 }
+
+/**
+ * One entry of the trail. Its action is one of shared's list (rules/auditActions.ts); an entry about an
+ * event is an event action, which the event's history words as a sentence.
+ */
+export type AuditEntry = AuditEntryFields &
+  ({ action: EventAuditAction; eventId: string } | { action: AccountAuditAction; eventId?: null });
 
 /** Fields never written to the trail. */
 const SECRET_FIELDS = new Set(["passwordHash", "tokenHash", "keyHash"]);
@@ -61,6 +69,7 @@ export async function recordAudit(
     subjectId: entry.subjectId,
     before: scrub(entry.before),
     after: scrub(entry.after),
+    metadata: entry.metadata ?? null,
     ip: scope?.clientAddress ?? null,
     requestId: scope?.requestId ?? null,
   });

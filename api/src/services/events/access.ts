@@ -19,14 +19,19 @@ const LISTS = {
  * the caller learns nothing of other accounts); a team of another account is as missing as an
  * unknown one (404).
  */
-async function ensureTargetInAccount(trx: Knex.Transaction, accountId: string, target: AccessTarget): Promise<void> {
+function unknownTarget(target: AccessTarget): AppError {
+  if (target.kind === "user") return new AppError("not_account_member", 422, { details: { field: "userId" } });
+  return AppError.notFound();
+}
+
+/** The name of the user or team of the account (the history names it by that), or null when it is none. */
+async function targetName(trx: Knex.Transaction, accountId: string, target: AccessTarget): Promise<string | null> {
   if (target.kind === "user") {
     const user = await User.query(trx).findById(target.userId).where({ accountId });
-    if (!user) throw new AppError("not_account_member", 422, { details: { field: "userId" } });
-    return;
+    return user ? `${user.firstName} ${user.lastName}`.trim() : null;
   }
   const team = await Team.query(trx).findById(target.teamId).where({ accountId });
-  if (!team) throw AppError.notFound();
+  return team ? team.name : null;
 }
 
 /**
@@ -46,9 +51,10 @@ export async function changeEventAccess(
     const { event: current } = await findEventFor(trx, scope.actor, "manageAccess", accountId, eventId, {
       lock: true,
     });
-    if (grant) await ensureTargetInAccount(trx, accountId, target);
+    const name = await targetName(trx, accountId, target);
     const row = { eventId, [column]: targetId };
     const present = await trx(table).where(row).first();
+    if (grant && name === null) throw unknownTarget(target);
     if (Boolean(present) === grant) return current;
     if (grant) await trx(table).insert({ ...row, createdAt: scope.clock.now().toISOString() });
     else await trx(table).where(row).delete();
@@ -59,6 +65,7 @@ export async function changeEventAccess(
       accountId,
       eventId,
       ...(grant ? { after: { [column]: targetId } } : { before: { [column]: targetId } }),
+      metadata: name === null ? null : { names: { [targetId]: name } },
     });
     return current;
   });

@@ -58,6 +58,7 @@ export async function duplicateEvent(
       accountId,
       eventId: created.id,
       after: { ...eventSnapshot(created, []), duplicatedFrom: source.id },
+      metadata: { names: { [source.id]: source.name } },
     });
     return created;
   });

@@ -279,6 +279,7 @@ export async function reorderCustomFields(
       eventId: event.id,
       before: { ids: current.map((field) => field.id) },
       after: { ids: [...ids] },
+      metadata: { names: Object.fromEntries(current.map((field) => [field.id, field.label])) },
     });
     return { fields: await listCustomFields(trx, event.id), ties, event };
   });

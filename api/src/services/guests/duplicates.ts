@@ -8,6 +8,7 @@ import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { DEFAULT_PER_PAGE } from "../pagination.ts";
 import type { Scope } from "../scope.ts";
+import { guestLabel } from "./auditNames.ts";
 import { loadGuestExtras, type GuestPageExtras } from "./extras.ts";
 
 export interface DuplicatePair {
@@ -185,7 +186,7 @@ export async function ignoreDuplicatePair(scope: Scope, key: EventKey, guestIds:
   const [aId, bId] = orderedPair(guestIds[0].toLowerCase(), guestIds[1].toLowerCase());
   if (aId === bId) throw AppError.invalid([{ field: "guestIds", code: "duplicate_same_guest" }]);
   await scope.db.transaction(async (trx) => {
-    await guestsOfEvent(
+    const pair = await guestsOfEvent(
       trx,
       event,
       guestIds.map((id) => id.toLowerCase()),
@@ -199,6 +200,7 @@ export async function ignoreDuplicatePair(scope: Scope, key: EventKey, guestIds:
       accountId: event.accountId,
       eventId: event.id,
       after: { guestIds: [aId, bId] },
+      metadata: { names: Object.fromEntries([...pair].map(([id, guest]) => [id, guestLabel(guest)])) },
     });
   });
 }

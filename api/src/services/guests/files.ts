@@ -12,6 +12,7 @@ import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { cleanFileName } from "../images/store.ts";
 import type { GuestMergeStep } from "./mergeSteps.ts";
 import type { Scope } from "../scope.ts";
+import { guestLabel } from "./auditNames.ts";
 import { withGuestExtras, type GuestWithExtras } from "./extras.ts";
 import { derivedGuestColumns } from "./prepare.ts";
 import { chunksOf } from "./selection.ts";
@@ -181,6 +182,7 @@ export async function uploadGuestFile(
         eventId,
         before: { answers: { [field.id]: current.answers[field.id] ?? null } },
         after: { answers: answer },
+        metadata: { subject: guestLabel(current) },
       });
       return patched;
     }),

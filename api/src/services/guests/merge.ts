@@ -11,6 +11,7 @@ import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
 import { orderedPair, storeIgnoredPair } from "./duplicates.ts";
+import { guestAuditMetadata } from "./auditNames.ts";
 import { withGuestExtras, type GuestWithExtras } from "./extras.ts";
 import { runGuestMergeSteps } from "./mergeSteps.ts";
 import { derivedGuestColumns } from "./prepare.ts";
@@ -141,6 +142,7 @@ export async function mergeGuests(
       eventId: event.id,
       before: { kept: guestSnapshot(keep), merged: guestSnapshot(merge) },
       after: { ...guestSnapshot(kept), mergedGuestId: merge.id, movedHistoryEntries: movedHistory },
+      metadata: await guestAuditMetadata(trx, kept, [keep.godfatherId, merge.godfatherId, kept.godfatherId]),
     });
     return kept;
   });

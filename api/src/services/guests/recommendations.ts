@@ -82,6 +82,7 @@ export async function addRecommendations(
         accountId: event.accountId,
         eventId: event.id,
         after: snapshot(recommendation),
+        metadata: { names: { [recommender.id]: nameOf(recommender) } },
       });
       created.push(recommendation);
     }
@@ -189,6 +190,7 @@ export async function acceptRecommendation(scope: Scope, key: EventKey, id: stri
       eventId: event.id,
       before,
       after: snapshot(accepted),
+      ...(recommender ? { metadata: { names: { [recommender.id]: nameOf(recommender) } } } : {}),
     });
     return { recommendation: accepted, recommenderName: nameOf(recommender) };
   });

@@ -4,6 +4,7 @@ import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
+import { guestAuditMetadata } from "./auditNames.ts";
 import { guestDeletionRefusals, runGuestDeletionSteps } from "./deletionGuards.ts";
 import { removeStoredGuestFiles, storageKeysOfGuests } from "./files.ts";
 import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selection.ts";
@@ -33,6 +34,7 @@ export async function deleteGuest(scope: Scope, key: EventKey, guestId: string):
       accountId: event.accountId,
       eventId: event.id,
       before: guestSnapshot(guest),
+      metadata: await guestAuditMetadata(trx, guest, [guest.godfatherId]),
     });
     return keys;
   });

@@ -18,6 +18,7 @@ import { Guest } from "../../models/Guest.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
+import { guestAuditMetadata } from "./auditNames.ts";
 import { withGuestExtras, type GuestWithExtras } from "./extras.ts";
 import { checkFileAnswerPatch, removeStoredGuestFiles } from "./files.ts";
 import { cleanText, derivedGuestColumns } from "./prepare.ts";
@@ -161,6 +162,7 @@ export async function createGuest(scope: Scope, key: EventKey, body: GuestCreate
       accountId: event.accountId,
       eventId: event.id,
       after: guestSnapshot(guest),
+      metadata: await guestAuditMetadata(trx, guest, [guest.godfatherId]),
     });
     return { guest, event, ties };
   });
@@ -215,6 +217,7 @@ export async function updateGuest(
       accountId: event.accountId,
       eventId: event.id,
       ...changes,
+      metadata: await guestAuditMetadata(trx, updated, [changes.before.godfatherId, changes.after.godfatherId]),
     });
     return { guest: updated, event, ties };
   });

@@ -88,5 +88,6 @@ export async function markImportDone(
     accountId: guestImport.accountId,
     eventId: guestImport.eventId,
     after: { ...written, failed: plan.failedRows, warnings: plan.warningCells },
+    metadata: guestImport.fileName ? { subject: guestImport.fileName } : null,
   });
 }

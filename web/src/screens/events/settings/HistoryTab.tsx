@@ -1,34 +1,19 @@
-import { Alert, Badge, Center, Code, Group, Image, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
-import { useState } from "react";
+import { Alert, Badge, Center, Group, Image, Loader, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@tessera/shared/client";
-import { formatDateTime } from "@/app/formatDate.ts";
 import { useAuditLogsPage, type AuditLogJson } from "@/queries/auditLogs.ts";
+import { useCustomFields } from "@/queries/customFields.ts";
 import { pageCountOf } from "@/queries/pages.ts";
 import { useSignedIn } from "@/queries/session.ts";
 import { useCurrentEvent } from "../EventContext.ts";
-import { changedFields } from "./auditChanges.ts";
-import { fieldLabelKey, isShownField } from "./historyFields.ts";
-import { formatHistoryValue, type HistoryValue } from "./historyValues.ts";
+import { shownChanges } from "./historyChanges.ts";
+import { customFieldCatalogue } from "./historyCustomFields.ts";
+import { formatTimestamp, type HistoryValue } from "./historyFormat.ts";
+import { historySentence, type SentenceContext } from "./historySentences.ts";
 import { useAccessNames } from "./useAccessNames.ts";
 
 const PER_PAGE = 20;
-
-/** The event actions the history names in words; any other shows its code. */
-const ACTION_LABELS = {
-  "event.created": "history.actions.event_created",
-  "event.updated": "history.actions.event_updated",
-  "event.deleted": "history.actions.event_deleted",
-  "event.duplicated": "history.actions.event_duplicated",
-  "event.archived": "history.actions.event_archived",
-  "event.unarchived": "history.actions.event_unarchived",
-  "event.access_granted": "history.actions.event_access_granted",
-  "event.access_revoked": "history.actions.event_access_revoked",
-} as const;
-
-function isKnownAction(action: string): action is keyof typeof ACTION_LABELS {
-  return action in ACTION_LABELS;
-}
 
 const NO_ENTRIES: readonly AuditLogJson[] = [];
 
@@ -64,16 +49,11 @@ export function HistoryTab() {
   const result = history.data;
   const failure = history.error;
   const timeZone = event.timezone;
-  const names = useAccessNames(accountId, result?.data ?? NO_ENTRIES, event.access);
-
-  function labelOf(field: string): string {
-    const key = fieldLabelKey(field);
-    return key ? t(key) : field;
-  }
-
-  function format(field: string, value: unknown): HistoryValue {
-    return formatHistoryValue(field, value, { t, language, timeZone, names });
-  }
+  const entries = result?.data ?? NO_ENTRIES;
+  const names = useAccessNames(accountId, entries, event.access);
+  const { fields: customFields } = useCustomFields(accountId, event.id);
+  const fields = useMemo(() => customFieldCatalogue(customFields, entries), [customFields, entries]);
+  const ctx: SentenceContext = { t, language, timeZone, names, fields, eventName: event.name };
 
   if (failure) {
     const isRefused = isApiError(failure) && failure.status === 403;
@@ -118,7 +98,7 @@ export function HistoryTab() {
               {result.data.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    <Text size="sm">{formatDateTime(entry.createdAt, language)}</Text>
+                    <Text size="sm">{formatTimestamp(entry.createdAt, ctx)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{entry.actor?.name ?? t("history.system")}</Text>
@@ -129,36 +109,20 @@ export function HistoryTab() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {isKnownAction(entry.action) ? (
-                      <Text size="sm" title={entry.action}>
-                        {t(ACTION_LABELS[entry.action])}
-                      </Text>
-                    ) : (
-                      <Code>{entry.action}</Code>
-                    )}
+                    <Text size="sm">{historySentence(entry, ctx)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      {changedFields(entry.before, entry.after)
-                        .filter((change) => isShownField(change.field))
-                        .map((change) => (
-                          <Group key={change.field} gap={6} wrap="nowrap" align="baseline">
-                            <Text size="xs" fw={600} title={change.field}>
-                              {labelOf(change.field)}
-                            </Text>
-                            {entry.before && (
-                              <ChangeValue
-                                value={format(change.field, change.before)}
-                                isBefore
-                                alt={labelOf(change.field)}
-                              />
-                            )}
-                            {entry.before && entry.after && <Text size="xs">→</Text>}
-                            {entry.after && (
-                              <ChangeValue value={format(change.field, change.after)} alt={labelOf(change.field)} />
-                            )}
-                          </Group>
-                        ))}
+                      {shownChanges(entry, ctx).map((change) => (
+                        <Group key={change.field} gap={6} wrap="nowrap" align="baseline">
+                          <Text size="xs" fw={600}>
+                            {change.label}
+                          </Text>
+                          {change.before && <ChangeValue value={change.before} isBefore alt={change.label} />}
+                          {change.before && change.after && <Text size="xs">→</Text>}
+                          {change.after && <ChangeValue value={change.after} alt={change.label} />}
+                        </Group>
+                      ))}
                     </Stack>
                   </Table.Td>
                 </Table.Tr>

@@ -15,3 +15,20 @@ export function changedFields(
     .filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null))
     .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
 }
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The change of an object-valued field (a guest's answers, a custom field's rules) split into one change
+ * per key that differs, named `<field>.<key>`; the other changes as they are.
+ */
+export function expandNested(changes: readonly FieldChange[], field: string): FieldChange[] {
+  return changes.flatMap((change) => {
+    if (change.field !== field) return [change];
+    const before = isRecord(change.before) ? change.before : null;
+    const after = isRecord(change.after) ? change.after : null;
+    return changedFields(before, after).map((inner) => ({ ...inner, field: `${field}.${inner.field}` }));
+  });
+}

@@ -1,4 +1,9 @@
+import type { GuestField } from "@tessera/shared/rules/guests";
+import type { CustomFieldJson } from "@/queries/customFields.ts";
 import type { EventUpdateBody } from "@/queries/events.ts";
+
+/** What an entry's values describe: its fields are labelled and formatted as that thing's screen shows them. */
+export type HistorySubject = "event" | "guest" | "customField" | "recommendation";
 
 /**
  * The label of each field an event's audit entries carry: the settings forms' own labels, so the
@@ -31,34 +36,79 @@ const EVENT_FIELD_LABELS = {
   retentionDays: "admin.retentionDays",
   maxOfflineCheckinSessions: "admin.maxOfflineCheckinSessions",
   customDomains: "admin.customDomains",
-} as const satisfies Record<keyof Required<EventUpdateBody>, string>;
-
-/** Fields of the trail that are not event settings: archiving, duplication and access grants. */
-const TRAIL_FIELD_LABELS = {
+  // Fields of the trail that are not event settings: archiving and access grants.
   isArchived: "events.archived",
   archivedAt: "history.fields.archivedAt",
-  duplicatedFrom: "history.fields.duplicatedFrom",
   userId: "history.fields.userId",
   teamId: "history.fields.teamId",
+} as const satisfies Record<keyof Required<EventUpdateBody>, string> & Record<string, string>;
+
+/** A guest's fields as its form and list name them (typed against shared's list of guest fields). */
+const GUEST_FIELD_LABELS = {
+  firstName: "guests.fields.firstName",
+  lastName: "guests.fields.lastName",
+  email: "guests.fields.email",
+  civility: "guests.fields.civility",
+  company: "guests.fields.company",
+  jobTitle: "guests.fields.jobTitle",
+  status: "guests.fields.status",
+  mailStatus: "guests.fields.mailStatus",
+  companionsExpected: "guests.fields.companionsExpected",
+  createdSource: "guests.fields.createdSource",
+  registeredAt: "guests.fields.registeredAt",
+  createdAt: "guests.fields.createdAt",
+  updatedAt: "guests.fields.updatedAt",
+  prescriber: "guests.fields.prescriber",
+  language: "guests.fields.language",
+  unsubscribedAt: "guests.detail.unsubscribedTitle",
+  godfatherId: "guests.detail.godfather",
+} as const satisfies Record<GuestField, string> & Record<string, string>;
+
+type DefinitionField = Exclude<keyof CustomFieldJson, "id" | "eventId" | "createdAt" | "updatedAt" | "abilities">;
+
+/** A custom field's definition as the field's edit dialog labels it; its rules one by one. */
+const CUSTOM_FIELD_LABELS = {
+  name: "guests.customFields.name",
+  label: "guests.customFields.label",
+  helpText: "guests.customFields.helpText",
+  type: "guests.customFields.type",
+  isRequired: "guests.customFields.required",
+  isReadOnly: "guests.customFields.readOnly",
+  options: "guests.customFields.options",
+  rules: "guests.customFields.flags",
+  position: "guests.customFields.order",
+  "rules.min": "guests.customFields.min",
+  "rules.max": "guests.customFields.max",
+  "rules.minSelections": "guests.customFields.minSelections",
+  "rules.maxSelections": "guests.customFields.maxSelections",
+  "rules.exact": "guests.customFields.exactSelections",
+  "rules.noNegative": "guests.customFields.noNegative",
+  "rules.maxRating": "guests.customFields.maxRating",
+} as const satisfies Record<DefinitionField, string> & Record<string, string>;
+
+/** A recommended person, named as the guest form names the same fields. */
+const RECOMMENDATION_FIELD_LABELS = {
+  firstName: "guests.fields.firstName",
+  lastName: "guests.fields.lastName",
+  email: "guests.fields.email",
+  company: "guests.fields.company",
 } as const;
 
-const FIELD_LABELS = { ...EVENT_FIELD_LABELS, ...TRAIL_FIELD_LABELS };
+const LABELS = {
+  event: EVENT_FIELD_LABELS,
+  guest: GUEST_FIELD_LABELS,
+  customField: CUSTOM_FIELD_LABELS,
+  recommendation: RECOMMENDATION_FIELD_LABELS,
+} as const;
 
-export type HistoryField = keyof typeof FIELD_LABELS;
-export type HistoryFieldLabel = (typeof FIELD_LABELS)[HistoryField];
+type LabelsOf<S> = S extends HistorySubject ? (typeof LABELS)[S][keyof (typeof LABELS)[S]] : never;
+export type HistoryFieldLabel = LabelsOf<HistorySubject>;
 
-/** The event's own id is in every creation snapshot and says nothing to the reader. */
-const HIDDEN_FIELDS = new Set(["id"]);
-
-export function isShownField(field: string): boolean {
-  return !HIDDEN_FIELDS.has(field);
-}
-
-export function isKnownField(field: string): field is HistoryField {
-  return Object.hasOwn(FIELD_LABELS, field);
-}
-
-/** The translation key naming the field, or null for a field the history does not know (shown raw). */
-export function fieldLabelKey(field: string): HistoryFieldLabel | null {
-  return isKnownField(field) ? FIELD_LABELS[field] : null;
+/**
+ * The translation key naming a field of an entry about `subject`, or null for one the history does not
+ * show (ids, links the sentence already names, bookkeeping such as a merge's counts).
+ */
+export function fieldLabelKey(subject: HistorySubject, field: string): HistoryFieldLabel | null {
+  const labels: Readonly<Record<string, HistoryFieldLabel>> = LABELS[subject];
+  return Object.hasOwn(labels, field) ? labels[field]! : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadI18n } from "@/app/language.ts";
-import { fieldLabelKey, isShownField } from "./historyFields.ts";
+import { fieldLabelKey } from "./historyFields.ts";
 import { formatHistoryValue, type HistoryValue, type HistoryValueContext } from "./historyValues.ts";
 
 const USER_ID = "0b6a3c1e-2f4d-4e5a-9b8c-7d6e5f4a3b2c";
@@ -14,19 +14,23 @@ function contextIn(language: "en" | "fr"): HistoryValueContext {
     language,
     timeZone: "Europe/Paris",
     names: { users: new Map([[USER_ID, "Ona Reyes"]]), teams: new Map([[TEAM_ID, "Crew"]]) },
+    fields: new Map(),
   };
 }
 
 const text = (field: string, value: unknown, language: "en" | "fr" = "en") =>
-  formatHistoryValue(field, value, contextIn(language));
+  formatHistoryValue("event", field, value, contextIn(language));
 
 describe("history values", () => {
-  it("names fields with the settings labels, and leaves unknown ones raw", () => {
+  it("names fields with the labels of their screens, and hides the ones it has none for", () => {
     const t = i18nIn.fr.getFixedT("fr", "web");
-    expect(t(fieldLabelKey("venueName")!)).toBe(t("events.venueName"));
-    expect(t(fieldLabelKey("userId")!)).toBe("Utilisateur");
-    expect(fieldLabelKey("somethingNew")).toBeNull();
-    expect(isShownField("id")).toBe(false);
+    expect(t(fieldLabelKey("event", "venueName")!)).toBe(t("events.venueName"));
+    expect(t(fieldLabelKey("event", "userId")!)).toBe("Utilisateur");
+    expect(t(fieldLabelKey("guest", "companionsExpected")!)).toBe("Accompagnants prévus");
+    expect(t(fieldLabelKey("customField", "isRequired")!)).toBe("Obligatoire");
+    expect(fieldLabelKey("event", "somethingNew")).toBeNull();
+    expect(fieldLabelKey("event", "id")).toBeNull();
+    expect(fieldLabelKey("guest", "answers")).toBeNull();
   });
 
   it("reads timestamps in the event's time zone", () => {
@@ -48,7 +52,7 @@ describe("history values", () => {
     expect(text("country", "FR")).toEqual({ text: "France" });
     expect(text("userId", USER_ID)).toEqual({ text: "Ona Reyes" });
     expect(text("teamId", TEAM_ID)).toEqual({ text: "Crew" });
-    expect(text("teamId", "unknown-id")).toEqual({ text: "unknown-id" });
+    expect(text("teamId", "1d8c5e30-4b6f-4a7c-9dae-9f8a7b6c5d4e")).toEqual({ text: "a deleted team" });
     expect(text("maxAttendees", null)).toEqual({ text: "Unlimited" });
     expect(text("venueName", null)).toEqual({ text: "—" });
     expect(text("latitude", 48.856613)).toEqual({ text: "48.856613" });

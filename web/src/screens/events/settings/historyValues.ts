@@ -1,47 +1,29 @@
-import type { TFunction } from "i18next";
 import { isLanguage } from "@tessera/shared/i18n/languages";
 import { EVENT_MODULES, SOCIAL_NETWORKS, WHITE_LABEL_FLAGS } from "@tessera/shared/rules/events";
+import { formatAnswerValue, formatDefinitionValue } from "./historyCustomFields.ts";
+import type { HistorySubject } from "./historyFields.ts";
+import {
+  formatLooseValue,
+  formatNumber,
+  formatTimestamp,
+  isEmpty,
+  isRecord,
+  NONE,
+  type HistoryValue,
+  type HistoryValueContext,
+} from "./historyFormat.ts";
+import { formatGuestValue } from "./historyGuestValues.ts";
 import { NETWORK_NAMES } from "./socialNetworks.ts";
 
-/** The names of the users and teams access grants point at, by id. */
-export interface AccessNames {
-  users: ReadonlyMap<string, string>;
-  teams: ReadonlyMap<string, string>;
-}
+export type { AccessNames, HistoryValue, HistoryValueContext } from "./historyFormat.ts";
 
-export interface HistoryValueContext {
-  t: TFunction<"web">;
-  language: string;
-  /** The event's time zone: its timestamps are read there, as its forms type them. */
-  timeZone: string;
-  names: AccessNames;
-}
-
-/** A value as the history shows it: words, or the image an image field pointed at. */
-export type HistoryValue = { text: string } | { imageUrl: string };
-
-const NONE = "—";
 const TIMESTAMP_FIELDS = new Set(["startsAt", "endsAt", "registrationClosesAt", "archivedAt"]);
 const IMAGE_FIELDS = new Set(["bannerImageId", "logoImageId", "faviconImageId"]);
+/** The prefix of the changes that are answers to a custom field (`answers.<field id>`). */
+export const ANSWER_PREFIX = "answers.";
 
 /** Public bytes of an image (API contract: GET /media/images/:id, outside /api). */
 const imageUrl = (id: string) => `/media/images/${encodeURIComponent(id)}`;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function formatTimestamp(value: string, { language, timeZone }: HistoryValueContext): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short", timeZone };
-  try {
-    return new Intl.DateTimeFormat(language, options).format(date);
-  } catch {
-    // A zone this browser does not know: UTC, said as such.
-    return `${new Intl.DateTimeFormat(language, { ...options, timeZone: "UTC" }).format(date)} UTC`;
-  }
-}
 
 function countryName(code: string, language: string): string {
   try {
@@ -75,7 +57,7 @@ function formatObject(field: string, value: Record<string, unknown>, ctx: Histor
       return links.length ? links.join(", ") : NONE;
     }
     default:
-      return JSON.stringify(value);
+      return formatLooseValue(value, ctx);
   }
 }
 
@@ -83,7 +65,7 @@ function formatList(field: string, values: unknown[], ctx: HistoryValueContext):
   if (values.length === 0) return NONE;
   const words = values.map((item) => {
     if (field === "languages" && isLanguage(item)) return ctx.t(`languages.${item}`);
-    return typeof item === "string" ? item : JSON.stringify(item);
+    return formatLooseValue(item, ctx);
   });
   return words.join(", ");
 }
@@ -95,20 +77,43 @@ function formatEmpty(field: string, { t }: HistoryValueContext): string {
   return NONE;
 }
 
-/** One value of an audit entry in the reader's words: dates in the event's zone, yes/no, names, lists. */
-export function formatHistoryValue(field: string, value: unknown, ctx: HistoryValueContext): HistoryValue {
+/** One value of an event's entry in the reader's words: dates in the event's zone, yes/no, names, lists. */
+function formatEventValue(field: string, value: unknown, ctx: HistoryValueContext): HistoryValue {
   const { t, language, names } = ctx;
-  if (value === null || value === undefined || value === "") return { text: formatEmpty(field, ctx) };
-  if (typeof value === "boolean") return { text: value ? t("common.yes") : t("common.no") };
-  if (typeof value === "number")
-    return { text: new Intl.NumberFormat(language, { maximumFractionDigits: 15 }).format(value) };
+  if (isEmpty(value)) return { text: formatEmpty(field, ctx) };
+  if (typeof value === "number") return { text: formatNumber(value, ctx) };
   if (Array.isArray(value)) return { text: formatList(field, value, ctx) };
   if (isRecord(value)) return { text: formatObject(field, value, ctx) };
-  if (typeof value !== "string") return { text: JSON.stringify(value) };
+  if (typeof value !== "string") return { text: formatLooseValue(value, ctx) };
   if (TIMESTAMP_FIELDS.has(field)) return { text: formatTimestamp(value, ctx) };
   if (IMAGE_FIELDS.has(field)) return { imageUrl: imageUrl(value) };
-  if (field === "userId") return { text: names.users.get(value) ?? value };
-  if (field === "teamId") return { text: names.teams.get(value) ?? value };
+  if (field === "userId")
+    return { text: names.users.get(value) ?? ctx.entryNames?.[value] ?? t("history.unknown.user") };
+  if (field === "teamId")
+    return { text: names.teams.get(value) ?? ctx.entryNames?.[value] ?? t("history.unknown.team") };
   if (field === "country") return { text: countryName(value, language) };
-  return { text: value };
+  return { text: formatLooseValue(value, ctx) };
+}
+
+/**
+ * One value of an entry about `subject` as the screen that shows it does: an event's settings, a guest's
+ * fields and answers (`answers.<field id>`), a custom field's definition.
+ */
+export function formatHistoryValue(
+  subject: HistorySubject,
+  field: string,
+  value: unknown,
+  ctx: HistoryValueContext,
+): HistoryValue {
+  if (field.startsWith(ANSWER_PREFIX))
+    return { text: formatAnswerValue(field.slice(ANSWER_PREFIX.length), value, ctx) };
+  switch (subject) {
+    case "event":
+      return formatEventValue(field, value, ctx);
+    case "guest":
+    case "recommendation":
+      return { text: isEmpty(value) ? NONE : formatGuestValue(field, value, ctx) };
+    case "customField":
+      return { text: formatDefinitionValue(field, value, ctx) };
+  }
 }

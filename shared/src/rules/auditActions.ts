@@ -1,0 +1,64 @@
+/**
+ * Every action the audit trail records, by the name it is stored under. The API's `recordAudit` takes
+ * only these names, and an entry about an event (one carrying its id) only an event action, which the
+ * event's history words as a sentence: a new action fails to compile until it is listed here, and a new
+ * event action until the history has a sentence for it.
+ */
+export const EVENT_AUDIT_ACTIONS = [
+  "event.created",
+  "event.updated",
+  "event.deleted",
+  "event.duplicated",
+  "event.archived",
+  "event.unarchived",
+  "event.access_granted",
+  "event.access_revoked",
+  "guest.created",
+  "guest.updated",
+  "guest.deleted",
+  "guest.merged",
+  "guest.duplicate_ignored",
+  "guests.imported",
+  "custom_field.created",
+  "custom_field.updated",
+  "custom_field.deleted",
+  "custom_field.reordered",
+  "recommendation.created",
+  "recommendation.accepted",
+  "recommendation.refused",
+] as const;
+export type EventAuditAction = (typeof EVENT_AUDIT_ACTIONS)[number];
+
+/** Actions about an account, its users, teams, images and sign-ins: no event's history shows them. */
+export const ACCOUNT_AUDIT_ACTIONS = [
+  "account.created",
+  "account.updated",
+  "account.default_event_params_updated",
+  "user.created",
+  "user.updated",
+  "user.deleted",
+  "user.invited",
+  "user.registered",
+  "user.profile_updated",
+  "user.password_changed",
+  "user.password_reset",
+  "user.signed_in",
+  "user.sign_in_failed",
+  "user.sign_in_delayed",
+  "team.created",
+  "team.updated",
+  "team.deleted",
+  "team.member_added",
+  "team.member_removed",
+  "image.created",
+] as const;
+export type AccountAuditAction = (typeof ACCOUNT_AUDIT_ACTIONS)[number];
+
+export type AuditAction = EventAuditAction | AccountAuditAction;
+
+const EVENT_ACTIONS: ReadonlySet<string> = new Set(EVENT_AUDIT_ACTIONS);
+
+/** Whether a stored action is one an event's history words (entries written by other versions may not be). */
+export function isEventAuditAction(action: string): action is EventAuditAction {
+  return EVENT_ACTIONS.has(action);
+}

@@ -1,0 +1,117 @@
+import { isEventAuditAction, type EventAuditAction } from "@tessera/shared/rules/auditActions";
+import type { AuditLogJson } from "@/queries/auditLogs.ts";
+import { changedFields, expandNested, type FieldChange } from "./auditChanges.ts";
+import { customFieldLabel } from "./historyCustomFields.ts";
+import { fieldLabelKey, type HistorySubject } from "./historyFields.ts";
+import { isRecord, type HistoryValue, type HistoryValueContext } from "./historyFormat.ts";
+import { ANSWER_PREFIX, formatHistoryValue } from "./historyValues.ts";
+
+/** One changed field as the history shows it: its label, and its values before and after (when the entry has them). */
+export interface ShownChange {
+  field: string;
+  label: string;
+  before?: HistoryValue;
+  after?: HistoryValue;
+}
+
+type Changes = (entry: AuditLogJson) => FieldChange[];
+
+const asRecord = (value: unknown) => (isRecord(value) ? value : null);
+const without = (values: Record<string, unknown> | null, fields: readonly string[]) =>
+  values && Object.fromEntries(Object.entries(values).filter(([field]) => !fields.includes(field)));
+
+/** Nothing either side: no value, an empty list or object (a date field's answers at its creation). */
+const isBlank = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isRecord(value) && Object.keys(value).length === 0);
+
+const nothing: Changes = () => [];
+const snapshots: Changes = (entry) => changedFields(entry.before, entry.after);
+
+/** A guest's fields, its answers one custom field at a time (a creation's bookkeeping left out). */
+const guestChanges: Changes = (entry) =>
+  expandNested(snapshots(entry), "answers").filter((change) => change.field !== "createdAt");
+
+/** What the kept guest of a merge took from the other: the kept guest before, against the merged one. */
+const mergeChanges: Changes = (entry) =>
+  expandNested(
+    changedFields(asRecord(entry.before?.kept), without(entry.after, ["mergedGuestId", "movedHistoryEntries"])),
+    "answers",
+  ).filter((change) => change.field !== "updatedAt");
+
+/** A custom field's definition, its rules one by one (a multiple choice's bounds count selections). */
+function definitionChanges(hidden: readonly string[]): Changes {
+  return (entry) => {
+    const isMultiple = (entry.after ?? entry.before)?.type === "multiple_choice";
+    const renamed: Record<string, string> = isMultiple
+      ? { "rules.min": "rules.minSelections", "rules.max": "rules.maxSelections" }
+      : {};
+    return expandNested(snapshots(entry), "rules")
+      .filter((change) => !hidden.includes(change.field))
+      .map((change) => ({ ...change, field: renamed[change.field] ?? change.field }));
+  };
+}
+
+/** A reordering: the fields' labels in their order before and after. */
+const orderChanges: Changes = (entry) => [{ field: "position", before: entry.before?.ids, after: entry.after?.ids }];
+
+/**
+ * For each event action, what its entries are about and which of their values the history lists under
+ * the sentence (none where the sentence says it all). Typed by shared's list: a new action fails to
+ * compile until it is placed here.
+ */
+const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; changes: Changes }> = {
+  "event.created": { subject: "event", changes: snapshots },
+  "event.updated": { subject: "event", changes: snapshots },
+  "event.deleted": { subject: "event", changes: snapshots },
+  "event.duplicated": { subject: "event", changes: snapshots },
+  "event.archived": { subject: "event", changes: snapshots },
+  "event.unarchived": { subject: "event", changes: snapshots },
+  "event.access_granted": { subject: "event", changes: nothing },
+  "event.access_revoked": { subject: "event", changes: nothing },
+  "guest.created": { subject: "guest", changes: guestChanges },
+  "guest.updated": { subject: "guest", changes: guestChanges },
+  "guest.deleted": { subject: "guest", changes: guestChanges },
+  "guest.merged": { subject: "guest", changes: mergeChanges },
+  "guest.duplicate_ignored": { subject: "guest", changes: nothing },
+  "guests.imported": { subject: "guest", changes: nothing },
+  "custom_field.created": { subject: "customField", changes: definitionChanges(["label", "type", "position"]) },
+  "custom_field.updated": { subject: "customField", changes: definitionChanges([]) },
+  "custom_field.deleted": { subject: "customField", changes: nothing },
+  "custom_field.reordered": { subject: "customField", changes: orderChanges },
+  "recommendation.created": { subject: "recommendation", changes: snapshots },
+  "recommendation.accepted": { subject: "recommendation", changes: nothing },
+  "recommendation.refused": { subject: "recommendation", changes: nothing },
+};
+
+function labelOf(subject: HistorySubject, field: string, ctx: HistoryValueContext): string | null {
+  if (field.startsWith(ANSWER_PREFIX)) return customFieldLabel(field.slice(ANSWER_PREFIX.length), ctx);
+  const key = fieldLabelKey(subject, field);
+  return key ? ctx.t(key) : null;
+}
+
+/**
+ * The changes an entry lists, labelled and formatted as the screens show them. Fields the history does
+ * not name (ids, bookkeeping) are left out, and so is everything of an action it does not know.
+ */
+export function shownChanges(entry: AuditLogJson, context: HistoryValueContext): ShownChange[] {
+  if (!isEventAuditAction(entry.action)) return [];
+  const { subject, changes } = ACTION_CHANGES[entry.action];
+  const ctx = { ...context, entryNames: entry.metadata?.names };
+  return changes(entry).flatMap((change) => {
+    const label = labelOf(subject, change.field, ctx);
+    if (label === null || (isBlank(change.before) && isBlank(change.after))) return [];
+    const format = (value: unknown) => formatHistoryValue(subject, change.field, value, ctx);
+    return [
+      {
+        field: change.field,
+        label,
+        ...(entry.before ? { before: format(change.before) } : {}),
+        ...(entry.after ? { after: format(change.after) } : {}),
+      },
+    ];
+  });
+}

@@ -1,0 +1,154 @@
+import { EVENT_AUDIT_ACTIONS, type EventAuditAction } from "@tessera/shared/rules/auditActions";
+import { describe, expect, it } from "vitest";
+import { historySentence } from "./historySentences.ts";
+import { historyContext, LANGUAGES, words, type TestLanguage } from "./historyTestContext.ts";
+import { ENTRIES, IDS, OLD_ENTRIES } from "./historyTestEntries.ts";
+
+type Sentences = Record<TestLanguage, string>;
+
+/** The sentence of each action's first entry (historyTestEntries.ts), in English, French and Spanish. */
+const EXPECTED: Record<EventAuditAction, Sentences> = {
+  "event.created": {
+    en: "Created the event Gala",
+    fr: "A créé l'événement Gala",
+    es: "Creó el evento Gala",
+  },
+  "event.updated": {
+    en: "Changed the event's settings",
+    fr: "A modifié les paramètres de l'événement",
+    es: "Modificó la configuración del evento",
+  },
+  "event.deleted": {
+    en: "Deleted the event Gala",
+    fr: "A supprimé l'événement Gala",
+    es: "Eliminó el evento Gala",
+  },
+  "event.duplicated": {
+    en: "Created this event as a copy of Gala 2026",
+    fr: "A créé cet événement en copiant Gala 2026",
+    es: "Creó este evento como copia de Gala 2026",
+  },
+  "event.archived": { en: "Archived the event", fr: "A archivé l'événement", es: "Archivó el evento" },
+  "event.unarchived": {
+    en: "Brought the event back from the archive",
+    fr: "A sorti l'événement des archives",
+    es: "Sacó el evento del archivo",
+  },
+  "event.access_granted": {
+    en: "Gave Ona Reyes access to the event",
+    fr: "A donné accès à l'événement à Ona Reyes",
+    es: "Dio acceso al evento a Ona Reyes",
+  },
+  "event.access_revoked": {
+    en: "Took away the access of Crew to the event",
+    fr: "A retiré l'accès à l'événement à Crew",
+    es: "Retiró el acceso al evento a Crew",
+  },
+  "guest.created": {
+    en: "Created the guest Marie Dupont",
+    fr: "A créé l'invité Marie Dupont",
+    es: "Creó al invitado Marie Dupont",
+  },
+  "guest.updated": {
+    en: "Changed the guest Marie Dupont",
+    fr: "A modifié l'invité Marie Dupont",
+    es: "Modificó al invitado Marie Dupont",
+  },
+  "guest.deleted": {
+    en: "Deleted the guest Jean Martin",
+    fr: "A supprimé l'invité Jean Martin",
+    es: "Eliminó al invitado Jean Martin",
+  },
+  "guest.merged": {
+    en: "Merged Jean Martin into Marie Dupont",
+    fr: "A fusionné Jean Martin avec Marie Dupont",
+    es: "Fusionó a Jean Martin con Marie Dupont",
+  },
+  "guest.duplicate_ignored": {
+    en: "Marked Marie Dupont and Jean Martin as not duplicates",
+    fr: "A indiqué que Marie Dupont et Jean Martin ne sont pas des doublons",
+    es: "Indicó que Marie Dupont y Jean Martin no son duplicados",
+  },
+  "guests.imported": {
+    en: "Imported 1,204 guests from guests.csv (12 updated, 3 refused)",
+    fr: "A importé 1 204 invités depuis guests.csv (12 mis à jour, 3 refusés)",
+    es: "Importó 1204 invitados desde guests.csv (12 actualizados, 3 rechazados)",
+  },
+  "custom_field.created": {
+    en: "Added the custom field Diet (Unique choice)",
+    fr: "A ajouté le champ personnalisé Diet (Choix unique)",
+    es: "Añadió el campo personalizado Diet (Opción única)",
+  },
+  "custom_field.updated": {
+    en: "Changed the custom field Diet",
+    fr: "A modifié le champ personnalisé Diet",
+    es: "Modificó el campo personalizado Diet",
+  },
+  "custom_field.deleted": {
+    en: "Deleted the custom field Shuttle",
+    fr: "A supprimé le champ personnalisé Shuttle",
+    es: "Eliminó el campo personalizado Shuttle",
+  },
+  "custom_field.reordered": {
+    en: "Changed the order of the custom fields",
+    fr: "A changé l'ordre des champs personnalisés",
+    es: "Cambió el orden de los campos personalizados",
+  },
+  "recommendation.created": {
+    en: "Recorded Marie Dupont's recommendation of Paul Durand",
+    fr: "A enregistré la recommandation de Paul Durand par Marie Dupont",
+    es: "Registró la recomendación de Paul Durand hecha por Marie Dupont",
+  },
+  "recommendation.accepted": {
+    en: "Accepted the recommendation of Paul Durand",
+    fr: "A accepté la recommandation de Paul Durand",
+    es: "Aceptó la recomendación de Paul Durand",
+  },
+  "recommendation.refused": {
+    en: "Refused the recommendation of Paul Durand",
+    fr: "A refusé la recommandation de Paul Durand",
+    es: "Rechazó la recomendación de Paul Durand",
+  },
+};
+
+const sentence = (entry: Parameters<typeof historySentence>[0], language: TestLanguage) =>
+  words(historySentence(entry, historyContext(language)));
+
+describe("history sentences", () => {
+  it.each(EVENT_AUDIT_ACTIONS.flatMap((action) => LANGUAGES.map((language) => [action, language] as const)))(
+    "%s in %s",
+    (action, language) => {
+      expect(sentence(ENTRIES[action][0], language)).toBe(words(EXPECTED[action][language]));
+    },
+  );
+
+  it("counts the guests of bulk changes and deletions", () => {
+    const [, bulkUpdate] = ENTRIES["guest.updated"];
+    const [, bulkDelete] = ENTRIES["guest.deleted"];
+    expect(sentence(bulkUpdate!, "en")).toBe("Changed the answers of 2 guests");
+    expect(sentence(bulkUpdate!, "fr")).toBe("A modifié les réponses de 2 invités");
+    expect(sentence(bulkDelete!, "es")).toBe("Eliminó 3 invitados");
+    expect(sentence(bulkDelete!, "en")).toBe("Deleted 3 guests");
+  });
+
+  it("names users and teams the account still has when the entry does not", () => {
+    const ctx = historyContext("en", [], { users: new Map([[IDS.paul, "Paul Rey"]]), teams: new Map() });
+    expect(historySentence(OLD_ENTRIES.accessGranted, ctx)).toBe("Gave Paul Rey access to the event");
+  });
+
+  it("still reads entries written before they named their subjects, without ids", () => {
+    expect(sentence(OLD_ENTRIES.guestUpdated, "en")).toBe("Changed a guest");
+    expect(sentence(OLD_ENTRIES.duplicateIgnored, "fr")).toBe("A mis de côté une paire de doublons possibles");
+    expect(sentence(OLD_ENTRIES.imported, "es")).toBe("Importó 1 invitado desde un archivo");
+    expect(sentence(OLD_ENTRIES.accessGranted, "en")).toBe("Gave a deleted user access to the event");
+    expect(sentence(OLD_ENTRIES.duplicated, "fr")).toBe("A créé cet événement en copiant un autre événement");
+  });
+
+  it("words an action this version does not know without its code", () => {
+    expect(LANGUAGES.map((language) => sentence(OLD_ENTRIES.unknownAction, language))).toEqual([
+      "Made a change",
+      "A fait une modification",
+      "Hizo un cambio",
+    ]);
+  });
+});

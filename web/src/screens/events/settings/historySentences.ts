@@ -1,0 +1,123 @@
+import { isEventAuditAction, type EventAuditAction } from "@tessera/shared/rules/auditActions";
+import { CUSTOM_FIELD_TYPES } from "@tessera/shared/rules/customFields";
+import type { AuditLogJson } from "@/queries/auditLogs.ts";
+import { nameOfId, type HistoryValueContext } from "./historyFormat.ts";
+import { entryNameOf, numberOf, personIn, subjectOf, textOf } from "./historySubjects.ts";
+
+export interface SentenceContext extends HistoryValueContext {
+  /** The event the history is of: what its own entries name when their snapshot does not. */
+  eventName: string;
+}
+
+type Sentence = (entry: AuditLogJson, ctx: SentenceContext) => string;
+
+const guestOr = (name: string | null, { t }: SentenceContext) => name ?? t("history.unknown.guest");
+
+/** A grant or revocation: the user or team, by the name the account (or the entry) gives it. */
+function accessSentence(key: "event_access_granted" | "event_access_revoked"): Sentence {
+  return (entry, ctx) => {
+    const values = (key === "event_access_granted" ? entry.after : entry.before) ?? {};
+    const userId = textOf(values.userId);
+    const id = userId ?? textOf(values.teamId);
+    const name = (id && nameOfId(id, ctx)) ?? ctx.t(userId ? "history.unknown.user" : "history.unknown.team");
+    return ctx.t(`history.actions.${key}`, { name });
+  };
+}
+
+/** "Imported 1,204 guests from guests.csv (12 updated, 3 refused)": the parts that are not zero. */
+const importSentence: Sentence = (entry, { t }) => {
+  const created = numberOf(entry.after?.created);
+  const updated = numberOf(entry.after?.updated);
+  const refused = numberOf(entry.after?.failed);
+  const leftOut = numberOf(entry.after?.warnings);
+  const file = subjectOf(entry) ?? t("history.unknown.file");
+  const sentence = t("history.actions.guests_imported", { count: created + updated, file });
+  const details = [
+    updated ? t("history.import.updated", { count: updated }) : null,
+    refused ? t("history.import.refused", { count: refused }) : null,
+    leftOut ? t("history.import.leftOut", { count: leftOut }) : null,
+  ].filter(Boolean);
+  return details.length ? t("history.import.withDetails", { sentence, details: details.join(", ") }) : sentence;
+};
+
+const fieldTypeOf = (entry: AuditLogJson, { t }: SentenceContext) => {
+  const type = CUSTOM_FIELD_TYPES.find((candidate) => candidate === entry.after?.type);
+  return type ? t(`guests.customFieldTypes.${type}`) : "";
+};
+
+const fieldLabelIn = (values: Record<string, unknown> | null, { t }: SentenceContext) =>
+  textOf(values?.label) ?? t("history.unknown.field");
+
+/**
+ * The sentence of each action an event's history shows, naming its subject as people see it. Typed by
+ * shared's list of event actions: a new action fails to compile until it has its sentence here.
+ */
+const SENTENCES: Record<EventAuditAction, Sentence> = {
+  "event.created": (entry, ctx) =>
+    ctx.t("history.actions.event_created", { name: textOf(entry.after?.name) ?? ctx.eventName }),
+  "event.updated": (_entry, { t }) => t("history.actions.event_updated"),
+  "event.deleted": (entry, ctx) =>
+    ctx.t("history.actions.event_deleted", { name: textOf(entry.before?.name) ?? ctx.eventName }),
+  "event.duplicated": (entry, { t }) =>
+    t("history.actions.event_duplicated", {
+      source: entryNameOf(entry, entry.after?.duplicatedFrom) ?? t("history.unknown.event"),
+    }),
+  "event.archived": (_entry, { t }) => t("history.actions.event_archived"),
+  "event.unarchived": (_entry, { t }) => t("history.actions.event_unarchived"),
+  "event.access_granted": accessSentence("event_access_granted"),
+  "event.access_revoked": accessSentence("event_access_revoked"),
+  "guest.created": (entry, ctx) =>
+    ctx.t("history.actions.guest_created", { name: guestOr(subjectOf(entry) ?? personIn(entry.after), ctx) }),
+  "guest.updated": (entry, { t }) => {
+    const ids = entry.after?.ids;
+    if (entry.subjectId === null && Array.isArray(ids))
+      return t("history.actions.guest_updated_bulk", { count: ids.length });
+    const name = subjectOf(entry);
+    return name ? t("history.actions.guest_updated", { name }) : t("history.actions.guest_updated_unnamed");
+  },
+  "guest.deleted": (entry, ctx) => {
+    const ids = entry.before?.ids;
+    if (entry.subjectId === null && Array.isArray(ids))
+      return ctx.t("history.actions.guest_deleted_bulk", { count: ids.length });
+    return ctx.t("history.actions.guest_deleted", { name: guestOr(subjectOf(entry) ?? personIn(entry.before), ctx) });
+  },
+  "guest.merged": (entry, ctx) =>
+    ctx.t("history.actions.guest_merged", {
+      merged: guestOr(personIn(entry.before?.merged), ctx),
+      kept: guestOr(personIn(entry.before?.kept) ?? subjectOf(entry), ctx),
+    }),
+  "guest.duplicate_ignored": (entry, { t }) => {
+    const [first, second] = Array.isArray(entry.after?.guestIds) ? entry.after.guestIds : [];
+    const names = [entryNameOf(entry, first), entryNameOf(entry, second)];
+    if (!names[0] || !names[1]) return t("history.actions.guest_duplicate_ignored_unnamed");
+    return t("history.actions.guest_duplicate_ignored", { first: names[0], second: names[1] });
+  },
+  "guests.imported": importSentence,
+  "custom_field.created": (entry, ctx) =>
+    ctx.t("history.actions.custom_field_created", {
+      label: fieldLabelIn(entry.after, ctx),
+      type: fieldTypeOf(entry, ctx),
+    }),
+  "custom_field.updated": (entry, ctx) =>
+    ctx.t("history.actions.custom_field_updated", { label: fieldLabelIn(entry.after ?? entry.before, ctx) }),
+  "custom_field.deleted": (entry, ctx) =>
+    ctx.t("history.actions.custom_field_deleted", { label: fieldLabelIn(entry.before, ctx) }),
+  "custom_field.reordered": (_entry, { t }) => t("history.actions.custom_field_reordered"),
+  "recommendation.created": (entry, ctx) => {
+    const name = guestOr(personIn(entry.after), ctx);
+    const recommender = entryNameOf(entry, entry.after?.recommenderGuestId);
+    return recommender
+      ? ctx.t("history.actions.recommendation_created", { name, recommender })
+      : ctx.t("history.actions.recommendation_created_unnamed", { name });
+  },
+  "recommendation.accepted": (entry, ctx) =>
+    ctx.t("history.actions.recommendation_accepted", { name: guestOr(personIn(entry.after ?? entry.before), ctx) }),
+  "recommendation.refused": (entry, ctx) =>
+    ctx.t("history.actions.recommendation_refused", { name: guestOr(personIn(entry.after ?? entry.before), ctx) }),
+};
+
+/** What an entry did, in one sentence of the reader's language (an action this version does not know: neutrally). */
+export function historySentence(entry: AuditLogJson, ctx: SentenceContext): string {
+  if (!isEventAuditAction(entry.action)) return ctx.t("history.actions.other");
+  return SENTENCES[entry.action](entry, { ...ctx, entryNames: entry.metadata?.names });
+}

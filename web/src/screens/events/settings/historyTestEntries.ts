@@ -1,0 +1,288 @@
+import type { EventAuditAction } from "@tessera/shared/rules/auditActions";
+import type { AuditLogJson } from "@/queries/auditLogs.ts";
+import type { CustomFieldJson } from "@/queries/customFields.ts";
+
+/**
+ * Audit entries of the history's tests, shaped as the API records them (the services' snapshots and
+ * metadata), one or more per event action.
+ */
+export const IDS = {
+  event: "5a1c2e3f-4b5d-4c6e-8f7a-9b0c1d2e3f40",
+  sourceEvent: "6b2d3f40-5c6e-4d7f-9a8b-0c1d2e3f4a51",
+  marie: "7c3e4a51-6d7f-4e8a-8b9c-1d2e3f4a5b62",
+  jean: "8d4f5b62-7e8a-4f9b-9cad-2e3f4a5b6c73",
+  paul: "9e5a6c73-8f9b-4a0c-8dbe-3f4a5b6c7d84",
+  diet: "af6b7d84-9a0c-4b1d-9ecf-4a5b6c7d8e95",
+  arrival: "b07c8e95-0b1d-4c2e-8fd0-5b6c7d8e9fa6",
+  vegan: "c18d9fa6-1c2e-4d3f-9ae1-6c7d8e9fa0b7",
+  fish: "d29ea0b7-2d3f-4e4a-8bf2-7d8e9fa0b1c8",
+  user: "e3afb1c8-3e4a-4f5b-9c03-8e9fa0b1c2d9",
+  team: "f4b0c2d9-4f5b-4a6c-8d14-9fa0b1c2d3ea",
+  goneField: "05c1d3ea-5a6c-4b7d-9e25-a0b1c2d3e4fb",
+  import: "16d2e4fb-6b7d-4c8e-8f36-b1c2d3e4f50c",
+  recommendation: "27e3f50c-7c8e-4d9f-9a47-c2d3e4f5061d",
+  apiUser: "38f4061d-8d9f-4e0a-8b58-d3e4f506172e",
+} as const;
+
+/** The event's custom fields as the web reads them: Diet (a single choice) and Arrival (a date). */
+export const CUSTOM_FIELDS = [
+  {
+    id: IDS.diet,
+    eventId: IDS.event,
+    name: "diet",
+    label: "Diet",
+    helpText: null,
+    type: "unique_choice",
+    isRequired: false,
+    isReadOnly: false,
+    options: [
+      { id: IDS.vegan, label: "Vegan", quota: null },
+      { id: IDS.fish, label: "Fish", quota: null },
+    ],
+    rules: {},
+    position: 0,
+    createdAt: "2026-01-02T09:00:00.000Z",
+    updatedAt: "2026-01-02T09:00:00.000Z",
+    abilities: {},
+  },
+  {
+    id: IDS.arrival,
+    eventId: IDS.event,
+    name: "arrival",
+    label: "Arrival",
+    helpText: null,
+    type: "date",
+    isRequired: false,
+    isReadOnly: false,
+    options: [],
+    rules: {},
+    position: 1,
+    createdAt: "2026-01-02T09:00:00.000Z",
+    updatedAt: "2026-01-02T09:00:00.000Z",
+    abilities: {},
+  },
+] as unknown as CustomFieldJson[];
+
+const marie = {
+  id: IDS.marie,
+  firstName: "Marie",
+  lastName: "Dupont",
+  email: "marie@example.org",
+  civility: "ms",
+  company: "Lumière",
+  jobTitle: null,
+  status: "unanswered",
+  mailStatus: "none",
+  companionsExpected: 0,
+  createdSource: "manual",
+  registeredAt: null,
+  createdAt: "2026-03-01T10:00:00.000Z",
+  prescriber: null,
+  language: "fr",
+  unsubscribedAt: null,
+  godfatherId: null,
+  answers: { [IDS.diet]: IDS.vegan, [IDS.arrival]: "2027-06-10" },
+};
+const jean = { ...marie, id: IDS.jean, firstName: "Jean", lastName: "Martin", email: "jean@example.org", answers: {} };
+
+const dietSnapshot = {
+  id: IDS.diet,
+  name: "diet",
+  label: "Diet",
+  helpText: null,
+  type: "unique_choice",
+  isRequired: false,
+  isReadOnly: false,
+  options: [
+    { id: IDS.vegan, label: "Vegan", quota: null },
+    { id: IDS.fish, label: "Fish", quota: null },
+  ],
+  rules: {},
+  position: 0,
+};
+const goneSnapshot = { ...dietSnapshot, id: IDS.goneField, name: "shuttle", label: "Shuttle", options: [] };
+const recommended = {
+  id: IDS.recommendation,
+  recommenderGuestId: IDS.marie,
+  firstName: "Paul",
+  lastName: "Durand",
+  email: "paul@example.org",
+  company: null,
+  status: "pending",
+  guestId: null,
+};
+
+let counter = 0;
+function entry(
+  action: string,
+  values: Partial<Pick<AuditLogJson, "subjectId" | "before" | "after" | "metadata" | "subjectType">>,
+): AuditLogJson {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
+    accountId: IDS.apiUser,
+    eventId: IDS.event,
+    action,
+    subjectType: "guest",
+    subjectId: IDS.marie,
+    actor: { type: "user", id: IDS.apiUser, name: "Orla Marchand" },
+    before: null,
+    after: null,
+    metadata: null,
+    createdAt: "2026-03-01T10:00:00.000Z",
+    ...values,
+  };
+}
+
+/** Entries as this version of the API writes them, by action (several where an action reads two ways). */
+export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditLogJson[]]> = {
+  "event.created": [entry("event.created", { subjectType: "event", after: { id: IDS.event, name: "Gala" } })],
+  "event.updated": [
+    entry("event.updated", {
+      subjectType: "event",
+      before: { startsAt: "2027-06-10T07:00:00.000Z" },
+      after: { startsAt: "2027-06-10T08:00:00.000Z" },
+    }),
+  ],
+  "event.deleted": [entry("event.deleted", { subjectType: "event", before: { id: IDS.event, name: "Gala" } })],
+  "event.duplicated": [
+    entry("event.duplicated", {
+      subjectType: "event",
+      after: { id: IDS.event, name: "Gala 2027", duplicatedFrom: IDS.sourceEvent },
+      metadata: { names: { [IDS.sourceEvent]: "Gala 2026" } },
+    }),
+  ],
+  "event.archived": [
+    entry("event.archived", {
+      subjectType: "event",
+      before: { isArchived: false, archivedAt: null },
+      after: { isArchived: true, archivedAt: "2026-03-01T10:00:00.000Z" },
+    }),
+  ],
+  "event.unarchived": [
+    entry("event.unarchived", {
+      subjectType: "event",
+      before: { isArchived: true, archivedAt: "2026-03-01T10:00:00.000Z" },
+      after: { isArchived: false, archivedAt: null },
+    }),
+  ],
+  "event.access_granted": [
+    entry("event.access_granted", {
+      subjectType: "event",
+      after: { userId: IDS.user },
+      metadata: { names: { [IDS.user]: "Ona Reyes" } },
+    }),
+  ],
+  "event.access_revoked": [
+    entry("event.access_revoked", {
+      subjectType: "event",
+      before: { teamId: IDS.team },
+      metadata: { names: { [IDS.team]: "Crew" } },
+    }),
+  ],
+  "guest.created": [entry("guest.created", { after: marie, metadata: { subject: "Marie Dupont" } })],
+  "guest.updated": [
+    entry("guest.updated", {
+      before: { company: "Lumière", answers: { [IDS.diet]: IDS.vegan, [IDS.arrival]: "2027-06-10" } },
+      after: {
+        company: "Lumière & Fils",
+        answers: { [IDS.diet]: IDS.fish, [IDS.arrival]: "2027-06-11" },
+        registeredAt: "2026-03-02T17:30:00.000Z",
+      },
+      metadata: { subject: "Marie Dupont" },
+    }),
+    entry("guest.updated", {
+      subjectId: null,
+      after: { ids: [IDS.marie, IDS.jean], answers: { [IDS.diet]: IDS.vegan } },
+    }),
+  ],
+  "guest.deleted": [
+    entry("guest.deleted", { subjectId: IDS.jean, before: jean, metadata: { subject: "Jean Martin" } }),
+    entry("guest.deleted", { subjectId: null, before: { ids: [IDS.marie, IDS.jean, IDS.paul] } }),
+  ],
+  "guest.merged": [
+    entry("guest.merged", {
+      before: { kept: { ...marie, company: null }, merged: jean },
+      after: { ...marie, mergedGuestId: IDS.jean, movedHistoryEntries: 2 },
+      metadata: { subject: "Marie Dupont" },
+    }),
+  ],
+  "guest.duplicate_ignored": [
+    entry("guest.duplicate_ignored", {
+      after: { guestIds: [IDS.marie, IDS.jean] },
+      metadata: { names: { [IDS.marie]: "Marie Dupont", [IDS.jean]: "Jean Martin" } },
+    }),
+  ],
+  "guests.imported": [
+    entry("guests.imported", {
+      subjectType: "guestImport",
+      subjectId: IDS.import,
+      after: { created: 1192, updated: 12, failed: 3, warnings: 0 },
+      metadata: { subject: "guests.csv" },
+    }),
+  ],
+  "custom_field.created": [
+    entry("custom_field.created", { subjectType: "custom_field", subjectId: IDS.diet, after: dietSnapshot }),
+  ],
+  "custom_field.updated": [
+    entry("custom_field.updated", {
+      subjectType: "custom_field",
+      subjectId: IDS.diet,
+      before: { ...dietSnapshot, label: "Menu", isRequired: false },
+      after: { ...dietSnapshot, isRequired: true },
+    }),
+  ],
+  "custom_field.deleted": [
+    entry("custom_field.deleted", { subjectType: "custom_field", subjectId: IDS.goneField, before: goneSnapshot }),
+  ],
+  "custom_field.reordered": [
+    entry("custom_field.reordered", {
+      subjectType: "event",
+      subjectId: IDS.event,
+      before: { ids: [IDS.arrival, IDS.diet, IDS.goneField] },
+      after: { ids: [IDS.diet, IDS.arrival, IDS.goneField] },
+      metadata: { names: { [IDS.diet]: "Diet", [IDS.arrival]: "Arrival" } },
+    }),
+  ],
+  "recommendation.created": [
+    entry("recommendation.created", {
+      subjectType: "recommendation",
+      subjectId: IDS.recommendation,
+      after: recommended,
+      metadata: { names: { [IDS.marie]: "Marie Dupont" } },
+    }),
+  ],
+  "recommendation.accepted": [
+    entry("recommendation.accepted", {
+      subjectType: "recommendation",
+      subjectId: IDS.recommendation,
+      before: recommended,
+      after: { ...recommended, status: "accepted", guestId: IDS.paul },
+    }),
+  ],
+  "recommendation.refused": [
+    entry("recommendation.refused", {
+      subjectType: "recommendation",
+      subjectId: IDS.recommendation,
+      before: recommended,
+      after: { ...recommended, status: "refused" },
+    }),
+  ],
+};
+
+/** Entries written before the API named their subjects (no metadata), whose sentences must still read. */
+export const OLD_ENTRIES = {
+  guestUpdated: entry("guest.updated", { before: { company: null }, after: { company: "Lumière" } }),
+  duplicateIgnored: entry("guest.duplicate_ignored", { after: { guestIds: [IDS.marie, IDS.jean] } }),
+  imported: entry("guests.imported", {
+    subjectType: "guestImport",
+    after: { created: 1, updated: 0, failed: 0, warnings: 0 },
+  }),
+  accessGranted: entry("event.access_granted", { subjectType: "event", after: { userId: IDS.paul } }),
+  duplicated: entry("event.duplicated", { subjectType: "event", after: { name: "Copy", duplicatedFrom: IDS.paul } }),
+  answerOfDeletedField: entry("guest.updated", {
+    before: { answers: { [IDS.goneField]: null } },
+    after: { answers: { [IDS.goneField]: IDS.vegan } },
+  }),
+  unknownAction: entry("ticket.scanned", { subjectType: "ticket", after: { ticketId: IDS.paul } }),
+};
