@@ -30,7 +30,7 @@ describe.each(databaseKinds())("event guest counts on %s", (kind) => {
   }
 
   async function listed(http: HttpClient, accountId: string, eventId: string) {
-    const response = await http.get(`/api/v1/accounts/${accountId}/events`, { query: { perPage: 200 } });
+    const response = await http.get(`/api/v1/accounts/${accountId}/events?perPage=200`);
     expect(response.status).toBe(200);
     const event = (response.body.data as { id: string; guests: unknown }[]).find((item) => item.id === eventId);
     return event!.guests;
