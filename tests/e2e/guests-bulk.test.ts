@@ -81,7 +81,7 @@ describe.skipIf(!shouldRunE2e())("an organizer works on many guests, companions 
       await page.getByLabel("Name of the view").fill("Acme récents");
       await page.getByRole("checkbox", { name: "Share with the team" }).check();
       await guests.button("Save", page.getByRole("dialog")).click();
-      await page.getByRole("button", { name: "Acme récents (shared with the team)" }).waitFor();
+      await page.getByRole("button", { name: "Acme récents, shared with the team" }).waitFor();
       const views = (await api.get(`${base}/guestviews`)).body.data;
       expect(views).toEqual([
         expect.objectContaining({

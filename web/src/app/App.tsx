@@ -1,6 +1,5 @@
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { RouterProvider } from "react-router/dom";
@@ -8,7 +7,7 @@ import { AppErrorBoundary } from "../components/AppErrorBoundary.tsx";
 import { createQueryClient } from "../queries/queryClient.ts";
 import { endSession } from "../queries/sessionKeys.ts";
 import { createAppRouter } from "./router.tsx";
-import { theme } from "./theme.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 export function App() {
   const [router] = useState(createAppRouter);
@@ -17,9 +16,8 @@ export function App() {
     return client;
   });
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
         <AppErrorBoundary>
           <RouterProvider router={router} />
         </AppErrorBoundary>

@@ -2,6 +2,7 @@ import { Suspense, use, useLayoutEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import type { Language } from "@tessera/shared/i18n/languages";
 import { loadI18n, setActiveLanguage } from "../app/language.ts";
+import { LocalizedMantine } from "./LocalizedMantine.tsx";
 import { PageLoader } from "./PageLoader.tsx";
 
 /**
@@ -19,5 +20,9 @@ export function LanguageProvider({ language, children }: { language: Language; c
 function InLanguage({ language, children }: { language: Language; children: ReactNode }) {
   const i18n = use(loadI18n(language));
   useLayoutEffect(() => setActiveLanguage(language), [language]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <LocalizedMantine>{children}</LocalizedMantine>
+    </I18nextProvider>
+  );
 }

@@ -47,16 +47,22 @@ export function ImportProgressStep({
               ? t("guests.import.failed")
               : t("guests.import.processing", { processed: guestImport.processedRows, total: guestImport.totalRows })}
       </Text>
-      <Progress
-        value={percent}
-        size="xl"
-        transitionDuration={150}
-        animated={status === "processing"}
-        color={status === "failed" ? "red" : status === "done" ? "green" : "blue"}
-        aria-label={t("guests.import.progress")}
-        aria-valuetext={`${percent} %`}
-        data-testid="import-progress"
-      />
+      {/* The bar itself is the progressbar (with its name and "42 %"): aria attributes on Progress would land on
+          its frame, which has no role to carry them. */}
+      <Progress.Root size="xl" transitionDuration={150} data-testid="import-progress">
+        <Progress.Section
+          value={percent}
+          animated={status === "processing"}
+          color={status === "failed" ? "red" : status === "done" ? "green" : "blue"}
+          withAria={false}
+          role="progressbar"
+          aria-label={t("guests.import.progress")}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent} %`}
+        />
+      </Progress.Root>
       <Text size="sm" ta="right" data-testid="import-percent">
         {percent} %
       </Text>

@@ -77,16 +77,19 @@ export function ViewsBar({
               size="xs"
               variant={active?.id === view.id ? "filled" : "light"}
               onClick={() => onChange(paramsFromQuery(view.query))}
-              rightSection={
-                view.isShared ? (
-                  <Badge size="xs" variant="white" color="gray" title={t("guests.views.sharedHint")}>
-                    {t("guests.views.shared")}
-                  </Badge>
-                ) : undefined
-              }
               aria-label={view.isShared ? t("guests.views.sharedName", { name: view.name }) : undefined}
             >
+              {/* The badge follows the name after a space, so the visible words ("Confirmés shared") are the
+                  start of the spoken name ("Confirmés, shared with the team"), as speech control needs. */}
               {view.name}
+              {view.isShared && (
+                <>
+                  {" "}
+                  <Badge size="xs" variant="white" color="gray" ml={6} title={t("guests.views.sharedHint")}>
+                    {t("guests.views.shared")}
+                  </Badge>
+                </>
+              )}
             </Button>
             {canWrite && (
               <ActionIcon

@@ -1,0 +1,1077 @@
+/**
+ * Issue 10, item 12: every screen of the web app, and the dialogs, menus and popovers reached from them,
+ * checked by axe-core in Chromium against WCAG 2.0 and 2.1, levels A and AA. A serious or critical
+ * violation fails the screen's test, which lists each one (rule, elements, what to fix).
+ *
+ * The screens are one table (SCREENS): who looks, the address, and how to bring the screen to the state
+ * checked (open a dialog, upload a file). A last test reads the routes declared in the web app and fails
+ * when one is reached by no screen of the table, so a new route cannot go unchecked.
+ *
+ * The markup does not depend on the database, so the sweep runs once, on SQLite, even when the e2e files
+ * run on PostgreSQL too. `A11Y_REPORT=1` prints every violation found, whatever its impact, by rule;
+ * `A11Y_ONLY=<words>` checks only the screens whose name holds them.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { resources } from "@tessera/shared";
+import type { AxeResults, ImpactValue } from "axe-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Account } from "../../api/src/models/Account.ts";
+import type { Event } from "../../api/src/models/Event.ts";
+import type { Guest } from "../../api/src/models/Guest.ts";
+import { issueLinkToken } from "../../api/src/services/auth/oneTimeTokens.ts";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
+import { buildEvent, buildImage, buildTeam } from "../helpers/events.ts";
+import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
+import { buildCustomField, buildGuest } from "../helpers/guests.ts";
+import { buildOrder, buildTicket } from "../helpers/orders.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { screenshotFor } from "./pages/screenshots.ts";
+
+const require = createRequire(import.meta.url);
+const AXE_SCRIPT = require.resolve("axe-core/axe.min.js");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** WCAG 2.0 and 2.1, levels A and AA (axe's tags). */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const FAILING_IMPACTS: ReadonlySet<ImpactValue> = new Set(["serious", "critical"]);
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 740 };
+
+/** What the screens say, in English (their labels come from the catalogue, as the screens read them). */
+const web = resources.en.web;
+
+// ---- the scene ---------------------------------------------------------------------------------------
+
+const OVERSEER = "orla@example.com";
+const PLATFORM_ADMIN = "root@example.com";
+const TWO_FACTOR_USER = "tess@example.com";
+const SEVERAL_ACCOUNTS_USER = "sam@example.com";
+
+interface Scene {
+  account: Account;
+  event: Event;
+  /** A guest with a godfather, companions of their own, custom field answers, tickets and orders. */
+  zoe: Guest;
+  /** A valid password reset link's token (for the overseer) and a valid invitation's. */
+  resetToken: string;
+  invitationToken: string;
+  /** A small CSV for the import wizard. */
+  csvFile: string;
+}
+
+async function buildScene(server: TestServer, dir: string): Promise<Scene> {
+  const { db } = server;
+  const account = await buildAccount(db, { name: "Maison Lumière" });
+  const overseer = await buildUser(db, {
+    accountId: account.id,
+    role: "overseer",
+    email: OVERSEER,
+    firstName: "Orla",
+    lastName: "Marchand",
+  });
+  const organizer = await buildUser(db, {
+    accountId: account.id,
+    role: "organizer",
+    firstName: "Ona",
+    lastName: "Reyes",
+  });
+  const invited = await buildUser(db, {
+    accountId: account.id,
+    role: "editor",
+    email: "ines@example.com",
+    firstName: "Inès",
+    lastName: "Moreau",
+    password: null,
+  });
+  const team = await buildTeam(db, account.id, [overseer.id, organizer.id]);
+  await buildUser(db, { accountId: null, role: "administrator", email: PLATFORM_ADMIN });
+  const guarded = await buildAccount(db, { name: "Coffre-fort", twoFactorEnabled: true });
+  await buildUser(db, { accountId: guarded.id, role: "organizer", email: TWO_FACTOR_USER });
+  for (const accountId of [account.id, guarded.id]) {
+    await buildUser(db, { accountId, role: "reader", email: SEVERAL_ACCOUNTS_USER });
+  }
+
+  const logo = await buildImage(db, account.id, "logo");
+  const event = await buildEvent(db, account.id, {
+    name: "Gala d'hiver",
+    slug: "gala-hiver",
+    createdBy: overseer.id,
+    startsAt: new Date("2030-01-20T18:00:00Z"),
+    endsAt: new Date("2030-01-20T23:00:00Z"),
+    logoImageId: logo.id,
+  });
+  await buildEvent(db, account.id, { name: "Harbour Summit", slug: "harbour-summit", createdBy: overseer.id });
+  const api = server.http.as(await sessionTokenFor(db, server.config, overseer));
+  // Through the API, so the access lists and the history have entries.
+  for (const [kind, id] of [
+    ["administrators", organizer.id],
+    ["teams", team.id],
+  ]) {
+    const granted = await api.put(`/api/v1/accounts/${account.id}/events/${event.id}/${kind}/${id}`);
+    expect(granted.status, JSON.stringify(granted.body)).toBeLessThan(300);
+  }
+  const updated = await api.post(`/api/v1/accounts/${account.id}/events/${event.id}`, { maxAttendees: 200 });
+  expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+
+  const diet = await buildCustomField(db, event, {
+    name: "Régime",
+    label: "Régime",
+    type: "dropdown",
+    options: [
+      { id: "veg", label: "Végétarien", quota: null },
+      { id: "gf", label: "Sans gluten", quota: 40 },
+    ],
+  });
+  await buildCustomField(db, event, { name: "Nuits", label: "Nuits", type: "number", isRequired: true });
+  await buildCustomField(db, event, { name: "Note", label: "Note", type: "long_text", helpText: "Pour l'accueil" });
+
+  const godfather = await buildGuest(db, event, { firstName: "Hugo", lastName: "Martin", email: "hugo@example.com" });
+  const zoe = await buildGuest(db, event, {
+    firstName: "Zoé",
+    lastName: "Lefèvre",
+    email: "zoe.lefevre@example.com",
+    company: "Café Crème",
+    status: "confirmed",
+    companionsExpected: 2,
+    godfatherId: godfather.id,
+    answers: { [diet.id]: "veg" },
+  });
+  await buildGuest(db, event, { firstName: "Léa", lastName: "Martin", email: "lea@example.com", godfatherId: zoe.id });
+  // A duplicate pair (same email).
+  await buildGuest(db, event, { firstName: "Zoé", lastName: "Lefèvre-Martin", email: " ZOE.Lefevre@Example.COM " });
+  const ticket = await buildTicket(db, event, { caption: "Pass complet" });
+  await buildOrder(db, event, {
+    guestId: zoe.id,
+    status: "completed",
+    orderedAt: new Date("2029-11-02T10:00:00Z"),
+    items: [{ ticket, quantity: 1, unitPriceInclTaxCents: 12_000 }],
+  });
+
+  const saved = await api.post(`/api/v1/events/${account.id}/${event.id}/guestviews`, {
+    name: "Confirmés",
+    query: { status: "confirmed" },
+    isShared: true,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  const recommended = await api.post(`/${event.slug}/recommendations/addRecommendationsJson`, {
+    guestId: zoe.id,
+    recommendations: [{ firstName: "Paul", lastName: "Durand", email: "paul@example.fr", company: "Durand SARL" }],
+  });
+  expect(recommended.status, JSON.stringify(recommended.body)).toBe(201);
+
+  const csvFile = path.join(dir, "guests.csv");
+  writeFileSync(csvFile, "First name;Last name;Email;Régime\r\nAnaïs;Bérard;anais@example.com;Végétarien\r\n", "utf8");
+  return {
+    account,
+    event,
+    zoe,
+    resetToken: await issueLinkToken(db, overseer.id, "password_reset"),
+    invitationToken: await issueLinkToken(db, invited.id, "registration"),
+    csvFile,
+  };
+}
+
+// ---- the screens -------------------------------------------------------------------------------------
+
+type Viewer = "anonymous" | "overseer" | "platform";
+
+interface Screen {
+  name: string;
+  as: Viewer;
+  /** The address opened. */
+  path: (scene: Scene) => string;
+  /** Waits until the screen is there, then brings it to the state checked (a dialog opened, a file sent…). */
+  reach: (page: Page, scene: Scene) => Promise<void>;
+  viewport?: { width: number; height: number };
+  /** The route patterns (router.tsx and the *Routes files) this screen stands for. */
+  routes?: string[];
+  /** Prepares an anonymous visitor's page before it opens the address (routes that fail, …). */
+  before?: (page: Page) => Promise<void>;
+}
+
+const events = (scene: Scene) => `/manage/events/${scene.event.id}`;
+const guests = (scene: Scene) => `${events(scene)}/guests`;
+const platformAccount = (scene: Scene) => `/manage/platform/accounts/${scene.account.id}`;
+
+const text = (value: string) => async (page: Page) => {
+  await page.getByText(value, { exact: true }).first().waitFor();
+};
+const heading = (name: string) => async (page: Page) => {
+  await page.getByRole("heading", { name, exact: true }).first().waitFor();
+};
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true }).first();
+const dialog = async (page: Page, name: string) => {
+  await page.getByRole("dialog", { name, exact: true }).waitFor();
+};
+const click = async (page: Page, name: string) => {
+  await button(page, name).click();
+};
+/** Opens a dialog with a button of the screen, once the screen shows `ready`. */
+const dialogFrom =
+  (ready: (page: Page) => Promise<void>, opener: string | ((page: Page) => Promise<void>), title: string) =>
+  async (page: Page) => {
+    await ready(page);
+    if (typeof opener === "string") await click(page, opener);
+    else await opener(page);
+    await dialog(page, title);
+  };
+const rowButton = (rowText: string, name: string) => async (page: Page) => {
+  await page.getByRole("row").filter({ hasText: rowText }).first().getByRole("button", { name, exact: true }).click();
+};
+const guestRows = async (page: Page) => {
+  await page.getByTestId("guest-row").first().waitFor();
+};
+const signInForm = async (page: Page, email: string, password = "Correct-Horse-42") => {
+  await page.getByLabel(web.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(web.fields.password, { exact: true }).fill(password);
+  await click(page, web.signIn.submit);
+};
+
+const COMING_SECTIONS = Object.keys(web.eventNav.coming).filter((section) => section !== "guests");
+const SETTINGS_TABS = Object.keys(web.settings.tabs) as (keyof typeof web.settings.tabs)[];
+
+const SCREENS: Screen[] = [
+  // -- the sign-in app and the public pages -----------------------------------------------------------
+  { name: "sign-in", as: "anonymous", path: () => "/admin", reach: heading(web.signIn.title), routes: ["/admin"] },
+  {
+    name: "sign-in in French",
+    as: "anonymous",
+    path: () => "/fr/admin",
+    reach: heading(resources.fr.web.signIn.title),
+  },
+  {
+    name: "sign-in in Spanish",
+    as: "anonymous",
+    path: () => "/es/admin",
+    reach: heading(resources.es.web.signIn.title),
+  },
+  {
+    name: "sign-in, refused password",
+    as: "anonymous",
+    path: () => "/admin",
+    reach: async (page) => {
+      await signInForm(page, OVERSEER, "Not-The-Password-1");
+      await page.getByTestId("sign-in-alert").waitFor();
+    },
+  },
+  {
+    name: "sign-in, empty fields",
+    as: "anonymous",
+    path: () => "/admin",
+    reach: async (page) => {
+      await click(page, web.signIn.submit);
+      await page.getByTestId("sign-in-alert").waitFor();
+    },
+  },
+  {
+    name: "sign-in, choosing the account",
+    as: "anonymous",
+    path: () => "/admin",
+    reach: async (page) => {
+      await signInForm(page, SEVERAL_ACCOUNTS_USER);
+      await page.getByRole("radiogroup").waitFor();
+    },
+  },
+  {
+    name: "sign-in, emailed code (two-factor)",
+    as: "anonymous",
+    path: () => "/admin",
+    reach: async (page) => {
+      await signInForm(page, TWO_FACTOR_USER);
+      await page.getByLabel(web.sendingToken.code, { exact: true }).waitFor();
+    },
+    routes: ["sending-token"],
+  },
+  {
+    name: "event sign-in",
+    as: "anonymous",
+    path: (scene) => `/${scene.event.slug}/admin`,
+    reach: heading(web.signIn.title),
+    routes: ["/:event/admin"],
+  },
+  {
+    name: "forgot password",
+    as: "anonymous",
+    path: () => "/admin/forgot-password",
+    reach: heading(web.forgotPassword.title),
+    routes: ["forgot-password"],
+  },
+  {
+    name: "forgot password, sent",
+    as: "anonymous",
+    path: () => "/admin/forgot-password",
+    reach: async (page) => {
+      await page.getByLabel(web.fields.email, { exact: true }).fill("nobody@example.com");
+      await click(page, web.forgotPassword.submit);
+      await heading(web.forgotPasswordSuccess.title)(page);
+    },
+    routes: ["forgot-password-success"],
+  },
+  {
+    name: "reset password",
+    as: "anonymous",
+    path: (scene) => `/admin/reset-password?token=${scene.resetToken}`,
+    reach: async (page) => {
+      await heading(web.resetPassword.title)(page);
+      await page.getByLabel(web.password.new, { exact: true }).waitFor();
+    },
+    routes: ["reset-password"],
+  },
+  {
+    name: "reset password, bogus link",
+    as: "anonymous",
+    path: () => "/admin/reset-password?token=made-up-token-1234567890",
+    reach: heading(web.invalidLink.title),
+  },
+  {
+    name: "reset password, done",
+    as: "anonymous",
+    path: () => "/admin/reset-password-success",
+    reach: heading(web.resetPasswordSuccess.title),
+    routes: ["reset-password-success"],
+  },
+  {
+    name: "register",
+    as: "anonymous",
+    path: (scene) => `/admin/register-admin?token=${scene.invitationToken}`,
+    reach: async (page) => {
+      await heading(web.registerAdmin.title)(page);
+      await page.getByLabel(web.password.new, { exact: true }).waitFor();
+    },
+    routes: ["register-admin"],
+  },
+  {
+    name: "register, bogus link",
+    as: "anonymous",
+    path: () => "/admin/register-admin?token=made-up-token-1234567890",
+    reach: heading(web.invalidLink.title),
+  },
+  {
+    name: "register, done",
+    as: "anonymous",
+    path: () => "/admin/register-success",
+    reach: heading(web.registerSuccess.title),
+    routes: ["register-success"],
+  },
+  {
+    name: "page not found",
+    as: "anonymous",
+    path: () => "/no/such/page",
+    reach: heading(web.notFound.title),
+    routes: ["*"],
+  },
+  {
+    name: "error page (a chunk that cannot load)",
+    as: "anonymous",
+    path: () => "/manage",
+    before: async (page) => {
+      await page.route(/\/assets\/ManageApp-[^/]+\.js$/, (route) => route.abort("connectionreset"));
+    },
+    reach: async (page) => {
+      await page.getByRole("button", { name: resources.en.errors.reload_page }).waitFor();
+    },
+    routes: ["/manage/*"],
+  },
+
+  // -- events --------------------------------------------------------------------------------------------
+  {
+    name: "events list (from /)",
+    as: "overseer",
+    path: () => "/",
+    reach: text("Gala d'hiver"),
+    routes: ["/", "events/*"],
+  },
+  {
+    name: "events list, phone",
+    as: "overseer",
+    path: () => "/manage/events",
+    reach: text("Gala d'hiver"),
+    viewport: PHONE,
+  },
+  {
+    name: "navigation menu, phone",
+    as: "overseer",
+    path: () => "/manage/events",
+    viewport: PHONE,
+    reach: async (page) => {
+      await text("Gala d'hiver")(page);
+      await click(page, web.manage.toggleNavigation);
+      await page.getByRole("link", { name: web.nav.profile }).waitFor();
+    },
+  },
+  {
+    name: "events list, nothing archived",
+    as: "overseer",
+    path: () => "/manage/events?filter=archived",
+    reach: text(web.events.empty.archived),
+  },
+  {
+    name: "events list, an event's menu",
+    as: "overseer",
+    path: () => "/manage/events",
+    reach: async (page) => {
+      await click(page, web.events.actionsOf.replace("{{name}}", "Gala d'hiver"));
+      await page.getByRole("menuitem", { name: web.events.duplicate }).waitFor();
+    },
+  },
+  {
+    name: "create an event (dialog)",
+    as: "overseer",
+    path: () => "/manage/events",
+    reach: dialogFrom(text("Gala d'hiver"), web.events.create, web.events.create),
+  },
+  {
+    name: "create an event, refused (dialog)",
+    as: "overseer",
+    path: () => "/manage/events",
+    reach: async (page) => {
+      await dialogFrom(text("Gala d'hiver"), web.events.create, web.events.create)(page);
+      await page.getByLabel(web.events.slug, { exact: true }).fill("admin");
+      await click(page, web.events.createSubmit);
+      await page.getByRole("dialog").getByText(resources.en.validation.slug_reserved).waitFor();
+    },
+  },
+  {
+    name: "duplicate an event (dialog)",
+    as: "overseer",
+    path: () => "/manage/events",
+    reach: async (page) => {
+      await click(page, web.events.actionsOf.replace("{{name}}", "Gala d'hiver"));
+      await page.getByRole("menuitem", { name: web.events.duplicate }).click();
+      await dialog(page, web.events.duplicateTitle.replace("{{name}}", "Gala d'hiver"));
+    },
+  },
+  {
+    name: "delete an event (confirmation)",
+    as: "overseer",
+    path: () => "/manage/events",
+    reach: async (page) => {
+      // An event without guests (one with guests cannot be deleted).
+      await click(page, web.events.actionsOf.replace("{{name}}", "Harbour Summit"));
+      await page.getByRole("menuitem", { name: web.common.delete }).click();
+      await dialog(page, web.events.deleteTitle);
+    },
+  },
+  ...SETTINGS_TABS.map((tab): Screen => ({
+    name: `event settings: ${web.settings.tabs[tab]}`,
+    as: "overseer",
+    path: (scene) => `${events(scene)}/settings/${tab}`,
+    reach: async (page) => {
+      await page.getByRole("tab", { name: web.settings.tabs[tab], selected: true }).waitFor();
+      await page.waitForLoadState("networkidle");
+    },
+    routes: [":eventId/*", "settings/*"],
+  })),
+  {
+    name: "event settings: Access rights, giving access",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/settings/access`,
+    reach: async (page) => {
+      await page.getByRole("combobox", { name: web.access.addUser }).click();
+      await page.getByRole("option").first().waitFor();
+    },
+  },
+  ...COMING_SECTIONS.map((section): Screen => ({
+    name: `event section to come: ${section}`,
+    as: "overseer",
+    path: (scene) => `${events(scene)}/${section}`,
+    reach: text(web.eventNav.coming[section as keyof typeof web.eventNav.coming]),
+  })),
+  {
+    name: "event page not found",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/nothing-here`,
+    reach: text(web.notFound.title),
+  },
+
+  // -- guests --------------------------------------------------------------------------------------------
+  { name: "guests list", as: "overseer", path: guests, reach: guestRows, routes: ["guests/*"] },
+  { name: "guests list, phone", as: "overseer", path: guests, reach: guestRows, viewport: PHONE },
+  {
+    name: "guests list, filters",
+    as: "overseer",
+    path: guests,
+    reach: async (page) => {
+      await guestRows(page);
+      await click(page, web.guests.filters.add);
+      await page.getByTestId("filter-status").waitFor();
+    },
+  },
+  {
+    name: "guests list, a filter and a saved view",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}?status=confirmed&search=zo`,
+    reach: async (page) => {
+      await guestRows(page);
+      await page.getByText(`${web.guests.fields.status}: ${web.guests.status.confirmed}`).first().waitFor();
+    },
+  },
+  {
+    name: "guests list, columns",
+    as: "overseer",
+    path: guests,
+    reach: async (page) => {
+      await guestRows(page);
+      await click(page, web.guests.list.columns);
+      await page.getByRole("checkbox", { name: "Nuits" }).waitFor();
+    },
+  },
+  {
+    name: "guests list, export menu",
+    as: "overseer",
+    path: guests,
+    reach: async (page) => {
+      await guestRows(page);
+      await click(page, web.guests.list.export);
+      await page.getByRole("menuitem", { name: web.guests.list.exportCsv }).waitFor();
+    },
+  },
+  {
+    name: "guests list, a selection",
+    as: "overseer",
+    path: guests,
+    reach: async (page) => {
+      await guestRows(page);
+      await page.getByRole("checkbox", { name: web.guests.list.selectAll }).check();
+      await button(page, web.guests.list.deleteSelected).waitFor();
+    },
+  },
+  {
+    name: "delete guests (dialog)",
+    as: "overseer",
+    path: guests,
+    reach: async (page) => {
+      await guestRows(page);
+      await page.getByRole("checkbox", { name: web.guests.list.selectAll }).check();
+      await click(page, web.guests.list.deleteSelected);
+      await dialog(page, web.guests.bulk.deleteTitle);
+    },
+  },
+  {
+    name: "set a field of guests (dialog)",
+    as: "overseer",
+    path: guests,
+    reach: async (page) => {
+      await guestRows(page);
+      await page.getByRole("checkbox", { name: web.guests.list.selectAll }).check();
+      await click(page, web.guests.list.setField);
+      await dialog(page, web.guests.bulk.setFieldTitle);
+    },
+  },
+  {
+    name: "save a view (dialog)",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}?search=mart`,
+    reach: dialogFrom(guestRows, web.guests.views.save, web.guests.views.saveTitle),
+  },
+  {
+    name: "delete a view (confirmation)",
+    as: "overseer",
+    path: guests,
+    reach: dialogFrom(
+      guestRows,
+      web.guests.views.delete.replace("{{name}}", "Confirmés"),
+      web.guests.views.deleteTitle,
+    ),
+  },
+  {
+    name: "add a guest",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/new`,
+    reach: heading(web.guests.detail.addTitle),
+    routes: ["new"],
+  },
+  {
+    name: "add a guest, refused",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/new`,
+    reach: async (page) => {
+      await heading(web.guests.detail.addTitle)(page);
+      await page.getByLabel(web.guests.fields.email, { exact: true }).fill("not-an-email");
+      await click(page, web.guests.detail.create);
+      await page.locator("[aria-invalid=true]").first().waitFor();
+    },
+  },
+  {
+    name: "a guest, with companions and orders",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/view/${scene.zoe.id}`,
+    reach: async (page) => {
+      await heading("Zoé Lefèvre")(page);
+      await page.getByRole("list", { name: web.guests.companions.listLabel }).waitFor();
+      await text("Pass complet")(page);
+    },
+    routes: ["view/:guestId"],
+  },
+  {
+    name: "a guest, choosing a godfather",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/view/${scene.zoe.id}`,
+    reach: async (page) => {
+      await heading("Zoé Lefèvre")(page);
+      await click(page, web.guests.detail.removeGodfather);
+      await page.getByRole("combobox", { name: web.guests.detail.pickGodfather }).click();
+      await page.getByRole("option").first().waitFor();
+    },
+  },
+  {
+    name: "delete a guest (confirmation)",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/view/${scene.zoe.id}`,
+    reach: dialogFrom(heading("Zoé Lefèvre"), web.common.delete, web.guests.detail.deleteTitle),
+  },
+  {
+    name: "custom fields",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/fields`,
+    reach: text("Régime"),
+    routes: ["fields"],
+  },
+  {
+    name: "add a custom field (dialog)",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/fields`,
+    reach: dialogFrom(text("Régime"), web.guests.customFields.add, web.guests.customFields.addTitle),
+  },
+  {
+    name: "edit a custom field with answers (dialog)",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/fields`,
+    reach: dialogFrom(text("Régime"), rowButton("Régime", web.common.edit), web.guests.customFields.editTitle),
+  },
+  {
+    name: "delete a custom field (confirmation)",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/fields`,
+    reach: dialogFrom(text("Régime"), rowButton("Régime", web.common.delete), web.guests.customFields.deleteTitle),
+  },
+  {
+    name: "import, choose the file",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/import`,
+    reach: text(web.guests.import.drop),
+    routes: ["import"],
+  },
+  {
+    name: "import, match the fields",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/import`,
+    reach: async (page, scene) => {
+      await page.getByTestId("import-file").setInputFiles(scene.csvFile);
+      await text("guests.csv")(page);
+      await click(page, web.guests.import.upload);
+      await page
+        .getByLabel(web.guests.import.targetFor.replace("{{column}}", "Email"), { exact: true })
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: "import, rows checked",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/import`,
+    reach: async (page, scene) => {
+      await page.getByTestId("import-file").setInputFiles(scene.csvFile);
+      await click(page, web.guests.import.upload);
+      await click(page, web.guests.import.check);
+      await text(web.guests.import.noErrors)(page);
+    },
+  },
+  {
+    name: "import, done",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/import`,
+    reach: async (page, scene) => {
+      await page.getByTestId("import-file").setInputFiles(scene.csvFile);
+      await click(page, web.guests.import.upload);
+      await click(page, web.guests.import.check);
+      await click(page, web.guests.import.start);
+      await text(web.guests.import.done)(page);
+    },
+  },
+  {
+    name: "duplicates",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/duplicates`,
+    reach: async (page) => {
+      await page.getByTestId("duplicate-pair").first().waitFor();
+    },
+    routes: ["duplicates"],
+  },
+  {
+    name: "merge duplicates (confirmation)",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/duplicates`,
+    reach: async (page) => {
+      await button(page, web.guests.duplicates.keep).click();
+      await dialog(page, web.guests.duplicates.mergeTitle);
+    },
+  },
+  {
+    name: "recommendations",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/recommendations`,
+    reach: async (page) => {
+      await page.getByTestId("recommendation-row").first().waitFor();
+    },
+    routes: ["recommendations"],
+  },
+  {
+    name: "recommendations, none accepted",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/recommendations`,
+    reach: async (page) => {
+      await page.getByRole("tab", { name: web.guests.recommendations.accepted }).click();
+      await text(web.guests.recommendations.emptyAccepted)(page);
+    },
+  },
+  {
+    name: "refuse a recommendation (confirmation)",
+    as: "overseer",
+    path: (scene) => `${guests(scene)}/recommendations`,
+    reach: async (page) => {
+      await page
+        .getByTestId("recommendation-row")
+        .first()
+        .getByRole("button", { name: web.guests.recommendations.refuse })
+        .click();
+      await dialog(page, web.guests.recommendations.refuseTitle);
+    },
+  },
+
+  // -- the account ---------------------------------------------------------------------------------------
+  { name: "users", as: "overseer", path: () => "/manage/users", reach: text("ines@example.com"), routes: ["users"] },
+  {
+    name: "invite a user (dialog)",
+    as: "overseer",
+    path: () => "/manage/users",
+    reach: dialogFrom(text("ines@example.com"), web.users.invite, web.users.invite),
+  },
+  {
+    name: "remove a user (confirmation)",
+    as: "overseer",
+    path: () => "/manage/users",
+    reach: dialogFrom(
+      text("ines@example.com"),
+      rowButton("ines@example.com", web.common.remove),
+      web.users.removeTitle,
+    ),
+  },
+  { name: "teams", as: "overseer", path: () => "/manage/teams", reach: text("Ona Reyes"), routes: ["teams"] },
+  {
+    name: "create a team (dialog)",
+    as: "overseer",
+    path: () => "/manage/teams",
+    reach: dialogFrom(text("Ona Reyes"), web.teams.create, web.teams.create),
+  },
+  {
+    name: "rename a team (dialog)",
+    as: "overseer",
+    path: () => "/manage/teams",
+    reach: async (page) => {
+      await text("Ona Reyes")(page);
+      await click(page, web.teams.rename);
+      await page.getByRole("dialog").waitFor();
+    },
+  },
+  {
+    name: "delete a team (confirmation)",
+    as: "overseer",
+    path: () => "/manage/teams",
+    reach: dialogFrom(text("Ona Reyes"), web.common.delete, web.teams.deleteTitle),
+  },
+  {
+    name: "account settings",
+    as: "overseer",
+    path: () => "/manage/account",
+    reach: heading(web.nav.account),
+    routes: ["account"],
+  },
+  {
+    name: "profile",
+    as: "overseer",
+    path: () => "/manage/profile",
+    reach: heading(web.nav.profile),
+    routes: ["profile"],
+  },
+  {
+    name: "back-office page not found",
+    as: "overseer",
+    path: () => "/manage/nothing-here",
+    reach: text(web.notFound.title),
+  },
+
+  // -- the platform --------------------------------------------------------------------------------------
+  {
+    name: "platform: accounts",
+    as: "platform",
+    path: () => "/manage/platform/accounts",
+    reach: text("Maison Lumière"),
+    routes: ["platform/*", "accounts"],
+  },
+  {
+    name: "platform: create an account (dialog)",
+    as: "platform",
+    path: () => "/manage/platform/accounts",
+    reach: dialogFrom(text("Maison Lumière"), web.accounts.create, web.accounts.create),
+  },
+  {
+    name: "platform: edit an account (dialog)",
+    as: "platform",
+    path: () => "/manage/platform/accounts",
+    reach: dialogFrom(
+      text("Maison Lumière"),
+      rowButton("Maison Lumière", web.common.edit),
+      web.accounts.editTitle.replace("{{name}}", "Maison Lumière"),
+    ),
+  },
+  {
+    name: "platform: an account's users",
+    as: "platform",
+    path: (scene) => `${platformAccount(scene)}/users`,
+    reach: text("ines@example.com"),
+    routes: ["accounts/:accountId/users"],
+  },
+  {
+    name: "platform: an account's events",
+    as: "platform",
+    path: (scene) => `${platformAccount(scene)}/events`,
+    reach: text("Gala d'hiver"),
+    routes: ["accounts/:accountId/events/*"],
+  },
+  {
+    name: "platform: an event's admin settings",
+    as: "platform",
+    path: (scene) => `${platformAccount(scene)}/events/${scene.event.id}/admin`,
+    reach: async (page) => {
+      await page.getByRole("tab", { name: web.eventNav.admin, selected: true }).waitFor();
+      await text(web.admin.whiteLabel)(page);
+    },
+    routes: ["admin"],
+  },
+  {
+    name: "platform: administrators",
+    as: "platform",
+    path: () => "/manage/platform/administrators",
+    reach: text(OVERSEER),
+    routes: ["administrators"],
+  },
+  {
+    name: "platform: add a user (dialog)",
+    as: "platform",
+    path: () => "/manage/platform/administrators",
+    reach: dialogFrom(text(OVERSEER), web.administrators.create, web.administrators.create),
+  },
+  {
+    name: "platform: a user's accounts (dialog)",
+    as: "platform",
+    path: () => "/manage/platform/administrators",
+    reach: dialogFrom(
+      text(OVERSEER),
+      rowButton(OVERSEER, web.nav.accounts),
+      web.administrators.accountsOf.replace("{{name}}", "Orla Marchand"),
+    ),
+  },
+  {
+    name: "platform: delete a user (confirmation)",
+    as: "platform",
+    path: () => "/manage/platform/administrators",
+    reach: dialogFrom(text(OVERSEER), rowButton(OVERSEER, web.common.delete), web.administrators.deleteTitle),
+  },
+  { name: "platform: profile", as: "platform", path: () => "/manage/profile", reach: heading(web.nav.profile) },
+];
+
+// ---- axe ---------------------------------------------------------------------------------------------
+
+interface Violation {
+  rule: string;
+  impact: ImpactValue | null;
+  help: string;
+  helpUrl: string;
+  elements: { target: string; html: string; summary: string; related: string[] }[];
+}
+
+/** Waits until the page stands still: no transition or finite animation running (a dialog fading in). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+async function runAxe(page: Page): Promise<Violation[]> {
+  const hasAxe = await page.evaluate(() => "axe" in window);
+  if (!hasAxe) await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async (tags) => {
+    const clip = (html: string) => (html.length > 300 ? `${html.slice(0, 300)}…` : html);
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return results.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      helpUrl: violation.helpUrl,
+      elements: violation.nodes.map((node) => ({
+        target: node.target.map(String).join(" "),
+        html: clip(node.html),
+        summary: (node.failureSummary ?? "").replace(/\s+/g, " ").trim(),
+        related: [...node.any, ...node.all, ...node.none]
+          .flatMap((check) => check.relatedNodes ?? [])
+          .slice(0, 2)
+          .map((related) => clip(related.html)),
+      })),
+    }));
+  }, WCAG_TAGS);
+}
+
+const SHOWN_ELEMENTS = 5;
+
+function describeViolations(screen: string, violations: Violation[]): string {
+  const lines = [`${violations.length} serious or critical accessibility violation(s) on "${screen}":`];
+  for (const violation of violations) {
+    lines.push(`  ${violation.rule} (${violation.impact}): ${violation.help} — ${violation.helpUrl}`);
+    for (const element of violation.elements.slice(0, SHOWN_ELEMENTS)) {
+      lines.push(`    ${element.html}`, `      at ${element.target}`, `      ${element.summary}`);
+      for (const related of element.related) lines.push(`      related: ${related}`);
+    }
+    if (violation.elements.length > SHOWN_ELEMENTS) {
+      lines.push(`    … and ${violation.elements.length - SHOWN_ELEMENTS} more element(s)`);
+    }
+  }
+  lines.push(`Serious or critical violations on "${screen}"`);
+  return lines.join("\n");
+}
+
+// ---- the route census ----------------------------------------------------------------------------------
+
+/** Every literal route path the web app declares (router.tsx and the screens' <Route path="…">). */
+function declaredRoutes(): string[] {
+  const files = [path.join(ROOT, "web/src/app/router.tsx")];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".tsx")) files.push(full);
+    }
+  };
+  walk(path.join(ROOT, "web/src/screens"));
+  const found = new Set<string>();
+  for (const file of files) {
+    const source = readFileSync(file, "utf8");
+    for (const match of source.matchAll(/\bpath(?:=|: )["`]([^"`]+)["`]/g)) {
+      // router.tsx builds the sign-in paths from a prefix: "${prefix}/admin" stands for /admin and /:language/admin.
+      const route = match[1]!.replace("${prefix}", "");
+      found.add(route);
+    }
+  }
+  return [...found].sort();
+}
+
+/**
+ * axe is injected as a script tag, which the app's Content-Security-Policy (script-src 'self') refuses:
+ * the test's pages bypass it. A screen that cannot be reached fails in 10 s rather than 30.
+ */
+async function newContext(browser: Browser, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, bypassCSP: true });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+// ---- the tests -----------------------------------------------------------------------------------------
+
+describe.skipIf(!shouldRunE2e())("accessibility: axe-core finds nothing serious on any screen", () => {
+  const e2e = useE2eEnvironment({ tempDirPrefix: "tessera-a11y-" });
+  let scene: Scene | undefined;
+  const signedIn = new Map<Viewer, { context: BrowserContext; page: Page }>();
+  const report = new Map<string, { impact: string; screens: Set<string>; elements: number }>();
+
+  async function sceneOf(): Promise<Scene> {
+    scene ??= await buildScene(e2e.server, e2e.dir);
+    return scene;
+  }
+
+  /** One page per signed-in viewer, reused by every screen they look at; a fresh one for anonymous visitors. */
+  async function pageFor(browser: Browser, screen: Screen): Promise<{ page: Page; close: () => Promise<void> }> {
+    if (screen.as === "anonymous") {
+      const context = await newContext(browser, screen.viewport ?? DESKTOP);
+      return { page: await context.newPage(), close: () => context.close() };
+    }
+    let viewer = signedIn.get(screen.as);
+    if (!viewer) {
+      const context = await newContext(browser, DESKTOP);
+      const page = await context.newPage();
+      const email = screen.as === "platform" ? PLATFORM_ADMIN : OVERSEER;
+      await signInAs(page, e2e.server.baseUrl, email, "/manage/profile");
+      viewer = { context, page };
+      signedIn.set(screen.as, viewer);
+    }
+    await viewer.page.setViewportSize(screen.viewport ?? DESKTOP);
+    return { page: viewer.page, close: async () => undefined };
+  }
+
+  afterAll(async () => {
+    for (const { context } of signedIn.values()) await context.close();
+    if (process.env.A11Y_REPORT && report.size > 0) {
+      const rows = [...report.entries()].sort(([a], [b]) => a.localeCompare(b));
+      console.info(
+        [
+          "Every axe violation found, by rule (impact: screens, elements):",
+          ...rows.map(
+            ([rule, { impact, screens, elements }]) =>
+              `  ${rule} (${impact}): ${screens.size} screen(s), ${elements} element(s)` +
+              (screens.size <= 12 ? ` — ${[...screens].join("; ")}` : ""),
+          ),
+        ].join("\n"),
+      );
+    }
+  });
+
+  // A11Y_ONLY=<words> checks only the screens whose name holds them (while fixing one).
+  const only = process.env.A11Y_ONLY?.toLowerCase();
+  const checked = SCREENS.filter((screen) => !only || screen.name.toLowerCase().includes(only));
+  it.each(checked.map((screen) => [screen.name, screen] as const))("%s", async (_name, screen) => {
+    const { browser, server } = e2e;
+    const current = await sceneOf();
+    const { page, close } = await pageFor(browser, screen);
+    try {
+      const violations = await screenshotOnFailure(page, `a11y-${screen.name.replace(/\W+/g, "-")}`, async () => {
+        await screen.before?.(page);
+        await page.goto(new URL(screen.path(current), server.baseUrl).toString());
+        await screen.reach(page, current);
+        await settle(page);
+        await screenshotFor(page, `a11y-${screen.name.replace(/\W+/g, "-")}`);
+        return runAxe(page);
+      });
+      for (const violation of violations) {
+        const entry = report.get(violation.rule) ?? {
+          impact: violation.impact ?? "?",
+          screens: new Set(),
+          elements: 0,
+        };
+        entry.screens.add(screen.name);
+        entry.elements += violation.elements.length;
+        report.set(violation.rule, entry);
+      }
+      const failing = violations.filter((violation) => violation.impact && FAILING_IMPACTS.has(violation.impact));
+      expect(failing.length, describeViolations(screen.name, failing)).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it("covers every route the web app declares", () => {
+    const covered = new Set(SCREENS.flatMap((screen) => screen.routes ?? []));
+    const missing = declaredRoutes().filter((route) => !covered.has(route));
+    expect(
+      missing,
+      `Routes no screen of the sweep reaches (add them to SCREENS with routes: […]): ${missing.join(", ")}`,
+    ).toEqual([]);
+  });
+});
