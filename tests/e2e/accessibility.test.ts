@@ -107,6 +107,8 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     logoImageId: logo.id,
   });
   await buildEvent(db, account.id, { name: "Harbour Summit", slug: "harbour-summit", createdBy: overseer.id });
+  // Archived by a screen of the sweep (its notice).
+  await buildEvent(db, account.id, { name: "Spring Fair", slug: "spring-fair", createdBy: overseer.id });
   const api = server.http.as(await sessionTokenFor(db, server.config, overseer));
   // Through the API, so the access lists and the history have entries.
   for (const [kind, id] of [
@@ -418,6 +420,26 @@ const SCREENS: Screen[] = [
     reach: async (page) => {
       await click(page, web.events.actionsOf.replace("{{name}}", "Gala d'hiver"));
       await page.getByRole("menuitem", { name: web.events.duplicate }).waitFor();
+    },
+  },
+  {
+    name: "events list, sort options",
+    as: "overseer",
+    path: () => "/manage/events",
+    reach: async (page) => {
+      await text("Gala d'hiver")(page);
+      await page.getByRole("combobox", { name: web.events.sortBy }).click();
+      await page.getByRole("option", { name: web.events.sorts.name }).waitFor();
+    },
+  },
+  {
+    name: "events list, an event archived (notice)",
+    as: "overseer",
+    path: () => "/manage/events",
+    reach: async (page) => {
+      await click(page, web.events.actionsOf.replace("{{name}}", "Spring Fair"));
+      await page.getByRole("menuitem", { name: web.events.archive }).click();
+      await text(web.events.archivedNotice.replace("{{name}}", "Spring Fair"))(page);
     },
   },
   {
@@ -799,6 +821,27 @@ const SCREENS: Screen[] = [
     path: () => "/manage/profile",
     reach: heading(web.nav.profile),
     routes: ["profile"],
+  },
+  {
+    name: "profile saved (notice)",
+    as: "overseer",
+    path: () => "/manage/profile",
+    reach: async (page) => {
+      await click(page, web.common.save);
+      await text(web.profile.saved)(page);
+    },
+  },
+  {
+    name: "back-office, who is signed in cannot be told",
+    as: "anonymous",
+    path: () => "/manage/events",
+    before: async (page) => {
+      const refused = { error: { code: "bad_request", message: "The session could not be read." } };
+      await page.route(/\/api\/v1\/auth\/me$/, (route) => route.fulfill({ status: 400, json: refused }));
+    },
+    reach: async (page) => {
+      await button(page, web.common.retry).waitFor();
+    },
   },
   {
     name: "back-office page not found",
