@@ -23,7 +23,7 @@ export function UnsavedChangesGuard({ isDirty }: { isDirty: boolean }) {
 
   const isAsking = blocker.state === "blocked";
   return (
-    <Modal opened={isAsking} onClose={() => blocker.reset?.()} title={t("unsaved.title")} centered>
+    <Modal opened={isAsking} onClose={() => blocker.reset?.()} title={t("unsaved.title")} size={500} centered>
       <Stack gap="md">
         <Text size="sm">{t("unsaved.message")}</Text>
         <Group justify="flex-end">
