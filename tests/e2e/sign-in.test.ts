@@ -52,6 +52,8 @@ describe.skipIf(!shouldRunE2e())(
         // Forgotten password: the link keeps the language prefix.
         await signIn.link("Mot de passe oublié ?").click();
         await signIn.waitForPath("/fr/admin/forgot-password");
+        // The address changes before the screen does: the sign-in form's Email field is still there until then.
+        await page.getByRole("heading", { name: "Mot de passe oublié ?" }).waitFor();
         await signIn.field(FRENCH.email).fill(email);
         await signIn.button("Envoyer le lien").click();
         await signIn.waitForPath("/fr/admin/forgot-password-success");
