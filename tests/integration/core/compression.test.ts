@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildGuests } from "../../helpers/guests.ts";
@@ -44,5 +44,27 @@ describe("compressed answers", () => {
     expect(gzipped.body.length).toBeLessThan(plain.body.length / 3);
     const brotli = await rawGet(url, { ...auth, "Accept-Encoding": "br, gzip" });
     expect(brotli.headers["content-encoding"]).toBe("br");
+  });
+
+  it("turns a JSON answer into text once, not once to measure it and again to send it", async () => {
+    const account = await buildAccount(suite.server.db);
+    const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
+    const token = await sessionTokenFor(suite.server.db, suite.server.config, user);
+    const event = await buildEvent(suite.server.db, account.id);
+    await buildGuests(suite.server.db, event, 100);
+    const url = `${suite.server.baseUrl}/api/v1/events/${account.id}/${event.id}/users?perPage=100&count=false`;
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      const answer = await rawGet(url, { Authorization: `Bearer ${token}` });
+      const serializedPages = stringify.mock.results.filter(
+        (result) => typeof result.value === "string" && result.value.length === answer.body.length,
+      );
+      expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+      expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+      expect(JSON.parse(answer.body.toString()).data).toHaveLength(100);
+      expect(serializedPages).toHaveLength(1);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { Stream } from "node:stream";
 import { constants } from "node:zlib";
 import compress from "koa-compress";
 import type { ApiMiddleware } from "../context.ts";
@@ -16,5 +17,22 @@ export function compressAnswers(): ApiMiddleware {
     gzip: { level: 4 },
     deflate: false,
   }) as unknown as ApiMiddleware;
-  return (ctx, next) => (ctx.path.startsWith("/api/") ? middleware(ctx, next) : next());
+  return (ctx, next) =>
+    ctx.path.startsWith("/api/")
+      ? middleware(ctx, async () => {
+          await next();
+          serializeJsonOnce(ctx);
+        })
+      : next();
+}
+
+/**
+ * A JSON answer turned into its text here, once: koa-compress asks the answer's length (its threshold), and
+ * Koa answers that for an object by serializing it, then serializes it again to send it (a page of guests:
+ * 100 KB twice). The Content-Type set for the object stays.
+ */
+function serializeJsonOnce(ctx: Parameters<ApiMiddleware>[0]): void {
+  const body: unknown = ctx.body;
+  if (body === null || typeof body !== "object" || ArrayBuffer.isView(body) || body instanceof Stream) return;
+  ctx.body = JSON.stringify(body);
 }
