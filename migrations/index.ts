@@ -26,6 +26,7 @@ import * as userLanguageChosen from "./20261126004000_user_language_chosen.ts";
 import * as sqliteNameSortKey from "./20261126005000_sqlite_name_sort_key.ts";
 import * as userEmailPerAccount from "./20261127001000_user_email_per_account.ts";
 import * as eventGuestTallies from "./20261127002000_event_guest_tallies.ts";
+import * as sqliteGuestCountsByIndex from "./20261127003000_sqlite_guest_counts_by_index.ts";
 import * as auditLogMetadata from "./20261128001000_audit_log_metadata.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -59,6 +60,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261126005000_sqlite_name_sort_key", sqliteNameSortKey],
   ["20261127001000_user_email_per_account", userEmailPerAccount],
   ["20261127002000_event_guest_tallies", eventGuestTallies],
+  ["20261127003000_sqlite_guest_counts_by_index", sqliteGuestCountsByIndex],
   ["20261128001000_audit_log_metadata", auditLogMetadata],
 ];
 

@@ -6,7 +6,7 @@ import type { AppDeps } from "../scope.ts";
 
 type Db = Knex | Knex.Transaction;
 
-/** How many guests an event has, in all and by status (the database's tallies, not a count of guests). */
+/** How many guests an event has, in all and by status. */
 export interface GuestCounts {
   total: number;
   byStatus: Record<GuestStatus, number>;
@@ -28,8 +28,8 @@ const noGuests = (): GuestCounts => ({
 const isGuestStatus = (status: string): status is GuestStatus => (GUEST_STATUSES as readonly string[]).includes(status);
 
 /**
- * The guest counts of these events from their tallies (migration 20261127002000_event_guest_tallies),
- * and the events whose deltas have piled up enough to fold.
+ * The guest counts of these events from their tallies (PostgreSQL, migration 20261127002000_event_guest_tallies)
+ * or their index (SQLite), and the events whose deltas have piled up enough to fold.
  */
 export async function readGuestCounts(
   db: Db,
@@ -37,12 +37,19 @@ export async function readGuestCounts(
 ): Promise<{ counts: Map<string, GuestCounts>; crowded: string[] }> {
   const counts = new Map(eventIds.map((id) => [id, noGuests()]));
   if (!eventIds.length) return { counts, crowded: [] };
-  const rows = (await db("eventGuestTallies")
+  // SQLite counts the guests from their (event_id, status) index (migration 20261127003000).
+  const grouped: Knex.QueryBuilder = isPostgres(db as Knex)
+    ? db("eventGuestTallies").sum({ guests: "guests" }).count({ rows: "*" })
+    : db("guests").count({ guests: "*" }).select(db.raw("1 as rows"));
+  const rows = (await grouped
     .whereIn("eventId", eventIds)
     .groupBy("eventId", "status")
-    .select("eventId", "status")
-    .sum({ guests: "guests" })
-    .count({ rows: "*" })) as { eventId: string; status: string; guests: number | string; rows: number | string }[];
+    .select("eventId", "status")) as {
+    eventId: string;
+    status: string;
+    guests: number | string;
+    rows: number | string;
+  }[];
   const rowsOf = new Map<string, number>();
   for (const row of rows) {
     rowsOf.set(row.eventId, (rowsOf.get(row.eventId) ?? 0) + Number(row.rows));
