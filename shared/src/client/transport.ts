@@ -1,4 +1,5 @@
 import type { ErrorDetail } from "../errors.ts";
+import { isRecord } from "../records.ts";
 import type { Language } from "../i18n/languages.ts";
 import enErrors from "../i18n/en/errors.json";
 import frErrors from "../i18n/fr/errors.json";
@@ -107,10 +108,6 @@ export function queryString(query: Record<string, QueryValue> | undefined): stri
     .filter(([, value]) => value !== undefined && value !== null && value !== "")
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
   return pairs.length ? `?${pairs.join("&")}` : "";
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function toDetails(details: unknown): ErrorDetail[] {

@@ -142,7 +142,8 @@ export const EventSchema = Type.Object({
   banner: Nullable(ImageRefSchema),
   logo: Nullable(ImageRefSchema),
   favicon: Nullable(ImageRefSchema),
-  guests: EventGuestCountsSchema,
+  /** In the events list (GET events). */
+  guests: Type.Optional(EventGuestCountsSchema),
   /** With ?expand=access. */
   access: Type.Optional(EventAccessSchema),
   abilities: AbilitiesSchema,

@@ -26,14 +26,21 @@ function rawGet(
 describe("compressed answers", () => {
   const suite = useTestServer("sqlite");
 
-  it("compresses the API's JSON for a client that accepts it, and only then", async () => {
+  /** The address of a page of 100 guests of a new event, and the headers of a user who may read it. */
+  async function pageOfGuests(query: string) {
     const account = await buildAccount(suite.server.db);
     const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
     const token = await sessionTokenFor(suite.server.db, suite.server.config, user);
     const event = await buildEvent(suite.server.db, account.id);
     await buildGuests(suite.server.db, event, 100);
-    const url = `${suite.server.baseUrl}/api/v1/events/${account.id}/${event.id}/users?perPage=100`;
-    const auth = { Authorization: `Bearer ${token}` };
+    return {
+      url: `${suite.server.baseUrl}/api/v1/events/${account.id}/${event.id}/users?${query}`,
+      auth: { Authorization: `Bearer ${token}` },
+    };
+  }
+
+  it("compresses the API's JSON for a client that accepts it, and only then", async () => {
+    const { url, auth } = await pageOfGuests("perPage=100");
 
     const plain = await rawGet(url, auth);
     expect(plain.headers["content-encoding"]).toBeUndefined();
@@ -47,15 +54,10 @@ describe("compressed answers", () => {
   });
 
   it("turns a JSON answer into text once, not once to measure it and again to send it", async () => {
-    const account = await buildAccount(suite.server.db);
-    const user = await buildUser(suite.server.db, { accountId: account.id, role: "overseer" });
-    const token = await sessionTokenFor(suite.server.db, suite.server.config, user);
-    const event = await buildEvent(suite.server.db, account.id);
-    await buildGuests(suite.server.db, event, 100);
-    const url = `${suite.server.baseUrl}/api/v1/events/${account.id}/${event.id}/users?perPage=100&count=false`;
+    const { url, auth } = await pageOfGuests("perPage=100&count=false");
     const stringify = vi.spyOn(JSON, "stringify");
     try {
-      const answer = await rawGet(url, { Authorization: `Bearer ${token}` });
+      const answer = await rawGet(url, auth);
       const serializedPages = stringify.mock.results.filter(
         (result) => typeof result.value === "string" && result.value.length === answer.body.length,
       );

@@ -53,7 +53,7 @@ export function presentEvent(details: EventDetails, actor: Actor | undefined, no
     retentionDays: event.retentionDays,
     maxOfflineCheckinSessions: event.maxOfflineCheckinSessions,
     customDomains: details.customDomains,
-    guests: details.guestCounts,
+    ...(details.guestCounts ? { guests: details.guestCounts } : {}),
     status: eventStatus(event, now),
     isArchived: event.isArchived,
     archivedAt: iso(event.archivedAt),

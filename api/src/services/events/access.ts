@@ -52,9 +52,9 @@ export async function changeEventAccess(
       lock: true,
     });
     const name = await targetName(trx, accountId, target);
+    if (grant && name === null) throw unknownTarget(target);
     const row = { eventId, [column]: targetId };
     const present = await trx(table).where(row).first();
-    if (grant && name === null) throw unknownTarget(target);
     if (Boolean(present) === grant) return current;
     if (grant) await trx(table).insert({ ...row, createdAt: scope.clock.now().toISOString() });
     else await trx(table).where(row).delete();

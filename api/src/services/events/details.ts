@@ -26,19 +26,20 @@ export interface EventDetails {
   ties: EventTies;
   customDomains: string[];
   images: Map<string, Image>;
-  guestCounts: GuestCounts;
+  /** In the events list only (its cards show them). */
+  guestCounts?: GuestCounts;
   access?: EventAccess;
 }
 
 /**
- * Domains, images, guest counts and the actor's ties of many events in a fixed number of queries (no
- * N+1). Given the job queue, events whose guest tallies have piled up are folded afterwards.
+ * Domains, images and the actor's ties of many events in a fixed number of queries (no N+1); their guest
+ * counts too when `guestCounts` is asked (the events list), folding afterwards tallies that have piled up.
  */
 export async function loadEventDetails(
   db: Db,
   actor: Actor | undefined,
   events: readonly Event[],
-  options: { jobs?: JobQueue } = {},
+  options: { guestCounts?: { jobs: JobQueue } } = {},
 ): Promise<EventDetails[]> {
   if (!events.length) return [];
   const ids = events.map((event) => event.id);
@@ -49,9 +50,9 @@ export async function loadEventDetails(
     db("eventDomains").whereIn("eventId", ids).orderBy("domain").select("eventId", "domain"),
     imageIds.length ? Image.query(db).whereIn("id", imageIds) : Promise.resolve([] as Image[]),
     loadEventTies(db, actor, events),
-    readGuestCounts(db, ids),
+    options.guestCounts ? readGuestCounts(db, ids) : undefined,
   ]);
-  if (options.jobs && guests.crowded.length) await foldLater(options.jobs, guests.crowded);
+  if (options.guestCounts && guests?.crowded.length) await foldLater(options.guestCounts.jobs, guests.crowded);
   const domains = new Map<string, string[]>();
   for (const row of domainRows as { eventId: string; domain: string }[]) {
     domains.set(row.eventId, [...(domains.get(row.eventId) ?? []), row.domain]);
@@ -62,7 +63,7 @@ export async function loadEventDetails(
     ties: ties.get(event.id) ?? NO_TIES,
     customDomains: domains.get(event.id) ?? [],
     images: imagesById,
-    guestCounts: guests.counts.get(event.id)!,
+    ...(guests ? { guestCounts: guests.counts.get(event.id)! } : {}),
   }));
 }
 

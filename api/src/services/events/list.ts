@@ -56,5 +56,5 @@ export async function listEvents(
     ]);
   if (sort === "name") query.orderByRaw(`${sortableText(db)}, ??`, ["name", "id"]);
   const { rows, pagination } = await paginate(query, request);
-  return { rows: await loadEventDetails(db, actor, rows, { jobs: scope.deps.jobs }), pagination };
+  return { rows: await loadEventDetails(db, actor, rows, { guestCounts: { jobs: scope.deps.jobs } }), pagination };
 }

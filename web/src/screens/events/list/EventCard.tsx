@@ -27,7 +27,7 @@ export function EventCard({
   const language = user.language;
   const dates = formatEventDates(event, language);
   const venue = [event.venueName, event.address].filter(Boolean).join(" · ");
-  const { abilities } = event;
+  const { abilities, guests } = event;
   const hasActions = abilities.duplicate || abilities.archive || abilities.delete;
   return (
     <Card withBorder padding="md" data-testid="event-card" aria-label={event.name} component="article">
@@ -40,16 +40,15 @@ export function EventCard({
             {dates ?? t("events.noDates")}
           </Text>
           {venue && <Text size="sm">{venue}</Text>}
-          <Text size="sm" data-testid="event-guest-counts">
-            {t("events.guestCount", { count: event.guests.total })}
-            {" · "}
-            {event.maxAttendees
-              ? t("events.confirmedOfCapacity", {
-                  count: event.guests.byStatus.confirmed,
-                  capacity: event.maxAttendees,
-                })
-              : t("events.confirmedCount", { count: event.guests.byStatus.confirmed })}
-          </Text>
+          {guests && (
+            <Text size="sm" data-testid="event-guest-counts">
+              {t("events.guestCount", { count: guests.total })}
+              {" · "}
+              {event.maxAttendees
+                ? t("events.confirmedOfCapacity", { count: guests.byStatus.confirmed, capacity: event.maxAttendees })
+                : t("events.confirmedCount", { count: guests.byStatus.confirmed })}
+            </Text>
+          )}
           <Text size="xs" c="dimmed" ff="monospace">
             /{event.slug}
           </Text>

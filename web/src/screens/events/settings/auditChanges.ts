@@ -1,3 +1,4 @@
+import { isRecord } from "@tessera/shared/records";
 /** One field an audited action changed, with its values before and after. */
 export interface FieldChange {
   field: string;
@@ -14,10 +15,6 @@ export function changedFields(
   return [...fields]
     .filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null))
     .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

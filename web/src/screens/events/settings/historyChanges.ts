@@ -3,7 +3,8 @@ import type { AuditLogJson } from "@/queries/auditLogs.ts";
 import { changedFields, expandNested, type FieldChange } from "./auditChanges.ts";
 import { customFieldLabel } from "./historyCustomFields.ts";
 import { fieldLabelKey, type HistorySubject } from "./historyFields.ts";
-import { isRecord, type HistoryValue, type HistoryValueContext } from "./historyFormat.ts";
+import { isRecord } from "@tessera/shared/records";
+import type { HistoryValue, HistoryValueContext } from "./historyFormat.ts";
 import { ANSWER_PREFIX, formatHistoryValue } from "./historyValues.ts";
 
 /** One changed field as the history shows it: its label, and its values before and after (when the entry has them). */

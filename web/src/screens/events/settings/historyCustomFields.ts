@@ -1,3 +1,4 @@
+import { isRecord } from "@tessera/shared/records";
 import { CUSTOM_FIELD_TYPES, type CustomFieldType } from "@tessera/shared/rules/customFields";
 import type { AuditLogJson } from "@/queries/auditLogs.ts";
 import type { CustomFieldJson } from "@/queries/customFields.ts";
@@ -7,7 +8,6 @@ import {
   formatNumber,
   formatPlainDate,
   isEmpty,
-  isRecord,
   NONE,
   type HistoryValueContext,
 } from "./historyFormat.ts";

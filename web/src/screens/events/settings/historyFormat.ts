@@ -1,3 +1,5 @@
+import { formatDateTime } from "@/app/formatDate.ts";
+import { isRecord } from "@tessera/shared/records";
 import type { TFunction } from "i18next";
 import type { CustomFieldCatalogue } from "./historyCustomFields.ts";
 
@@ -29,24 +31,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CLOCK_TIME = /^(\d{2}):(\d{2})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 export function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === "";
 }
 
-/** A UTC instant as read in the event's time zone, in the reader's words (said UTC where the zone is unknown). */
+/** A UTC instant as read in the event's time zone, in the reader's words. */
 export function formatTimestamp(value: string, { language, timeZone }: HistoryValueContext): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short", timeZone };
-  try {
-    return new Intl.DateTimeFormat(language, options).format(date);
-  } catch {
-    return `${new Intl.DateTimeFormat(language, { ...options, timeZone: "UTC" }).format(date)} UTC`;
-  }
+  return formatDateTime(value, language, timeZone);
 }
 
 /** A calendar day (YYYY-MM-DD: no zone, the same day everywhere) in the reader's words. */

@@ -1,5 +1,5 @@
 import type { AuditLogJson } from "@/queries/auditLogs.ts";
-import { isRecord } from "./historyFormat.ts";
+import { isRecord } from "@tessera/shared/records";
 
 /** A non-blank string, else null. */
 export function textOf(value: unknown): string | null {

@@ -24,43 +24,41 @@ export const IDS = {
   apiUser: "38f4061d-8d9f-4e0a-8b58-d3e4f506172e",
 } as const;
 
+const dietSnapshot = {
+  id: IDS.diet,
+  name: "diet",
+  label: "Diet",
+  helpText: null,
+  type: "unique_choice",
+  isRequired: false,
+  isReadOnly: false,
+  options: [
+    { id: IDS.vegan, label: "Vegan", quota: null },
+    { id: IDS.fish, label: "Fish", quota: null },
+  ],
+  rules: {},
+  position: 0,
+};
+const arrivalSnapshot = {
+  ...dietSnapshot,
+  id: IDS.arrival,
+  name: "arrival",
+  label: "Arrival",
+  type: "date",
+  options: [],
+  position: 1,
+};
+const asRead = {
+  eventId: IDS.event,
+  createdAt: "2026-01-02T09:00:00.000Z",
+  updatedAt: "2026-01-02T09:00:00.000Z",
+  abilities: {},
+};
+
 /** The event's custom fields as the web reads them: Diet (a single choice) and Arrival (a date). */
 export const CUSTOM_FIELDS = [
-  {
-    id: IDS.diet,
-    eventId: IDS.event,
-    name: "diet",
-    label: "Diet",
-    helpText: null,
-    type: "unique_choice",
-    isRequired: false,
-    isReadOnly: false,
-    options: [
-      { id: IDS.vegan, label: "Vegan", quota: null },
-      { id: IDS.fish, label: "Fish", quota: null },
-    ],
-    rules: {},
-    position: 0,
-    createdAt: "2026-01-02T09:00:00.000Z",
-    updatedAt: "2026-01-02T09:00:00.000Z",
-    abilities: {},
-  },
-  {
-    id: IDS.arrival,
-    eventId: IDS.event,
-    name: "arrival",
-    label: "Arrival",
-    helpText: null,
-    type: "date",
-    isRequired: false,
-    isReadOnly: false,
-    options: [],
-    rules: {},
-    position: 1,
-    createdAt: "2026-01-02T09:00:00.000Z",
-    updatedAt: "2026-01-02T09:00:00.000Z",
-    abilities: {},
-  },
+  { ...dietSnapshot, ...asRead },
+  { ...arrivalSnapshot, ...asRead },
 ] as unknown as CustomFieldJson[];
 
 const marie = {
@@ -85,21 +83,6 @@ const marie = {
 };
 const jean = { ...marie, id: IDS.jean, firstName: "Jean", lastName: "Martin", email: "jean@example.org", answers: {} };
 
-const dietSnapshot = {
-  id: IDS.diet,
-  name: "diet",
-  label: "Diet",
-  helpText: null,
-  type: "unique_choice",
-  isRequired: false,
-  isReadOnly: false,
-  options: [
-    { id: IDS.vegan, label: "Vegan", quota: null },
-    { id: IDS.fish, label: "Fish", quota: null },
-  ],
-  rules: {},
-  position: 0,
-};
 const goneSnapshot = { ...dietSnapshot, id: IDS.goneField, name: "shuttle", label: "Shuttle", options: [] };
 const recommended = {
   id: IDS.recommendation,

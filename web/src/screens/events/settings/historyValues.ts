@@ -1,3 +1,4 @@
+import { isRecord } from "@tessera/shared/records";
 import { isLanguage } from "@tessera/shared/i18n/languages";
 import { EVENT_MODULES, SOCIAL_NETWORKS, WHITE_LABEL_FLAGS } from "@tessera/shared/rules/events";
 import { formatAnswerValue, formatDefinitionValue } from "./historyCustomFields.ts";
@@ -7,7 +8,6 @@ import {
   formatNumber,
   formatTimestamp,
   isEmpty,
-  isRecord,
   NONE,
   type HistoryValue,
   type HistoryValueContext,
