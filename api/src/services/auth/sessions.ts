@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/knex.ts";
 import { Session } from "../../models/Session.ts";
 import { User } from "../../models/User.ts";
+import { trustedLookup } from "./trustedLookups.ts";
 
 export const SESSION_TOKEN_PREFIX = "tss_";
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
@@ -60,6 +61,22 @@ interface SessionRow {
   [userColumn: string]: unknown;
 }
 
+async function readSession(db: Db, tokenHash: string): Promise<SessionRow | null> {
+  const row = (await db("sessions")
+    .join("users", "users.id", "sessions.userId")
+    .leftJoin("accounts", "accounts.id", "users.accountId")
+    .where("sessions.tokenHash", tokenHash)
+    .first(
+      "users.*",
+      "sessions.id as sessionId",
+      "sessions.lastSeenAt as sessionLastSeenAt",
+      "sessions.expiresAt as sessionExpiresAt",
+      "sessions.revokedAt as sessionRevokedAt",
+      "accounts.isActive as accountIsActive",
+    )) as SessionRow | undefined;
+  return row ?? null;
+}
+
 /**
  * The live session of a token and its user, or null when unknown, revoked, idle too long, past its
  * end, or its user or the user's account is disabled. One round trip: every authenticated request
@@ -71,18 +88,8 @@ export async function findLiveSession(
   token: string,
 ): Promise<{ sessionId: string; user: User } | null> {
   if (!token.startsWith(SESSION_TOKEN_PREFIX)) return null;
-  const row = (await db("sessions")
-    .join("users", "users.id", "sessions.userId")
-    .leftJoin("accounts", "accounts.id", "users.accountId")
-    .where("sessions.tokenHash", sha256(token))
-    .first(
-      "users.*",
-      "sessions.id as sessionId",
-      "sessions.lastSeenAt as sessionLastSeenAt",
-      "sessions.expiresAt as sessionExpiresAt",
-      "sessions.revokedAt as sessionRevokedAt",
-      "accounts.isActive as accountIsActive",
-    )) as SessionRow | undefined;
+  const tokenHash = sha256(token);
+  const row = await trustedLookup(db, `session:${tokenHash}`, () => readSession(db, tokenHash));
   if (!row) return null;
   const { sessionId, sessionLastSeenAt, sessionExpiresAt, sessionRevokedAt, accountIsActive, ...userColumns } = row;
   if (sessionRevokedAt) return null;
@@ -93,6 +100,7 @@ export async function findLiveSession(
   // Platform administrators belong to no account.
   if (!user.isActive || (user.accountId !== null && !accountIsActive)) return null;
   if (now - lastSeen > TOUCH_INTERVAL_MS) {
+    // The write makes the lookup read the session again (trustedLookups.ts).
     await Session.query(db)
       .patch({ lastSeenAt: new Date(now) })
       .where({ id: sessionId });

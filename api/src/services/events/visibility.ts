@@ -1,7 +1,7 @@
 import type { QueryBuilder } from "objection";
 import type { Knex } from "../../db/knex.ts";
 import type { Event } from "../../models/Event.ts";
-import { NO_TIES, seesEveryEvent, type EventTies } from "../../policies/events.ts";
+import { NO_TIES, seesEveryEvent, type EventRef, type EventTies } from "../../policies/events.ts";
 import type { Actor } from "../../policies/actor.ts";
 
 type Db = Knex | Knex.Transaction;
@@ -94,4 +94,55 @@ export function takeTies(event: Event, actor: Actor | undefined): EventTies {
   delete row.tieViaTeam;
   if (actor?.kind !== "user") return NO_TIES;
   return { isListed: event.createdBy === actor.id || listed || viaTeam, isLinkedToOwnTeam: viaTeam };
+}
+
+/** The columns `selectEventAccess` adds to each row, as a row read under AS_STORED and made a model names them. */
+interface AccessColumns extends TieColumns {
+  accessAccountId?: unknown;
+  accessCreatedBy?: unknown;
+}
+
+/**
+ * Adds to each row of `query` (rows of one event: a page of its guests …) what the actor's access to that
+ * event depends on: the event found in the account, its creator and the actor's ties. The subqueries do not
+ * depend on the row, so each runs once per statement: the rows and their access check are one round trip.
+ * `takeEventAccess` reads them back; with no row, ask `findEventFor`.
+ */
+export function selectEventAccess(
+  db: Db,
+  query: Knex.QueryBuilder,
+  actor: Actor | undefined,
+  accountId: string,
+  eventId: string,
+): void {
+  const event = () => db("events").where({ "events.id": eventId, "events.accountId": accountId });
+  query.select({
+    accessAccountId: event().select("events.accountId"),
+    accessCreatedBy: event().select("events.createdBy"),
+  });
+  if (actor?.kind !== "user") return;
+  const listed = db("eventUsers")
+    .select(db.raw("1"))
+    .where({ "eventUsers.eventId": eventId, "eventUsers.userId": actor.id });
+  const viaTeam = teamEventIds(db, actor.id).where("eventTeams.eventId", eventId);
+  query.select(db.raw("exists ? as ??", [listed, "tieListed"]), db.raw("exists ? as ??", [viaTeam, "tieViaTeam"]));
+}
+
+/**
+ * The event and the actor's ties as `selectEventAccess` read them on a row; undefined when the event is not
+ * in the account.
+ */
+export function takeEventAccess(
+  row: object,
+  actor: Actor | undefined,
+): { event: EventRef; ties: EventTies } | undefined {
+  const { accessAccountId, accessCreatedBy, tieListed, tieViaTeam } = row as AccessColumns;
+  if (typeof accessAccountId !== "string") return undefined;
+  const event = { accountId: accessAccountId };
+  if (actor?.kind !== "user") return { event, ties: NO_TIES };
+  const viaTeam = Boolean(tieViaTeam);
+  return {
+    event,
+    ties: { isListed: accessCreatedBy === actor.id || Boolean(tieListed) || viaTeam, isLinkedToOwnTeam: viaTeam },
+  };
 }

@@ -22,11 +22,12 @@ import {
   isBuiltInField,
   parseGuestFilters,
 } from "./listFilters.ts";
-import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { findEventByKeyFor, findEventFor, type EventKey } from "../events/find.ts";
+import { selectEventAccess, takeEventAccess } from "../events/visibility.ts";
 import type { Scope } from "../scope.ts";
 import type { GuestPageExtras } from "./extras.ts";
 import { SHOWN_COLUMNS, selectPageExtras, splitPageRows } from "./pageExtras.ts";
-import { canOnEvent } from "../../policies/events.ts";
+import { authorizeEvent, canOnEvent, NO_TIES, type EventRef, type EventTies } from "../../policies/events.ts";
 import { findGuestView } from "./views.ts";
 
 const PRESETS: Record<string, string | undefined> = {
@@ -185,13 +186,20 @@ export async function matchingGuestIds(
   return rows.map((row) => row.id);
 }
 
+interface PageOptions {
+  /** What the guests' JSON needs besides their columns (selectPageExtras). */
+  extras: boolean;
+  /** The event's account: the actor's access to the event is read on each row (selectEventAccess). */
+  accessIn?: string;
+}
+
 /** The rows of one page of the list query, found as ids then read, in the query's order. */
 async function readPage(
   db: Knex,
   actor: Actor | undefined,
   eventId: string,
   rawQuery: GuestListQueryType,
-  withExtras: boolean,
+  options: PageOptions,
 ): Promise<{ rows: Record<string, unknown>[]; total: number; page: number; perPage: number }> {
   const { base, query, customFields } = await matchingGuests(db, actor, eventId, rawQuery);
   const page = query.page ?? 1;
@@ -205,8 +213,9 @@ async function readPage(
   const rowsQuery = db("guests")
     .whereIn("guests.id", pageIds)
     .queryContext({ [AS_STORED]: true });
-  if (withExtras) selectPageExtras(db, rowsQuery.select(SHOWN_COLUMNS.map((column) => `guests.${column}`)));
+  if (options.extras) selectPageExtras(db, rowsQuery.select(SHOWN_COLUMNS.map((column) => `guests.${column}`)));
   else rowsQuery.select("guests.*");
+  if (options.accessIn) selectEventAccess(db, rowsQuery, actor, options.accessIn, eventId);
   applySort(db, rowsQuery, query.sort, query.order, customFields);
   // On a big event the count costs more than the page: a window of pages asks for it once (GET users/count).
   const counting = query.count === false ? undefined : (base.clone().count({ total: "*" }).first() as CountRow);
@@ -221,8 +230,25 @@ export async function listGuests(
   eventId: string,
   rawQuery: GuestListQueryType,
 ): Promise<GuestListResult> {
-  const { rows, total, page, perPage } = await readPage(db, actor, eventId, rawQuery, false);
+  const { rows, total, page, perPage } = await readPage(db, actor, eventId, rawQuery, { extras: false });
   return { rows: Guest.fromStoredRows(rows), pagination: { page, perPage, total } };
+}
+
+type PageRead = Awaited<ReturnType<typeof readPage>>;
+
+/** A page read with its extras, as the API answers it, with what the actor may do with its guests. */
+function pageOfGuests(
+  actor: Actor | undefined,
+  { total, page, perPage }: PageRead,
+  { guests, companionsCount, godfathers }: ReturnType<typeof splitPageRows>,
+  access: { event: EventRef; ties: EventTies },
+): GuestListResult & { extras: GuestPageExtras } {
+  const update = canOnEvent(actor, "update", access.event, access.ties);
+  return {
+    rows: guests,
+    pagination: { page, perPage, total },
+    extras: { companionsCount, godfathers, abilities: { update, delete: update } },
+  };
 }
 
 /**
@@ -234,19 +260,27 @@ export async function listEventGuests(
   key: EventKey,
   query: GuestListQueryType,
 ): Promise<GuestListResult & { extras: GuestPageExtras }> {
-  // With the event's id in the address, the page is read while its access is checked (two round trips at
-  // once instead of one after the other); the check still answers first, and a refused caller gets nothing.
-  const early = "eventId" in key ? readPage(scope.db, scope.actor, key.eventId, query, true) : undefined;
-  early?.catch(() => undefined);
-  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
-  const { rows, total, page, perPage } = await (early ?? readPage(scope.db, scope.actor, event.id, query, true));
-  const { guests, companionsCount, godfathers } = splitPageRows(rows);
-  const update = canOnEvent(scope.actor, "update", event, ties);
-  return {
-    rows: guests,
-    pagination: { page, perPage, total },
-    extras: { companionsCount, godfathers, abilities: { update, delete: update } },
-  };
+  const { db, actor } = scope;
+  if ("slug" in key) {
+    const access = await findEventByKeyFor(db, actor, "read", key);
+    const read = await readPage(db, actor, access.event.id, query, { extras: true });
+    return pageOfGuests(actor, read, splitPageRows(read.rows), access);
+  }
+  // With the event's id in the address, the actor's access to it is read in the page's own statement. Only
+  // an empty page (or a refused query) asks for the event apart, to tell a missing event from no guests, and
+  // an outsider learns nothing but 404 either way.
+  const checked = () => findEventFor(db, actor, "read", key.accountId, key.eventId);
+  const read = await readPage(db, actor, key.eventId, query, { extras: true, accessIn: key.accountId }).catch(
+    async (error: unknown) => {
+      await checked();
+      throw error;
+    },
+  );
+  const split = splitPageRows(read.rows);
+  const first = split.guests[0];
+  const access = first ? takeEventAccess(first, actor) : await checked();
+  authorizeEvent(actor, "read", access?.event, access?.ties ?? NO_TIES);
+  return pageOfGuests(actor, read, split, access!);
 }
 
 /** How many of the event's guests a list view (its filters and search) matches, for an actor who sees it. */
