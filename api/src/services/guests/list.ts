@@ -309,12 +309,10 @@ export async function listEventGuests(
   // an outsider learns nothing but 404 either way.
   const checked = () => findEventFor(db, actor, "read", key.accountId, key.eventId);
   const options = { extras: true, accessIn: key.accountId, jobs: scope.deps.jobs };
-  const read = await readPage(db, actor, key.eventId, query, options).catch(
-    async (error: unknown) => {
-      await checked();
-      throw error;
-    },
-  );
+  const read = await readPage(db, actor, key.eventId, query, options).catch(async (error: unknown) => {
+    await checked();
+    throw error;
+  });
   const split = splitPageRows(read.rows);
   const first = split.guests[0];
   const access = first ? takeEventAccess(first, actor) : await checked();
