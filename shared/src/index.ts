@@ -26,3 +26,6 @@ export * from "./rules/orders.ts";
 export * from "./schemas/orders.ts";
 export * from "./random.ts";
 export * from "./text.ts";
+export * from "./rules/forms.ts";
+export * from "./rules/formBuilder.ts";
+export * from "./schemas/forms.ts";

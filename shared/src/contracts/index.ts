@@ -8,6 +8,7 @@ import { customFieldContracts } from "./customFields.ts";
 import { defaultEventParamContracts } from "./defaultEventParams.ts";
 import { duplicateContracts } from "./duplicates.ts";
 import { eventContracts } from "./events.ts";
+import { formContracts } from "./forms.ts";
 import { guestExportContracts } from "./guestExport.ts";
 import { guestFileContracts } from "./guestFiles.ts";
 import { guestImportContracts } from "./guestImports.ts";
@@ -39,6 +40,7 @@ export const contracts = {
   events: eventContracts,
   guests: { ...guestContracts, ...guestViewContracts, ...guestFileContracts },
   customFields: customFieldContracts,
+  forms: formContracts,
   guestImports: guestImportContracts,
   guestExport: guestExportContracts,
   duplicates: duplicateContracts,

@@ -48,6 +48,32 @@ interface World {
 
 const fetchLike = globalThis.fetch as unknown as FetchLike;
 
+/** A registration form with a choice question and a group it conditions, made through the API. */
+async function createdForm(w: World, event: Event) {
+  const field = await buildCustomField(w.server.db, event, {
+    label: "Workshop",
+    type: "unique_choice",
+    options: [{ id: "am", label: "Morning" }],
+  });
+  const answer = await w.overseer.forms.create({
+    params: w.at(event),
+    body: {
+      type: "registration",
+      title: "Registration",
+      items: [
+        { kind: "question", id: "q", fieldId: field.id },
+        {
+          kind: "group",
+          id: "g",
+          condition: { fieldId: field.id, answers: ["am"] },
+          items: [{ kind: "text", id: "t", title: "Morning", description: "Bring a laptop." }],
+        },
+      ],
+    },
+  });
+  return { answer, form: answer };
+}
+
 function clientFor(server: TestServer, token?: string): ApiClient {
   return createApiClient({
     baseUrl: server.baseUrl,
@@ -454,6 +480,33 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const event = await w.event();
     const field = await buildCustomField(w.server.db, event);
     return w.overseer.customFields.remove({ params: { ...w.at(event), id: field.id } });
+  },
+
+  "forms.list": async (w) => {
+    const event = await w.event();
+    await createdForm(w, event);
+    return w.overseer.forms.list({ params: w.at(event) });
+  },
+  "forms.create": async (w) => (await createdForm(w, await w.event())).answer,
+  "forms.get": async (w) => {
+    const event = await w.event();
+    const { form } = await createdForm(w, event);
+    return w.overseer.forms.get({ params: { ...w.at(event), id: form.id } });
+  },
+  "forms.update": async (w) => {
+    const event = await w.event();
+    const { form } = await createdForm(w, event);
+    return w.overseer.forms.update({ params: { ...w.at(event), id: form.id }, body: { state: "online" } });
+  },
+  "forms.duplicate": async (w) => {
+    const event = await w.event();
+    const { form } = await createdForm(w, event);
+    return w.overseer.forms.duplicate({ params: { ...w.at(event), id: form.id } });
+  },
+  "forms.remove": async (w) => {
+    const event = await w.event();
+    const { form } = await createdForm(w, event);
+    return w.overseer.forms.remove({ params: { ...w.at(event), id: form.id } });
   },
 
   "guestImports.upload": async (w) => (await uploadedImport(w)).upload,

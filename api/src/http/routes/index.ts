@@ -19,6 +19,7 @@ import { guestImportRoutes } from "./guests/imports.ts";
 import { guestExportRoutes } from "./guests/exports.ts";
 import { guestFileRoutes } from "./guests/files.ts";
 import { guestOrderRoutes } from "./guests/orders.ts";
+import { formRoutes } from "./forms/forms.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -42,4 +43,5 @@ export const apiRoutes: readonly Route[] = [
   ...duplicateRoutes,
   ...recommendationRoutes,
   ...guestImportRoutes,
+  ...formRoutes,
 ];

@@ -1,0 +1,21 @@
+import type { FormItem, FormState, FormType } from "@tessera/shared";
+import { BaseModel } from "./BaseModel.ts";
+
+/** A form of an event (spec §3): its items are one JSON tree the builder reads and writes whole. */
+export class Form extends BaseModel {
+  static override tableName = "forms";
+  static override timestampAttributes = ["createdAt", "updatedAt"];
+  static override get jsonAttributes() {
+    return ["items"];
+  }
+
+  declare accountId: string;
+  declare eventId: string;
+  declare type: FormType;
+  declare state: FormState;
+  declare title: string;
+  declare items: FormItem[];
+  declare createdBy: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+}

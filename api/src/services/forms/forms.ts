@@ -1,0 +1,122 @@
+import {
+  checkFormBuilder,
+  FORM_TITLE_MAX,
+  walkFormItems,
+  type BuilderField,
+  type FormCreate,
+  type FormItem,
+  type FormUpdate,
+} from "@tessera/shared";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import type { Event } from "../../models/Event.ts";
+import { CustomField } from "../../models/CustomField.ts";
+import { Form } from "../../models/Form.ts";
+import type { EventTies } from "../../policies/events.ts";
+import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import type { Scope } from "../scope.ts";
+
+/*
+ * The event's forms. Who may: anyone who sees the event reads them; editors and up (events.update) create,
+ * change, duplicate and delete them. Every save keeps the builder's rules (shared/src/rules/formBuilder.ts).
+ */
+
+/** A form with the event and the actor's ties to it, for the presenter's abilities. */
+export interface FormView {
+  form: Form;
+  event: Event;
+  ties: EventTies;
+}
+
+/** The custom fields of the event the items name, as the builder's rules need them. */
+async function fieldsOf(db: Knex, eventId: string, items: readonly FormItem[]): Promise<Map<string, BuilderField>> {
+  const ids = new Set<string>();
+  for (const { item } of walkFormItems(items)) {
+    if (item.kind === "question") ids.add(item.fieldId);
+    if (item.kind === "group" && item.condition.fieldId) ids.add(item.condition.fieldId);
+  }
+  const fields = ids.size
+    ? await CustomField.query(db)
+        .where({ eventId })
+        .whereIn("id", [...ids])
+    : [];
+  return new Map(fields.map((field) => [field.id, field]));
+}
+
+async function checkRules(db: Knex, eventId: string, form: Pick<Form, "type" | "title" | "items">): Promise<void> {
+  const issues = checkFormBuilder(form, await fieldsOf(db, eventId, form.items));
+  if (issues.length) throw AppError.invalid(issues);
+}
+
+async function findForm(db: Knex, eventId: string, formId: string): Promise<Form> {
+  const form = await Form.query(db).findOne({ id: formId, eventId });
+  if (!form) throw AppError.notFound();
+  return form;
+}
+
+export async function listForms(scope: Scope, key: EventKey): Promise<FormView[]> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  const forms = await Form.query(scope.db).where({ eventId: event.id }).orderBy("createdAt", "desc").orderBy("id");
+  return forms.map((form) => ({ form, event, ties }));
+}
+
+export async function getForm(scope: Scope, key: EventKey, formId: string): Promise<FormView> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  return { form: await findForm(scope.db, event.id, formId), event, ties };
+}
+
+export async function createForm(scope: Scope, key: EventKey, body: FormCreate): Promise<FormView> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
+  // The schema reads a group inside a group loosely; the builder's rules refuse it with its message.
+  const values = { type: body.type, title: body.title.trim(), items: body.items as FormItem[] };
+  await checkRules(scope.db, event.id, values);
+  const form = await Form.query(scope.db).insertAndFetch({
+    ...values,
+    accountId: event.accountId,
+    eventId: event.id,
+    state: "draft",
+    createdBy: scope.actor?.kind === "user" ? scope.actor.id : null,
+  });
+  return { form, event, ties };
+}
+
+export async function updateForm(scope: Scope, key: EventKey, formId: string, body: FormUpdate): Promise<FormView> {
+  return scope.db.transaction(async (trx) => {
+    const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
+    const form = await findForm(trx, event.id, formId);
+    const next = {
+      type: form.type,
+      title: body.title === undefined ? form.title : body.title.trim(),
+      items: (body.items as FormItem[] | undefined) ?? form.items,
+    };
+    await checkRules(trx, event.id, next);
+    const updated = await Form.query(trx).patchAndFetchById(form.id, {
+      title: next.title,
+      items: next.items,
+      state: body.state ?? form.state,
+    });
+    return { form: updated, event, ties };
+  });
+}
+
+/** A draft copy of the form, titled "<title> (copy)" in the caller's language, with the same items. */
+export async function duplicateForm(scope: Scope, key: EventKey, formId: string): Promise<FormView> {
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
+  const source = await findForm(scope.db, event.id, formId);
+  const form = await Form.query(scope.db).insertAndFetch({
+    accountId: event.accountId,
+    eventId: event.id,
+    type: source.type,
+    state: "draft",
+    title: scope.t("web:events.copyName", { name: source.title }).slice(0, FORM_TITLE_MAX),
+    items: source.items,
+    createdBy: scope.actor?.kind === "user" ? scope.actor.id : null,
+  });
+  return { form, event, ties };
+}
+
+export async function deleteForm(scope: Scope, key: EventKey, formId: string): Promise<void> {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
+  const form = await findForm(scope.db, event.id, formId);
+  await Form.query(scope.db).deleteById(form.id);
+}

@@ -1,0 +1,77 @@
+import { Ok } from "../schemas/common.ts";
+import { FormCreate, FormList, FormSchema, FormUpdate } from "../schemas/forms.ts";
+import { EventScopedIdParams, EventScopedParams } from "../schemas/guests.ts";
+import { contract } from "./contract.ts";
+
+const tags = ["forms"];
+
+/** /events/{a}/{e}/forms: the event's registration forms, satisfaction surveys and companion forms (spec §7). */
+export const formContracts = {
+  list: contract({
+    method: "get",
+    path: "/events/:a/:e/forms",
+    summary: "List the event's forms",
+    description:
+      "Registration forms, satisfaction surveys and companion forms, newest first. Anyone who sees the event.",
+    tags,
+    params: EventScopedParams,
+    response: FormList,
+    errors: [404],
+  }),
+  create: contract({
+    method: "post",
+    path: "/events/:a/:e/forms",
+    summary: "Create a form",
+    description:
+      "A draft. The builder's rules (spec §5) apply: a title, at least one item, each question a title, a choice " +
+      "question an answer, a conditional block a question, an answer and an item. Editors and up (events.update).",
+    tags,
+    params: EventScopedParams,
+    body: FormCreate,
+    response: FormSchema,
+    status: 201,
+    errors: [403, 404, 422],
+  }),
+  get: contract({
+    method: "get",
+    path: "/events/:a/:e/forms/:id",
+    summary: "Get a form",
+    tags,
+    params: EventScopedIdParams,
+    response: FormSchema,
+    errors: [404],
+  }),
+  update: contract({
+    method: "post",
+    path: "/events/:a/:e/forms/:id",
+    summary: "Update a form",
+    description:
+      "Title, items, draft or online. The whole form must keep the builder's rules. Editors and up (events.update).",
+    tags,
+    params: EventScopedIdParams,
+    body: FormUpdate,
+    response: FormSchema,
+    errors: [403, 404, 422],
+  }),
+  duplicate: contract({
+    method: "post",
+    path: "/events/:a/:e/forms/:id/duplicate",
+    summary: "Duplicate a form",
+    description: "A draft copy titled after the original. Editors and up (events.update).",
+    tags,
+    params: EventScopedIdParams,
+    response: FormSchema,
+    status: 201,
+    errors: [403, 404],
+  }),
+  remove: contract({
+    method: "delete",
+    path: "/events/:a/:e/forms/:id",
+    summary: "Delete a form",
+    description: "Editors and up (events.update).",
+    tags,
+    params: EventScopedIdParams,
+    response: Ok,
+    errors: [403, 404],
+  }),
+};

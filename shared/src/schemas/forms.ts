@@ -1,0 +1,87 @@
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import {
+  FORM_ITEM_ID_PATTERN,
+  FORM_ITEMS_MAX,
+  FORM_STATES,
+  FORM_TEXT_MAX,
+  FORM_TITLE_MAX,
+  FORM_TYPES,
+  RECOMMENDATIONS_MAX,
+} from "../rules/forms.ts";
+import { Nullable, Timestamp, Uuid } from "./common.ts";
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const item = <K extends string, P extends Record<string, TSchema>>(kind: K, properties: P) =>
+  Type.Object({ kind: Type.Literal(kind), id: ItemId, ...properties }, { additionalProperties: false });
+
+export const FormTypeSchema = literals(FORM_TYPES);
+export const FormStateSchema = literals(FORM_STATES);
+const ItemId = Type.String({ pattern: FORM_ITEM_ID_PATTERN, description: "chosen by the builder, stable" });
+const Title = Type.String({ maxLength: FORM_TITLE_MAX });
+
+const LEAF_ITEMS = [
+  item("question", { fieldId: { ...Uuid, description: "a custom field of the event" } }),
+  item("text", { title: Title, description: Type.String({ maxLength: FORM_TEXT_MAX }) }),
+  item("recommendations", { title: Title, max: Type.Integer({ minimum: 1, maximum: RECOMMENDATIONS_MAX }) }),
+  item("participation", { title: Title }),
+  item("companions", { title: Title, companionFormId: Nullable(Uuid) }),
+];
+
+export const FormGroupConditionSchema = Type.Object(
+  {
+    fieldId: Nullable(Uuid),
+    answers: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 100, description: "option ids" }),
+  },
+  { additionalProperties: false },
+);
+
+/** A group inside a group is read, then refused by the builder's rules with its own message. */
+const NestedGroup = item("group", {
+  condition: FormGroupConditionSchema,
+  items: Type.Array(Type.Unknown(), { maxItems: FORM_ITEMS_MAX }),
+});
+
+export const FormItemSchema = Type.Union([
+  ...LEAF_ITEMS,
+  item("group", {
+    condition: FormGroupConditionSchema,
+    items: Type.Array(Type.Union([...LEAF_ITEMS, NestedGroup]), { maxItems: FORM_ITEMS_MAX }),
+  }),
+]);
+
+const Items = Type.Array(FormItemSchema, { maxItems: FORM_ITEMS_MAX });
+
+export const FormSchema = Type.Object({
+  id: Uuid,
+  eventId: Uuid,
+  type: FormTypeSchema,
+  state: FormStateSchema,
+  title: Type.String(),
+  items: Type.Array(FormItemSchema),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  abilities: Type.Object({ update: Type.Boolean(), delete: Type.Boolean() }),
+});
+export type FormJson = Static<typeof FormSchema>;
+
+export const FormList = Type.Object({ data: Type.Array(FormSchema) });
+
+export const FormCreate = Type.Object(
+  {
+    type: FormTypeSchema,
+    title: Title,
+    items: Items,
+  },
+  { additionalProperties: false },
+);
+export type FormCreate = Static<typeof FormCreate>;
+
+export const FormUpdate = Type.Object(
+  {
+    title: Type.Optional(Title),
+    items: Type.Optional(Items),
+    state: Type.Optional(FormStateSchema),
+  },
+  { additionalProperties: false },
+);
+export type FormUpdate = Static<typeof FormUpdate>;

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../../helpers/databases.ts";
+import { buildEvent } from "../../helpers/events.ts";
+import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
+import { buildCustomField } from "../../helpers/guests.ts";
+import { useTestServer } from "../../helpers/suite.ts";
+
+/**
+ * The event's forms through the API: created as drafts, changed, put online, duplicated, deleted; every
+ * save keeps the builder's rules and answers their messages in the caller's language; nothing half-saved.
+ */
+describe.each(databaseKinds())("forms on %s", (kind) => {
+  const suite = useTestServer(kind);
+
+  async function setUp() {
+    const { db, config } = suite.server;
+    const account = await buildAccount(db);
+    const user = await buildUser(db, { accountId: account.id, role: "editor" });
+    const http = suite.server.http.as(await sessionTokenFor(db, config, user));
+    const event = await buildEvent(db, account.id);
+    await db("eventUsers").insert({ eventId: event.id, userId: user.id, createdAt: new Date().toISOString() });
+    const workshop = await buildCustomField(db, event, {
+      label: "Workshop",
+      type: "unique_choice",
+      options: [
+        { id: "am", label: "Morning", quota: 20 },
+        { id: "pm", label: "Afternoon", quota: null },
+      ],
+    });
+    const diet = await buildCustomField(db, event, { label: "Diet" });
+    const base = `/api/v1/events/${account.id}/${event.id}/forms`;
+    const items = [
+      { kind: "text", id: "welcome", title: "Welcome", description: "Tell us about you." },
+      { kind: "question", id: "q-workshop", fieldId: workshop.id },
+      {
+        kind: "group",
+        id: "g-morning",
+        condition: { fieldId: workshop.id, answers: ["am"] },
+        items: [{ kind: "question", id: "q-diet", fieldId: diet.id }],
+      },
+      { kind: "participation", id: "attend", title: "Will you attend?" },
+    ];
+    return { db, http, account, event, workshop, diet, base, items };
+  }
+
+  it("creates a draft, changes it, puts it online, duplicates and deletes it", async () => {
+    const { http, base, items } = await setUp();
+    const created = await http.post(base, { type: "registration", title: "  Registration ", items });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ type: "registration", state: "draft", title: "Registration", items });
+    expect(created.body.abilities).toEqual({ update: true, delete: true });
+    const path = `${base}/${created.body.id}`;
+
+    const online = await http.post(path, { state: "online", title: "Sign up" });
+    expect(online.status).toBe(200);
+    expect(online.body).toMatchObject({ state: "online", title: "Sign up", items });
+    expect((await http.get(path)).body).toMatchObject({ state: "online", title: "Sign up" });
+
+    const copy = await http.post(`${path}/duplicate`, undefined, { lang: "fr" });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ state: "draft", title: "Sign up (copie)", items });
+    const listed = await http.get(base);
+    expect(listed.body.data.map((form: { id: string }) => form.id)).toEqual([copy.body.id, created.body.id]);
+
+    expect((await http.delete(path)).status).toBe(200);
+    expect((await http.get(path)).status).toBe(404);
+    expect((await http.get(base)).body.data).toHaveLength(1);
+  });
+
+  it("refuses a form that breaks the builder's rules with their messages, in the caller's language", async () => {
+    const { db, http, base, workshop, diet } = await setUp();
+    const before = await db("forms").count({ n: "*" }).first();
+    const refused = await http.post(
+      base,
+      {
+        type: "registration",
+        title: "",
+        items: [
+          { kind: "question", id: "q1", fieldId: workshop.id },
+          { kind: "group", id: "g1", condition: { fieldId: null, answers: [] }, items: [] },
+          {
+            kind: "group",
+            id: "g2",
+            condition: { fieldId: workshop.id, answers: [] },
+            items: [{ kind: "question", id: "q2", fieldId: diet.id }],
+          },
+        ],
+      },
+      { lang: "fr" },
+    );
+    expect(refused.status).toBe(422);
+    const messages = Object.fromEntries(
+      (refused.body.error.details as { field: string; message: string }[]).map((issue) => [issue.field, issue.message]),
+    );
+    expect(messages).toMatchObject({
+      title: "Le titre est obligatoire.",
+      "items.1.items": expect.any(String),
+      "items.1.condition.fieldId": expect.any(String),
+      "items.2.condition.answers": expect.any(String),
+    });
+    const english = await http.post(base, { type: "registration", title: "Ok", items: [] }, { lang: "en" });
+    expect(english.body.error.details).toEqual([
+      expect.objectContaining({ field: "items", message: "You must add at least one item." }),
+    ]);
+    expect(await db("forms").count({ n: "*" }).first()).toEqual(before);
+  });
+
+  it("keeps a form unchanged when a change would break the rules, and takes no question of another event", async () => {
+    const { db, http, account, base, items } = await setUp();
+    const created = await http.post(base, { type: "registration", title: "Registration", items });
+    const path = `${base}/${created.body.id}`;
+    const withoutQuestion = items.filter((item) => item.id !== "q-workshop");
+    const refused = await http.post(path, { items: withoutQuestion, title: "Changed" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual([
+      expect.objectContaining({ field: "items.1.condition.fieldId", code: "question_not_in_form" }),
+    ]);
+    expect((await http.get(path)).body).toMatchObject({ title: "Registration", items });
+
+    const elsewhere = await buildCustomField(db, await buildEvent(db, account.id), { label: "Elsewhere" });
+    const foreign = await http.post(path, { items: [...items, { kind: "question", id: "x", fieldId: elsewhere.id }] });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.error.details).toEqual([
+      expect.objectContaining({ field: "items.4.fieldId", code: "field_not_in_event" }),
+    ]);
+  });
+
+  it("refuses a group inside a group and a malformed item", async () => {
+    const { http, base, workshop, diet } = await setUp();
+    const nested = {
+      kind: "group",
+      id: "outer",
+      condition: { fieldId: workshop.id, answers: ["pm"] },
+      items: [{ kind: "group", id: "inner", condition: { fieldId: workshop.id, answers: ["am"] }, items: [] }],
+    };
+    const items = [{ kind: "question", id: "q", fieldId: workshop.id }, nested];
+    const refused = await http.post(base, { type: "registration", title: "Nested", items }, { lang: "es" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual([
+      expect.objectContaining({ field: "items.1.items.0", message: "Un grupo no puede ir dentro de otro grupo." }),
+    ]);
+    const malformed = await http.post(base, {
+      type: "registration",
+      title: "Bad",
+      items: [{ kind: "question", id: "q", fieldId: diet.id, extra: true }],
+    });
+    expect(malformed.status).toBe(422);
+  });
+});
