@@ -29,3 +29,7 @@ export * from "./text.ts";
 export * from "./rules/forms.ts";
 export * from "./rules/formBuilder.ts";
 export * from "./schemas/forms.ts";
+export * from "./conditions/index.ts";
+export * from "./conditions/validate.ts";
+export * from "./rules/formVisibility.ts";
+export * from "./schemas/registration.ts";

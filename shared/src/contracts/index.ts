@@ -9,6 +9,7 @@ import { defaultEventParamContracts } from "./defaultEventParams.ts";
 import { duplicateContracts } from "./duplicates.ts";
 import { eventContracts } from "./events.ts";
 import { formContracts } from "./forms.ts";
+import { registrationContracts } from "./registration.ts";
 import { guestExportContracts } from "./guestExport.ts";
 import { guestFileContracts } from "./guestFiles.ts";
 import { guestImportContracts } from "./guestImports.ts";
@@ -41,6 +42,7 @@ export const contracts = {
   guests: { ...guestContracts, ...guestViewContracts, ...guestFileContracts },
   customFields: customFieldContracts,
   forms: formContracts,
+  registration: registrationContracts,
   guestImports: guestImportContracts,
   guestExport: guestExportContracts,
   duplicates: duplicateContracts,

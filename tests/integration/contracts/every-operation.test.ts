@@ -71,7 +71,7 @@ async function createdForm(w: World, event: Event) {
       ],
     },
   });
-  return { answer, form: answer };
+  return { answer, form: answer, field };
 }
 
 function clientFor(server: TestServer, token?: string): ApiClient {
@@ -502,6 +502,25 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const event = await w.event();
     const { form } = await createdForm(w, event);
     return w.overseer.forms.duplicate({ params: { ...w.at(event), id: form.id } });
+  },
+  "registration.viewForm": async (w) => {
+    const event = await w.event();
+    const { form } = await createdForm(w, event);
+    await w.overseer.forms.update({ params: { ...w.at(event), id: form.id }, body: { state: "online" } });
+    return w.anonymous.registration.viewForm({ params: { event: event.slug, id: form.id } });
+  },
+  "registration.sendForm": async (w) => {
+    const event = await w.event();
+    const { form, field } = await createdForm(w, event);
+    await w.overseer.forms.update({ params: { ...w.at(event), id: form.id }, body: { state: "online" } });
+    return w.anonymous.registration.sendForm({
+      params: { lang: "fr", event: event.slug, id: form.id },
+      body: {
+        formId: form.id,
+        mail: "guest@example.org",
+        items: { firstName: "Ada", lastName: "Lovelace", answers: { [field.id]: "am" } },
+      },
+    });
   },
   "forms.remove": async (w) => {
     const event = await w.event();

@@ -2,6 +2,7 @@ import type { Route } from "../routes/define.ts";
 import { legacyDuplicateRoutes } from "./duplicates.ts";
 import { legacyRecommendationRoutes } from "./recommendations.ts";
 import { legacyImportRoutes } from "./imports.ts";
+import { legacyRegistrationRoutes } from "../routes/forms/registration.ts";
 
 /**
  * The legacy JSON endpoints of spec §7 (`/{event}/admin/...`, `/{event}/recommendations/...`), served
@@ -12,4 +13,5 @@ export const legacyRoutes: readonly Route[] = [
   ...legacyDuplicateRoutes,
   ...legacyRecommendationRoutes,
   ...legacyImportRoutes,
+  ...legacyRegistrationRoutes,
 ];

@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { createI18n, pickLanguage } from "@tessera/shared";
+import { createI18n, pickLanguage, type Language } from "@tessera/shared";
 import type { ApiMiddleware } from "../context.ts";
 
 const i18n = createI18n();
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The answer's language and translator: a path's language (`/fr/…`) wins over Accept-Language. */
+export function useLanguage(ctx: Parameters<ApiMiddleware>[0], language: Language): void {
+  ctx.state.language = language;
+  ctx.t = i18n.getFixedT(language);
+}
 
 /** Request id (honours a sane incoming X-Request-Id), language, translator and one JSON log line per request. */
 export function requestContext(): ApiMiddleware {
@@ -12,8 +18,7 @@ export function requestContext(): ApiMiddleware {
     const incoming = ctx.get("X-Request-Id");
     ctx.state.requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.set("X-Request-Id", ctx.state.requestId);
-    ctx.state.language = pickLanguage(ctx.get("Accept-Language"));
-    ctx.t = i18n.getFixedT(ctx.state.language);
+    useLanguage(ctx, pickLanguage(ctx.get("Accept-Language")));
     ctx.state.logger = ctx.deps.logger.child({ requestId: ctx.state.requestId });
     try {
       await next();

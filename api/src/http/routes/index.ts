@@ -20,6 +20,7 @@ import { guestExportRoutes } from "./guests/exports.ts";
 import { guestFileRoutes } from "./guests/files.ts";
 import { guestOrderRoutes } from "./guests/orders.ts";
 import { formRoutes } from "./forms/forms.ts";
+import { publicFormRoutes } from "./forms/registration.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -44,4 +45,5 @@ export const apiRoutes: readonly Route[] = [
   ...recommendationRoutes,
   ...guestImportRoutes,
   ...formRoutes,
+  ...publicFormRoutes,
 ];

@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import { prepareValidator, validate, type ValidationIssue } from "@tessera/shared";
+import { isLanguage, prepareValidator, validate, type ValidationIssue } from "@tessera/shared";
 import type { TSchema } from "@sinclair/typebox";
 import type { ApiContextExtras, ApiState } from "../context.ts";
 import type { AppDeps } from "../../services/scope.ts";
@@ -7,6 +7,7 @@ import { AppError } from "../../errors.ts";
 import { requireAntiForgery } from "../middleware/antiForgery.ts";
 import { authenticate } from "../middleware/authenticate.ts";
 import { parseBody } from "../middleware/body.ts";
+import { useLanguage } from "../middleware/requestContext.ts";
 import { isMultipart } from "../middleware/multipart.ts";
 import { requestScope } from "../scope.ts";
 import type { Route } from "./define.ts";
@@ -36,6 +37,8 @@ export function mountRoutes(router: Router<ApiState, ApiContextExtras>, routes: 
     for (const schema of [contract.params, contract.query]) if (schema) prepareValidator(schema, { coerce: true });
     if (contract.body) prepareValidator(contract.body);
     router[contract.method](contract.path, async (ctx) => {
+      // A path that names its language (`/:lang/…`, spec §7) answers in it.
+      if (isLanguage(ctx.params.lang)) useLanguage(ctx, ctx.params.lang);
       if (contract.auth !== "public" && !ctx.state.actor) throw AppError.unauthenticated();
       requireAntiForgery(ctx);
       const issues: ValidationIssue[] = [];

@@ -1,0 +1,46 @@
+import {
+  PublicFormParams,
+  PublicFormSchema,
+  SendFormBody,
+  SendFormParams,
+  SendFormResult,
+} from "../schemas/registration.ts";
+import { contract } from "./contract.ts";
+
+const tags = ["registration"];
+
+/** What guests call: the online form of an event, and their registration through it (spec §7 forms). */
+export const registrationContracts = {
+  viewForm: contract({
+    method: "get",
+    path: "/public/events/:event/forms/:id",
+    auth: "public",
+    summary: "An online form as guests see it",
+    description:
+      "`event` is the event's slug. The form's items and questions, each answer's place (full or not), and " +
+      "whether registrations are taken. A draft, an unknown form or an archived event: 404 form_not_set.",
+    tags,
+    params: PublicFormParams,
+    response: PublicFormSchema,
+    errors: [404],
+  }),
+  sendForm: contract({
+    method: "post",
+    path: "/:lang/:event/forms/sendForm/:id",
+    isLegacy: true,
+    auth: "public",
+    summary: "Register through an online form",
+    description:
+      "Creates the guest, or updates the event's guest with this email (no duplicate). The server decides " +
+      "which questions were shown and drops answers to the others; required shown questions must be " +
+      "answered. Refused when registrations are closed (registration_closed), the event is full " +
+      "(max_registrations_reached), an answer's quota is filled (option_quota_filled) or the guest was " +
+      "rejected (registration_rejected); nothing is saved then. Messages in `lang`.",
+    tags,
+    params: SendFormParams,
+    body: SendFormBody,
+    response: SendFormResult,
+    status: 201,
+    errors: [404, 409, 422],
+  }),
+};

@@ -1,0 +1,72 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { LANGUAGES } from "../i18n/languages.ts";
+import { Email, Nullable, Timestamp, Uuid } from "./common.ts";
+import { FormItemSchema, FormTypeSchema } from "./forms.ts";
+import { CustomFieldTypeSchema, GuestStatusSchema } from "./guests.ts";
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const EventSlug = Type.String({ minLength: 1, maxLength: 100, description: "the event's URL slug" });
+const Name = Type.String({ minLength: 1, maxLength: 100 });
+
+export const PublicFormParams = Type.Object({ event: EventSlug, id: Uuid });
+export const SendFormParams = Type.Object({ lang: literals(LANGUAGES), event: EventSlug, id: Uuid });
+
+/** A question as a guest sees it: no quota figures, only whether an answer is full. */
+export const PublicFieldSchema = Type.Object({
+  id: Uuid,
+  label: Type.String(),
+  helpText: Nullable(Type.String()),
+  type: CustomFieldTypeSchema,
+  isRequired: Type.Boolean(),
+  isReadOnly: Type.Boolean(),
+  options: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), isFull: Type.Boolean() })),
+  rules: Type.Record(Type.String(), Type.Unknown()),
+});
+
+export const PublicFormSchema = Type.Object({
+  id: Uuid,
+  type: FormTypeSchema,
+  title: Type.String(),
+  items: Type.Array(FormItemSchema),
+  fields: Type.Array(PublicFieldSchema),
+  event: Type.Object({
+    name: Type.String(),
+    slug: Type.String(),
+    startsAt: Nullable(Timestamp),
+    endsAt: Nullable(Timestamp),
+    timezone: Type.String(),
+    languages: Type.Array(Type.String()),
+  }),
+  /** Registrations are taken (the closing date not passed, places left). */
+  isOpen: Type.Boolean(),
+  closesAt: Nullable(Timestamp),
+});
+export type PublicFormJson = Static<typeof PublicFormSchema>;
+
+/** spec §6 form submission: formId, items, mail. */
+export const SendFormBody = Type.Object(
+  {
+    formId: Uuid,
+    mail: Email,
+    items: Type.Object(
+      {
+        firstName: Name,
+        lastName: Name,
+        /** By custom field id; answers to questions the form hides are dropped. */
+        answers: Type.Record(Type.String(), Type.Unknown(), { maxProperties: 300 }),
+        /** The participation question's answer, when the form has one. */
+        participation: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SendFormBody = Static<typeof SendFormBody>;
+
+export const SendFormResult = Type.Object({
+  status: GuestStatusSchema,
+  /** An existing guest of the event with this email was updated rather than a new one created. */
+  matchedExisting: Type.Boolean(),
+});
+export type SendFormResult = Static<typeof SendFormResult>;
