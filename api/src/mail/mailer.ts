@@ -1,12 +1,16 @@
 import type { Language } from "@tessera/shared";
 
-export type MailTemplate = "password_reset" | "invitation" | "second_factor";
+export type MailTemplate = "password_reset" | "invitation" | "second_factor" | "registration_confirmation";
+
+/** How a registration through a form ended, as its confirmation email says it. */
+export type RegistrationOutcome = "confirmed" | "pending" | "declined";
 
 /** What each template needs. Links are absolute URLs. */
 export interface MailTemplateData {
   password_reset: { firstName: string; accountName: string; link: string; validMinutes: number };
   invitation: { firstName: string; accountName: string; inviterName: string; link: string; validDays: number };
   second_factor: { firstName: string; code: string; validMinutes: number };
+  registration_confirmation: { firstName: string; eventName: string; outcome: RegistrationOutcome };
 }
 
 export type MailRequest = {

@@ -31,6 +31,12 @@ function requestsIn(language: MailRequest["language"]): MailRequest[] {
       template: "second_factor",
       data: { firstName: "Ada", code: "123456", validMinutes: 10 },
     },
+    ...(["confirmed", "pending", "declined"] as const).map((outcome) => ({
+      to: "a@x.test",
+      language,
+      template: "registration_confirmation" as const,
+      data: { firstName: "Ada", eventName: "Summit", outcome },
+    })),
   ];
 }
 
@@ -56,7 +62,9 @@ describe("renderMail", () => {
     for (const request of requestsIn(language)) {
       const mail = await renderMail(request);
       for (const part of [mail.subject, mail.text, mail.html]) {
-        expect(part).not.toMatch(/(password_reset|invitation|second_factor)\.\w+|link_fallback|\{\{/);
+        expect(part).not.toMatch(
+          /(password_reset|invitation|second_factor|registration_confirmation)\.\w+|link_fallback|\{\{/,
+        );
       }
       expect(mail.html).toMatch(/^<!doctype html>/i);
       expect(mail.text).toContain("Tessera");

@@ -5,6 +5,7 @@ import { renderHtml } from "./templates/htmlLayout.ts";
 import { invitationContent } from "./templates/invitation.ts";
 import { oneLine, type MailFrame } from "./templates/layout.ts";
 import { passwordResetContent } from "./templates/passwordReset.ts";
+import { registrationConfirmationContent } from "./templates/registrationConfirmation.ts";
 import { secondFactorContent } from "./templates/secondFactor.ts";
 import { renderText } from "./templates/textLayout.ts";
 
@@ -29,6 +30,8 @@ function contentOf(request: MailRequest, t: MailTranslator): MailContent {
       return invitationContent(t, request.data);
     case "second_factor":
       return secondFactorContent(t, request.data);
+    case "registration_confirmation":
+      return registrationConfirmationContent(t, request.data);
   }
 }
 

@@ -98,6 +98,28 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
     expect(answers).toEqual({ [workshop.id]: "pm", [company.id]: 12 });
   });
 
+  it("emails the guest a confirmation in the page's language, and keeps the registration when it cannot be queued", async () => {
+    const setup = await setUp();
+    const sent = await setup.send(registration(setup, "lea@example.org", { [setup.workshop.id]: "pm" }), "fr");
+    expect(sent.status).toBe(201);
+    const mail = await suite.server.mailbox.waitFor("lea@example.org");
+    expect(mail.subject).toBe(`Votre inscription à ${setup.event.name} est confirmée`);
+    expect(mail.text).toContain("Bonjour Ada,");
+
+    const mailer = suite.server.deps.mail;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error("the job queue is unreachable");
+    };
+    try {
+      const kept = await setup.send(registration(setup, "max@example.org", { [setup.workshop.id]: "pm" }));
+      expect(kept.status).toBe(201);
+    } finally {
+      mailer.send = send;
+    }
+    expect(await guestsOf(setup)).toHaveLength(2);
+  });
+
   it("asks the questions of a group only when its condition is met, in the page's language", async () => {
     const setup = await setUp();
     const missing = await setup.send(registration(setup, "ada@example.org", { [setup.workshop.id]: "am" }), "fr");

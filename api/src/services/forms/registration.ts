@@ -17,6 +17,7 @@ import { CustomField } from "../../models/CustomField.ts";
 import { Event } from "../../models/Event.ts";
 import { Form } from "../../models/Form.ts";
 import { Guest } from "../../models/Guest.ts";
+import type { RegistrationOutcome } from "../../mail/mailer.ts";
 import { recordAudit } from "../audit/record.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import { derivedGuestColumns } from "../guests/prepare.ts";
@@ -157,7 +158,11 @@ async function checkQuotas(
   if (issues.length) throw new AppError("option_quota_filled", 409, { issues });
 }
 
-/** Registers a guest through an online registration form: all or nothing. */
+/**
+ * Registers a guest through an online registration form, all or nothing, then queues the confirmation
+ * email: the queue retries it while the mail server is down, and failing to queue it never undoes the
+ * registration.
+ */
 export async function sendForm(
   scope: Scope,
   slug: string,
@@ -165,6 +170,28 @@ export async function sendForm(
   body: SendFormBody,
 ): Promise<SendFormResult> {
   if (body.formId !== formId) throw AppError.invalid([{ field: "formId", code: "invalid_value" }]);
+  const { result, eventName } = await register(scope, slug, formId, body);
+  const outcome: RegistrationOutcome =
+    result.status === "refused" ? "declined" : result.status === "pending_approval" ? "pending" : "confirmed";
+  try {
+    await scope.deps.mail.send({
+      to: body.mail.trim(),
+      template: "registration_confirmation",
+      language: scope.language,
+      data: { firstName: body.items.firstName.trim(), eventName, outcome },
+    });
+  } catch (error) {
+    scope.logger.error({ err: error }, "registration confirmation not queued");
+  }
+  return result;
+}
+
+async function register(
+  scope: Scope,
+  slug: string,
+  formId: string,
+  body: SendFormBody,
+): Promise<{ result: SendFormResult; eventName: string }> {
   return scope.db.transaction(async (trx) => {
     const online = await onlineForm(trx, slug, formId, true);
     const { event, form } = online;
@@ -217,6 +244,6 @@ export async function sendForm(
       ...(existing ? { before: guestSnapshot(existing) } : {}),
       after: guestSnapshot(guest),
     });
-    return { status: guest.status, matchedExisting: Boolean(existing) };
+    return { result: { status: guest.status, matchedExisting: Boolean(existing) }, eventName: event.name };
   });
 }
