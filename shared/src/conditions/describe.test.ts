@@ -193,8 +193,8 @@ describe("describeRule's phrases", () => {
 
   it.each(LANGUAGES)("are all in the %s catalogue", (language) => {
     const used: Array<{ key: string; ns: string; count: unknown }> = [];
-    const t = tFor(language);
-    const recording: Translate = (key, options = {}) => {
+    const t = tFor(language) as Translate as (key: string, options: Record<string, unknown>) => string;
+    const recording = (key: string, options: Record<string, unknown> = {}): string => {
       used.push({ key, ns: String(options.ns), count: options.count });
       return t(key, options);
     };

@@ -3,12 +3,13 @@
  * Afternoon, and not (Diet is empty)". Phrases are the `conditions` keys of the `web` catalogue; status,
  * civility and language names are the guest list's own.
  */
+import type { TFunction } from "i18next";
 import type { ConditionField } from "./check.ts";
 import type { Condition, FieldCondition, GuestCondition, Rule } from "./schema.ts";
 import type { EnumAttribute } from "./vocabulary.ts";
 
-/** i18next's `t` fits; any function that looks keys up the same way does. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+/** i18next's `t` (the web's, whose keys are typed, fits too), or a function that looks keys up alike. */
+export type Translate = TFunction | ((key: string, options?: Record<string, unknown>) => string);
 
 export interface DescribeContext {
   /** The event's ticket types, for their names. */
@@ -16,6 +17,8 @@ export interface DescribeContext {
 }
 
 type ListKind = "or" | "and";
+/** Keys are made here from the rule (`comparisons.${op}`), so they are looked up as plain strings. */
+type LookUp = (key: string, options: Record<string, unknown>) => string;
 
 /** The guest list's names for the values of the enum attributes. */
 const VALUE_KEYS: Readonly<Record<EnumAttribute, string>> = {
@@ -26,13 +29,15 @@ const VALUE_KEYS: Readonly<Record<EnumAttribute, string>> = {
 
 class Describer {
   private readonly fields: ReadonlyMap<string, ConditionField>;
+  private readonly t: LookUp;
 
   constructor(
     fields: readonly ConditionField[],
-    private readonly t: Translate,
+    t: Translate,
     private readonly context: DescribeContext,
   ) {
     this.fields = new Map(fields.map((field) => [field.id, field]));
+    this.t = t as LookUp;
   }
 
   /** Plain text: React escapes it where it is shown, so i18next must not. */
