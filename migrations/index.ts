@@ -29,6 +29,7 @@ import * as eventGuestTallies from "./20261127002000_event_guest_tallies.ts";
 import * as sqliteGuestCountsByIndex from "./20261127003000_sqlite_guest_counts_by_index.ts";
 import * as auditLogMetadata from "./20261128001000_audit_log_metadata.ts";
 import * as forms from "./20261128002000_forms.ts";
+import * as formOptions from "./20261128003000_form_options.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -64,6 +65,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261127003000_sqlite_guest_counts_by_index", sqliteGuestCountsByIndex],
   ["20261128001000_audit_log_metadata", auditLogMetadata],
   ["20261128002000_forms", forms],
+  ["20261128003000_form_options", formOptions],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -1,4 +1,4 @@
-import type { FormItem, FormState, FormType } from "@tessera/shared";
+import type { FormItem, FormOptions, FormState, FormType } from "@tessera/shared";
 import { BaseModel } from "./BaseModel.ts";
 
 /** A form of an event (spec §3): its items are one JSON tree the builder reads and writes whole. */
@@ -6,7 +6,7 @@ export class Form extends BaseModel {
   static override tableName = "forms";
   static override timestampAttributes = ["createdAt", "updatedAt"];
   static override get jsonAttributes() {
-    return ["items"];
+    return ["items", "options"];
   }
 
   declare accountId: string;
@@ -15,6 +15,8 @@ export class Form extends BaseModel {
   declare state: FormState;
   declare title: string;
   declare items: FormItem[];
+  /** As stored: read it through formOptionsOf. */
+  declare options: Partial<FormOptions>;
   declare createdBy: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;

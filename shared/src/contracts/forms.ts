@@ -1,5 +1,12 @@
 import { Ok } from "../schemas/common.ts";
-import { FormCreate, FormList, FormSchema, FormUpdate } from "../schemas/forms.ts";
+import {
+  FormCreate,
+  FormList,
+  FormOptionsSchema,
+  FormOptionsUpdate,
+  FormSchema,
+  FormUpdate,
+} from "../schemas/forms.ts";
 import { EventScopedIdParams, EventScopedParams } from "../schemas/guests.ts";
 import { contract } from "./contract.ts";
 
@@ -63,6 +70,29 @@ export const formContracts = {
     response: FormSchema,
     status: 201,
     errors: [403, 404],
+  }),
+  options: contract({
+    method: "get",
+    path: "/events/:a/:e/forms/:id/options",
+    summary: "Get a form's options",
+    description: "Approval, opening and closing dates, the confirmation message in each language.",
+    tags,
+    params: EventScopedIdParams,
+    response: FormOptionsSchema,
+    errors: [404],
+  }),
+  setOptions: contract({
+    method: "post",
+    path: "/events/:a/:e/forms/:id/options",
+    summary: "Change a form's options",
+    description:
+      "`params` holds the options to change; the confirmation message is set for `language` (default: the " +
+      "caller's). Editors and up (events.update).",
+    tags,
+    params: EventScopedIdParams,
+    body: FormOptionsUpdate,
+    response: FormOptionsSchema,
+    errors: [403, 404, 422],
   }),
   remove: contract({
     method: "delete",

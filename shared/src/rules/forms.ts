@@ -84,3 +84,27 @@ export function* walkFormItems(
     }
   }
 }
+
+export const CONFIRMATION_MESSAGE_MAX = 2_000;
+
+/** A form's options (spec §3). */
+export interface FormOptions {
+  /** Registrations wait for the organizer's approval: pending approval, then confirmed or rejected. */
+  requiresApproval: boolean;
+  /** A survey is answered from this instant (spec §4); null: as soon as it is online. */
+  opensAt: string | null;
+  /** No answer is taken after this instant, besides the event's registration closing date. */
+  closesAt: string | null;
+  /** Shown to the guest once the form is sent, by language. */
+  confirmationMessage: Partial<Record<"en" | "fr" | "es", string>>;
+}
+
+/** Stored options with what they leave out set to the defaults. */
+export function formOptionsOf(stored: Partial<FormOptions> | null | undefined): FormOptions {
+  return {
+    requiresApproval: stored?.requiresApproval ?? false,
+    opensAt: stored?.opensAt ?? null,
+    closesAt: stored?.closesAt ?? null,
+    confirmationMessage: { ...stored?.confirmationMessage },
+  };
+}

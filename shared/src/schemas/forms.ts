@@ -1,5 +1,7 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { LANGUAGES } from "../i18n/languages.ts";
 import {
+  CONFIRMATION_MESSAGE_MAX,
   FORM_ITEM_ID_PATTERN,
   FORM_ITEMS_MAX,
   FORM_STATES,
@@ -85,3 +87,32 @@ export const FormUpdate = Type.Object(
   { additionalProperties: false },
 );
 export type FormUpdate = Static<typeof FormUpdate>;
+
+const OptionalInstant = Type.Optional(Nullable(Timestamp));
+
+export const FormOptionsSchema = Type.Object({
+  requiresApproval: Type.Boolean(),
+  opensAt: Nullable(Timestamp),
+  closesAt: Nullable(Timestamp),
+  confirmationMessage: Type.Object(
+    Object.fromEntries(LANGUAGES.map((language) => [language, Type.Optional(Type.String())])),
+  ),
+});
+
+/** spec §7 POST forms/{id}/options: the options to change (`params`), a text's language (default: the caller's). */
+export const FormOptionsUpdate = Type.Object(
+  {
+    params: Type.Object(
+      {
+        requiresApproval: Type.Optional(Type.Boolean()),
+        opensAt: OptionalInstant,
+        closesAt: OptionalInstant,
+        confirmationMessage: Type.Optional(Type.String({ maxLength: CONFIRMATION_MESSAGE_MAX })),
+      },
+      { additionalProperties: false },
+    ),
+    language: Type.Optional(literals(LANGUAGES)),
+  },
+  { additionalProperties: false },
+);
+export type FormOptionsUpdate = Static<typeof FormOptionsUpdate>;

@@ -39,7 +39,10 @@ export const PublicFormSchema = Type.Object({
   }),
   /** Registrations are taken (the closing date not passed, places left). */
   isOpen: Type.Boolean(),
+  /** The earlier of the form's and the event's closing dates. */
   closesAt: Nullable(Timestamp),
+  /** Shown once the form is sent, in the page's language. */
+  confirmationMessage: Nullable(Type.String()),
 });
 export type PublicFormJson = Static<typeof PublicFormSchema>;
 

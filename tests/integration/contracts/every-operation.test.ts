@@ -522,6 +522,19 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       },
     });
   },
+  "forms.options": async (w) => {
+    const event = await w.event();
+    const { form } = await createdForm(w, event);
+    return w.overseer.forms.options({ params: { ...w.at(event), id: form.id } });
+  },
+  "forms.setOptions": async (w) => {
+    const event = await w.event();
+    const { form } = await createdForm(w, event);
+    return w.overseer.forms.setOptions({
+      params: { ...w.at(event), id: form.id },
+      body: { params: { requiresApproval: true, confirmationMessage: "Thanks" }, language: "en" },
+    });
+  },
   "forms.remove": async (w) => {
     const event = await w.event();
     const { form } = await createdForm(w, event);

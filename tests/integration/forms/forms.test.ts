@@ -146,4 +146,37 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
     });
     expect(malformed.status).toBe(422);
   });
+
+  it("keeps a form's options: approval, its dates, a confirmation message per language", async () => {
+    const { http, base, items } = await setUp();
+    const created = await http.post(base, { type: "registration", title: "Registration", items });
+    const options = `${base}/${created.body.id}/options`;
+    expect((await http.get(options)).body).toEqual({
+      requiresApproval: false,
+      opensAt: null,
+      closesAt: null,
+      confirmationMessage: {},
+    });
+    const set = await http.post(
+      options,
+      { params: { requiresApproval: true, confirmationMessage: "  Merci !  " } },
+      { lang: "fr" },
+    );
+    expect(set.status).toBe(200);
+    const spanish = await http.post(options, { params: { confirmationMessage: "¡Gracias!" }, language: "es" });
+    expect(spanish.body).toEqual({
+      requiresApproval: true,
+      opensAt: null,
+      closesAt: null,
+      confirmationMessage: { fr: "Merci !", es: "¡Gracias!" },
+    });
+    const reversed = await http.post(options, {
+      params: { opensAt: "2027-03-02T10:00:00.000Z", closesAt: "2027-03-01T10:00:00.000Z" },
+    });
+    expect(reversed.status).toBe(422);
+    expect(reversed.body.error.details).toEqual([expect.objectContaining({ field: "params.closesAt" })]);
+    expect((await http.get(options)).body.opensAt).toBeNull();
+    const copy = await http.post(`${base}/${created.body.id}/duplicate`);
+    expect((await http.get(`${base}/${copy.body.id}/options`)).body.requiresApproval).toBe(true);
+  });
 });

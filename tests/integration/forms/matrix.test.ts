@@ -45,6 +45,20 @@ const ROWS: MatrixRow<[Target], MatrixCall>[] = [
     expect: write(201),
     call: (t) => ({ method: "POST", path: `${t.base}/${t.formId}/duplicate` }),
   },
+  {
+    name: "GET forms/{id}/options",
+    expect: READ,
+    call: (t) => ({ method: "GET", path: `${t.base}/${t.formId}/options` }),
+  },
+  {
+    name: "POST forms/{id}/options",
+    expect: write(200),
+    call: (t) => ({
+      method: "POST",
+      path: `${t.base}/${t.formId}/options`,
+      body: { params: { requiresApproval: true } },
+    }),
+  },
   { name: "DELETE forms/{id}", expect: write(200), call: (t) => ({ method: "DELETE", path: `${t.base}/${t.formId}` }) },
 ];
 
@@ -61,6 +75,7 @@ describe.each(databaseKinds())("forms: role × route matrix on %s", (kind) => {
       state: "draft",
       title: "Registration",
       items: ITEMS as never,
+      options: {},
       createdBy: null,
     });
     return { base: `/api/v1/events/${suite.cast.accountA.id}/${where.id}/forms`, formId: form.id };

@@ -51,6 +51,7 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
       type: "registration",
       state: options.state ?? "online",
       title: "Register",
+      options: {},
       createdBy: null,
       items: [
         { kind: "question", id: "q-workshop", fieldId: workshop.id },
@@ -211,5 +212,26 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
     const draft = await setUp({ state: "draft" });
     const hidden = await suite.server.http.get(`/api/v1/public/events/${draft.event.slug}/forms/${draft.form.id}`);
     expect(hidden.status).toBe(404);
+  });
+
+  it("puts a registration on hold when the form asks for approval, and closes with the form's own date", async () => {
+    const setup = await setUp();
+    await Form.query(setup.db)
+      .patch({ options: { requiresApproval: true, confirmationMessage: { en: "See you soon" } } })
+      .where({ id: setup.form.id });
+    const sent = await setup.send(registration(setup, "wait@example.org", { [setup.workshop.id]: "pm" }));
+    expect(sent.body).toEqual({ status: "pending_approval", matchedExisting: false });
+    const mail = await suite.server.mailbox.waitFor("wait@example.org");
+    expect(mail.subject).toBe(`Your registration for ${setup.event.name} is awaiting approval`);
+    const view = await suite.server.http.get(`/api/v1/public/events/${setup.event.slug}/forms/${setup.form.id}`);
+    expect(view.body.confirmationMessage).toBe("See you soon");
+
+    const closed = await setUp();
+    await Form.query(closed.db)
+      .patch({ options: { closesAt: new Date(Date.now() - 1000).toISOString() } })
+      .where({ id: closed.form.id });
+    const late = await closed.send(registration(closed, "late@example.org", { [closed.workshop.id]: "pm" }));
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe("Registrations are closed.");
   });
 });

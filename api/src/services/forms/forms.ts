@@ -1,6 +1,9 @@
 import {
   checkFormBuilder,
   FORM_TITLE_MAX,
+  formOptionsOf,
+  type FormOptions,
+  type FormOptionsUpdate,
   walkFormItems,
   type BuilderField,
   type FormCreate,
@@ -110,6 +113,7 @@ export async function duplicateForm(scope: Scope, key: EventKey, formId: string)
     state: "draft",
     title: scope.t("web:events.copyName", { name: source.title }).slice(0, FORM_TITLE_MAX),
     items: source.items,
+    options: source.options,
     createdBy: scope.actor?.kind === "user" ? scope.actor.id : null,
   });
   return { form, event, ties };
@@ -119,4 +123,37 @@ export async function deleteForm(scope: Scope, key: EventKey, formId: string): P
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
   const form = await findForm(scope.db, event.id, formId);
   await Form.query(scope.db).deleteById(form.id);
+}
+
+/** The form's options, its defaults filled in. */
+export async function getFormOptions(scope: Scope, key: EventKey, formId: string): Promise<FormOptions> {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  return formOptionsOf((await findForm(scope.db, event.id, formId)).options);
+}
+
+/** Changes the options `params` names; the confirmation message is the one of `language` (default: the caller's). */
+export async function setFormOptions(
+  scope: Scope,
+  key: EventKey,
+  formId: string,
+  body: FormOptionsUpdate,
+): Promise<FormOptions> {
+  return scope.db.transaction(async (trx) => {
+    const { event } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
+    const form = await findForm(trx, event.id, formId);
+    const { confirmationMessage, ...changes } = body.params;
+    const current = formOptionsOf(form.options);
+    const next: FormOptions = { ...current, ...changes };
+    if (confirmationMessage !== undefined) {
+      const text = confirmationMessage.trim();
+      const language = body.language ?? scope.language;
+      next.confirmationMessage = { ...current.confirmationMessage, [language]: text || undefined };
+      if (!text) delete next.confirmationMessage[language];
+    }
+    if (next.opensAt && next.closesAt && Date.parse(next.closesAt) <= Date.parse(next.opensAt)) {
+      throw AppError.invalid([{ field: "params.closesAt", code: "ends_before_start" }]);
+    }
+    await Form.query(trx).patch({ options: next }).where({ id: form.id });
+    return next;
+  });
 }

@@ -1,5 +1,6 @@
 import {
   CHOICE_TYPES,
+  formOptionsOf,
   normalizeGuestEmail,
   shownFieldIds,
   validateAnswers,
@@ -55,7 +56,12 @@ async function onlineForm(db: Knex, slug: string, formId: string, lock = false):
   return { event, form, fields };
 }
 
-const isClosed = (event: Event, now: Date) => event.registrationClosesAt !== null && event.registrationClosesAt <= now;
+/** Whether the form takes no answer at `now`: before its opening, after its or the event's closing date. */
+function isClosed({ event, form }: Pick<OnlineForm, "event" | "form">, now: Date): boolean {
+  const { opensAt, closesAt } = formOptionsOf(form.options);
+  const past = (instant: Date | string | null) => instant !== null && new Date(instant).getTime() <= now.getTime();
+  return past(event.registrationClosesAt) || past(closesAt) || (opensAt !== null && !past(opensAt));
+}
 
 /** How many guests of the event other than `exceptId` hold a place and chose `optionId` for the field. */
 async function takenPlaces(db: Knex, field: CustomField, optionId: string, exceptId: string | null): Promise<number> {
@@ -87,6 +93,12 @@ async function attendeesOf(db: Knex, eventId: string, exceptId: string | null): 
   if (exceptId) query.whereNot("id", exceptId);
   const row = (await query.count({ n: "*" }).first()) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
+}
+
+/** The earlier of two closing instants, as ISO text (null: none). */
+function earliest(...instants: (Date | string | null)[]): string | null {
+  const times = instants.filter((instant) => instant !== null).map((instant) => new Date(instant).getTime());
+  return times.length ? new Date(Math.min(...times)).toISOString() : null;
 }
 
 /** The online form as a guest sees it. */
@@ -121,8 +133,9 @@ export async function viewPublicForm(scope: Scope, slug: string, formId: string)
       timezone: event.timezone,
       languages: event.languages,
     },
-    isOpen: !isClosed(event, scope.clock.now()) && !eventFull,
-    closesAt: event.registrationClosesAt?.toISOString() ?? null,
+    isOpen: !isClosed({ event, form }, scope.clock.now()) && !eventFull,
+    closesAt: earliest(event.registrationClosesAt, formOptionsOf(form.options).closesAt),
+    confirmationMessage: formOptionsOf(form.options).confirmationMessage[scope.language] ?? null,
   };
 }
 
@@ -196,7 +209,7 @@ async function register(
     const online = await onlineForm(trx, slug, formId, true);
     const { event, form } = online;
     const now = scope.clock.now();
-    if (isClosed(event, now)) throw new AppError("registration_closed", 409);
+    if (isClosed(online, now)) throw new AppError("registration_closed", 409);
     const answers = checkedAnswers(online, body.items.answers);
     const emailNormalized = normalizeGuestEmail(body.mail);
     const existing = emailNormalized
@@ -205,7 +218,8 @@ async function register(
     if (existing?.status === "rejected") throw new AppError("registration_rejected", 409);
     const hasParticipation = [...walkFormItems(form.items)].some(({ item }) => item.kind === "participation");
     const declines = hasParticipation && body.items.participation === false;
-    const status: GuestStatus = declines ? "refused" : "confirmed";
+    const waits = formOptionsOf(form.options).requiresApproval && existing?.status !== "confirmed";
+    const status: GuestStatus = declines ? "refused" : waits ? "pending_approval" : "confirmed";
     if (!declines) {
       const max = event.maxAttendees;
       if (max !== null && (await attendeesOf(trx, event.id, existing?.id ?? null)) >= max) {

@@ -5,7 +5,9 @@ import {
   deleteForm,
   duplicateForm,
   getForm,
+  getFormOptions,
   listForms,
+  setFormOptions,
   updateForm,
 } from "../../../services/forms/forms.ts";
 import { route, type Route } from "../define.ts";
@@ -28,6 +30,8 @@ export const formRoutes: Route[] = [
   route(forms.duplicate, async (scope, { params }) =>
     presentForm(scope.actor, await duplicateForm(scope, eventKey(params), params.id)),
   ),
+  route(forms.options, (scope, { params }) => getFormOptions(scope, eventKey(params), params.id)),
+  route(forms.setOptions, (scope, { params, body }) => setFormOptions(scope, eventKey(params), params.id, body)),
   route(forms.remove, async (scope, { params }) => {
     await deleteForm(scope, eventKey(params), params.id);
     return { ok: true as const };
