@@ -1,11 +1,13 @@
+import { evaluate } from "../conditions/evaluate.ts";
 import { walkFormItems, type FormGroupCondition, type FormItem } from "./forms.ts";
 
-/** Whether a guest's answers meet a group's condition: their answer to its question is one of its answers. */
+/**
+ * Whether a guest's answers meet a group's condition: their answer to its question includes one of its
+ * answers, as the condition engine judges it (shared/src/conditions).
+ */
 export function groupConditionMet(condition: FormGroupCondition, answers: Readonly<Record<string, unknown>>): boolean {
   if (!condition.fieldId) return false;
-  const answer = answers[condition.fieldId];
-  const chosen = Array.isArray(answer) ? answer : [answer];
-  return chosen.some((value) => typeof value === "string" && condition.answers.includes(value));
+  return evaluate({ field: condition.fieldId, op: "includes", value: condition.answers }, { answers });
 }
 
 /**
