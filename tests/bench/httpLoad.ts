@@ -16,6 +16,13 @@ export interface LoadRequest {
   url: string;
   headers: Record<string, string>;
   check: LoadCheck;
+  /**
+   * A POST's JSON body: `{{n}}` becomes a number no other request of the process got, `{{n%2}}` its parity
+   * (a different guest each time, half choosing one answer).
+   */
+  body?: string;
+  /** The statuses taken as answered (default 200). */
+  accepts?: readonly number[];
 }
 
 export interface LoadAsk extends LoadRequest {

@@ -5,10 +5,15 @@ import { measure } from "./stats.ts";
 import type { LoadAsk, LoadReply } from "./httpLoad.ts";
 import { keepAliveRequest } from "./keepAliveRequest.ts";
 
-/** The body of one GET, which must be a 200. */
-async function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<string> {
-  const answer = await keepAliveRequest(agent, url, { headers, retries: 2 });
-  if (answer.status !== 200) throw new Error(`status ${answer.status}: ${answer.body}`);
+let sent = 0;
+
+/** The body of one request (a GET, or a POST of the ask's body), which must have an accepted status. */
+async function send(agent: http.Agent, ask: LoadAsk): Promise<string> {
+  const n = sent++;
+  const body = ask.body?.replaceAll("{{n}}", String(n)).replaceAll("{{n%2}}", String(n % 2));
+  // Sent again only when the socket was found closed (a registration sent twice matches its own guest).
+  const answer = await keepAliveRequest(agent, ask.url, { headers: ask.headers, body, retries: 2 });
+  if (!(ask.accepts ?? [200]).includes(answer.status)) throw new Error(`status ${answer.status}: ${answer.body}`);
   return answer.body;
 }
 
@@ -38,7 +43,7 @@ process.on("message", async (ask: LoadAsk) => {
   try {
     const summary = await measure(
       async () => {
-        total = checked(ask, await get(agent, ask.url, ask.headers)) ?? total;
+        total = checked(ask, await send(agent, ask)) ?? total;
       },
       ask.count,
       ask.concurrency,

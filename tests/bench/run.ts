@@ -6,6 +6,7 @@ import { benchGuestExport } from "./guests-export.ts";
 import { benchGuestImport } from "./guests-import.ts";
 import { benchGuestImportUpload } from "./guests-import-upload.ts";
 import { benchWebFirstLoad } from "./web.ts";
+import { benchForms } from "./forms.ts";
 
 const AREAS: Record<string, () => Promise<void>> = {
   core: benchCore,
@@ -20,6 +21,7 @@ const AREAS: Record<string, () => Promise<void>> = {
   "guests-upload": benchGuestImportUpload,
   "guests-export": benchGuestExport,
   web: benchWebFirstLoad,
+  forms: benchForms,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -53,6 +53,22 @@ export function lockForUpdate<Q extends { forUpdate(): Q }>(db: Knex, query: Q):
 }
 
 /**
+ * Holds named locks until the transaction ends, taken in one order (no deadlock between two callers
+ * wanting the same ones): PostgreSQL advisory locks on the names' hashes under `namespace` (two names of
+ * one hash share a lock, which only serialises them). SQLite needs none: one writing transaction at a time.
+ */
+export async function lockNames(trx: Knex.Transaction, namespace: string, names: readonly string[]): Promise<void> {
+  if (!isPostgres(trx as unknown as Knex) || !names.length) return;
+  const sorted = [...new Set(names)].sort();
+  // One statement: a row's expressions are evaluated left to right, so the locks are taken in this order.
+  const calls = sorted.map(() => "pg_advisory_xact_lock(hashtext(?), hashtext(?))").join(", ");
+  await trx.raw(
+    `select ${calls}`,
+    sorted.flatMap((name) => [namespace, name]),
+  );
+}
+
+/**
  * Whether a database error is a unique-constraint violation (either database). Objection wraps the
  * driver's error (UniqueViolationError) and keeps the driver's code on `nativeError`.
  */

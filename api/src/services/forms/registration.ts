@@ -1,5 +1,4 @@
 import {
-  CHOICE_TYPES,
   formOptionsOf,
   normalizeGuestEmail,
   shownFieldIds,
@@ -9,91 +8,26 @@ import {
   type PublicFormJson,
   type SendFormBody,
   type SendFormResult,
-  type ValidationIssue,
 } from "@tessera/shared";
-import { jsonKeyHolds, lockForUpdate } from "../../db/dialect.ts";
-import type { Knex } from "../../db/knex.ts";
+import { lockNames } from "../../db/dialect.ts";
 import { AppError } from "../../errors.ts";
-import { CustomField } from "../../models/CustomField.ts";
-import { Event } from "../../models/Event.ts";
-import { Form } from "../../models/Form.ts";
 import { Guest } from "../../models/Guest.ts";
 import type { RegistrationOutcome } from "../../mail/mailer.ts";
 import { recordAudit } from "../audit/record.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import { derivedGuestColumns } from "../guests/prepare.ts";
 import type { Scope } from "../scope.ts";
+import { isClosed, onlineForm, type OnlineForm } from "./onlineForm.ts";
+import { placeName, placesOf, placesTaken, quotaPlaces, type Place, type PlacesTaken } from "./places.ts";
 
 /*
  * Guests registering through an event's online registration form (spec §4, §5, §7 sendForm). Anyone may
- * call: the event is named by its slug, the form must be online. One registration at a time per event
- * (its row locked on PostgreSQL; SQLite writes one transaction at a time), so that the last place of an
- * answer's quota or of the event goes to exactly one guest.
+ * call: the event is named by its slug, the form must be online. The form is read (once for a moment's
+ * registrations) and the answers checked before the transaction; inside it, a registration waits only for
+ * those that compete with it (lockNames: the same email, the event's places when it has a maximum, the same
+ * quota'd answer), so that the last place goes to exactly one guest while the others run side by side.
+ * SQLite writes one transaction at a time.
  */
-
-/** Statuses that hold a place: counted against the event's maximum and the answers' quotas. */
-const HOLDING_A_PLACE: readonly GuestStatus[] = ["confirmed", "pending_approval", "to_be_seen", "unanswered"];
-/** Statuses whose guests take a place of the event (its max attendees). */
-const ATTENDING: readonly GuestStatus[] = ["confirmed", "pending_approval"];
-
-const formNotSet = () => new AppError("form_not_set", 404);
-
-interface OnlineForm {
-  event: Event;
-  form: Form;
-  fields: CustomField[];
-}
-
-/** The event of the slug (not archived) and its online registration form, with the questions it asks. */
-async function onlineForm(db: Knex, slug: string, formId: string, lock = false): Promise<OnlineForm> {
-  const eventQuery = Event.query(db).findOne({ slug: slug.toLowerCase(), isArchived: false });
-  const event = await (lock ? lockForUpdate(db, eventQuery) : eventQuery);
-  if (!event) throw formNotSet();
-  const form = await Form.query(db).findOne({ id: formId, eventId: event.id });
-  if (!form || form.state !== "online" || form.type !== "registration") throw formNotSet();
-  const ids = [...walkFormItems(form.items)].flatMap(({ item }) => (item.kind === "question" ? [item.fieldId] : []));
-  const fields = ids.length ? await CustomField.query(db).where({ eventId: event.id }).whereIn("id", ids) : [];
-  return { event, form, fields };
-}
-
-/** Whether the form takes no answer at `now`: before its opening, after its or the event's closing date. */
-function isClosed({ event, form }: Pick<OnlineForm, "event" | "form">, now: Date): boolean {
-  const { opensAt, closesAt } = formOptionsOf(form.options);
-  const past = (instant: Date | string | null) => instant !== null && new Date(instant).getTime() <= now.getTime();
-  return past(event.registrationClosesAt) || past(closesAt) || (opensAt !== null && !past(opensAt));
-}
-
-/** How many guests of the event other than `exceptId` hold a place and chose `optionId` for the field. */
-async function takenPlaces(db: Knex, field: CustomField, optionId: string, exceptId: string | null): Promise<number> {
-  const query = db("guests")
-    .where({ eventId: field.eventId })
-    .whereIn("status", HOLDING_A_PLACE)
-    .where(jsonKeyHolds(db, "answers", field.id, optionId, field.type === "multiple_choice"));
-  if (exceptId) query.whereNot("id", exceptId);
-  const row = (await query.count({ n: "*" }).first()) as { n: number | string } | undefined;
-  return Number(row?.n ?? 0);
-}
-
-/** The answers' ids of each choice field the quota of which is filled, for the public form. */
-async function fullOptions(db: Knex, fields: readonly CustomField[]): Promise<Set<string>> {
-  const full = new Set<string>();
-  for (const field of fields) {
-    if (!CHOICE_TYPES.includes(field.type)) continue;
-    for (const option of field.options) {
-      if (option.quota && (await takenPlaces(db, field, option.id, null)) >= option.quota) {
-        full.add(`${field.id}:${option.id}`);
-      }
-    }
-  }
-  return full;
-}
-
-async function attendeesOf(db: Knex, eventId: string, exceptId: string | null): Promise<number> {
-  const query = db("guests").where({ eventId }).whereIn("status", ATTENDING);
-  if (exceptId) query.whereNot("id", exceptId);
-  const row = (await query.count({ n: "*" }).first()) as { n: number | string } | undefined;
-  return Number(row?.n ?? 0);
-}
 
 /** The earlier of two closing instants, as ISO text (null: none). */
 function earliest(...instants: (Date | string | null)[]): string | null {
@@ -104,8 +38,13 @@ function earliest(...instants: (Date | string | null)[]): string | null {
 /** The online form as a guest sees it. */
 export async function viewPublicForm(scope: Scope, slug: string, formId: string): Promise<PublicFormJson> {
   const { event, form, fields } = await onlineForm(scope.db, slug, formId);
-  const full = await fullOptions(scope.db, fields);
-  const eventFull = event.maxAttendees !== null && (await attendeesOf(scope.db, event.id, null)) >= event.maxAttendees;
+  const options = formOptionsOf(form.options);
+  const places: Place[] = [
+    ...(event.maxAttendees === null ? [] : [{ kind: "event" as const, limit: event.maxAttendees }]),
+    ...quotaPlaces(fields),
+  ];
+  const { taken } = await placesTaken(scope.db, event.id, places, null);
+  const full = new Set(places.filter((place, index) => taken[index]! >= place.limit).map(placeName));
   return {
     id: form.id,
     type: form.type,
@@ -121,21 +60,21 @@ export async function viewPublicForm(scope: Scope, slug: string, formId: string)
       options: field.options.map((option) => ({
         id: option.id,
         label: option.label,
-        isFull: full.has(`${field.id}:${option.id}`),
+        isFull: full.has(`quota:${field.id}:${option.id}`),
       })),
       rules: { ...field.rules },
     })),
     event: {
       name: event.name,
       slug: event.slug,
-      startsAt: event.startsAt?.toISOString() ?? null,
-      endsAt: event.endsAt?.toISOString() ?? null,
+      startsAt: event.startsAt ? new Date(event.startsAt).toISOString() : null,
+      endsAt: event.endsAt ? new Date(event.endsAt).toISOString() : null,
       timezone: event.timezone,
       languages: event.languages,
     },
-    isOpen: !isClosed({ event, form }, scope.clock.now()) && !eventFull,
-    closesAt: earliest(event.registrationClosesAt, formOptionsOf(form.options).closesAt),
-    confirmationMessage: formOptionsOf(form.options).confirmationMessage[scope.language] ?? null,
+    isOpen: !isClosed({ event, form }, scope.clock.now()) && !full.has("attendees"),
+    closesAt: earliest(event.registrationClosesAt, options.closesAt),
+    confirmationMessage: options.confirmationMessage[scope.language] ?? null,
   };
 }
 
@@ -149,26 +88,17 @@ function checkedAnswers(online: OnlineForm, sent: Record<string, unknown>): Reco
   return Object.fromEntries(Object.entries(result.value).filter(([, value]) => value !== null));
 }
 
-/** Refuses the registration when one of the chosen answers has no place left (409 option_quota_filled). */
-async function checkQuotas(
-  trx: Knex.Transaction,
-  fields: readonly CustomField[],
-  answers: Record<string, unknown>,
-  guestId: string | null,
-): Promise<void> {
-  const issues: ValidationIssue[] = [];
-  for (const field of fields) {
-    const answer = answers[field.id];
-    if (answer === undefined || !CHOICE_TYPES.includes(field.type)) continue;
-    const chosen = Array.isArray(answer) ? answer : [answer];
-    for (const option of field.options) {
-      if (!option.quota || !chosen.includes(option.id)) continue;
-      if ((await takenPlaces(trx, field, option.id, guestId)) >= option.quota) {
-        issues.push({ field: `items.answers.${field.id}`, code: "option_quota_filled" });
-      }
-    }
+/** Refuses when a place the registration takes has none left: the event's first, then the answers'. */
+function refuseFullPlaces(places: readonly Place[], { taken }: PlacesTaken): void {
+  if (places.some((place, index) => place.kind === "event" && taken[index]! >= place.limit)) {
+    throw new AppError("max_registrations_reached", 409);
   }
-  if (issues.length) throw new AppError("option_quota_filled", 409, { issues });
+  const full = places.flatMap((place, index) =>
+    place.kind === "answer" && taken[index]! >= place.limit
+      ? [{ field: `items.answers.${place.field.id}`, code: "option_quota_filled" }]
+      : [],
+  );
+  if (full.length) throw new AppError("option_quota_filled", 409, { issues: full });
 }
 
 /**
@@ -205,28 +135,27 @@ async function register(
   formId: string,
   body: SendFormBody,
 ): Promise<{ result: SendFormResult; eventName: string }> {
+  const online = await onlineForm(scope.db, slug, formId);
+  const { event, form } = online;
+  const now = scope.clock.now();
+  if (isClosed(online, now)) throw new AppError("registration_closed", 409);
+  const answers = checkedAnswers(online, body.items.answers);
+  const emailNormalized = normalizeGuestEmail(body.mail);
+  const hasParticipation = [...walkFormItems(form.items)].some(({ item }) => item.kind === "participation");
+  const declines = hasParticipation && body.items.participation === false;
+  const places = declines ? [] : placesOf(event, online.fields, answers);
+  // A place already gone is refused before waiting for the others: waiting holds a connection of the pool.
+  if (places.length) refuseFullPlaces(places, await placesTaken(scope.db, event.id, places, emailNormalized));
+
   return scope.db.transaction(async (trx) => {
-    const online = await onlineForm(trx, slug, formId, true);
-    const { event, form } = online;
-    const now = scope.clock.now();
-    if (isClosed(online, now)) throw new AppError("registration_closed", 409);
-    const answers = checkedAnswers(online, body.items.answers);
-    const emailNormalized = normalizeGuestEmail(body.mail);
-    const existing = emailNormalized
-      ? await Guest.query(trx).findOne({ eventId: event.id, emailNormalized })
-      : undefined;
+    await lockNames(trx, `registration:${event.id}`, [`email:${emailNormalized}`, ...places.map(placeName)]);
+    // Again, now that no registration competing for the same places or email runs.
+    const current = await placesTaken(trx, event.id, places, emailNormalized);
+    const existing = current.existingId ? await Guest.query(trx).findById(current.existingId) : undefined;
     if (existing?.status === "rejected") throw new AppError("registration_rejected", 409);
-    const hasParticipation = [...walkFormItems(form.items)].some(({ item }) => item.kind === "participation");
-    const declines = hasParticipation && body.items.participation === false;
+    refuseFullPlaces(places, current);
     const waits = formOptionsOf(form.options).requiresApproval && existing?.status !== "confirmed";
     const status: GuestStatus = declines ? "refused" : waits ? "pending_approval" : "confirmed";
-    if (!declines) {
-      const max = event.maxAttendees;
-      if (max !== null && (await attendeesOf(trx, event.id, existing?.id ?? null)) >= max) {
-        throw new AppError("max_registrations_reached", 409);
-      }
-      await checkQuotas(trx, online.fields, answers, existing?.id ?? null);
-    }
     const identity = { firstName: body.items.firstName.trim(), lastName: body.items.lastName.trim() };
     const values = {
       ...identity,
