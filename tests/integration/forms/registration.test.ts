@@ -234,4 +234,25 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe("Registrations are closed.");
   });
+
+  it("sees at once a form put offline or a quota lowered after guests registered through it", async () => {
+    const setup = await setUp();
+    const answers = { [setup.workshop.id]: "am", [setup.diet.id]: "none" };
+    expect((await setup.send(registration(setup, "first@example.org", answers))).status).toBe(201);
+    await setup
+      .db("customFields")
+      .where({ id: setup.workshop.id })
+      .update({
+        options: JSON.stringify([
+          { id: "am", label: "Morning", quota: 1 },
+          { id: "pm", label: "Afternoon", quota: null },
+        ]),
+      });
+    const full = await setup.send(registration(setup, "second@example.org", answers));
+    expect(full.status).toBe(409);
+    expect(full.body.error.code).toBe("option_quota_filled");
+    await Form.query(setup.db).patch({ state: "draft" }).where({ id: setup.form.id });
+    const offline = await setup.send(registration(setup, "third@example.org", { [setup.workshop.id]: "pm" }));
+    expect(offline.status).toBe(404);
+  });
 });
