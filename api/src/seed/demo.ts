@@ -8,6 +8,7 @@ import { Team } from "../models/Team.ts";
 import { normalizeEmail, User } from "../models/User.ts";
 import type { FileStorage } from "../storage/fileStorage.ts";
 import { squareLogoPng } from "./logo.ts";
+import { seedDemoForms } from "./forms.ts";
 import { seedDemoGuests } from "./guests.ts";
 import { seedDemoOrders } from "./orders.ts";
 import { DEFAULT_PASSWORD_HASH_COST } from "../config.ts";
@@ -194,6 +195,7 @@ export async function seedDemo(
     await trx("teamMembers").insert({ teamId: team.id, userId: organizer.id, createdAt: now.toISOString() });
     const event = await seedEvent(trx, account, organizer, team, options);
     await seedDemoGuests(trx, event, options.now ?? now);
+    await seedDemoForms(trx, event, organizer.id);
     await seedDemoOrders(trx, event, options.now ?? now);
     return { email: DEMO_EMAIL, adminEmail: DEMO_ADMIN_EMAIL, readerEmail: DEMO_READER_EMAIL, password };
   });
