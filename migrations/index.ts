@@ -30,6 +30,7 @@ import * as sqliteGuestCountsByIndex from "./20261127003000_sqlite_guest_counts_
 import * as auditLogMetadata from "./20261128001000_audit_log_metadata.ts";
 import * as forms from "./20261128002000_forms.ts";
 import * as formOptions from "./20261128003000_form_options.ts";
+import * as guestPortal from "./20261128004000_guest_portal.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -66,6 +67,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261128001000_audit_log_metadata", auditLogMetadata],
   ["20261128002000_forms", forms],
   ["20261128003000_form_options", formOptions],
+  ["20261128004000_guest_portal", guestPortal],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -10,6 +10,7 @@ import { moveFilesToKeptGuest } from "./services/guests/files.ts";
 import { watchInterruptedImports } from "./services/guests/import/interrupted.ts";
 import { registerGuestImportJobs } from "./services/guests/import/job.ts";
 import { registerGuestTallyJobs } from "./services/events/guestTallies.ts";
+import { registerPortalJobs } from "./services/portal/signIn.ts";
 import type { DomainHooks } from "./services/hooks.ts";
 import { detachDeadOrders, moveOrdersToKeptGuest, refuseTicketHolders } from "./services/orders/guestHooks.ts";
 import { systemClock, type AppDeps, type Clock } from "./services/scope.ts";
@@ -54,6 +55,7 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
   registerMailJobs(jobs, { config, logger });
   registerGuestImportJobs(deps);
   registerGuestTallyJobs(deps);
+  registerPortalJobs(deps);
   let interruptedImports: ReturnType<typeof watchInterruptedImports> | undefined;
   return Object.assign(deps, {
     async start() {

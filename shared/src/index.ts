@@ -33,3 +33,4 @@ export * from "./conditions/index.ts";
 export * from "./conditions/validate.ts";
 export * from "./rules/formVisibility.ts";
 export * from "./schemas/registration.ts";
+export * from "./schemas/portal.ts";

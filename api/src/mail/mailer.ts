@@ -1,6 +1,7 @@
 import type { Language } from "@tessera/shared";
 
-export type MailTemplate = "password_reset" | "invitation" | "second_factor" | "registration_confirmation";
+export type MailTemplate =
+  "password_reset" | "invitation" | "second_factor" | "registration_confirmation" | "guest_sign_in";
 
 /** How a registration through a form ended, as its confirmation email says it. */
 export type RegistrationOutcome = "confirmed" | "pending" | "declined";
@@ -11,6 +12,7 @@ export interface MailTemplateData {
   invitation: { firstName: string; accountName: string; inviterName: string; link: string; validDays: number };
   second_factor: { firstName: string; code: string; validMinutes: number };
   registration_confirmation: { firstName: string; eventName: string; outcome: RegistrationOutcome };
+  guest_sign_in: { firstName: string; eventName: string; link: string; code: string; validMinutes: number };
 }
 
 export type MailRequest = {

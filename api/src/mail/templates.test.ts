@@ -31,6 +31,18 @@ function requestsIn(language: MailRequest["language"]): MailRequest[] {
       template: "second_factor",
       data: { firstName: "Ada", code: "123456", validMinutes: 10 },
     },
+    {
+      to: "a@x.test",
+      language,
+      template: "guest_sign_in",
+      data: {
+        firstName: "Ada",
+        eventName: "Summit",
+        link: "https://x.test/fr/summit/portal/confirm#token=t",
+        code: "042042",
+        validMinutes: 10,
+      },
+    },
     ...(["confirmed", "pending", "declined"] as const).map((outcome) => ({
       to: "a@x.test",
       language,
@@ -63,7 +75,7 @@ describe("renderMail", () => {
       const mail = await renderMail(request);
       for (const part of [mail.subject, mail.text, mail.html]) {
         expect(part).not.toMatch(
-          /(password_reset|invitation|second_factor|registration_confirmation)\.\w+|link_fallback|\{\{/,
+          /(password_reset|invitation|second_factor|registration_confirmation|guest_sign_in)\.\w+|link_fallback|\{\{/,
         );
       }
       expect(mail.html).toMatch(/^<!doctype html>/i);

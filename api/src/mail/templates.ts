@@ -2,6 +2,7 @@ import { createI18n, type i18n } from "@tessera/shared";
 import type { MailRequest } from "./mailer.ts";
 import type { MailContent, MailTranslator } from "./templates/content.ts";
 import { renderHtml } from "./templates/htmlLayout.ts";
+import { guestSignInContent } from "./templates/guestSignIn.ts";
 import { invitationContent } from "./templates/invitation.ts";
 import { oneLine, type MailFrame } from "./templates/layout.ts";
 import { passwordResetContent } from "./templates/passwordReset.ts";
@@ -32,6 +33,8 @@ function contentOf(request: MailRequest, t: MailTranslator): MailContent {
       return secondFactorContent(t, request.data);
     case "registration_confirmation":
       return registrationConfirmationContent(t, request.data);
+    case "guest_sign_in":
+      return guestSignInContent(t, request.data);
   }
 }
 

@@ -10,6 +10,7 @@ import { duplicateContracts } from "./duplicates.ts";
 import { eventContracts } from "./events.ts";
 import { formContracts } from "./forms.ts";
 import { registrationContracts } from "./registration.ts";
+import { portalContracts } from "./portal.ts";
 import { guestExportContracts } from "./guestExport.ts";
 import { guestFileContracts } from "./guestFiles.ts";
 import { guestImportContracts } from "./guestImports.ts";
@@ -43,6 +44,7 @@ export const contracts = {
   customFields: customFieldContracts,
   forms: formContracts,
   registration: registrationContracts,
+  portal: portalContracts,
   guestImports: guestImportContracts,
   guestExport: guestExportContracts,
   duplicates: duplicateContracts,

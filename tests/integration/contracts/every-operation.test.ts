@@ -48,6 +48,35 @@ interface World {
 
 const fetchLike = globalThis.fetch as unknown as FetchLike;
 
+/** A guest of a fresh event and the code of the sign-in link they were emailed. */
+async function guestCode(w: World) {
+  const event = await w.event();
+  const email = `guest.${event.id.slice(0, 8)}@example.org`;
+  await buildGuest(w.server.db, event, { email, firstName: "Gus" });
+  await w.anonymous.portal.requestLink({ params: { event: event.slug }, body: { email } });
+  const mail = await w.server.mailbox.waitFor(email);
+  return { event, email, code: /\b(\d{6})\b/.exec(mail.text ?? "")![1]! };
+}
+
+/** A client carrying the session cookie of a guest signed in to an event's portal. */
+async function signedInGuest(w: World) {
+  const { event, email, code } = await guestCode(w);
+  const response = await fetch(`${w.server.baseUrl}/api/v1/public/events/${event.slug}/portal/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, code }),
+  });
+  const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
+  const withCookie = (url: string, init: RequestInit = {}) =>
+    fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), Cookie: cookie } });
+  const client = createApiClient({
+    baseUrl: w.server.baseUrl,
+    language: () => "en",
+    fetch: withCookie as unknown as FetchLike,
+  });
+  return { event, client };
+}
+
 /** A registration form with a choice question and a group it conditions, made through the API. */
 async function createdForm(w: World, event: Event) {
   const field = await buildCustomField(w.server.db, event, {
@@ -534,6 +563,22 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       params: { ...w.at(event), id: form.id },
       body: { params: { requiresApproval: true, confirmationMessage: "Thanks" }, language: "en" },
     });
+  },
+  "portal.requestLink": async (w) => {
+    const event = await w.event();
+    return w.anonymous.portal.requestLink({ params: { event: event.slug }, body: { email: "guest@example.org" } });
+  },
+  "portal.signIn": async (w) => {
+    const { event, email, code } = await guestCode(w);
+    return w.anonymous.portal.signIn({ params: { event: event.slug }, body: { email, code } });
+  },
+  "portal.me": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    return client.portal.me({ params: { event: event.slug } });
+  },
+  "portal.signOut": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    return client.portal.signOut({ params: { event: event.slug } });
   },
   "forms.remove": async (w) => {
     const event = await w.event();

@@ -73,6 +73,7 @@ interface TemplateCase {
 
 const RESET_LINK = "http://tessera.test/password/reset?token=abc123&user=42";
 const INVITE_LINK = "http://tessera.test/invitations/accept?token=xyz789";
+const PORTAL_LINK = "http://tessera.test/fr/summit/portal/confirm#token=tsl_abc";
 const helloAda: Record<Language, string> = { en: "Hello Ada,", fr: "Bonjour Ada,", es: "Hola, Ada:" };
 
 const templateCases: Record<MailRequest["template"], TemplateCase> = {
@@ -125,6 +126,17 @@ const templateCases: Record<MailRequest["template"], TemplateCase> = {
       fr: "Votre code de connexion Tessera",
       es: "Tu código de acceso a Tessera",
     },
+    greetings: helloAda,
+  },
+  guest_sign_in: {
+    request: (language, to) => ({
+      to,
+      language,
+      template: "guest_sign_in",
+      data: { firstName: "Ada", eventName: "Summit 2027", link: PORTAL_LINK, code: "042042", validMinutes: 10 },
+    }),
+    expectedInText: PORTAL_LINK,
+    subjects: { en: "Sign in to Summit 2027", fr: "Connexion à Summit 2027", es: "Acceso a Summit 2027" },
     greetings: helloAda,
   },
   registration_confirmation: {

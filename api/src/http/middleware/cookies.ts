@@ -8,6 +8,8 @@ export const CSRF_HEADER = "X-CSRF-Token";
 /** A browser an account signed in from (services/auth/knownDevices.ts). */
 export const DEVICE_COOKIE = "tessera_device";
 const DEVICE_COOKIE_DAYS = 365;
+/** A guest signed in to an event's portal (services/portal/guestSessions.ts). */
+export const GUEST_SESSION_COOKIE = "tessera_guest";
 
 function secure(ctx: ApiContext): boolean {
   return ctx.deps.config.publicUrl.startsWith("https://");
@@ -19,7 +21,7 @@ function secure(ctx: ApiContext): boolean {
  */
 export function cookieName(
   ctx: ApiContext,
-  name: typeof SESSION_COOKIE | typeof CSRF_COOKIE | typeof DEVICE_COOKIE,
+  name: typeof SESSION_COOKIE | typeof CSRF_COOKIE | typeof DEVICE_COOKIE | typeof GUEST_SESSION_COOKIE,
 ): string {
   return secure(ctx) ? `__Host-${name}` : name;
 }
@@ -58,4 +60,26 @@ export function setDeviceCookie(ctx: ApiContext, token: string): void {
     maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 * 1000,
     overwrite: true,
   });
+}
+
+/** The guest's portal session: HTTP only, sent by the browser only with same-site requests that change nothing. */
+export function setGuestSessionCookie(ctx: ApiContext, token: string, expiresAt: Date): void {
+  ctx.cookies.secure = secure(ctx);
+  ctx.cookies.set(cookieName(ctx, GUEST_SESSION_COOKIE), token, {
+    path: "/",
+    sameSite: "lax",
+    secure: secure(ctx),
+    httpOnly: true,
+    expires: expiresAt,
+    overwrite: true,
+  });
+}
+
+export function guestSessionCookie(ctx: ApiContext): string | null {
+  return ctx.cookies.get(cookieName(ctx, GUEST_SESSION_COOKIE)) ?? null;
+}
+
+export function clearGuestSessionCookie(ctx: ApiContext): void {
+  ctx.cookies.secure = secure(ctx);
+  ctx.cookies.set(cookieName(ctx, GUEST_SESSION_COOKIE), null, { path: "/", secure: secure(ctx) });
 }

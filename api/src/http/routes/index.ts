@@ -21,6 +21,7 @@ import { guestFileRoutes } from "./guests/files.ts";
 import { guestOrderRoutes } from "./guests/orders.ts";
 import { formRoutes } from "./forms/forms.ts";
 import { publicFormRoutes } from "./forms/registration.ts";
+import { portalRoutes } from "./portal/portal.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -46,4 +47,5 @@ export const apiRoutes: readonly Route[] = [
   ...guestImportRoutes,
   ...formRoutes,
   ...publicFormRoutes,
+  ...portalRoutes,
 ];

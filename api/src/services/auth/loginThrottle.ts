@@ -48,7 +48,7 @@ const CLIENT_ERRORS_PER_IP = 30;
 
 const limitersByApp = new WeakMap<AppDeps, Limiters>();
 
-function createLimiter(
+export function createLimiter(
   deps: AppDeps,
   keyPrefix: string,
   points: number,
@@ -122,7 +122,7 @@ export function delayAfterFailures(failures: number, free: number, longestSecond
 }
 
 /** 429 too_many_attempts with the minutes to wait; the error middleware sets Retry-After. */
-function tooManyAttempts(msBeforeNext: number): AppError {
+export function tooManyAttempts(msBeforeNext: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return new AppError("too_many_attempts", 429, {
     params: { count: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },

@@ -1,0 +1,33 @@
+import { portalContracts as portal } from "@tessera/shared/contracts/portal";
+import { AppError } from "../../../errors.ts";
+import { findSessionGuest, revokeGuestSession } from "../../../services/portal/guestSessions.ts";
+import { eventOfSlug, portalMe, requestSignInLink, signInGuest } from "../../../services/portal/signIn.ts";
+import { requireSameOrigin } from "../../middleware/antiForgery.ts";
+import { clearGuestSessionCookie, guestSessionCookie, setGuestSessionCookie } from "../../middleware/cookies.ts";
+import { route, type Route } from "../define.ts";
+
+/** /public/events/{event}/portal: guests sign in to an event's portal by email. */
+export const portalRoutes: Route[] = [
+  route(portal.requestLink, async (scope, { params, body }) => {
+    await requestSignInLink(scope, params.event, body.email);
+    return { sent: true as const };
+  }),
+  route(portal.signIn, async (scope, { params, body }, ctx) => {
+    requireSameOrigin(ctx);
+    const { token, expiresAt, me } = await signInGuest(scope, params.event, body);
+    setGuestSessionCookie(ctx, token, expiresAt);
+    return me;
+  }),
+  route(portal.me, async (scope, { params }, ctx) => {
+    const event = await eventOfSlug(scope.db, params.event);
+    const guest = await findSessionGuest(scope.db, event.id, guestSessionCookie(ctx), scope.clock.now());
+    if (!guest) throw AppError.unauthenticated();
+    return portalMe(event, guest);
+  }),
+  route(portal.signOut, async (scope, _input, ctx) => {
+    requireSameOrigin(ctx);
+    await revokeGuestSession(scope.db, guestSessionCookie(ctx), scope.clock.now());
+    clearGuestSessionCookie(ctx);
+    return { ok: true as const };
+  }),
+];

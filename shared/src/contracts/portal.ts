@@ -1,0 +1,59 @@
+import { Ok } from "../schemas/common.ts";
+import { PortalLinkBody, PortalLinkResult, PortalMe, PortalParams, PortalSignInBody } from "../schemas/portal.ts";
+import { contract } from "./contract.ts";
+
+const tags = ["portal"];
+
+/** /public/events/{event}/portal: a guest signs in to the event's portal with an emailed link or code. */
+export const portalContracts = {
+  requestLink: contract({
+    method: "post",
+    path: "/public/events/:event/portal/link",
+    auth: "public",
+    summary: "Email a guest a sign-in link and code",
+    description:
+      "When the event has a guest with this email, emails them a single-use link (valid 10 minutes) and a " +
+      "6-digit code, in the caller's language. The answer is the same for unknown emails, and requests past " +
+      "the limits per email and per address are dropped without saying so.",
+    tags,
+    params: PortalParams,
+    body: PortalLinkBody,
+    response: PortalLinkResult,
+    status: 202,
+  }),
+  signIn: contract({
+    method: "post",
+    path: "/public/events/:event/portal/session",
+    auth: "public",
+    summary: "Sign a guest in with the emailed link's token, or the email and code",
+    description:
+      "Spends the link (only this POST does: opening the link shows a page that asks to confirm, so a mail " +
+      "scanner that opens it spends nothing). Sets the guest's session cookie. A wrong, used or expired " +
+      "link or code: 400 invalid_link; five wrong codes end the link; too many failures per email: 429.",
+    tags,
+    params: PortalParams,
+    body: PortalSignInBody,
+    response: PortalMe,
+    errors: [400, 429],
+  }),
+  me: contract({
+    method: "get",
+    path: "/public/events/:event/portal/me",
+    auth: "public",
+    summary: "The signed-in guest",
+    description: "401 without a guest session of this event.",
+    tags,
+    params: PortalParams,
+    response: PortalMe,
+    errors: [401],
+  }),
+  signOut: contract({
+    method: "post",
+    path: "/public/events/:event/portal/logout",
+    auth: "public",
+    summary: "Sign the guest out",
+    tags,
+    params: PortalParams,
+    response: Ok,
+  }),
+};

@@ -1,0 +1,35 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { Email, Uuid } from "./common.ts";
+import { GuestStatusSchema } from "./guests.ts";
+
+const EventSlug = Type.String({ minLength: 1, maxLength: 100, description: "the event's URL slug" });
+
+export const PortalParams = Type.Object({ event: EventSlug });
+
+/** Where to send a sign-in link: the guest's email. */
+export const PortalLinkBody = Type.Object({ email: Email }, { additionalProperties: false });
+export const PortalLinkResult = Type.Object({
+  sent: Type.Literal(true, { description: "the same answer whether the event has a guest with this email or not" }),
+});
+
+/** The emailed link's token (its confirm page sends it), or the email with the 6-digit code of the same mail. */
+export const PortalSignInBody = Type.Union([
+  Type.Object({ token: Type.String({ minLength: 20, maxLength: 200 }) }, { additionalProperties: false }),
+  Type.Object({ email: Email, code: Type.String({ pattern: "^[0-9]{6}$" }) }, { additionalProperties: false }),
+]);
+export type PortalSignInBody = Static<typeof PortalSignInBody>;
+
+/** The signed-in guest, as their portal shows them. */
+export const PortalGuestSchema = Type.Object({
+  id: Uuid,
+  firstName: Type.Union([Type.String(), Type.Null()]),
+  lastName: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  status: GuestStatusSchema,
+});
+export type PortalGuestJson = Static<typeof PortalGuestSchema>;
+export const PortalMe = Type.Object({
+  guest: PortalGuestSchema,
+  event: Type.Object({ name: Type.String(), slug: Type.String() }),
+});
+export type PortalMe = Static<typeof PortalMe>;
