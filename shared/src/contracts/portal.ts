@@ -1,5 +1,13 @@
 import { Ok } from "../schemas/common.ts";
-import { PortalLinkBody, PortalLinkResult, PortalMe, PortalParams, PortalSignInBody } from "../schemas/portal.ts";
+import {
+  PortalLinkBody,
+  PortalLinkResult,
+  PortalMe,
+  PortalParams,
+  PortalRegistrationSchema,
+  PortalSignInBody,
+} from "../schemas/portal.ts";
+import { SendFormBody, SendFormResult } from "../schemas/registration.ts";
 import { contract } from "./contract.ts";
 
 const tags = ["portal"];
@@ -46,6 +54,43 @@ export const portalContracts = {
     params: PortalParams,
     response: PortalMe,
     errors: [401],
+  }),
+  registration: contract({
+    method: "get",
+    path: "/public/events/:event/portal/registration",
+    auth: "public",
+    summary: "The signed-in guest's registration",
+    description:
+      "The event's online registration form to answer again, the guest's status and answers. 401 without a guest session.",
+    tags,
+    params: PortalParams,
+    response: PortalRegistrationSchema,
+    errors: [401],
+  }),
+  updateRegistration: contract({
+    method: "post",
+    path: "/public/events/:event/portal/registration",
+    auth: "public",
+    summary: "Change the signed-in guest's registration",
+    description:
+      "Through the event's online registration form, with its rules: the questions shown, required ones, quotas " +
+      "(the guest's own places kept), the closing date. Same refusals as sendForm.",
+    tags,
+    params: PortalParams,
+    body: SendFormBody.properties.items,
+    response: SendFormResult,
+    errors: [401, 404, 409, 422],
+  }),
+  cancelRegistration: contract({
+    method: "post",
+    path: "/public/events/:event/portal/unregister",
+    auth: "public",
+    summary: "The signed-in guest cancels their registration",
+    description: "Their status becomes cancelled. A rejected guest: 409 registration_rejected.",
+    tags,
+    params: PortalParams,
+    response: SendFormResult,
+    errors: [401, 409],
   }),
   signOut: contract({
     method: "post",

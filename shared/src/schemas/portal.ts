@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Email, Uuid } from "./common.ts";
+import { Email, Nullable, Uuid } from "./common.ts";
 import { GuestStatusSchema } from "./guests.ts";
 
 const EventSlug = Type.String({ minLength: 1, maxLength: 100, description: "the event's URL slug" });
@@ -33,3 +33,13 @@ export const PortalMe = Type.Object({
   event: Type.Object({ name: Type.String(), slug: Type.String() }),
 });
 export type PortalMe = Static<typeof PortalMe>;
+
+/** The signed-in guest's registration: the form to answer again, and what they answered. */
+export const PortalRegistrationSchema = Type.Object({
+  formId: Nullable(Uuid),
+  status: GuestStatusSchema,
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  answers: Type.Record(Type.String(), Type.Unknown()),
+});
+export type PortalRegistration = Static<typeof PortalRegistrationSchema>;

@@ -576,6 +576,26 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { event, client } = await signedInGuest(w);
     return client.portal.me({ params: { event: event.slug } });
   },
+  "portal.registration": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    return client.portal.registration({ params: { event: event.slug } });
+  },
+  "portal.updateRegistration": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    const { form } = await createdForm(w, event);
+    await w.overseer.forms.update({ params: { ...w.at(event), id: form.id }, body: { state: "online" } });
+    const field = (await w.overseer.customFields.list({ params: w.at(event) })).data.find(
+      (candidate: { label: string }) => candidate.label === "Workshop",
+    )!;
+    return client.portal.updateRegistration({
+      params: { event: event.slug },
+      body: { firstName: "Gus", lastName: "Guest", answers: { [field.id]: "am" } },
+    });
+  },
+  "portal.cancelRegistration": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    return client.portal.cancelRegistration({ params: { event: event.slug } });
+  },
   "portal.signOut": async (w) => {
     const { event, client } = await signedInGuest(w);
     return client.portal.signOut({ params: { event: event.slug } });

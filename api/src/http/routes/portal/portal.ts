@@ -2,6 +2,11 @@ import { portalContracts as portal } from "@tessera/shared/contracts/portal";
 import { AppError } from "../../../errors.ts";
 import { findSessionGuest, revokeGuestSession } from "../../../services/portal/guestSessions.ts";
 import { eventOfSlug, portalMe, requestSignInLink, signInGuest } from "../../../services/portal/signIn.ts";
+import {
+  cancelPortalRegistration,
+  getPortalRegistration,
+  updatePortalRegistration,
+} from "../../../services/portal/registration.ts";
 import { requireSameOrigin } from "../../middleware/antiForgery.ts";
 import { clearGuestSessionCookie, guestSessionCookie, setGuestSessionCookie } from "../../middleware/cookies.ts";
 import { route, type Route } from "../define.ts";
@@ -23,6 +28,17 @@ export const portalRoutes: Route[] = [
     const guest = await findSessionGuest(scope.db, event.id, guestSessionCookie(ctx), scope.clock.now());
     if (!guest) throw AppError.unauthenticated();
     return portalMe(event, guest);
+  }),
+  route(portal.registration, (scope, { params }, ctx) =>
+    getPortalRegistration(scope, params.event, guestSessionCookie(ctx)),
+  ),
+  route(portal.updateRegistration, (scope, { params, body }, ctx) => {
+    requireSameOrigin(ctx);
+    return updatePortalRegistration(scope, params.event, guestSessionCookie(ctx), body);
+  }),
+  route(portal.cancelRegistration, (scope, { params }, ctx) => {
+    requireSameOrigin(ctx);
+    return cancelPortalRegistration(scope, params.event, guestSessionCookie(ctx));
   }),
   route(portal.signOut, async (scope, _input, ctx) => {
     requireSameOrigin(ctx);

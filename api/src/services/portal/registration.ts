@@ -1,0 +1,85 @@
+import { type PortalRegistration, type SendFormBody, type SendFormResult } from "@tessera/shared";
+import { AppError } from "../../errors.ts";
+import { Form } from "../../models/Form.ts";
+import { Guest } from "../../models/Guest.ts";
+import { recordAudit } from "../audit/record.ts";
+import { guestSnapshot } from "../guests/write.ts";
+import { sendForm } from "../forms/registration.ts";
+import type { Scope } from "../scope.ts";
+import { findSessionGuest } from "./guestSessions.ts";
+import { eventOfSlug } from "./signIn.ts";
+
+/*
+ * The signed-in guest's registration in their portal: read it, change the answers while the form takes
+ * registrations (the same rules, conditions and quotas as registering, their own places kept), or cancel.
+ */
+
+/** The event and the guest of the portal session; 401 without one. */
+async function signedInGuest(scope: Scope, slug: string, token: string | null) {
+  const event = await eventOfSlug(scope.db, slug);
+  const guest = await findSessionGuest(scope.db, event.id, token, scope.clock.now());
+  if (!guest) throw AppError.unauthenticated();
+  return { event, guest };
+}
+
+/** The event's online registration form the guest answers in the portal: the newest one. */
+async function registrationFormOf(scope: Scope, eventId: string): Promise<Form | undefined> {
+  return Form.query(scope.db)
+    .where({ eventId, type: "registration", state: "online" })
+    .orderBy("createdAt", "desc")
+    .first();
+}
+
+export async function getPortalRegistration(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+): Promise<PortalRegistration> {
+  const { event, guest } = await signedInGuest(scope, slug, token);
+  const form = await registrationFormOf(scope, event.id);
+  return {
+    formId: form?.id ?? null,
+    status: guest.status,
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    answers: { ...guest.answers },
+  };
+}
+
+/** Changes the guest's registration through the form, as registering again with their own email does. */
+export async function updatePortalRegistration(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+  items: SendFormBody["items"],
+): Promise<SendFormResult> {
+  const { event, guest } = await signedInGuest(scope, slug, token);
+  const form = await registrationFormOf(scope, event.id);
+  if (!form || !guest.email) throw new AppError("form_not_set", 404);
+  return sendForm(scope, slug, form.id, { formId: form.id, mail: guest.email, items });
+}
+
+/** The guest cancels their registration (spec: 'has cancelled'); a rejected guest stays rejected. */
+export async function cancelPortalRegistration(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+): Promise<SendFormResult> {
+  const { event, guest } = await signedInGuest(scope, slug, token);
+  if (guest.status === "rejected") throw new AppError("registration_rejected", 409);
+  if (guest.status === "cancelled") return { status: guest.status, matchedExisting: true };
+  const cancelled = await scope.db.transaction(async (trx) => {
+    const updated = await Guest.query(trx).patchAndFetchById(guest.id, { status: "cancelled" });
+    await recordAudit(trx, scope, {
+      action: "guest.updated",
+      subjectType: "guest",
+      subjectId: guest.id,
+      accountId: event.accountId,
+      eventId: event.id,
+      before: guestSnapshot(guest),
+      after: guestSnapshot(updated),
+    });
+    return updated;
+  });
+  return { status: cancelled.status, matchedExisting: true };
+}
