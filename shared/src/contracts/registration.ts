@@ -1,4 +1,7 @@
+import { Type } from "@sinclair/typebox";
 import {
+  FormUploadForm,
+  FormUploadResult,
   PublicFormParams,
   PublicFormSchema,
   SendFormBody,
@@ -42,5 +45,21 @@ export const registrationContracts = {
     response: SendFormResult,
     status: 201,
     errors: [404, 409, 422],
+  }),
+  uploadFile: contract({
+    method: "post",
+    path: "/:event/forms/uploadFile",
+    isLegacy: true,
+    auth: "public",
+    summary: "Upload a file for a form's file question",
+    description:
+      "Before sending the form. The type is judged from the content (PDF, PNG, JPEG, WebP, GIF, DOCX, XLSX, " +
+      "ODT), 15 MB at most. Kept a day; send `{ uploadId, uploadKey }` as the question's answer to keep it.",
+    tags,
+    params: Type.Object({ event: Type.String({ minLength: 1, maxLength: 100 }) }),
+    multipart: FormUploadForm,
+    response: FormUploadResult,
+    status: 201,
+    errors: [404, 413, 415, 422],
   }),
 };

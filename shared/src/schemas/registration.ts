@@ -73,3 +73,29 @@ export const SendFormResult = Type.Object({
   matchedExisting: Type.Boolean(),
 });
 export type SendFormResult = Static<typeof SendFormResult>;
+
+/** spec §7 uploadFile: the file (multipart part `file`), the form, the file question it answers. */
+export const FormUploadFields = Type.Object(
+  {
+    formId: Uuid,
+    customFieldId: Uuid,
+    /** spec §7: the guest the file is for; only the signed-in guest's own id is taken, as no id at all. */
+    userId: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
+export const FormUploadForm = Type.Object({
+  file: Type.String({ format: "binary", description: "PDF, image or office document, 15 MB at most" }),
+  formId: Uuid,
+  customFieldId: Uuid,
+  userId: Type.Optional(Uuid),
+});
+
+/** An upload waiting for the form: send `{ uploadId, uploadKey }` as the file question's answer. */
+export const FormUploadResult = Type.Object({
+  uploadId: Uuid,
+  uploadKey: Type.String(),
+  name: Type.String(),
+  size: Type.Integer(),
+});
+export type FormUploadResult = Static<typeof FormUploadResult>;

@@ -538,6 +538,19 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     await w.overseer.forms.update({ params: { ...w.at(event), id: form.id }, body: { state: "online" } });
     return w.anonymous.registration.viewForm({ params: { event: event.slug, id: form.id } });
   },
+  "registration.uploadFile": async (w) => {
+    const event = await w.event();
+    const cv = await buildCustomField(w.server.db, event, { type: "file", label: "CV" });
+    const form = await w.overseer.forms.create({
+      params: w.at(event),
+      body: { type: "registration", title: "Apply", items: [{ kind: "question", id: "cv", fieldId: cv.id }] },
+    });
+    await w.overseer.forms.update({ params: { ...w.at(event), id: form.id }, body: { state: "online" } });
+    return w.anonymous.registration.uploadFile({
+      params: { event: event.slug },
+      form: { formId: form.id, customFieldId: cv.id, file: pngFile() as never },
+    });
+  },
   "registration.sendForm": async (w) => {
     const event = await w.event();
     const { form, field } = await createdForm(w, event);

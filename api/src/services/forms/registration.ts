@@ -18,6 +18,8 @@ import { guestSnapshot } from "../guests/write.ts";
 import { derivedGuestColumns } from "../guests/prepare.ts";
 import type { Scope } from "../scope.ts";
 import { isClosed, onlineForm, type OnlineForm } from "./onlineForm.ts";
+import { moveUploads, resolveUploads } from "./uploads.ts";
+import { removeStoredGuestFiles } from "../guests/files.ts";
 import { placeName, placesOf, placesTaken, quotaPlaces, type Place, type PlacesTaken } from "./places.ts";
 
 /*
@@ -139,7 +141,10 @@ async function register(
   const { event, form } = online;
   const now = scope.clock.now();
   if (isClosed(online, now)) throw new AppError("registration_closed", 409);
-  const answers = checkedAnswers(online, body.items.answers);
+  const uploads = await resolveUploads(scope.db, online, body.items.answers, now);
+  const answers = checkedAnswers(online, uploads.answers);
+  // Files of questions the form hid are not kept (their uploads expire).
+  const moves = uploads.moves.filter((move) => move.upload.customFieldId in answers);
   const emailNormalized = normalizeGuestEmail(body.mail);
   const hasParticipation = [...walkFormItems(form.items)].some(({ item }) => item.kind === "participation");
   const declines = hasParticipation && body.items.participation === false;
@@ -147,7 +152,8 @@ async function register(
   // A place already gone is refused before waiting for the others: waiting holds a connection of the pool.
   if (places.length) refuseFullPlaces(places, await placesTaken(scope.db, event.id, places, emailNormalized));
 
-  return scope.db.transaction(async (trx) => {
+  let replacedFiles: string[] = [];
+  const registered = await scope.db.transaction(async (trx) => {
     await lockNames(trx, `registration:${event.id}`, [`email:${emailNormalized}`, ...places.map(placeName)]);
     // Again, now that no registration competing for the same places or email runs.
     const current = await placesTaken(trx, event.id, places, emailNormalized);
@@ -178,6 +184,7 @@ async function register(
             createdSource: "registration",
           })
           .returning("*")) as unknown as Guest);
+    replacedFiles = await moveUploads(trx, guest, moves);
     await recordAudit(trx, scope, {
       action: existing ? "guest.updated" : "guest.created",
       subjectType: "guest",
@@ -189,4 +196,6 @@ async function register(
     });
     return { result: { status: guest.status, matchedExisting: Boolean(existing) }, eventName: event.name };
   });
+  await removeStoredGuestFiles(scope, replacedFiles);
+  return registered;
 }
