@@ -56,6 +56,10 @@ const SEVERAL_ACCOUNTS_USER = "sam@example.com";
 interface Scene {
   account: Account;
   event: Event;
+  /** A registration form with a question, a conditional group on it, a text and the participation question. */
+  formId: string;
+  /** An event without forms. */
+  emptyEvent: Event;
   /** A guest with a godfather, companions of their own, custom field answers, tickets and orders. */
   zoe: Guest;
   /** A valid password reset link's token (for the overseer) and a valid invitation's. */
@@ -106,7 +110,11 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     endsAt: new Date("2030-01-20T23:00:00Z"),
     logoImageId: logo.id,
   });
-  await buildEvent(db, account.id, { name: "Harbour Summit", slug: "harbour-summit", createdBy: overseer.id });
+  const emptyEvent = await buildEvent(db, account.id, {
+    name: "Harbour Summit",
+    slug: "harbour-summit",
+    createdBy: overseer.id,
+  });
   // Archived by a screen of the sweep (its notice).
   await buildEvent(db, account.id, { name: "Spring Fair", slug: "spring-fair", createdBy: overseer.id });
   const api = server.http.as(await sessionTokenFor(db, server.config, overseer));
@@ -130,8 +138,30 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
       { id: "gf", label: "Sans gluten", quota: 40 },
     ],
   });
-  await buildCustomField(db, event, { name: "Nuits", label: "Nuits", type: "number", isRequired: true });
-  await buildCustomField(db, event, { name: "Note", label: "Note", type: "long_text", helpText: "Pour l'accueil" });
+  const nights = await buildCustomField(db, event, { name: "Nuits", label: "Nuits", type: "number", isRequired: true });
+  const note = await buildCustomField(db, event, {
+    name: "Note",
+    label: "Note",
+    type: "long_text",
+    helpText: "Pour l'accueil",
+  });
+  const form = await api.post(`/api/v1/events/${account.id}/${event.id}/forms`, {
+    type: "registration",
+    title: "Inscription",
+    items: [
+      { kind: "text", id: "welcome", title: "Bienvenue", description: "Quelques questions avant la soirée." },
+      { kind: "question", id: "q-diet", fieldId: diet.id },
+      {
+        kind: "group",
+        id: "g-veg",
+        condition: { fieldId: diet.id, answers: ["veg"] },
+        items: [{ kind: "question", id: "q-note", fieldId: note.id }],
+      },
+      { kind: "question", id: "q-nights", fieldId: nights.id },
+      { kind: "participation", id: "attend", title: "Serez-vous des nôtres ?" },
+    ],
+  });
+  expect(form.status, JSON.stringify(form.body)).toBe(201);
 
   const godfather = await buildGuest(db, event, { firstName: "Hugo", lastName: "Martin", email: "hugo@example.com" });
   const zoe = await buildGuest(db, event, {
@@ -172,6 +202,8 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
   return {
     account,
     event,
+    formId: form.body.id as string,
+    emptyEvent,
     zoe,
     resetToken: await issueLinkToken(db, overseer.id, "password_reset"),
     invitationToken: await issueLinkToken(db, invited.id, "registration"),
@@ -199,6 +231,7 @@ interface Screen {
 
 const events = (scene: Scene) => `/manage/events/${scene.event.id}`;
 const guests = (scene: Scene) => `${events(scene)}/guests`;
+const forms = (scene: Scene) => `${events(scene)}/forms`;
 const platformAccount = (scene: Scene) => `/manage/platform/accounts/${scene.account.id}`;
 
 const text = (value: string) => async (page: Page) => {
@@ -510,6 +543,47 @@ const SCREENS: Screen[] = [
     as: "overseer",
     path: (scene) => `${events(scene)}/nothing-here`,
     reach: text(web.notFound.title),
+  },
+
+  // -- forms ---------------------------------------------------------------------------------------------
+  {
+    name: "forms list",
+    as: "overseer",
+    path: forms,
+    reach: text("Inscription"),
+    routes: ["forms/*"],
+  },
+  { name: "forms list, phone", as: "overseer", path: forms, reach: text("Inscription"), viewport: PHONE },
+  {
+    name: "forms list, none yet",
+    as: "overseer",
+    path: (scene) => `/manage/events/${scene.emptyEvent.id}/forms`,
+    reach: text(web.forms.empty),
+  },
+  {
+    name: "forms list, a form's menu",
+    as: "overseer",
+    path: forms,
+    reach: async (page) => {
+      await click(page, web.forms.actionsOf.replace("{{title}}", "Inscription"));
+      await page.getByRole("menuitem", { name: web.forms.putOnline }).waitFor();
+    },
+  },
+  {
+    name: "create a form (dialog)",
+    as: "overseer",
+    path: forms,
+    reach: dialogFrom(text("Inscription"), web.forms.create, web.forms.create),
+  },
+  {
+    name: "delete a form (confirmation)",
+    as: "overseer",
+    path: forms,
+    reach: async (page) => {
+      await click(page, web.forms.actionsOf.replace("{{title}}", "Inscription"));
+      await page.getByRole("menuitem", { name: web.common.delete }).click();
+      await dialog(page, web.forms.deleteTitle);
+    },
   },
 
   // -- guests --------------------------------------------------------------------------------------------

@@ -17,9 +17,10 @@ import { lazyWithTimeout } from "@/app/lazyWithTimeout.ts";
 import { PageLoader } from "@/components/PageLoader.tsx";
 
 const GuestsSection = lazyWithTimeout(() => import("../guests/GuestsSection.tsx"));
+const FormsSection = lazyWithTimeout(() => import("../forms/FormsSection.tsx"));
 
-/** Spec §2 event navigation; the sections of later releases show their "coming" state. */
-const COMING_SECTIONS = [
+/** Spec §2 event navigation, in its order. */
+const SECTIONS = [
   "design",
   "content",
   "forms",
@@ -30,7 +31,9 @@ const COMING_SECTIONS = [
   "checkins",
   "ticketing",
 ] as const;
-type Section = (typeof COMING_SECTIONS)[number] | "settings" | "admin";
+type Section = (typeof SECTIONS)[number] | "settings" | "admin";
+/** The sections of later releases: they show their "coming" state. */
+const COMING_SECTIONS = ["design", "content", "campaigns", "ebadges", "statistics", "checkins", "ticketing"] as const;
 
 /** /manage/events/:eventId/…: the event's header, its navigation and the section shown. */
 export function EventArea({ accountId, eventId }: { accountId: string; eventId: string }) {
@@ -68,11 +71,7 @@ function EventAreaContent({ accountId, eventId }: { accountId: string; eventId: 
 
   const base = `${eventsBase}/${event.id}`;
   const current = (pathname.slice(base.length + 1).split("/")[0] || "settings") as Section;
-  const sections: Section[] = [
-    ...COMING_SECTIONS,
-    "settings",
-    ...(event.abilities.adminSettings ? ["admin" as const] : []),
-  ];
+  const sections: Section[] = [...SECTIONS, "settings", ...(event.abilities.adminSettings ? ["admin" as const] : [])];
 
   return (
     <Stack gap="md">
@@ -106,7 +105,15 @@ function EventAreaContent({ accountId, eventId }: { accountId: string; eventId: 
             </Suspense>
           }
         />
-        {COMING_SECTIONS.filter((section) => section !== "guests").map((section) => (
+        <Route
+          path="forms/*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <FormsSection />
+            </Suspense>
+          }
+        />
+        {COMING_SECTIONS.map((section) => (
           <Route
             key={section}
             path={section}
