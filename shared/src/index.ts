@@ -28,6 +28,7 @@ export * from "./random.ts";
 export * from "./text.ts";
 export * from "./rules/forms.ts";
 export * from "./rules/formBuilder.ts";
+export * from "./rules/formLinter.ts";
 export * from "./schemas/forms.ts";
 export * from "./conditions/index.ts";
 export * from "./conditions/validate.ts";

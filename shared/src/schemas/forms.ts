@@ -63,6 +63,15 @@ export const FormSchema = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   abilities: Type.Object({ update: Type.Boolean(), delete: Type.Boolean() }),
+  /** GET forms/{id} only: what the linter finds (shared/src/rules/formLinter.ts), answers' quotas counted. */
+  warnings: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: Type.String(),
+        code: literals(["unreachable_question", "required_unanswerable", "condition_after_group"] as const),
+      }),
+    ),
+  ),
 });
 export type FormJson = Static<typeof FormSchema>;
 

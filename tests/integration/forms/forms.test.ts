@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
-import { buildCustomField } from "../../helpers/guests.ts";
+import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -178,5 +178,23 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
     expect((await http.get(options)).body.opensAt).toBeNull();
     const copy = await http.post(`${base}/${created.body.id}/duplicate`);
     expect((await http.get(`${base}/${copy.body.id}/options`)).body.requiresApproval).toBe(true);
+  });
+
+  it("tells the builder what the linter finds, quotas counted: a group nobody can reach", async () => {
+    const { db, http, base, items, workshop, event } = await setUp();
+    const created = await http.post(base, { type: "registration", title: "Registration", items });
+    expect((await http.get(`${base}/${created.body.id}`)).body.warnings).toEqual([]);
+    await db("customFields")
+      .where({ id: workshop.id })
+      .update({
+        options: JSON.stringify([
+          { id: "am", label: "Morning", quota: 1 },
+          { id: "pm", label: "Afternoon", quota: null },
+        ]),
+      });
+    await buildGuest(db, event, { status: "confirmed", answers: { [workshop.id]: "am" } as never });
+    expect((await http.get(`${base}/${created.body.id}`)).body.warnings).toEqual([
+      { field: "items.2.items.0.fieldId", code: "unreachable_question" },
+    ]);
   });
 });

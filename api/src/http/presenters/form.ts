@@ -3,7 +3,7 @@ import { canOnEvent } from "../../policies/events.ts";
 import type { Actor } from "../../policies/actor.ts";
 import type { FormView } from "../../services/forms/forms.ts";
 
-export function presentForm(actor: Actor | undefined, { form, event, ties }: FormView): FormJson {
+export function presentForm(actor: Actor | undefined, { form, event, ties, warnings }: FormView): FormJson {
   const update = canOnEvent(actor, "update", event, ties);
   return {
     id: form.id,
@@ -15,5 +15,6 @@ export function presentForm(actor: Actor | undefined, { form, event, ties }: For
     createdAt: form.createdAt.toISOString(),
     updatedAt: form.updatedAt.toISOString(),
     abilities: { update, delete: update },
+    ...(warnings ? { warnings } : {}),
   };
 }

@@ -1,11 +1,12 @@
 import {
   checkFormBuilder,
   FORM_TITLE_MAX,
+  lintForm,
+  type FormWarning,
   formOptionsOf,
   type FormOptions,
   type FormOptionsUpdate,
   walkFormItems,
-  type BuilderField,
   type FormCreate,
   type FormItem,
   type FormUpdate,
@@ -17,6 +18,7 @@ import { CustomField } from "../../models/CustomField.ts";
 import { Form } from "../../models/Form.ts";
 import type { EventTies } from "../../policies/events.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { placesTaken, quotaPlaces } from "./places.ts";
 import type { Scope } from "../scope.ts";
 
 /*
@@ -29,10 +31,12 @@ export interface FormView {
   form: Form;
   event: Event;
   ties: EventTies;
+  /** When asked for (GET one form): what the linter finds. */
+  warnings?: FormWarning[];
 }
 
 /** The custom fields of the event the items name, as the builder's rules need them. */
-async function fieldsOf(db: Knex, eventId: string, items: readonly FormItem[]): Promise<Map<string, BuilderField>> {
+async function fieldsOf(db: Knex, eventId: string, items: readonly FormItem[]): Promise<Map<string, CustomField>> {
   const ids = new Set<string>();
   for (const { item } of walkFormItems(items)) {
     if (item.kind === "question") ids.add(item.fieldId);
@@ -65,7 +69,16 @@ export async function listForms(scope: Scope, key: EventKey): Promise<FormView[]
 
 export async function getForm(scope: Scope, key: EventKey, formId: string): Promise<FormView> {
   const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
-  return { form: await findForm(scope.db, event.id, formId), event, ties };
+  const form = await findForm(scope.db, event.id, formId);
+  const fields = await fieldsOf(scope.db, event.id, form.items);
+  const places = quotaPlaces([...fields.values()]);
+  const { taken } = await placesTaken(scope.db, event.id, places, null);
+  const full = new Set(
+    places.flatMap((place, index) =>
+      place.kind === "answer" && taken[index]! >= place.limit ? [`${place.field.id}:${place.optionId}`] : [],
+    ),
+  );
+  return { form, event, ties, warnings: lintForm(form.items, fields, full) };
 }
 
 export async function createForm(scope: Scope, key: EventKey, body: FormCreate): Promise<FormView> {
