@@ -259,6 +259,11 @@ const dialogFrom =
 const rowButton = (rowText: string, name: string) => async (page: Page) => {
   await page.getByRole("row").filter({ hasText: rowText }).first().getByRole("button", { name, exact: true }).click();
 };
+/** The builder of the scene's form, its group and preview drawn. */
+const builderReady = async (page: Page) => {
+  await page.getByTestId("builder-group").waitFor();
+  await page.getByTestId("form-preview").getByLabel("Régime", { exact: true }).waitFor();
+};
 const guestRows = async (page: Page) => {
   await page.getByTestId("guest-row").first().waitFor();
 };
@@ -584,6 +589,81 @@ const SCREENS: Screen[] = [
       await page.getByRole("menuitem", { name: web.common.delete }).click();
       await dialog(page, web.forms.deleteTitle);
     },
+  },
+  {
+    name: "form builder",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}`,
+    reach: builderReady,
+    routes: [":formId"],
+  },
+  {
+    name: "form builder, phone",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}`,
+    reach: builderReady,
+    viewport: PHONE,
+  },
+  {
+    name: "form builder, the add menu",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}`,
+    reach: async (page) => {
+      await builderReady(page);
+      await click(page, web.forms.builder.add);
+      await page.getByRole("menuitem", { name: new RegExp(`^${web.forms.builder.kinds.group}`) }).waitFor();
+    },
+  },
+  {
+    name: "form builder, add a question (dialog)",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}`,
+    reach: async (page) => {
+      await builderReady(page);
+      await click(page, web.forms.builder.add);
+      await page.getByRole("menuitem", { name: new RegExp(`^${web.forms.builder.kinds.question}`) }).click();
+      await dialog(page, web.forms.builder.question.pickTitle);
+    },
+  },
+  {
+    name: "form builder, an item picked up with the keyboard",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}`,
+    reach: async (page) => {
+      await builderReady(page);
+      await button(page, web.forms.builder.moveItem.replace("{{name}}", "Nuits")).focus();
+      await page.keyboard.press("Space");
+      await page.keyboard.press("ArrowUp");
+      await page.locator('[id^="DndLiveRegion"]').getByText(/Nuits/).waitFor();
+    },
+  },
+  {
+    name: "form builder, the group shown in a French preview",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}`,
+    reach: async (page) => {
+      await builderReady(page);
+      const preview = page.getByTestId("form-preview");
+      await preview.getByText(web.languages.fr, { exact: true }).click();
+      await preview.getByLabel("Régime", { exact: true }).click();
+      await page.getByRole("option", { name: "Végétarien" }).click();
+      await preview.getByLabel("Note", { exact: true }).waitFor();
+      await preview.getByRole("button", { name: resources.fr.web.forms.preview.guest.submit.registration }).waitFor();
+    },
+  },
+  {
+    name: "form builder, a new form and the rules' messages",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/new?type=survey&title=Avis`,
+    reach: async (page) => {
+      await text(resources.en.validation.at_least_one_item)(page);
+      await click(page, web.forms.builder.add);
+      await page.getByRole("menuitem", { name: new RegExp(`^${web.forms.builder.kinds.group}`) }).click();
+      await click(page, web.common.save);
+      await text(resources.en.validation.select_question)(page);
+      await page.getByTestId("builder-problems").waitFor();
+    },
+    routes: ["new"],
   },
 
   // -- guests --------------------------------------------------------------------------------------------
