@@ -74,7 +74,9 @@ export async function lockNames(trx: Knex.Transaction, namespace: string, names:
  */
 export function isUniqueViolation(error: unknown): boolean {
   const { code, nativeError } = (error ?? {}) as { code?: unknown; nativeError?: { code?: unknown } };
-  return [code, nativeError?.code].some((value) => value === "23505" || value === "SQLITE_CONSTRAINT_UNIQUE");
+  return [code, nativeError?.code].some(
+    (value) => value === "23505" || value === "SQLITE_CONSTRAINT_UNIQUE" || value === "SQLITE_CONSTRAINT_PRIMARYKEY",
+  );
 }
 
 /** `lower(column) LIKE %value%`, the same way on both databases (the value's % and _ match themselves). */

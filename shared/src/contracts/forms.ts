@@ -4,6 +4,7 @@ import {
   FormList,
   FormOptionsSchema,
   FormOptionsUpdate,
+  FormStatisticsSchema,
   FormSchema,
   FormUpdate,
 } from "../schemas/forms.ts";
@@ -93,6 +94,18 @@ export const formContracts = {
     body: FormOptionsUpdate,
     response: FormOptionsSchema,
     errors: [403, 404, 422],
+  }),
+  statistics: contract({
+    method: "get",
+    path: "/events/:a/:e/forms/:id/statistics",
+    summary: "A form's answers in figures",
+    description:
+      "How many guests answered (a survey's respondents, a registration form's registered guests) and, for each " +
+      "question, each answer's count, or the average and spread of numbers and ratings. Anyone who sees the event.",
+    tags,
+    params: EventScopedIdParams,
+    response: FormStatisticsSchema,
+    errors: [404],
   }),
   remove: contract({
     method: "delete",

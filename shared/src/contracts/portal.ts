@@ -6,6 +6,9 @@ import {
   PortalParams,
   PortalRegistrationSchema,
   PortalSignInBody,
+  PortalSurveyList,
+  PortalSurveyParams,
+  SurveyAnswerBody,
 } from "../schemas/portal.ts";
 import { SendFormBody, SendFormResult } from "../schemas/registration.ts";
 import { contract } from "./contract.ts";
@@ -91,6 +94,33 @@ export const portalContracts = {
     params: PortalParams,
     response: SendFormResult,
     errors: [401, 409],
+  }),
+  surveys: contract({
+    method: "get",
+    path: "/public/events/:event/portal/surveys",
+    auth: "public",
+    summary: "The event's satisfaction surveys for the signed-in guest",
+    description:
+      "Each online survey, whether it takes answers now and whether the guest answered it. 401 without a guest session.",
+    tags,
+    params: PortalParams,
+    response: PortalSurveyList,
+    errors: [401],
+  }),
+  answerSurvey: contract({
+    method: "post",
+    path: "/public/events/:event/portal/surveys/:id",
+    auth: "public",
+    summary: "The signed-in guest answers a satisfaction survey",
+    description:
+      "Once per guest (409 survey_already_answered), while it is open (409 survey_not_open); the questions shown " +
+      "and their rules as on a form.",
+    tags,
+    params: PortalSurveyParams,
+    body: SurveyAnswerBody,
+    response: Ok,
+    status: 201,
+    errors: [401, 404, 409, 422],
   }),
   signOut: contract({
     method: "post",

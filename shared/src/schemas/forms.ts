@@ -125,3 +125,23 @@ export const FormOptionsUpdate = Type.Object(
   { additionalProperties: false },
 );
 export type FormOptionsUpdate = Static<typeof FormOptionsUpdate>;
+
+/** A form's answers in figures (the Statistics screen's custom-fields part). */
+export const FormStatisticsSchema = Type.Object({
+  /** Guests who answered: a survey's respondents, a registration form's registered guests. */
+  responses: Type.Integer(),
+  questions: Type.Array(
+    Type.Object({
+      fieldId: Uuid,
+      label: Type.String(),
+      type: Type.String(),
+      answered: Type.Integer(),
+      options: Type.Optional(
+        Type.Array(Type.Object({ id: Type.String(), label: Type.String(), count: Type.Integer() })),
+      ),
+      average: Type.Optional(Nullable(Type.Number())),
+      values: Type.Optional(Type.Array(Type.Object({ value: Type.Number(), count: Type.Integer() }))),
+    }),
+  ),
+});
+export type FormStatistics = Static<typeof FormStatisticsSchema>;

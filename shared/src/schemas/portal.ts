@@ -43,3 +43,22 @@ export const PortalRegistrationSchema = Type.Object({
   answers: Type.Record(Type.String(), Type.Unknown()),
 });
 export type PortalRegistration = Static<typeof PortalRegistrationSchema>;
+
+export const PortalSurveyParams = Type.Object({ event: EventSlug, id: Uuid });
+
+/** An online satisfaction survey, as the guest's portal lists it. */
+export const PortalSurveySchema = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  /** Answers are taken (its opening date reached, its closing date not passed). */
+  isOpen: Type.Boolean(),
+  answered: Type.Boolean(),
+});
+export type PortalSurvey = Static<typeof PortalSurveySchema>;
+export const PortalSurveyList = Type.Object({ data: Type.Array(PortalSurveySchema) });
+
+export const SurveyAnswerBody = Type.Object(
+  { answers: Type.Record(Type.String(), Type.Unknown(), { maxProperties: 300 }) },
+  { additionalProperties: false },
+);
+export type SurveyAnswerBody = Static<typeof SurveyAnswerBody>;

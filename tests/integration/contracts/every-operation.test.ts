@@ -609,9 +609,35 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { event, client } = await signedInGuest(w);
     return client.portal.cancelRegistration({ params: { event: event.slug } });
   },
+  "portal.surveys": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    return client.portal.surveys({ params: { event: event.slug } });
+  },
+  "portal.answerSurvey": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    const rating = await buildCustomField(w.server.db, event, {
+      type: "rating",
+      label: "Rating",
+      rules: { maxRating: 5 },
+    });
+    const survey = await w.overseer.forms.create({
+      params: w.at(event),
+      body: { type: "survey", title: "How was it?", items: [{ kind: "question", id: "r", fieldId: rating.id }] },
+    });
+    await w.overseer.forms.update({ params: { ...w.at(event), id: survey.id }, body: { state: "online" } });
+    return client.portal.answerSurvey({
+      params: { event: event.slug, id: survey.id },
+      body: { answers: { [rating.id]: 4 } },
+    });
+  },
   "portal.signOut": async (w) => {
     const { event, client } = await signedInGuest(w);
     return client.portal.signOut({ params: { event: event.slug } });
+  },
+  "forms.statistics": async (w) => {
+    const event = await w.event();
+    const { form } = await createdForm(w, event);
+    return w.overseer.forms.statistics({ params: { ...w.at(event), id: form.id } });
   },
   "forms.remove": async (w) => {
     const event = await w.event();

@@ -59,6 +59,11 @@ const ROWS: MatrixRow<[Target], MatrixCall>[] = [
       body: { params: { requiresApproval: true } },
     }),
   },
+  {
+    name: "GET forms/{id}/statistics",
+    expect: READ,
+    call: (t) => ({ method: "GET", path: `${t.base}/${t.formId}/statistics` }),
+  },
   { name: "DELETE forms/{id}", expect: write(200), call: (t) => ({ method: "DELETE", path: `${t.base}/${t.formId}` }) },
 ];
 

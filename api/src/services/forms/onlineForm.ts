@@ -1,4 +1,4 @@
-import { formOptionsOf, walkFormItems } from "@tessera/shared";
+import { formOptionsOf, walkFormItems, type FormType } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { rememberedRead } from "../../db/rememberedReads.ts";
 import { AppError } from "../../errors.ts";
@@ -18,24 +18,29 @@ const FORM_TABLES = ["events", "forms", "custom_fields"];
 
 const formNotSet = () => new AppError("form_not_set", 404);
 
-async function readOnlineForm(db: Knex, slug: string, formId: string): Promise<OnlineForm | null> {
+async function readOnlineForm(db: Knex, slug: string, formId: string, type: FormType): Promise<OnlineForm | null> {
   const event = await Event.query(db).findOne({ slug, isArchived: false });
   if (!event) return null;
   const form = await Form.query(db).findOne({ id: formId, eventId: event.id });
-  if (!form || form.state !== "online" || form.type !== "registration") return null;
+  if (!form || form.state !== "online" || form.type !== type) return null;
   const ids = [...walkFormItems(form.items)].flatMap(({ item }) => (item.kind === "question" ? [item.fieldId] : []));
   const fields = ids.length ? await CustomField.query(db).where({ eventId: event.id }).whereIn("id", ids) : [];
   return { event, form, fields };
 }
 
 /**
- * The event of the slug (not archived) and its online registration form, with the questions it asks; 404
- * form_not_set otherwise. Read once for the registrations of a moment (rememberedRead): what is returned
- * holds the models' values, not their methods.
+ * The event of the slug (not archived) and its online form of this type (a registration form unless said),
+ * with the questions it asks; 404 form_not_set otherwise. Read once for the registrations of a moment
+ * (rememberedRead): what is returned holds the models' values, not their methods.
  */
-export async function onlineForm(db: Knex, slug: string, formId: string): Promise<OnlineForm> {
-  const key = `${slug.toLowerCase()}/${formId}`;
-  const found = await rememberedRead(db, FORM_TABLES, key, () => readOnlineForm(db, slug.toLowerCase(), formId));
+export async function onlineForm(
+  db: Knex,
+  slug: string,
+  formId: string,
+  type: FormType = "registration",
+): Promise<OnlineForm> {
+  const key = `${type}:${slug.toLowerCase()}/${formId}`;
+  const found = await rememberedRead(db, FORM_TABLES, key, () => readOnlineForm(db, slug.toLowerCase(), formId, type));
   if (!found) throw formNotSet();
   return found;
 }

@@ -81,7 +81,7 @@ export async function viewPublicForm(scope: Scope, slug: string, formId: string)
 }
 
 /** The answers kept: those to the questions shown, checked as a guest's (required shown questions answered). */
-function checkedAnswers(online: OnlineForm, sent: Record<string, unknown>): Record<string, unknown> {
+export function checkedAnswers(online: OnlineForm, sent: Record<string, unknown>): Record<string, unknown> {
   const shown = shownFieldIds(online.form.items, sent);
   const asked = online.fields.filter((field) => shown.has(field.id));
   const kept = Object.fromEntries(Object.entries(sent).filter(([id]) => shown.has(id)));

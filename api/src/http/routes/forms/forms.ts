@@ -10,6 +10,7 @@ import {
   setFormOptions,
   updateForm,
 } from "../../../services/forms/forms.ts";
+import { formStatistics } from "../../../services/forms/statistics.ts";
 import { route, type Route } from "../define.ts";
 import { eventKey } from "../guests/eventKey.ts";
 
@@ -32,6 +33,7 @@ export const formRoutes: Route[] = [
   ),
   route(forms.options, (scope, { params }) => getFormOptions(scope, eventKey(params), params.id)),
   route(forms.setOptions, (scope, { params, body }) => setFormOptions(scope, eventKey(params), params.id, body)),
+  route(forms.statistics, (scope, { params }) => formStatistics(scope, eventKey(params), params.id)),
   route(forms.remove, async (scope, { params }) => {
     await deleteForm(scope, eventKey(params), params.id);
     return { ok: true as const };

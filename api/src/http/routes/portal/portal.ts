@@ -2,6 +2,7 @@ import { portalContracts as portal } from "@tessera/shared/contracts/portal";
 import { AppError } from "../../../errors.ts";
 import { findSessionGuest, revokeGuestSession } from "../../../services/portal/guestSessions.ts";
 import { eventOfSlug, portalMe, requestSignInLink, signInGuest } from "../../../services/portal/signIn.ts";
+import { answerPortalSurvey, listPortalSurveys } from "../../../services/portal/surveys.ts";
 import {
   cancelPortalRegistration,
   getPortalRegistration,
@@ -39,6 +40,13 @@ export const portalRoutes: Route[] = [
   route(portal.cancelRegistration, (scope, { params }, ctx) => {
     requireSameOrigin(ctx);
     return cancelPortalRegistration(scope, params.event, guestSessionCookie(ctx));
+  }),
+  route(portal.surveys, async (scope, { params }, ctx) => ({
+    data: await listPortalSurveys(scope, params.event, guestSessionCookie(ctx)),
+  })),
+  route(portal.answerSurvey, (scope, { params, body }, ctx) => {
+    requireSameOrigin(ctx);
+    return answerPortalSurvey(scope, params.event, guestSessionCookie(ctx), params.id, body);
   }),
   route(portal.signOut, async (scope, _input, ctx) => {
     requireSameOrigin(ctx);

@@ -1,0 +1,86 @@
+import type { PortalSurvey, SurveyAnswerBody } from "@tessera/shared";
+import { isUniqueViolation } from "../../db/dialect.ts";
+import { AppError } from "../../errors.ts";
+import { Form } from "../../models/Form.ts";
+import { Guest } from "../../models/Guest.ts";
+import { recordAudit } from "../audit/record.ts";
+import { guestSnapshot } from "../guests/write.ts";
+import { isClosed, onlineForm } from "../forms/onlineForm.ts";
+import { checkedAnswers } from "../forms/registration.ts";
+import type { Scope } from "../scope.ts";
+import { findSessionGuest } from "./guestSessions.ts";
+import { eventOfSlug } from "./signIn.ts";
+
+/*
+ * Satisfaction surveys in the guest's portal (spec §4: a survey opens from a date): each online survey,
+ * open or not yet, and whether the guest answered it; answered once per guest, the answers kept with the
+ * guest's other answers (the survey's questions are the event's custom fields), which feed statistics.
+ */
+
+async function signedInGuest(scope: Scope, slug: string, token: string | null) {
+  const event = await eventOfSlug(scope.db, slug);
+  const guest = await findSessionGuest(scope.db, event.id, token, scope.clock.now());
+  if (!guest) throw AppError.unauthenticated();
+  return { event, guest };
+}
+
+export async function listPortalSurveys(scope: Scope, slug: string, token: string | null): Promise<PortalSurvey[]> {
+  const { event, guest } = await signedInGuest(scope, slug, token);
+  const surveys = await Form.query(scope.db)
+    .where({ eventId: event.id, type: "survey", state: "online" })
+    .orderBy("createdAt");
+  const answered = new Set(
+    ((await scope.db("surveyResponses").where({ guestId: guest.id }).select("formId")) as { formId: string }[]).map(
+      (row) => row.formId,
+    ),
+  );
+  const now = scope.clock.now();
+  return surveys.map((form) => ({
+    id: form.id,
+    title: form.title,
+    isOpen: !isClosed({ event, form }, now),
+    answered: answered.has(form.id),
+  }));
+}
+
+/** The guest answers a survey, once, while it is open. */
+export async function answerPortalSurvey(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+  formId: string,
+  body: SurveyAnswerBody,
+): Promise<{ ok: true }> {
+  const { event, guest } = await signedInGuest(scope, slug, token);
+  const online = await onlineForm(scope.db, slug, formId, "survey");
+  const now = scope.clock.now();
+  if (isClosed(online, now)) throw new AppError("survey_not_open", 409);
+  const answers = checkedAnswers(online, body.answers);
+  try {
+    await scope.db.transaction(async (trx) => {
+      await trx("surveyResponses").insert({
+        formId,
+        guestId: guest.id,
+        eventId: event.id,
+        answeredAt: now.toISOString(),
+      });
+      const current = (await Guest.query(trx).findById(guest.id))!;
+      const updated = await Guest.query(trx).patchAndFetchById(guest.id, {
+        answers: { ...current.answers, ...answers } as Guest["answers"],
+      });
+      await recordAudit(trx, scope, {
+        action: "guest.updated",
+        subjectType: "guest",
+        subjectId: guest.id,
+        accountId: event.accountId,
+        eventId: event.id,
+        before: guestSnapshot(current),
+        after: guestSnapshot(updated),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("survey_already_answered", 409);
+    throw error;
+  }
+  return { ok: true };
+}
