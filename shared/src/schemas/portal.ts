@@ -62,3 +62,32 @@ export const SurveyAnswerBody = Type.Object(
   { additionalProperties: false },
 );
 export type SurveyAnswerBody = Static<typeof SurveyAnswerBody>;
+
+export const PortalCompanionParams = Type.Object({ event: EventSlug, id: Uuid });
+
+/** A companion the guest adds or changes: a name, an email if they have one, the companion form's answers. */
+export const PortalCompanionBody = Type.Object(
+  {
+    firstName: Type.String({ minLength: 1, maxLength: 100 }),
+    lastName: Type.String({ minLength: 1, maxLength: 100 }),
+    email: Type.Optional(Type.Union([Email, Type.Literal("")])),
+    answers: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 300 })),
+  },
+  { additionalProperties: false },
+);
+export type PortalCompanionBody = Static<typeof PortalCompanionBody>;
+
+export const PortalCompanionSchema = Type.Object({
+  id: Uuid,
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  status: GuestStatusSchema,
+  answers: Type.Record(Type.String(), Type.Unknown()),
+});
+export type PortalCompanion = Static<typeof PortalCompanionSchema>;
+export const PortalCompanionList = Type.Object({
+  data: Type.Array(PortalCompanionSchema),
+  /** The event's maximum of companions per guest (null: no maximum). */
+  max: Nullable(Type.Integer()),
+});

@@ -52,7 +52,7 @@ const fetchLike = globalThis.fetch as unknown as FetchLike;
 async function guestCode(w: World) {
   const event = await w.event();
   const email = `guest.${event.id.slice(0, 8)}@example.org`;
-  await buildGuest(w.server.db, event, { email, firstName: "Gus" });
+  await buildGuest(w.server.db, event, { email, firstName: "Gus", status: "confirmed" });
   await w.anonymous.portal.requestLink({ params: { event: event.slug }, body: { email } });
   const mail = await w.server.mailbox.waitFor(email);
   return { event, email, code: /\b(\d{6})\b/.exec(mail.text ?? "")![1]! };
@@ -629,6 +629,33 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       params: { event: event.slug, id: survey.id },
       body: { answers: { [rating.id]: 4 } },
     });
+  },
+  "portal.companions": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    return client.portal.companions({ params: { event: event.slug } });
+  },
+  "portal.addCompanion": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    return client.portal.addCompanion({ params: { event: event.slug }, body: { firstName: "Ann", lastName: "Guest" } });
+  },
+  "portal.updateCompanion": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    const added = await client.portal.addCompanion({
+      params: { event: event.slug },
+      body: { firstName: "Ann", lastName: "Guest" },
+    });
+    return client.portal.updateCompanion({
+      params: { event: event.slug, id: added.id },
+      body: { firstName: "Anna", lastName: "Guest" },
+    });
+  },
+  "portal.removeCompanion": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    const added = await client.portal.addCompanion({
+      params: { event: event.slug },
+      body: { firstName: "Ann", lastName: "Guest" },
+    });
+    return client.portal.removeCompanion({ params: { event: event.slug, id: added.id } });
   },
   "portal.signOut": async (w) => {
     const { event, client } = await signedInGuest(w);

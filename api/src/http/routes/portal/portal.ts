@@ -4,6 +4,12 @@ import { findSessionGuest, revokeGuestSession } from "../../../services/portal/g
 import { eventOfSlug, portalMe, requestSignInLink, signInGuest } from "../../../services/portal/signIn.ts";
 import { answerPortalSurvey, listPortalSurveys } from "../../../services/portal/surveys.ts";
 import {
+  addPortalCompanion,
+  listPortalCompanions,
+  removePortalCompanion,
+  updatePortalCompanion,
+} from "../../../services/portal/companions.ts";
+import {
   cancelPortalRegistration,
   getPortalRegistration,
   updatePortalRegistration,
@@ -47,6 +53,21 @@ export const portalRoutes: Route[] = [
   route(portal.answerSurvey, (scope, { params, body }, ctx) => {
     requireSameOrigin(ctx);
     return answerPortalSurvey(scope, params.event, guestSessionCookie(ctx), params.id, body);
+  }),
+  route(portal.companions, (scope, { params }, ctx) =>
+    listPortalCompanions(scope, params.event, guestSessionCookie(ctx)),
+  ),
+  route(portal.addCompanion, (scope, { params, body }, ctx) => {
+    requireSameOrigin(ctx);
+    return addPortalCompanion(scope, params.event, guestSessionCookie(ctx), body);
+  }),
+  route(portal.updateCompanion, (scope, { params, body }, ctx) => {
+    requireSameOrigin(ctx);
+    return updatePortalCompanion(scope, params.event, guestSessionCookie(ctx), params.id, body);
+  }),
+  route(portal.removeCompanion, (scope, { params }, ctx) => {
+    requireSameOrigin(ctx);
+    return removePortalCompanion(scope, params.event, guestSessionCookie(ctx), params.id);
   }),
   route(portal.signOut, async (scope, _input, ctx) => {
     requireSameOrigin(ctx);

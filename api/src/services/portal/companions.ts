@@ -1,0 +1,179 @@
+import { walkFormItems, type PortalCompanion, type PortalCompanionBody, type ValidationIssue } from "@tessera/shared";
+import { lockNames } from "../../db/dialect.ts";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import type { Event } from "../../models/Event.ts";
+import { Form } from "../../models/Form.ts";
+import { Guest } from "../../models/Guest.ts";
+import { recordAudit } from "../audit/record.ts";
+import { derivedGuestColumns } from "../guests/prepare.ts";
+import { guestSnapshot } from "../guests/write.ts";
+import { onlineForm } from "../forms/onlineForm.ts";
+import { checkedAnswers } from "../forms/registration.ts";
+import type { Scope } from "../scope.ts";
+import { findSessionGuest } from "./guestSessions.ts";
+import { eventOfSlug } from "./signIn.ts";
+
+/*
+ * The signed-in guest's companions in their portal (spec §2 "my companions"): guests of the event whose
+ * godfather is the guest, added, changed and removed by them within the event's maximum, answering the
+ * companion form the registration form names (its companions question), if any.
+ */
+
+async function signedInGuest(scope: Scope, slug: string, token: string | null) {
+  const event = await eventOfSlug(scope.db, slug);
+  const guest = await findSessionGuest(scope.db, event.id, token, scope.clock.now());
+  if (!guest) throw AppError.unauthenticated();
+  return { event, guest };
+}
+
+const presentCompanion = (companion: Guest): PortalCompanion => ({
+  id: companion.id,
+  firstName: companion.firstName,
+  lastName: companion.lastName,
+  email: companion.email,
+  status: companion.status,
+  answers: { ...companion.answers },
+});
+
+/** The companion form the event's online registration form names, if any: its answers' rules. */
+async function companionAnswers(scope: Scope, event: Event, sent: Record<string, unknown> | undefined) {
+  const registration = await Form.query(scope.db)
+    .where({ eventId: event.id, type: "registration", state: "online" })
+    .orderBy("createdAt", "desc")
+    .first();
+  const item = registration
+    ? [...walkFormItems(registration.items)].find(({ item }) => item.kind === "companions")?.item
+    : undefined;
+  const formId = item?.kind === "companions" ? item.companionFormId : null;
+  if (!formId) return {};
+  return checkedAnswers(await onlineForm(scope.db, event.slug, formId, "companion"), sent ?? {});
+}
+
+async function companionsOf(db: Knex, guest: Guest): Promise<Guest[]> {
+  return Guest.query(db).where({ eventId: guest.eventId, godfatherId: guest.id }).orderBy("createdAt");
+}
+
+export async function listPortalCompanions(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+): Promise<{ data: PortalCompanion[]; max: number | null }> {
+  const { event, guest } = await signedInGuest(scope, slug, token);
+  return { data: (await companionsOf(scope.db, guest)).map(presentCompanion), max: event.maxCompanions };
+}
+
+function identityOf(body: PortalCompanionBody) {
+  const email = body.email?.trim() || null;
+  const identity = { firstName: body.firstName.trim(), lastName: body.lastName.trim(), email };
+  return { ...identity, ...derivedGuestColumns({ ...identity, company: null }) };
+}
+
+/** Adds a companion, within the event's maximum; they take the guest's status of attending. */
+export async function addPortalCompanion(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+  body: PortalCompanionBody,
+): Promise<PortalCompanion> {
+  const { event, guest } = await signedInGuest(scope, slug, token);
+  if (!["confirmed", "pending_approval"].includes(guest.status))
+    throw AppError.invalid([{ field: "guest", code: "invalid_value" }]);
+  const answers = await companionAnswers(scope, event, body.answers);
+  const companion = await scope.db.transaction(async (trx) => {
+    await lockNames(trx, `registration:${event.id}`, [`companions:${guest.id}`]);
+    const count = (await companionsOf(trx, guest)).length;
+    if (event.maxCompanions !== null && count >= event.maxCompanions) {
+      const issue: ValidationIssue = {
+        field: "companions",
+        code: "companions_too_many",
+        params: { max: event.maxCompanions },
+      };
+      throw AppError.invalid([issue]);
+    }
+    const created = (await Guest.query(trx)
+      .insert({
+        ...identityOf(body),
+        accountId: event.accountId,
+        eventId: event.id,
+        godfatherId: guest.id,
+        status: guest.status,
+        registeredAt: scope.clock.now(),
+        answers: answers as Guest["answers"],
+        createdSource: "companion",
+      })
+      .returning("*")) as unknown as Guest;
+    await Guest.query(trx)
+      .patch({ companionsExpected: Math.max(guest.companionsExpected, count + 1) })
+      .where({ id: guest.id });
+    await recordAudit(trx, scope, {
+      action: "guest.created",
+      subjectType: "guest",
+      subjectId: created.id,
+      accountId: event.accountId,
+      eventId: event.id,
+      after: guestSnapshot(created),
+    });
+    return created;
+  });
+  return presentCompanion(companion);
+}
+
+async function ownCompanion(db: Knex, guest: Guest, companionId: string): Promise<Guest> {
+  const companion = await Guest.query(db).findOne({ id: companionId, eventId: guest.eventId, godfatherId: guest.id });
+  if (!companion) throw AppError.notFound();
+  return companion;
+}
+
+export async function updatePortalCompanion(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+  companionId: string,
+  body: PortalCompanionBody,
+): Promise<PortalCompanion> {
+  const { event, guest } = await signedInGuest(scope, slug, token);
+  const current = await ownCompanion(scope.db, guest, companionId);
+  const answers = await companionAnswers(scope, event, body.answers);
+  const updated = await scope.db.transaction(async (trx) => {
+    const patched = await Guest.query(trx).patchAndFetchById(current.id, {
+      ...identityOf(body),
+      answers: { ...current.answers, ...answers } as Guest["answers"],
+    });
+    await recordAudit(trx, scope, {
+      action: "guest.updated",
+      subjectType: "guest",
+      subjectId: current.id,
+      accountId: event.accountId,
+      eventId: event.id,
+      before: guestSnapshot(current),
+      after: guestSnapshot(patched),
+    });
+    return patched;
+  });
+  return presentCompanion(updated);
+}
+
+/** Removes a companion: their registration is cancelled (the organizer keeps the record). */
+export async function removePortalCompanion(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+  companionId: string,
+): Promise<{ ok: true }> {
+  const { event, guest } = await signedInGuest(scope, slug, token);
+  const current = await ownCompanion(scope.db, guest, companionId);
+  await scope.db.transaction(async (trx) => {
+    const patched = await Guest.query(trx).patchAndFetchById(current.id, { status: "cancelled", godfatherId: null });
+    await recordAudit(trx, scope, {
+      action: "guest.updated",
+      subjectType: "guest",
+      subjectId: current.id,
+      accountId: event.accountId,
+      eventId: event.id,
+      before: guestSnapshot(current),
+      after: guestSnapshot(patched),
+    });
+  });
+  return { ok: true };
+}
