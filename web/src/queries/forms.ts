@@ -58,7 +58,10 @@ export function useEventForm(accountId: string, eventId: string, formId: string)
   return useQuery(formQuery(useQueryClient(), accountId, eventId, formId));
 }
 
-/** Keeps a form as the API answered it: its own entry, and its row of the list (first when it is new). */
+/**
+ * Keeps a form as the API answered it: its own entry, and its row of the list (first when it is new); both
+ * are read again where they are shown.
+ */
 function keepForm(queryClient: QueryClient, accountId: string, eventId: string, form: FormJson): void {
   queryClient.setQueryData(formKeys.detail(accountId, eventId, form.id), form);
   queryClient.setQueryData(formKeys.list(accountId, eventId), (forms: FormJson[] | undefined) =>
@@ -67,6 +70,8 @@ function keepForm(queryClient: QueryClient, accountId: string, eventId: string, 
       : forms && [form, ...forms],
   );
   void queryClient.invalidateQueries({ queryKey: formKeys.list(accountId, eventId) });
+  // Read again where it is shown: GET adds the linter's warnings, which count the answers' quotas.
+  void queryClient.invalidateQueries({ queryKey: formKeys.detail(accountId, eventId, form.id) });
 }
 
 /** Creates a form (a draft); the API refuses one without items, so the builder's first save creates it. */

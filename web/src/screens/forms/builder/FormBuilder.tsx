@@ -16,7 +16,7 @@ import { itemsOf, useCreateForm, useDuplicateForm, useForms, useUpdateForm, type
 import { useFormsArea } from "../FormsContext.ts";
 import { FormStateBadge } from "../FormStateBadge.tsx";
 import { FormPreview } from "../preview/FormPreview.tsx";
-import { builderProblems, type BuilderDraft, type BuilderProblem } from "./builderRules.ts";
+import { builderProblems, builderWarnings, type BuilderDraft, type BuilderProblem } from "./builderRules.ts";
 import type { NewForm } from "./FormBuilderScreen.tsx";
 import { ItemsEditor } from "./ItemsEditor.tsx";
 
@@ -70,11 +70,13 @@ export function FormBuilder({ saved: savedForm, newForm }: { saved: FormJson | n
     () => new Map<string, CustomFieldJson>(fields.map((field) => [field.id, field])),
     [fields],
   );
-  const problems = builderProblems(
+  const translate = (code: string) => t(`validation:${code}` as "validation:required");
+  const problems = builderProblems(draft, fieldsById, translate, refusal);
+  const warnings = builderWarnings(
     draft,
     fieldsById,
-    (code) => t(`validation:${code}` as "validation:required"),
-    refusal,
+    translate,
+    saved && { items: itemsOf(saved), warnings: saved.warnings },
   );
   const companionForms = useMemo(
     () =>
@@ -228,6 +230,8 @@ export function FormBuilder({ saved: savedForm, newForm }: { saved: FormJson | n
                 fields={fieldsById}
                 problems={problems.byItem}
                 formProblems={problems.form}
+                warnings={warnings.byItem}
+                formWarnings={warnings.form}
                 canEdit={canEdit}
                 companionForms={companionForms}
                 fieldsBase={`${base.slice(0, -"/forms".length)}/guests/fields`}

@@ -163,7 +163,6 @@ export function GroupConditionEditor({
   const { canEdit, fields } = context;
   const questions = conditionQuestions(context.draft.items, item.id, fields);
   const field = item.condition.fieldId ? fields.get(item.condition.fieldId) : undefined;
-  const chosen = questions.find((question) => question.fieldId === item.condition.fieldId);
   const change = (condition: FormGroupItem["condition"]) => context.onChange(item.id, { ...item, condition });
   return (
     <Stack gap="xs">
@@ -200,11 +199,6 @@ export function GroupConditionEditor({
           error={problemAt(problems, "condition.answers")}
         />
       </Group>
-      {chosen?.isAfterGroup && (
-        <Text size="xs" c="orange.9" data-testid="builder-group-question-after">
-          {t("forms.builder.group.questionAfter", { question: chosen.label })}
-        </Text>
-      )}
     </Stack>
   );
 }

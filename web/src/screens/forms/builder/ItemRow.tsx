@@ -68,6 +68,7 @@ export function ItemRow({
   isRefused,
   isCollapsed,
   problems,
+  warnings,
   context,
 }: {
   row: Extract<BuilderRow, { type: "item" }>;
@@ -78,6 +79,8 @@ export function ItemRow({
   /** A group shown as its header alone (while a group is dragged). */
   isCollapsed: boolean;
   problems: readonly PlacedProblem[];
+  /** The linter's warnings about the item (they never stop a save). */
+  warnings: readonly PlacedProblem[];
   context: RowContext;
 }) {
   const { t } = useTranslation("web");
@@ -150,8 +153,15 @@ export function ItemRow({
     </Group>
   );
   const leftover = problems.filter((problem) => !shownAt(item).includes(problem.at));
-  // The place the item dragged would take: faded, in the band of a group when it would land in one.
-  const faded = sortable.isDragging ? { opacity: 0.45 } : undefined;
+  // The place the item dragged would take (in the band of a group when it would land in one): a dashed
+  // outline, its text as readable as ever (a faded copy would not be).
+  const placeholder: CSSProperties | undefined = sortable.isDragging
+    ? {
+        borderStyle: "dashed",
+        borderColor: isRefused ? "var(--mantine-color-red-7)" : "var(--mantine-color-indigo-5)",
+        background: isRefused ? "var(--mantine-color-red-0)" : "var(--mantine-color-indigo-0)",
+      }
+    : undefined;
   return (
     <div
       ref={(element) => {
@@ -164,21 +174,19 @@ export function ItemRow({
       data-kind={item.kind}
     >
       {isGroup ? (
-        <Stack gap="xs" style={{ ...frame.inner, ...faded }}>
+        <Stack gap="xs" style={{ ...frame.inner, ...placeholder }}>
           {header}
           <GroupConditionEditor item={item} problems={problems} context={context} />
           <Problems problems={leftover} />
+          <Warnings warnings={warnings} />
         </Stack>
       ) : (
-        <Paper
-          withBorder
-          p="xs"
-          style={{ ...faded, ...(isRefused ? { borderColor: "var(--mantine-color-red-6)" } : {}) }}
-        >
+        <Paper withBorder p="xs" style={placeholder}>
           <Stack gap="xs">
             {header}
             <ItemEditor item={item} problems={problems} context={context} />
             <Problems problems={leftover} />
+            <Warnings warnings={warnings} />
           </Stack>
         </Paper>
       )}
@@ -255,6 +263,20 @@ export function Problems({ problems }: { problems: readonly { field: string; mes
       {problems.map((problem) => (
         <Text key={problem.field + problem.message} size="xs" c="red.8" data-testid="builder-problem">
           {problem.message}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The linter's warnings about an item or the form: things that work against what was meant, saved anyway. */
+export function Warnings({ warnings }: { warnings: readonly { field: string; message: string }[] }): ReactNode {
+  if (!warnings.length) return null;
+  return (
+    <Stack gap={2}>
+      {warnings.map((warning) => (
+        <Text key={warning.field + warning.message} size="xs" c="orange.9" data-testid="builder-warning">
+          {warning.message}
         </Text>
       ))}
     </Stack>

@@ -19,7 +19,7 @@ import { AddItemMenu } from "./AddItemMenu.tsx";
 import type { BuilderDraft, BuilderProblem, PlacedProblem } from "./builderRules.ts";
 import { dragAnnouncements, type DragSession } from "./dragWords.ts";
 import { appendItem, findItem, flattenItems, groupOf, moveItem, removeItem, replaceItem } from "./formTree.ts";
-import { GroupEndRow, ItemRow, ItemSummary, type RowContext } from "./ItemRow.tsx";
+import { GroupEndRow, ItemRow, ItemSummary, Warnings, type RowContext } from "./ItemRow.tsx";
 
 interface ItemsEditorProps {
   draft: BuilderDraft;
@@ -28,6 +28,9 @@ interface ItemsEditorProps {
   /** The problems of each item (by id), and those of the form as a whole ("You must add at least one item."). */
   problems: ReadonlyMap<string, PlacedProblem[]>;
   formProblems: readonly BuilderProblem[];
+  /** The linter's warnings (they never stop a save), by item and for the form as a whole. */
+  warnings: ReadonlyMap<string, PlacedProblem[]>;
+  formWarnings: readonly BuilderProblem[];
   canEdit: boolean;
   /** The event's companion forms, for a companions item. */
   companionForms: readonly { value: string; label: string }[];
@@ -48,6 +51,8 @@ export function ItemsEditor({
   fields,
   problems,
   formProblems,
+  warnings,
+  formWarnings,
   canEdit,
   companionForms,
   fieldsBase,
@@ -113,6 +118,7 @@ export function ItemsEditor({
           {problem.message}
         </Text>
       ))}
+      <Warnings warnings={formWarnings} />
       {items.length === 0 && (
         <Text size="sm" c="dimmed" py="sm">
           {t("forms.builder.noItems")}
@@ -159,6 +165,7 @@ export function ItemsEditor({
                   isRefused={row.id === activeId && projection !== null && "refused" in projection}
                   isCollapsed={activeItem?.kind === "group"}
                   problems={problems.get(row.id) ?? NO_PROBLEMS}
+                  warnings={warnings.get(row.id) ?? NO_PROBLEMS}
                   context={context}
                 />
               ),

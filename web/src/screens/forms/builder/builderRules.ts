@@ -1,4 +1,5 @@
 import { checkFormBuilder, type BuilderField } from "@tessera/shared/rules/formBuilder";
+import { lintForm, type FormWarning } from "@tessera/shared/rules/formLinter";
 import { walkFormItems, type FormItem, type FormItemKind, type FormType } from "@tessera/shared/rules/forms";
 import { appendItem, newItem, placeIssues, type Placed } from "./formTree.ts";
 
@@ -61,3 +62,27 @@ export function builderProblems(
 }
 
 export type PlacedProblem = Placed<BuilderProblem>;
+
+/**
+ * The linter's warnings (shared/src/rules/formLinter.ts), which never stop a save: those it finds in the
+ * draft as it is now, and while the items are still the saved ones, those the API found with the answers'
+ * quotas counted (an answer whose places are all taken).
+ */
+export function builderWarnings(
+  draft: BuilderDraft,
+  fields: ReadonlyMap<string, BuilderField>,
+  translate: (code: string) => string,
+  saved: { items: readonly FormItem[]; warnings?: readonly FormWarning[] } | null,
+) {
+  const found = lintForm(draft.items, fields);
+  if (saved?.warnings && JSON.stringify(saved.items) === JSON.stringify(draft.items)) {
+    for (const warning of saved.warnings) {
+      if (!found.some((known) => known.field === warning.field && known.code === warning.code)) found.push(warning);
+    }
+  }
+  const placed = placeIssues(
+    found.map((warning) => ({ ...warning, message: translate(warning.code) })),
+    draft.items,
+  );
+  return { form: [...placed.title, ...placed.form], byItem: placed.byItem };
+}

@@ -85,6 +85,6 @@ describe("a conditional group's rule", () => {
 
   it("keeps offering the question it is conditioned by once that question moved after it", () => {
     const items = [group("g", TOPICS), question("q-topics", TOPICS)];
-    expect(conditionQuestions(items, "g", FIELDS)).toEqual([{ fieldId: TOPICS, label: "Topics", isAfterGroup: true }]);
+    expect(conditionQuestions(items, "g", FIELDS)).toEqual([{ fieldId: TOPICS, label: "Topics" }]);
   });
 });

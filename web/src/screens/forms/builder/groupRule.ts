@@ -18,14 +18,14 @@ export const fieldLabel = (field: BuilderFieldInfo) => field.label.trim() || fie
 /**
  * The questions a group may be conditioned by: the choice questions placed before it (in the form or in an
  * earlier group), in their order. The one it is conditioned by now stays offered even once moved after it,
- * so the select still shows what the group holds (the rules say what is wrong with it).
+ * so the select still shows what the group holds (the linter warns about it).
  */
 export function conditionQuestions(
   items: readonly FormItem[],
   groupId: string,
   fields: FieldsById,
-): { fieldId: string; label: string; isAfterGroup?: true }[] {
-  const found: { fieldId: string; label: string; isAfterGroup?: true }[] = [];
+): { fieldId: string; label: string }[] {
+  const found: { fieldId: string; label: string }[] = [];
   const offer = (item: FormItem) => {
     if (item.kind !== "question") return;
     const field = fields.get(item.fieldId);
@@ -42,7 +42,7 @@ export function conditionQuestions(
   }
   const chosen = current?.fieldId ? fields.get(current.fieldId) : undefined;
   if (current?.fieldId && chosen && !found.some((question) => question.fieldId === current.fieldId)) {
-    found.push({ fieldId: current.fieldId, label: fieldLabel(chosen), isAfterGroup: true });
+    found.push({ fieldId: current.fieldId, label: fieldLabel(chosen) });
   }
   return found;
 }
