@@ -33,6 +33,7 @@ import * as formOptions from "./20261128003000_form_options.ts";
 import * as guestPortal from "./20261128004000_guest_portal.ts";
 import * as formUploads from "./20261128005000_form_uploads.ts";
 import * as surveyResponses from "./20261128006000_survey_responses.ts";
+import * as formTerms from "./20261128007000_form_terms.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -72,6 +73,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261128004000_guest_portal", guestPortal],
   ["20261128005000_form_uploads", formUploads],
   ["20261128006000_survey_responses", surveyResponses],
+  ["20261128007000_form_terms", formTerms],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -34,6 +34,8 @@ export interface Config {
   /** One log line per request (LOG_REQUESTS=0 turns them off; answers of 500 and more are logged anyway). */
   logRequests: boolean;
   bodyLimitBytes: number;
+  /** Largest PDF accepted (spec §5: a parameter), a form's terms (PDF_MAX_BYTES). */
+  pdfMaxBytes: number;
   /** Brute-force limits of sign-in, password-reset requests and emailed sign-in codes. */
   throttle: ThrottleConfig;
   /** Downloads of images from a URL given by a user (spec §5). */
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     logRequests: env.LOG_REQUESTS !== "0" && env.LOG_REQUESTS !== "false",
     bodyLimitBytes: intFrom(env, "BODY_LIMIT_BYTES", 1024 * 1024),
+    pdfMaxBytes: intFrom(env, "PDF_MAX_BYTES", 8 * 1024 * 1024),
     throttle: {
       windowMinutes: intFrom(env, "THROTTLE_WINDOW_MINUTES", 15),
       loginFailuresPerEmail: intFrom(env, "THROTTLE_LOGIN_FAILURES_PER_EMAIL", 5),

@@ -18,6 +18,10 @@ export class Form extends BaseModel {
   /** As stored: read it through formOptionsOf. */
   declare options: Partial<FormOptions>;
   declare createdBy: string | null;
+  /** The terms PDF, when the form has one. */
+  declare termsStorageKey: string | null;
+  declare termsName: string | null;
+  declare termsSize: number | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }

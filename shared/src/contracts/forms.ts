@@ -5,6 +5,7 @@ import {
   FormOptionsSchema,
   FormOptionsUpdate,
   FormStatisticsSchema,
+  FormTermsUpload,
   FormSchema,
   FormUpdate,
 } from "../schemas/forms.ts";
@@ -105,6 +106,29 @@ export const formContracts = {
     tags,
     params: EventScopedIdParams,
     response: FormStatisticsSchema,
+    errors: [404],
+  }),
+  uploadTerms: contract({
+    method: "post",
+    path: "/events/:a/:e/forms/:id/terms",
+    summary: "Set a form's terms (a PDF)",
+    description:
+      "multipart/form-data with a `file` part: a PDF judged from its content (422 unsupported_file_type), at most " +
+      "PDF_MAX_BYTES (413). Replaces the former terms. Editors and up (events.update).",
+    tags,
+    params: EventScopedIdParams,
+    multipart: FormTermsUpload,
+    response: FormSchema,
+    status: 201,
+    errors: [403, 404, 413, 415, 422],
+  }),
+  terms: contract({
+    method: "get",
+    path: "/events/:a/:e/forms/:id/terms",
+    summary: "Download a form's terms",
+    tags,
+    params: EventScopedIdParams,
+    download: "application/pdf",
     errors: [404],
   }),
   remove: contract({

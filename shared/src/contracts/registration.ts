@@ -62,4 +62,14 @@ export const registrationContracts = {
     status: 201,
     errors: [404, 413, 415, 422],
   }),
+  terms: contract({
+    method: "get",
+    path: "/public/events/:event/forms/:id/terms",
+    auth: "public",
+    summary: "Download an online form's terms",
+    tags,
+    params: PublicFormParams,
+    download: "application/pdf",
+    errors: [404],
+  }),
 };

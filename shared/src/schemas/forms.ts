@@ -63,6 +63,8 @@ export const FormSchema = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   abilities: Type.Object({ update: Type.Boolean(), delete: Type.Boolean() }),
+  /** The terms guests accept (a PDF; download it from GET forms/{id}/terms). */
+  terms: Nullable(Type.Object({ name: Type.String(), size: Type.Integer() })),
   /** GET forms/{id} only: what the linter finds (shared/src/rules/formLinter.ts), answers' quotas counted. */
   warnings: Type.Optional(
     Type.Array(
@@ -145,3 +147,8 @@ export const FormStatisticsSchema = Type.Object({
   ),
 });
 export type FormStatistics = Static<typeof FormStatisticsSchema>;
+
+/** spec §7 POST forms/{id}/terms: the PDF as the multipart part `file`. */
+export const FormTermsUpload = Type.Object({
+  file: Type.String({ format: "binary", description: "a PDF, judged from its content" }),
+});

@@ -43,6 +43,8 @@ export const PublicFormSchema = Type.Object({
   closesAt: Nullable(Timestamp),
   /** Shown once the form is sent, in the page's language. */
   confirmationMessage: Nullable(Type.String()),
+  /** The terms to accept, when the form has them: GET …/forms/{id}/terms. */
+  terms: Nullable(Type.Object({ name: Type.String(), size: Type.Integer() })),
 });
 export type PublicFormJson = Static<typeof PublicFormSchema>;
 

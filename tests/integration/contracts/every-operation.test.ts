@@ -21,6 +21,7 @@ import { buildEvent, buildImage, buildTeam, listOnEvent, uniqueSlug } from "../.
 import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { pngImage } from "../../helpers/imageFixtures.ts";
+import { PDF } from "../../helpers/zipFixtures.ts";
 import { buildOrder, buildTicket } from "../../helpers/orders.ts";
 import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
@@ -47,6 +48,18 @@ interface World {
 }
 
 const fetchLike = globalThis.fetch as unknown as FetchLike;
+
+/** A form of a fresh event with a terms PDF set through the API. */
+async function formWithTerms(w: World) {
+  const event = await w.event();
+  const { form } = await createdForm(w, event);
+  const pdf = new Blob([new Uint8Array(PDF)], { type: "application/pdf" });
+  const saved = await w.overseer.forms.uploadTerms({
+    params: { ...w.at(event), id: form.id },
+    form: { file: pdf as never },
+  });
+  return { event, form, saved };
+}
 
 /** A guest of a fresh event and the code of the sign-in link they were emailed. */
 async function guestCode(w: World) {
@@ -665,6 +678,16 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const event = await w.event();
     const { form } = await createdForm(w, event);
     return w.overseer.forms.statistics({ params: { ...w.at(event), id: form.id } });
+  },
+  "forms.uploadTerms": async (w) => (await formWithTerms(w)).saved,
+  "forms.terms": async (w) => {
+    const { event, form } = await formWithTerms(w);
+    return w.download(w.overseer.forms.terms.url({ params: { ...w.at(event), id: form.id } }));
+  },
+  "registration.terms": async (w) => {
+    const { event, form } = await formWithTerms(w);
+    await w.overseer.forms.update({ params: { ...w.at(event), id: form.id }, body: { state: "online" } });
+    return fetch(w.anonymous.registration.terms.url({ params: { event: event.slug, id: form.id } }));
   },
   "forms.remove": async (w) => {
     const event = await w.event();

@@ -3,7 +3,10 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
+import { pngImage } from "../../helpers/imageFixtures.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { postMultipart } from "../../helpers/uploads.ts";
+import { PDF } from "../../helpers/zipFixtures.ts";
 
 /**
  * The event's forms through the API: created as drafts, changed, put online, duplicated, deleted; every
@@ -16,7 +19,8 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
     const { db, config } = suite.server;
     const account = await buildAccount(db);
     const user = await buildUser(db, { accountId: account.id, role: "editor" });
-    const http = suite.server.http.as(await sessionTokenFor(db, config, user));
+    const token = await sessionTokenFor(db, config, user);
+    const http = suite.server.http.as(token);
     const event = await buildEvent(db, account.id);
     await db("eventUsers").insert({ eventId: event.id, userId: user.id, createdAt: new Date().toISOString() });
     const workshop = await buildCustomField(db, event, {
@@ -40,7 +44,7 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
       },
       { kind: "participation", id: "attend", title: "Will you attend?" },
     ];
-    return { db, http, account, event, workshop, diet, base, items };
+    return { db, http, token, account, event, workshop, diet, base, items };
   }
 
   it("creates a draft, changes it, puts it online, duplicates and deletes it", async () => {
@@ -196,5 +200,35 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
     expect((await http.get(`${base}/${created.body.id}`)).body.warnings).toEqual([
       { field: "items.2.items.0.fieldId", code: "unreachable_question" },
     ]);
+  });
+
+  it("keeps a form's terms as a PDF judged from its content, served to the organizer and, online, to guests", async () => {
+    const { http, token, base, items, event } = await setUp();
+    const created = await http.post(base, { type: "registration", title: "Registration", items });
+    const path = `${base}/${created.body.id}`;
+    const upload = (bytes: Uint8Array, fileName: string) =>
+      postMultipart(suite.server.baseUrl, `${path}/terms`, {
+        token,
+        files: [{ bytes, fileName, contentType: "application/pdf" }],
+      });
+    const png = await upload(pngImage(2, 2), "terms.pdf");
+    expect(png.status).toBe(422);
+    const set = await upload(PDF, "Conditions générales");
+    expect(set.status, JSON.stringify(set.body)).toBe(201);
+    expect((set.body as { terms: unknown }).terms).toEqual({ name: "Conditions générales.pdf", size: PDF.length });
+    const download = await fetch(`${suite.server.baseUrl}${path}/terms`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+
+    const publicTerms = `${suite.server.baseUrl}/api/v1/public/events/${event.slug}/forms/${created.body.id}/terms`;
+    expect((await fetch(publicTerms)).status).toBe(404);
+    await http.post(path, { state: "online" });
+    const served = await fetch(publicTerms);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
+    const view = await suite.server.http.get(`/api/v1/public/events/${event.slug}/forms/${created.body.id}`);
+    expect(view.body.terms).toEqual({ name: "Conditions générales.pdf", size: PDF.length });
   });
 });

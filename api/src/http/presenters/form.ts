@@ -15,6 +15,7 @@ export function presentForm(actor: Actor | undefined, { form, event, ties, warni
     createdAt: form.createdAt.toISOString(),
     updatedAt: form.updatedAt.toISOString(),
     abilities: { update, delete: update },
+    terms: form.termsStorageKey && form.termsName ? { name: form.termsName, size: form.termsSize ?? 0 } : null,
     ...(warnings ? { warnings } : {}),
   };
 }

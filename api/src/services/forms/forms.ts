@@ -19,6 +19,7 @@ import { Form } from "../../models/Form.ts";
 import type { EventTies } from "../../policies/events.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { placesTaken, quotaPlaces } from "./places.ts";
+import { removeStoredGuestFiles } from "../guests/files.ts";
 import type { Scope } from "../scope.ts";
 
 /*
@@ -136,6 +137,7 @@ export async function deleteForm(scope: Scope, key: EventKey, formId: string): P
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
   const form = await findForm(scope.db, event.id, formId);
   await Form.query(scope.db).deleteById(form.id);
+  if (form.termsStorageKey) await removeStoredGuestFiles(scope, [form.termsStorageKey]);
 }
 
 /** The form's options, its defaults filled in. */

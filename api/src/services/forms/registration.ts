@@ -77,6 +77,7 @@ export async function viewPublicForm(scope: Scope, slug: string, formId: string)
     isOpen: !isClosed({ event, form }, scope.clock.now()) && !full.has("attendees"),
     closesAt: earliest(event.registrationClosesAt, options.closesAt),
     confirmationMessage: options.confirmationMessage[scope.language] ?? null,
+    terms: form.termsStorageKey && form.termsName ? { name: form.termsName, size: form.termsSize ?? 0 } : null,
   };
 }
 

@@ -3,6 +3,8 @@ import { CUSTOM_FIELD_FILE_MAX_BYTES, FormUploadFields, validate } from "@tesser
 import { AppError } from "../../../errors.ts";
 import { sendForm, viewPublicForm } from "../../../services/forms/registration.ts";
 import { uploadFormFile, type FormUploadInput } from "../../../services/forms/uploads.ts";
+import { publicFormTerms } from "../../../services/forms/terms.ts";
+import { sendTerms } from "./sendTerms.ts";
 import type { ApiContext } from "../../context.ts";
 import { isMultipart, readMultipart } from "../../middleware/multipart.ts";
 import { route, type Route } from "../define.ts";
@@ -10,6 +12,9 @@ import { route, type Route } from "../define.ts";
 /** /public/events/{event}/forms/{id}: an online form as guests see it. */
 export const publicFormRoutes: Route[] = [
   route(registration.viewForm, (scope, { params }) => viewPublicForm(scope, params.event, params.id)),
+  route(registration.terms, async (scope, { params }, ctx) =>
+    sendTerms(ctx, await publicFormTerms(scope, params.event, params.id)),
+  ),
 ];
 
 /** The multipart body of an upload: `formId`, `customFieldId` (and the spec's optional `userId`), and `file`. */
