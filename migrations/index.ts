@@ -34,6 +34,7 @@ import * as guestPortal from "./20261128004000_guest_portal.ts";
 import * as formUploads from "./20261128005000_form_uploads.ts";
 import * as surveyResponses from "./20261128006000_survey_responses.ts";
 import * as formTerms from "./20261128007000_form_terms.ts";
+import * as attendeeListConsent from "./20261128008000_attendee_list_consent.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -74,6 +75,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261128005000_form_uploads", formUploads],
   ["20261128006000_survey_responses", surveyResponses],
   ["20261128007000_form_terms", formTerms],
+  ["20261128008000_attendee_list_consent", attendeeListConsent],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -4,6 +4,7 @@ import { BaseModel } from "./BaseModel.ts";
 export class Guest extends BaseModel {
   static override tableName = "guests";
   static override timestampAttributes = ["mailStatusAt", "unsubscribedAt", "registeredAt", "createdAt", "updatedAt"];
+  static override booleanAttributes = ["listedConsent"];
   static override get jsonAttributes() {
     return ["answers"];
   }
@@ -29,6 +30,8 @@ export class Guest extends BaseModel {
   declare prescriber: string | null;
   declare language: string | null;
   declare registeredAt: Date | null;
+  /** Agreed to appear on the event's attendees list, when the organizer publishes one. */
+  declare listedConsent: boolean;
   declare searchText: string;
   /** Folded first|last name for duplicate detection (see derivedGuestColumns). */
   declare nameKey: string | null;

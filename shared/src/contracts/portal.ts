@@ -7,6 +7,7 @@ import {
   PortalRegistrationSchema,
   PortalSignInBody,
   PortalSurveyList,
+  PortalAttendeeList,
   PortalCompanionBody,
   PortalCompanionList,
   PortalCompanionParams,
@@ -172,6 +173,19 @@ export const portalContracts = {
     tags,
     params: PortalCompanionParams,
     response: Ok,
+    errors: [401, 404],
+  }),
+  attendees: contract({
+    method: "get",
+    path: "/public/events/:event/portal/attendees",
+    auth: "public",
+    summary: "The event's attendees list",
+    description:
+      "For signed-in guests, when the registration form publishes it (404 otherwise): confirmed guests who " +
+      "agreed to be listed, by name, with their company.",
+    tags,
+    params: PortalParams,
+    response: PortalAttendeeList,
     errors: [401, 404],
   }),
   signOut: contract({

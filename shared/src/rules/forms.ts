@@ -97,6 +97,8 @@ export interface FormOptions {
   closesAt: string | null;
   /** Shown to the guest once the form is sent, by language. */
   confirmationMessage: Partial<Record<"en" | "fr" | "es", string>>;
+  /** Signed-in guests see the attendees who agreed to be listed (the form asks them). */
+  publishAttendees: boolean;
 }
 
 /** Stored options with what they leave out set to the defaults. */
@@ -106,5 +108,6 @@ export function formOptionsOf(stored: Partial<FormOptions> | null | undefined): 
     opensAt: stored?.opensAt ?? null,
     closesAt: stored?.closesAt ?? null,
     confirmationMessage: { ...stored?.confirmationMessage },
+    publishAttendees: stored?.publishAttendees ?? false,
   };
 }

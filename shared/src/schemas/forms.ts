@@ -108,6 +108,7 @@ export const FormOptionsSchema = Type.Object({
   confirmationMessage: Type.Object(
     Object.fromEntries(LANGUAGES.map((language) => [language, Type.Optional(Type.String())])),
   ),
+  publishAttendees: Type.Boolean(),
 });
 
 /** spec §7 POST forms/{id}/options: the options to change (`params`), a text's language (default: the caller's). */
@@ -119,6 +120,7 @@ export const FormOptionsUpdate = Type.Object(
         opensAt: OptionalInstant,
         closesAt: OptionalInstant,
         confirmationMessage: Type.Optional(Type.String({ maxLength: CONFIRMATION_MESSAGE_MAX })),
+        publishAttendees: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
     ),

@@ -91,3 +91,12 @@ export const PortalCompanionList = Type.Object({
   /** The event's maximum of companions per guest (null: no maximum). */
   max: Nullable(Type.Integer()),
 });
+
+/** An attendee as the published list shows them to other guests. */
+export const PortalAttendeeSchema = Type.Object({
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  company: Nullable(Type.String()),
+});
+export type PortalAttendee = Static<typeof PortalAttendeeSchema>;
+export const PortalAttendeeList = Type.Object({ data: Type.Array(PortalAttendeeSchema) });

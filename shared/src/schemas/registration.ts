@@ -43,6 +43,8 @@ export const PublicFormSchema = Type.Object({
   closesAt: Nullable(Timestamp),
   /** Shown once the form is sent, in the page's language. */
   confirmationMessage: Nullable(Type.String()),
+  /** Guests see the attendees who agree to be listed: ask for their consent (items.listedConsent). */
+  publishAttendees: Type.Boolean(),
   /** The terms to accept, when the form has them: GET …/forms/{id}/terms. */
   terms: Nullable(Type.Object({ name: Type.String(), size: Type.Integer() })),
 });
@@ -61,6 +63,8 @@ export const SendFormBody = Type.Object(
         answers: Type.Record(Type.String(), Type.Unknown(), { maxProperties: 300 }),
         /** The participation question's answer, when the form has one. */
         participation: Type.Optional(Type.Boolean()),
+        /** Agrees to appear on the attendees list, when the form publishes one (asked then only). */
+        listedConsent: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
     ),

@@ -670,6 +670,16 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     });
     return client.portal.removeCompanion({ params: { event: event.slug, id: added.id } });
   },
+  "portal.attendees": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    const { form } = await createdForm(w, event);
+    await w.overseer.forms.update({ params: { ...w.at(event), id: form.id }, body: { state: "online" } });
+    await w.overseer.forms.setOptions({
+      params: { ...w.at(event), id: form.id },
+      body: { params: { publishAttendees: true } },
+    });
+    return client.portal.attendees({ params: { event: event.slug } });
+  },
   "portal.signOut": async (w) => {
     const { event, client } = await signedInGuest(w);
     return client.portal.signOut({ params: { event: event.slug } });

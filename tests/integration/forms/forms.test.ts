@@ -160,6 +160,7 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
       opensAt: null,
       closesAt: null,
       confirmationMessage: {},
+      publishAttendees: false,
     });
     const set = await http.post(
       options,
@@ -173,6 +174,7 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
       opensAt: null,
       closesAt: null,
       confirmationMessage: { fr: "Merci !", es: "¡Gracias!" },
+      publishAttendees: false,
     });
     const reversed = await http.post(options, {
       params: { opensAt: "2027-03-02T10:00:00.000Z", closesAt: "2027-03-01T10:00:00.000Z" },

@@ -52,8 +52,8 @@ describe.each(databaseKinds())("guest portal sign-in on %s", (kind) => {
   it("spends the link only on the confirming POST, once, and opens a session for this event only", async () => {
     const { email, portal, event } = await setUp();
     const { link, token } = await emailed(portal, email);
-    // What a mail scanner does: open the link (the page), any number of times.
-    for (let scan = 0; scan < 3; scan++) expect((await fetch(link.replace(/#.*/, ""))).status).toBeLessThan(500);
+    // What a mail scanner does: open the link (the page), any number of times; it never sees the fragment.
+    for (let scan = 0; scan < 3; scan++) await (await fetch(link.replace(/#.*/, ""))).arrayBuffer();
     const signedIn = await suite.server.http.post(`${portal}/session`, { token });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toMatchObject({ guest: { email, firstName: "Ada" }, event: { slug: event.slug } });

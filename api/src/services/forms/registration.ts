@@ -77,6 +77,7 @@ export async function viewPublicForm(scope: Scope, slug: string, formId: string)
     isOpen: !isClosed({ event, form }, scope.clock.now()) && !full.has("attendees"),
     closesAt: earliest(event.registrationClosesAt, options.closesAt),
     confirmationMessage: options.confirmationMessage[scope.language] ?? null,
+    publishAttendees: options.publishAttendees,
     terms: form.termsStorageKey && form.termsName ? { name: form.termsName, size: form.termsSize ?? 0 } : null,
   };
 }
@@ -169,6 +170,9 @@ async function register(
       email: existing?.email ?? body.mail.trim(),
       status,
       registeredAt: now,
+      ...(body.items.listedConsent === undefined || !formOptionsOf(form.options).publishAttendees
+        ? {}
+        : { listedConsent: body.items.listedConsent }),
       ...derivedGuestColumns({ ...identity, email: body.mail, company: existing?.company ?? null }),
     };
     const guest = existing

@@ -3,6 +3,7 @@ import { AppError } from "../../../errors.ts";
 import { findSessionGuest, revokeGuestSession } from "../../../services/portal/guestSessions.ts";
 import { eventOfSlug, portalMe, requestSignInLink, signInGuest } from "../../../services/portal/signIn.ts";
 import { answerPortalSurvey, listPortalSurveys } from "../../../services/portal/surveys.ts";
+import { listPortalAttendees } from "../../../services/portal/attendees.ts";
 import {
   addPortalCompanion,
   listPortalCompanions,
@@ -69,6 +70,9 @@ export const portalRoutes: Route[] = [
     requireSameOrigin(ctx);
     return removePortalCompanion(scope, params.event, guestSessionCookie(ctx), params.id);
   }),
+  route(portal.attendees, async (scope, { params }, ctx) => ({
+    data: await listPortalAttendees(scope, params.event, guestSessionCookie(ctx)),
+  })),
   route(portal.signOut, async (scope, _input, ctx) => {
     requireSameOrigin(ctx);
     await revokeGuestSession(scope.db, guestSessionCookie(ctx), scope.clock.now());
