@@ -127,3 +127,74 @@ export function useDuplicateForm(accountId: string, eventId: string) {
 export function useRemoveForm(accountId: string, eventId: string) {
   return useMutation(removeFormMutation(useQueryClient(), accountId, eventId));
 }
+
+export type FormOptionsJson = ContractOutput<Contracts["options"]>;
+export type FormOptionsBody = ContractInput<Contracts["setOptions"]>["body"];
+export type FormStatisticsJson = ContractOutput<Contracts["statistics"]>;
+type TermsFile = ContractInput<Contracts["uploadTerms"]>["form"]["file"];
+
+/** The cache keys of a form's options and figures (beside its detail, so removing the form drops them). */
+export const formPartKeys = {
+  options: (accountId: string, eventId: string, formId: string) =>
+    [...formKeys.detail(accountId, eventId, formId), "options"] as const,
+  statistics: (accountId: string, eventId: string, formId: string) =>
+    [...formKeys.detail(accountId, eventId, formId), "statistics"] as const,
+};
+
+/** Approval, opening and closing dates, the confirmation message in each language, the attendees list. */
+export function useFormOptions(accountId: string, eventId: string, formId: string) {
+  return useQuery({
+    queryKey: formPartKeys.options(accountId, eventId, formId),
+    queryFn: () => api.forms.options({ params: { a: accountId, e: eventId, id: formId } }),
+  });
+}
+
+/**
+ * Changes a form's options; each request sets the confirmation message of one language, so the options
+ * panel sends one request a language changed (formOptions.ts's optionsRequests) and keeps the last answer.
+ */
+export function setFormOptionsMutation(queryClient: QueryClient, accountId: string, eventId: string) {
+  return mutationOptions({
+    mutationFn: async ({ formId, bodies }: { formId: string; bodies: FormOptionsBody[] }) => {
+      let answer: FormOptionsJson | undefined;
+      for (const body of bodies)
+        answer = await api.forms.setOptions({ params: { a: accountId, e: eventId, id: formId }, body });
+      return answer;
+    },
+    onSuccess: (answer, { formId }) => {
+      if (answer) queryClient.setQueryData(formPartKeys.options(accountId, eventId, formId), answer);
+    },
+    onSettled: (_answer, _error, { formId }) =>
+      queryClient.invalidateQueries({ queryKey: formPartKeys.options(accountId, eventId, formId) }),
+  });
+}
+
+export function useSetFormOptions(accountId: string, eventId: string) {
+  return useMutation(setFormOptionsMutation(useQueryClient(), accountId, eventId));
+}
+
+/** Sets (or replaces) a form's terms, a PDF; the answer is the form, which names the file. */
+export function uploadFormTermsMutation(queryClient: QueryClient, accountId: string, eventId: string) {
+  return mutationOptions({
+    mutationFn: ({ formId, file }: { formId: string; file: TermsFile }) =>
+      api.forms.uploadTerms({ params: { a: accountId, e: eventId, id: formId }, form: { file } }),
+    onSuccess: (form) => keepForm(queryClient, accountId, eventId, form),
+  });
+}
+
+export function useUploadFormTerms(accountId: string, eventId: string) {
+  return useMutation(uploadFormTermsMutation(useQueryClient(), accountId, eventId));
+}
+
+/** Where the browser downloads a form's terms (the session cookie goes with it). */
+export function formTermsUrl(accountId: string, eventId: string, formId: string): string {
+  return api.forms.terms.url({ params: { a: accountId, e: eventId, id: formId } });
+}
+
+/** A form's answers in figures: how many guests answered, and each question's counts or average. */
+export function useFormStatistics(accountId: string, eventId: string, formId: string) {
+  return useQuery({
+    queryKey: formPartKeys.statistics(accountId, eventId, formId),
+    queryFn: () => api.forms.statistics({ params: { a: accountId, e: eventId, id: formId } }),
+  });
+}

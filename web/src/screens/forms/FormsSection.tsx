@@ -7,8 +7,9 @@ import { useEventsBase } from "../events/EventsBase.ts";
 import { FormBuilderScreen } from "./builder/FormBuilderScreen.tsx";
 import { FormsContext, type FormsArea } from "./FormsContext.ts";
 import { FormsListScreen } from "./list/FormsListScreen.tsx";
+import { FormStatisticsScreen } from "./statistics/FormStatisticsScreen.tsx";
 
-/** /manage/events/:eventId/forms/* (a lazy chunk, with dnd-kit): the list of forms and the builder. */
+/** /manage/events/:eventId/forms/* (a lazy chunk, with dnd-kit and the charts): the list, the builder, the statistics. */
 function FormsSection() {
   const { accountId, event } = useCurrentEvent();
   const eventsBase = useEventsBase();
@@ -21,6 +22,7 @@ function FormsSection() {
         <Route index element={<FormsListScreen />} />
         <Route path="new" element={canCreate ? <NewFormRoute /> : <ManageNotFoundScreen />} />
         <Route path=":formId" element={<FormRoute />} />
+        <Route path=":formId/statistics" element={<StatisticsRoute />} />
         <Route path="*" element={<ManageNotFoundScreen />} />
       </Routes>
     </FormsContext.Provider>
@@ -39,6 +41,11 @@ function FormRoute() {
   const { formId = "" } = useParams();
   // Another form is another builder (its own unsaved state).
   return <FormBuilderScreen key={formId} formId={formId} />;
+}
+
+function StatisticsRoute() {
+  const { formId = "" } = useParams();
+  return <FormStatisticsScreen key={formId} formId={formId} />;
 }
 
 export default FormsSection;

@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { FORM_TITLE_MAX, type FormItem } from "@tessera/shared/rules/forms";
 import { isApiError } from "@tessera/shared/client";
@@ -15,6 +29,7 @@ import { useCustomFields, type CustomFieldJson } from "@/queries/customFields.ts
 import { itemsOf, useCreateForm, useDuplicateForm, useForms, useUpdateForm, type FormJson } from "@/queries/forms.ts";
 import { useFormsArea } from "../FormsContext.ts";
 import { FormStateBadge } from "../FormStateBadge.tsx";
+import { FormOptionsPanel } from "../options/FormOptionsPanel.tsx";
 import { FormPreview } from "../preview/FormPreview.tsx";
 import { builderProblems, builderWarnings, type BuilderDraft, type BuilderProblem } from "./builderRules.ts";
 import type { NewForm } from "./FormBuilderScreen.tsx";
@@ -178,6 +193,11 @@ export function FormBuilder({ saved: savedForm, newForm }: { saved: FormJson | n
             )}
           </Group>
         </Stack>
+        {saved && !canEdit && (
+          <Button component={Link} to={`${base}/${saved.id}/statistics`} variant="default">
+            {t("forms.statistics.action")}
+          </Button>
+        )}
         {canEdit && (
           <Group gap="sm" align="center">
             <Switch
@@ -188,6 +208,11 @@ export function FormBuilder({ saved: savedForm, newForm }: { saved: FormJson | n
               onChange={(change) => void setOnline(change.currentTarget.checked)}
               maw={260}
             />
+            {saved && (
+              <Button component={Link} to={`${base}/${saved.id}/statistics`} variant="default">
+                {t("forms.statistics.action")}
+              </Button>
+            )}
             <Button variant="default" disabled={!saved || isWorking} onClick={() => void duplicateForm()}>
               {t("forms.duplicate")}
             </Button>
@@ -246,7 +271,25 @@ export function FormBuilder({ saved: savedForm, newForm }: { saved: FormJson | n
               isWide ? { position: "sticky", top: 16, maxHeight: "calc(100vh - 32px)", overflowY: "auto" } : undefined
             }
           >
-            <FormPreview draft={draft} fields={fieldsById} />
+            {/* The options exist once the form is saved; the preview keeps its answers while the tabs change. */}
+            <Tabs defaultValue="preview">
+              <Tabs.List mb="sm">
+                <Tabs.Tab value="preview">{t("forms.preview.title")}</Tabs.Tab>
+                <Tabs.Tab value="options" disabled={!saved} title={saved ? undefined : t("forms.options.saveFirst")}>
+                  {t("forms.options.title")}
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="preview">
+                <FormPreview draft={draft} fields={fieldsById} />
+              </Tabs.Panel>
+              <Tabs.Panel value="options">
+                {saved && (
+                  <Paper withBorder p="md" data-testid="form-options">
+                    <FormOptionsPanel form={saved} />
+                  </Paper>
+                )}
+              </Tabs.Panel>
+            </Tabs>
           </div>
         </Grid.Col>
       </Grid>

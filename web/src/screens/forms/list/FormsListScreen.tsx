@@ -105,6 +105,7 @@ export function FormsListScreen() {
                   form={form}
                   isBusy={busyId === form.id}
                   onOpen={() => navigate(`${base}/${form.id}`)}
+                  onStatistics={() => navigate(`${base}/${form.id}/statistics`)}
                   onAction={act}
                 />
               </Table.Td>
@@ -134,11 +135,13 @@ function FormActions({
   form,
   isBusy,
   onOpen,
+  onStatistics,
   onAction,
 }: {
   form: FormJson;
   isBusy: boolean;
   onOpen: () => void;
+  onStatistics: () => void;
   onAction: (action: FormAction, form: FormJson) => void;
 }) {
   const { t } = useTranslation("web");
@@ -157,6 +160,7 @@ function FormActions({
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={onOpen}>{canUpdate ? t("forms.open") : t("forms.view")}</Menu.Item>
+        <Menu.Item onClick={onStatistics}>{t("forms.statistics.action")}</Menu.Item>
         {canUpdate && (
           <Menu.Item onClick={() => onAction("toggleState", form)}>
             {form.state === "online" ? t("forms.backToDraft") : t("forms.putOnline")}

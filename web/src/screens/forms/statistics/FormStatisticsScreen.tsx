@@ -1,0 +1,147 @@
+import "@mantine/charts/styles.css";
+import { BarChart } from "@mantine/charts";
+import { Alert, Anchor, Center, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { isApiError } from "@tessera/shared/client";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { IconArrowLeft } from "@/components/icons.tsx";
+import { useEventForm, useFormStatistics, type FormStatisticsJson } from "@/queries/forms.ts";
+import { ManageNotFoundScreen } from "@/screens/shell/ManageNotFoundScreen.tsx";
+import { useFormsArea } from "../FormsContext.ts";
+import { chartOf, formatAverage, type ChartRow } from "./statisticsCharts.ts";
+
+type QuestionStatistics = FormStatisticsJson["questions"][number];
+
+/** forms/:formId/statistics: how many guests answered the form, and a chart of each question's answers. */
+export function FormStatisticsScreen({ formId }: { formId: string }) {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { accountId, event, base } = useFormsArea();
+  const form = useEventForm(accountId, event.id, formId);
+  const statistics = useFormStatistics(accountId, event.id, formId);
+  const error = form.error ?? statistics.error;
+  if (isApiError(error) && error.status === 404) return <ManageNotFoundScreen />;
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={`${base}/${formId}`} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} />
+          {t("forms.statistics.back")}
+        </Group>
+      </Anchor>
+      <Title order={2} size="h3" style={{ overflowWrap: "anywhere" }}>
+        {form.data ? t("forms.statistics.titleOf", { title: form.data.title }) : t("forms.statistics.title")}
+      </Title>
+      {error ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(error, t)}
+        </Alert>
+      ) : !statistics.data ? (
+        <Center p="xl">
+          <Loader />
+        </Center>
+      ) : (
+        <>
+          <Text size="lg" data-testid="statistics-responses">
+            {t("forms.statistics.responses", { count: statistics.data.responses })}
+          </Text>
+          {statistics.data.questions.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t("forms.statistics.noQuestions")}
+            </Text>
+          )}
+          {statistics.data.questions.map((question) => (
+            <QuestionFigures key={question.fieldId} question={question} />
+          ))}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** One question: its label, how many answered, and its chart with the same figures in a table for screen readers. */
+function QuestionFigures({ question }: { question: QuestionStatistics }) {
+  const { t, i18n } = useTranslation("web");
+  const titleId = useId();
+  const chart = chartOf(question, i18n.language);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={titleId} data-testid="question-statistics">
+      <Stack gap="xs">
+        <Title order={3} size="h5" id={titleId} style={{ overflowWrap: "anywhere" }}>
+          {question.label}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("forms.statistics.answered", { count: question.answered })}
+          {chart.kind === "values" && chart.average !== null && (
+            <>
+              {" · "}
+              {t("forms.statistics.average", { average: formatAverage(chart.average, i18n.language) })}
+            </>
+          )}
+        </Text>
+        {chart.kind !== "answered" && chart.rows.length > 0 && (
+          <FiguresChart
+            rows={chart.rows}
+            isHorizontal={chart.kind === "choices"}
+            caption={question.label}
+            answerHeader={chart.kind === "choices" ? t("forms.statistics.answer") : t("forms.statistics.value")}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function FiguresChart({
+  rows,
+  isHorizontal,
+  caption,
+  answerHeader,
+}: {
+  rows: ChartRow[];
+  isHorizontal: boolean;
+  caption: string;
+  answerHeader: string;
+}) {
+  const { t } = useTranslation("web");
+  const countLabel = t("forms.statistics.count");
+  // Horizontal bars: as tall as their answers; a bar chart of values keeps one height.
+  const height = isHorizontal ? Math.max(120, rows.length * 40 + 40) : 220;
+  return (
+    <>
+      <div aria-hidden="true">
+        <BarChart
+          h={height}
+          data={rows}
+          dataKey="answer"
+          orientation={isHorizontal ? "vertical" : "horizontal"}
+          series={[{ name: "count", label: countLabel, color: "blue.6" }]}
+          yAxisProps={isHorizontal ? { width: 120 } : { allowDecimals: false }}
+          xAxisProps={isHorizontal ? { allowDecimals: false } : undefined}
+          gridAxis={isHorizontal ? "x" : "y"}
+          withBarValueLabel
+        />
+      </div>
+      <VisuallyHidden>
+        <Table>
+          <caption>{caption}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{answerHeader}</Table.Th>
+              <Table.Th scope="col">{countLabel}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.answer}>
+                <Table.Th scope="row">{row.answer}</Table.Th>
+                <Table.Td>{row.count}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </VisuallyHidden>
+    </>
+  );
+}
