@@ -1,4 +1,17 @@
-import { Alert, Button, Center, Group, Loader, Stack, Switch, Tabs, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { isApiError } from "@tessera/shared/client";
 import { LANGUAGES } from "@tessera/shared/i18n/languages";
@@ -164,6 +177,7 @@ function OptionsForm({ form: savedForm, options }: { form: FormJson; options: Fo
           <Text size="xs">{t("forms.options.unsaved")}</Text>
         </Alert>
       )}
+      <Divider />
       <TermsField form={savedForm} />
     </Stack>
   );

@@ -58,9 +58,10 @@ describe("formOptions", () => {
   });
 
   it("says a file's size in the reader's language", () => {
-    expect(formatFileSize(812, "en")).toBe("812 byte");
+    expect(formatFileSize(812, "en")).toBe("812 bytes");
     expect(formatFileSize(245_300, "en")).toBe("245 kB");
     expect(formatFileSize(1_234_567, "en")).toBe("1.2 MB");
+    expect(formatFileSize(45, "fr")).toMatch(/^45\soctets$/);
     expect(formatFileSize(1_234_567, "fr")).toBe("1,2\u202fMo");
   });
 });

@@ -75,7 +75,8 @@ export function formatFileSize(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: "unit",
     unit,
-    unitDisplay: "short",
+    // "45 bytes" reads better than "45 byte"; kB and MB keep their short forms.
+    unitDisplay: unit === "byte" ? "long" : "short",
     maximumFractionDigits: value < 10 && unit !== "byte" ? 1 : 0,
   }).format(value);
 }
