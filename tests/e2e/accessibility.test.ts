@@ -30,6 +30,7 @@ import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.t
 import { buildCustomField, buildGuest } from "../helpers/guests.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
 import type { TestServer } from "../helpers/server.ts";
+import { buildGuestSiteScene, GUEST_SCREENS, type GuestSiteScene } from "./pages/guestSiteScene.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
 
 const require = createRequire(import.meta.url);
@@ -67,6 +68,8 @@ interface Scene {
   invitationToken: string;
   /** A small CSV for the import wizard. */
   csvFile: string;
+  /** The guest site: an event of another account, its registration forms and a guest signed in to its portal. */
+  guestSite: GuestSiteScene;
 }
 
 async function buildScene(server: TestServer, dir: string): Promise<Scene> {
@@ -208,6 +211,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     resetToken: await issueLinkToken(db, overseer.id, "password_reset"),
     invitationToken: await issueLinkToken(db, invited.id, "registration"),
     csvFile,
+    guestSite: await buildGuestSiteScene(db),
   };
 }
 
@@ -258,6 +262,16 @@ const dialogFrom =
   };
 const rowButton = (rowText: string, name: string) => async (page: Page) => {
   await page.getByRole("row").filter({ hasText: rowText }).first().getByRole("button", { name, exact: true }).click();
+};
+/** The builder's Options tab, its options read. */
+const formOptionsReady = async (page: Page) => {
+  await page.getByRole("tab", { name: web.forms.options.title, exact: true }).click();
+  await page.getByTestId("form-options").getByText(web.forms.options.noTerms, { exact: true }).waitFor();
+};
+/** The scene's form in figures, the chart of its choice question drawn. */
+const formStatisticsReady = async (page: Page) => {
+  await page.getByRole("table", { name: "Régime" }).waitFor({ state: "attached" });
+  await page.locator(".recharts-surface").first().waitFor();
 };
 /** The builder of the scene's form, its group and preview drawn. */
 const builderReady = async (page: Page) => {
@@ -418,6 +432,9 @@ const SCREENS: Screen[] = [
     },
     routes: ["/manage/*"],
   },
+
+  // -- the guest site (registration forms, the guests' portal) -----------------------------------------
+  ...GUEST_SCREENS,
 
   // -- events --------------------------------------------------------------------------------------------
   {
@@ -664,6 +681,33 @@ const SCREENS: Screen[] = [
       await page.getByTestId("builder-problems").waitFor();
     },
     routes: ["new"],
+  },
+  {
+    name: "form builder, its options",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}`,
+    reach: formOptionsReady,
+  },
+  {
+    name: "form builder, its options, phone",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}`,
+    reach: formOptionsReady,
+    viewport: PHONE,
+  },
+  {
+    name: "form statistics",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}/statistics`,
+    reach: formStatisticsReady,
+    routes: [":formId/statistics"],
+  },
+  {
+    name: "form statistics, phone",
+    as: "overseer",
+    path: (scene) => `${forms(scene)}/${scene.formId}/statistics`,
+    reach: formStatisticsReady,
+    viewport: PHONE,
   },
 
   // -- guests --------------------------------------------------------------------------------------------

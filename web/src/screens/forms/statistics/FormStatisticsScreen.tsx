@@ -121,6 +121,8 @@ function FiguresChart({
           xAxisProps={isHorizontal ? { allowDecimals: false } : undefined}
           gridAxis={isHorizontal ? "x" : "y"}
           withBarValueLabel
+          // The figures are read from the table below; the drawing takes no focus (recharts' keyboard layer).
+          barChartProps={{ accessibilityLayer: false }}
         />
       </div>
       <VisuallyHidden>
