@@ -13,10 +13,13 @@ import { ResetPasswordSuccessScreen } from "../screens/signIn/ResetPasswordSucce
 import { SendingTokenScreen } from "../screens/signIn/SendingTokenScreen.tsx";
 import { SignInLayout } from "../screens/signIn/SignInLayout.tsx";
 import { SignInScreen } from "../screens/signIn/SignInScreen.tsx";
+import type { GuestPage } from "../screens/public/guestPaths.ts";
 import { lazyWithTimeout } from "./lazyWithTimeout.ts";
 
 /** The back-office (and, inside it, the platform area) is loaded only once someone goes there. */
 const ManageApp = lazyWithTimeout(() => import("../screens/shell/ManageApp.tsx"));
+/** The guest site (registration forms, the guests' portal): a chunk of its own, for guests only. */
+const GuestSite = lazyWithTimeout(() => import("../screens/public/GuestSite.tsx"));
 
 const signInPages: RouteObject[] = [
   { index: true, element: <SignInScreen /> },
@@ -42,6 +45,20 @@ function signInRoutes(prefix: string, language: Language): RouteObject[] {
   ];
 }
 
+/**
+ * The guest site of an event, at /{event}/… (English) and /{lang}/{event}/…: its registration forms and its
+ * guests' portal. Static segments outrank `:event`, so /fr/admin and /manage stay the sign-in app's and the
+ * back-office's.
+ */
+function guestRoutes(prefix: string, language: Language): RouteObject[] {
+  const page = (name: GuestPage) => (
+    <Suspense fallback={<PageLoader fullScreen />}>
+      <GuestSite prefix={prefix} language={language} page={name} />
+    </Suspense>
+  );
+  return [{ path: `${prefix}/:event/forms/view/:id`, element: page("form") }];
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Outlet />,
@@ -50,6 +67,8 @@ export const routes: RouteObject[] = [
       { path: "/", element: <Navigate to="/manage" replace /> },
       ...signInRoutes("", DEFAULT_LANGUAGE),
       ...LANGUAGES.flatMap((language) => signInRoutes(`/${language}`, language)),
+      ...guestRoutes("", DEFAULT_LANGUAGE),
+      ...LANGUAGES.flatMap((language) => guestRoutes(`/${language}`, language)),
       {
         path: "/manage/*",
         element: (

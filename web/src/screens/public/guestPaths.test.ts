@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { guestPaths, languagePrefix, pathInLanguage } from "./guestPaths.ts";
+
+describe("the guest site's addresses", () => {
+  it("puts the language first, none for English", () => {
+    expect(languagePrefix("en")).toBe("");
+    expect(guestPaths(languagePrefix("fr"), "demo-conference")).toMatchObject({
+      portal: "/fr/demo-conference/portal",
+      confirm: "/fr/demo-conference/portal/confirm",
+      me: "/fr/demo-conference/portal/me",
+    });
+    expect(guestPaths("", "demo-conference").form("f-1")).toBe("/demo-conference/forms/view/f-1");
+  });
+
+  it("gives the same page in another language, with its query and fragment", () => {
+    const location = { pathname: "/fr/gala/portal/confirm", search: "?a=1", hash: "#token=abc" };
+    expect(pathInLanguage(location, "/fr", "es")).toBe("/es/gala/portal/confirm?a=1#token=abc");
+    expect(pathInLanguage(location, "/fr", "en")).toBe("/gala/portal/confirm?a=1#token=abc");
+    expect(pathInLanguage({ pathname: "/gala/portal", search: "", hash: "" }, "", "fr")).toBe("/fr/gala/portal");
+  });
+});

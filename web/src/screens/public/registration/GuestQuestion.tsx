@@ -1,0 +1,176 @@
+import { Checkbox, Group, Input, NativeSelect, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_MAX_RATING } from "@tessera/shared/rules/customFieldRules";
+import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from "@tessera/shared/rules/customFields";
+import { FORM_PATH_ATTRIBUTE } from "./focusFirstError.ts";
+import type { AnswerInput, PublicFieldJson } from "./registrationValues.ts";
+
+/** What @mantine/form's getInputProps gives an answer's input. */
+export interface AnswerInputProps {
+  value: AnswerInput;
+  onChange: (value: unknown) => void;
+  error?: ReactNode;
+  onFocus?: () => void;
+  onBlur?: () => void;
+}
+
+/** How many answers a multiple-choice question takes, as a hint (the rules' own messages). */
+function selectionHint(field: PublicFieldJson, t: ReturnType<typeof useTranslation<"validation">>["t"]) {
+  const rules = field.rules as { min?: number | null; max?: number | null; exact?: number | null };
+  if (rules.exact != null) return t("select_exactly", { count: rules.exact });
+  const hints = [];
+  if (rules.min != null && rules.min > 0) hints.push(t("select_at_least", { count: rules.min }));
+  if (rules.max != null) hints.push(t("select_at_most", { count: rules.max }));
+  return hints.join(" ") || null;
+}
+
+/**
+ * One question of the registration form as a guest answers it: its label tied to its input, its help, a
+ * required mark and the input its type calls for. Full answers stay visible, marked full and disabled.
+ */
+export function GuestQuestion({ field, input }: { field: PublicFieldJson; input: AnswerInputProps }) {
+  const { t } = useTranslation("web");
+  const { t: tValidation } = useTranslation("validation");
+  const text = typeof input.value === "string" ? input.value : "";
+  const optionLabel = (option: PublicFieldJson["options"][number]) =>
+    option.isFull ? t("public.form.optionFull", { label: option.label }) : option.label;
+  // A full answer cannot be chosen, yet it is read: its label keeps a readable grey (not the faint disabled one).
+  const fullOption = { label: { color: "var(--mantine-color-dimmed)" } };
+
+  const hint = (() => {
+    switch (field.type) {
+      case "multiple_choice":
+        return selectionHint(field, tValidation);
+      case "rating":
+        return t("public.form.ratingHint", { max: ratingMax(field) });
+      case "phone":
+        return t("public.form.phoneHint");
+      case "id_card":
+        return t("public.form.idCardHint");
+      case "passport":
+        return t("public.form.passportHint");
+      default:
+        return null;
+    }
+  })();
+  const description =
+    field.helpText || hint ? (
+      <>
+        {field.helpText}
+        {field.helpText && hint ? <br /> : null}
+        {hint}
+      </>
+    ) : undefined;
+  const common = {
+    label: field.label,
+    description,
+    required: field.isRequired,
+    error: input.error,
+    onFocus: input.onFocus,
+    onBlur: input.onBlur,
+  };
+  const typed = { ...common, value: text, onChange: input.onChange };
+  const path = { [FORM_PATH_ATTRIBUTE]: `answers.${field.id}` };
+
+  switch (field.type) {
+    case "short_text":
+      return <TextInput {...typed} {...path} maxLength={SHORT_TEXT_MAX} />;
+    case "long_text":
+      return <Textarea {...typed} {...path} autosize minRows={3} maxRows={12} maxLength={LONG_TEXT_MAX} />;
+    case "unique_choice":
+      return (
+        <Radio.Group {...common} {...path} value={text || null} onChange={input.onChange}>
+          <Stack gap="xs" mt="xs">
+            {field.options.map((option) => (
+              <Radio
+                key={option.id}
+                value={option.id}
+                label={optionLabel(option)}
+                disabled={option.isFull}
+                styles={option.isFull ? fullOption : undefined}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      );
+    case "multiple_choice":
+      return (
+        <Checkbox.Group
+          {...common}
+          {...path}
+          value={Array.isArray(input.value) ? input.value : []}
+          onChange={input.onChange}
+        >
+          <Stack gap="xs" mt="xs">
+            {field.options.map((option) => (
+              <Checkbox
+                key={option.id}
+                value={option.id}
+                label={optionLabel(option)}
+                disabled={option.isFull}
+                styles={option.isFull ? fullOption : undefined}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      );
+    case "dropdown":
+      return (
+        <NativeSelect
+          {...typed}
+          {...path}
+          data={[
+            { value: "", label: t("public.form.choose") },
+            ...field.options.map((option) => ({
+              value: option.id,
+              label: optionLabel(option),
+              disabled: option.isFull,
+            })),
+          ]}
+        />
+      );
+    case "date":
+      return <TextInput {...typed} {...path} type="date" />;
+    case "time":
+      return <TextInput {...typed} {...path} type="time" />;
+    case "number":
+      return <TextInput {...typed} {...path} inputMode="decimal" />;
+    case "phone":
+      return <TextInput {...typed} {...path} type="tel" autoComplete="tel" />;
+    case "id_card":
+    case "passport":
+      return <TextInput {...typed} {...path} maxLength={20} autoCapitalize="characters" spellCheck={false} />;
+    case "rating":
+      return (
+        <Radio.Group {...common} {...path} value={text || null} onChange={input.onChange}>
+          <Group gap="md" mt="xs">
+            {Array.from({ length: ratingMax(field) }, (_, index) => String(index + 1)).map((grade) => (
+              <Radio key={grade} value={grade} label={grade} />
+            ))}
+          </Group>
+        </Radio.Group>
+      );
+    case "file":
+      return (
+        <Input.Wrapper
+          {...path}
+          tabIndex={-1}
+          labelElement="div"
+          label={field.label}
+          description={field.helpText ?? undefined}
+          required={field.isRequired}
+          error={input.error}
+        >
+          <Text size="sm" mt={4}>
+            {t("public.form.fileLater")}
+          </Text>
+        </Input.Wrapper>
+      );
+  }
+}
+
+function ratingMax(field: PublicFieldJson): number {
+  const max = (field.rules as { maxRating?: number }).maxRating;
+  return typeof max === "number" && max >= 2 ? max : DEFAULT_MAX_RATING;
+}

@@ -1,0 +1,167 @@
+import { Alert, Button, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { isApiError } from "@tessera/shared/client";
+import { EMAIL_MAX, NAME_MAX } from "@tessera/shared/schemas/common";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { useFormFailure } from "@/app/useFormFailure.ts";
+import { useSendForm, type PublicFormJson } from "@/queries/publicForms.ts";
+import { GuestPanel } from "../GuestPanel.tsx";
+import { useGuestSite } from "../guestSiteContext.ts";
+import { FORM_PATH_ATTRIBUTE, focusFirstError } from "./focusFirstError.ts";
+import { FormAgreements } from "./FormAgreements.tsx";
+import { FormItems } from "./FormItems.tsx";
+import type { Registered } from "./RegistrationScreen.tsx";
+import {
+  checkRegistration,
+  formPathOf,
+  initialValues,
+  itemsOf,
+  shownQuestions,
+  type RegistrationValues,
+} from "./registrationValues.ts";
+
+/** Says, politely, that questions appeared or went as the answers changed (screen readers do not see it). */
+function useShownQuestionsAnnouncement(shownCount: number): string {
+  const { t } = useTranslation("web");
+  const [seen, setSeen] = useState({ count: shownCount, message: "" });
+  if (seen.count !== shownCount) {
+    const message = t(shownCount > seen.count ? "public.form.questionsAdded" : "public.form.questionsRemoved");
+    setSeen({ count: shownCount, message });
+  }
+  return seen.message;
+}
+
+/**
+ * The registration form: the guest's names and email, then the form's items. Checked with the shared rules
+ * before sending; the server's refusals go to their fields (422) or above the form (409). Each time problems
+ * are shown, they are announced and the focus goes to the first one.
+ */
+export function RegistrationForm({
+  form,
+  onRegistered,
+}: {
+  form: PublicFormJson;
+  onRegistered: (registered: Registered) => void;
+}) {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { eventSlug, language } = useGuestSite();
+  const prefilledEmail = (useLocation().state as { email?: unknown } | null)?.email;
+  const send = useSendForm(eventSlug, form.id, language);
+  const values = useForm<RegistrationValues>({
+    initialValues: initialValues(form, typeof prefilledEmail === "string" ? prefilledEmail : ""),
+  });
+  const [failure, setFailure] = useFormFailure(values);
+  // Each showing of problems: the alert is announced anew (its key) and the focus moves (the effect).
+  const [shownProblems, setShownProblems] = useState<{ id: number; paths: string[] }>({ id: 0, paths: [] });
+  const formElement = useRef<HTMLFormElement>(null);
+  const alertElement = useRef<HTMLDivElement>(null);
+  const fields = useMemo(() => new Map(form.fields.map((field) => [field.id, field])), [form.fields]);
+  const answers = values.getValues().answers;
+  const announcement = useShownQuestionsAnnouncement(shownQuestions(form, answers).size);
+
+  useEffect(() => {
+    if (!shownProblems.id) return;
+    if (!focusFirstError(formElement.current, shownProblems.paths)) alertElement.current?.focus();
+  }, [shownProblems]);
+
+  function showProblems(errors: Record<string, string>, summary: string) {
+    values.setErrors(errors);
+    setFailure(summary);
+    setShownProblems((previous) => ({ id: previous.id + 1, paths: Object.keys(errors) }));
+  }
+
+  function submit(current: RegistrationValues) {
+    const checked = checkRegistration(form, current);
+    if (!checked.ok) {
+      const errors = Object.fromEntries(
+        Object.entries(checked.problems).map(([path, problem]) => [
+          path,
+          t(`validation:${problem.code}` as "validation:required", problem.params ?? {}),
+        ]),
+      );
+      showProblems(errors, t("public.form.fixErrors", { count: Object.keys(errors).length }));
+      return;
+    }
+    setFailure(null);
+    const { body } = checked;
+    send.mutateAsync(body).then(
+      (result) => onRegistered({ result, firstName: body.items.firstName, email: body.mail }),
+      (error: unknown) => {
+        if (!isApiError(error)) return showProblems({}, errorMessage(error, t));
+        const errors: Record<string, string> = {};
+        for (const detail of error.details) {
+          const path = formPathOf(detail.field, form);
+          if (path) errors[path] ??= detail.message;
+        }
+        const count = Object.keys(errors).length;
+        showProblems(errors, error.status === 422 && count ? t("public.form.fixErrors", { count }) : error.message);
+      },
+    );
+  }
+
+  return (
+    <GuestPanel>
+      <form ref={formElement} onSubmit={values.onSubmit(submit)} noValidate>
+        <Stack gap="lg">
+          <Text size="sm" c="dimmed">
+            {t("public.form.requiredNote")}
+          </Text>
+          {failure && (
+            <Alert key={shownProblems.id} ref={alertElement} tabIndex={-1} color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              {t("public.form.yourDetails")}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+              <TextInput
+                label={t("fields.firstName")}
+                required
+                autoComplete="given-name"
+                maxLength={NAME_MAX}
+                {...{ [FORM_PATH_ATTRIBUTE]: "firstName" }}
+                {...values.getInputProps("firstName")}
+              />
+              <TextInput
+                label={t("fields.lastName")}
+                required
+                autoComplete="family-name"
+                maxLength={NAME_MAX}
+                {...{ [FORM_PATH_ATTRIBUTE]: "lastName" }}
+                {...values.getInputProps("lastName")}
+              />
+            </SimpleGrid>
+            <TextInput
+              label={t("fields.email")}
+              type="email"
+              required
+              autoComplete="email"
+              maxLength={EMAIL_MAX}
+              {...{ [FORM_PATH_ATTRIBUTE]: "mail" }}
+              {...values.getInputProps("mail")}
+            />
+          </Stack>
+          <FormItems items={itemsOf(form)} fields={fields} form={values} />
+          <FormAgreements form={form} values={values} />
+          <VisuallyHidden aria-live="polite" data-testid="questions-announcement">
+            {announcement}
+          </VisuallyHidden>
+          <Button
+            type="submit"
+            size="md"
+            loading={send.isPending}
+            w={{ base: "100%", sm: "auto" }}
+            style={{ alignSelf: "flex-start" }}
+          >
+            {t("public.form.submit")}
+          </Button>
+        </Stack>
+      </form>
+    </GuestPanel>
+  );
+}

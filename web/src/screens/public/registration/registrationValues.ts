@@ -1,0 +1,187 @@
+import { isEmailAddress } from "@tessera/shared/rules/email";
+import { validateAnswer } from "@tessera/shared/rules/customFieldRules";
+import { walkFormItems, type FormItem } from "@tessera/shared/rules/forms";
+import { shownFieldIds } from "@tessera/shared/rules/formVisibility";
+import { EMAIL_MAX, NAME_MAX } from "@tessera/shared/schemas/common";
+import type { PublicFormJson, SendFormBody } from "@tessera/shared/schemas/registration";
+
+/*
+ * The registration form's values and their checks before sending, by the shared rules the server applies
+ * (customFieldRules' validateAnswer, formVisibility's shownFieldIds): pure, so it is tested on its own.
+ */
+
+export type PublicFieldJson = PublicFormJson["fields"][number];
+
+/** What a guest typed or chose for one question: text (number, date, option id…) or option ids. */
+export type AnswerInput = string | string[];
+
+export interface RegistrationValues {
+  firstName: string;
+  lastName: string;
+  mail: string;
+  /** The participation question's answer: "" until chosen. */
+  participation: "" | "yes" | "no";
+  /** By custom field id; answers to hidden questions are kept (shown again as they were) but not sent. */
+  answers: Record<string, AnswerInput>;
+  /** Agrees to be on the attendees list other guests see (asked when the form publishes one). */
+  listedConsent: boolean;
+  /** Has read and accepts the form's terms (asked when it has them). */
+  acceptsTerms: boolean;
+}
+
+/** A problem of one field of the form (its path: "firstName", "answers.<fieldId>"…), as a catalogue code. */
+export interface FieldProblem {
+  /** A key of the validation catalogue. */
+  code: string;
+  params?: Record<string, unknown>;
+}
+
+export type CheckedRegistration =
+  { ok: true; body: SendFormBody } | { ok: false; problems: Record<string, FieldProblem> };
+
+/** The form's items as the shared rules type them (the schema's static type is the same tree). */
+export function itemsOf(form: Pick<PublicFormJson, "items">): readonly FormItem[] {
+  return form.items as readonly FormItem[];
+}
+
+export function hasParticipation(form: Pick<PublicFormJson, "items">): boolean {
+  return [...walkFormItems(itemsOf(form))].some(({ item }) => item.kind === "participation");
+}
+
+/**
+ * Questions a guest answers here: read-only ones are the organizer's to fill, and files are sent once
+ * registered (a file cannot travel with the registration).
+ */
+export function isAnsweredHere(field: PublicFieldJson): boolean {
+  return !field.isReadOnly && field.type !== "file";
+}
+
+export function initialValues(form: Pick<PublicFormJson, "fields">, mail = ""): RegistrationValues {
+  return {
+    firstName: "",
+    lastName: "",
+    mail,
+    participation: "",
+    listedConsent: false,
+    acceptsTerms: false,
+    answers: Object.fromEntries(form.fields.map((field) => [field.id, field.type === "multiple_choice" ? [] : ""])),
+  };
+}
+
+/** The questions shown with these answers (the same rule the server keeps answers by). */
+export function shownQuestions(form: Pick<PublicFormJson, "items">, answers: RegistrationValues["answers"]) {
+  return shownFieldIds(itemsOf(form), answers);
+}
+
+function isBlank(value: AnswerInput | undefined): boolean {
+  return value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === "");
+}
+
+function checkName(value: string): FieldProblem | null {
+  const name = value.trim();
+  if (!name) return { code: "required" };
+  if (name.length > NAME_MAX) return { code: "too_long", params: { count: NAME_MAX } };
+  return null;
+}
+
+function checkMail(value: string): FieldProblem | null {
+  const mail = value.trim();
+  if (!mail) return { code: "required" };
+  if (mail.length > EMAIL_MAX || !isEmailAddress(mail)) return { code: "email_format" };
+  return null;
+}
+
+/**
+ * Checks the values as the server will, and builds what is sent: the names and email trimmed, the answers
+ * to the questions shown in their stored shape (numbers as numbers, dates YYYY-MM-DD, option ids), blanks
+ * left out. Problems are keyed by the form's field paths, in the order the form shows them.
+ */
+export function checkRegistration(form: PublicFormJson, values: RegistrationValues): CheckedRegistration {
+  const problems: Record<string, FieldProblem> = {};
+  for (const [path, problem] of [
+    ["firstName", checkName(values.firstName)],
+    ["lastName", checkName(values.lastName)],
+    ["mail", checkMail(values.mail)],
+  ] as const) {
+    if (problem) problems[path] = problem;
+  }
+
+  const shown = shownQuestions(form, values.answers);
+  const fields = new Map(form.fields.map((field) => [field.id, field]));
+  const answers: Record<string, unknown> = {};
+  const askParticipation = hasParticipation(form);
+  for (const { item } of walkFormItems(itemsOf(form))) {
+    if (item.kind === "participation" && !values.participation) problems.participation = { code: "required" };
+    if (item.kind !== "question" || !shown.has(item.fieldId)) continue;
+    const field = fields.get(item.fieldId);
+    if (!field || !isAnsweredHere(field)) continue;
+    const raw = values.answers[field.id];
+    const result = validateAnswer(field, isBlank(raw) ? undefined : raw, { asGuest: true });
+    if (!result.ok) {
+      problems[`answers.${field.id}`] = { code: result.code, ...(result.params ? { params: result.params } : {}) };
+    } else if (result.value !== null) {
+      answers[field.id] = result.value;
+    }
+  }
+  if (form.terms && !values.acceptsTerms) problems.acceptsTerms = { code: "required" };
+  if (Object.keys(problems).length) return { ok: false, problems };
+  return {
+    ok: true,
+    body: {
+      formId: form.id,
+      mail: values.mail.trim(),
+      items: {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        answers,
+        ...(askParticipation ? { participation: values.participation === "yes" } : {}),
+        ...(form.publishAttendees ? { listedConsent: values.listedConsent } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * The form's field path of a problem the server reported: its body's paths ("mail", "items.firstName",
+ * "items.answers.<id>") or a rule's ("answers.<id>"). Null when no field of the form shows it.
+ */
+export function formPathOf(serverField: string, form: Pick<PublicFormJson, "fields">): string | null {
+  const path = serverField.replace(/^items\./, "");
+  if (["firstName", "lastName", "mail", "participation", "listedConsent"].includes(path)) return path;
+  const answer = /^answers\.([^.]+)/.exec(path);
+  if (answer && form.fields.some((field) => field.id === answer[1])) return `answers.${answer[1]}`;
+  return null;
+}
+
+/**
+ * The event's dates in the page's language and the event's time zone (its local time, which is where the
+ * guest will be); said in UTC when this browser does not know the zone. Null when the event has no date.
+ */
+export function eventDatesText(
+  event: Pick<PublicFormJson["event"], "startsAt" | "endsAt" | "timezone">,
+  language: string,
+): string | null {
+  if (!event.startsAt) return null;
+  const start = new Date(event.startsAt);
+  const end = event.endsAt ? new Date(event.endsAt) : null;
+  if (Number.isNaN(start.getTime())) return null;
+  const format = (timeZone: string) => {
+    const formatter = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone });
+    return end && !Number.isNaN(end.getTime()) && end > start
+      ? formatter.formatRange(start, end)
+      : formatter.format(start);
+  };
+  try {
+    return format(event.timezone);
+  } catch {
+    return `${format("UTC")} UTC`;
+  }
+}
+
+/** A file's size as people read it: "120 kB", "2.4 MB" (in the page's language). */
+export function fileSizeText(bytes: number, language: string): string {
+  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, "megabyte"] : [Math.max(1, bytes / 1000), "kilobyte"];
+  return new Intl.NumberFormat(language, { style: "unit", unit, maximumFractionDigits: value < 10 ? 1 : 0 }).format(
+    value,
+  );
+}
