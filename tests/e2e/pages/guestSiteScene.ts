@@ -2,6 +2,7 @@ import { resources } from "@tessera/shared";
 import type { Page } from "playwright-core";
 import type { Db } from "../../../api/src/db/knex.ts";
 import { Form } from "../../../api/src/models/Form.ts";
+import { createGuestSession } from "../../../api/src/services/portal/guestSessions.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
@@ -10,14 +11,17 @@ import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
  * The guest site in the accessibility sweep: an event of an account of its own (so the organizers' screens
  * of the sweep do not see it) with an online registration form (a text, the participation question, a
  * choice with a full answer, a group it conditions, a rating, a companions note, the attendees list's
- * consent, terms to accept) and a closed form.
+ * consent, terms to accept), a closed form, and a guest signed in to the portal.
  */
 export interface GuestSiteScene {
   slug: string;
   formId: string;
   closedFormId: string;
+  /** The guest's portal session (its cookie's value). */
+  guestSession: string;
 }
 
+const GUEST_SESSION_COOKIE = "tessera_guest";
 const web = resources.en.web;
 const fr = resources.fr.web;
 
@@ -49,7 +53,7 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
   const phone = await buildCustomField(db, event, { name: "Téléphone", label: "Téléphone", type: "phone" });
   // The "Danse" answer is full.
   await buildGuest(db, event, { email: "danse@example.org", status: "confirmed", answers: { [session.id]: "danse" } });
-  await buildGuest(db, event, {
+  const guest = await buildGuest(db, event, {
     firstName: "Zoé",
     lastName: "Lefèvre",
     email: "zoe.invitee@example.org",
@@ -85,7 +89,8 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     items,
     options: { closesAt: "2020-01-01T00:00:00.000Z" },
   } as never);
-  return { slug: event.slug, formId: form.id, closedFormId: closed.id };
+  const { token } = await createGuestSession(db, guest, new Date());
+  return { slug: event.slug, formId: form.id, closedFormId: closed.id, guestSession: token };
 }
 
 const heading = (name: string) => async (page: Page) => {
@@ -103,6 +108,16 @@ interface GuestScreen {
 }
 
 const formPath = ({ guestSite }: { guestSite: GuestSiteScene }) => `/${guestSite.slug}/forms/view/${guestSite.formId}`;
+
+/** Signs the page's guest in (their session cookie) and opens their area. */
+async function signedIn(page: Page, scene: { guestSite: GuestSiteScene }) {
+  const url = new URL(page.url());
+  await page
+    .context()
+    .addCookies([{ name: GUEST_SESSION_COOKIE, value: scene.guestSite.guestSession, url: url.origin }]);
+  await page.goto(`${url.origin}/${scene.guestSite.slug}/portal/me`);
+  await page.getByTestId("registration-status").waitFor();
+}
 
 /** The guest site's screens, in the sweep's shape (anonymous visitors, each in a fresh page). */
 export const GUEST_SCREENS: GuestScreen[] = [
@@ -165,5 +180,53 @@ export const GUEST_SCREENS: GuestScreen[] = [
       await page.getByRole("button", { name: fr.public.form.submit, exact: true }).click();
       await page.getByTestId("registration-done").waitFor();
     },
+  },
+  {
+    name: "guest portal sign-in",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    reach: heading(web.public.portal.title),
+    routes: ["/:event/portal"],
+  },
+  {
+    name: "guest portal, check your inbox (phone)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    viewport: PHONE,
+    reach: async (page) => {
+      await page.getByRole("textbox", { name: web.fields.email, exact: true }).fill("nobody@example.org");
+      await page.getByRole("button", { name: web.public.portal.send, exact: true }).click();
+      await heading(web.public.portal.sentTitle)(page);
+    },
+  },
+  {
+    name: "guest portal, emailed link",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal/confirm#token=tsl_made-up-but-long-enough-0000`,
+    reach: heading(web.public.portal.confirmTitle),
+    routes: ["/:event/portal/confirm"],
+  },
+  {
+    name: "guest portal, refused link",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal/confirm#token=tsl_made-up-but-long-enough-0000`,
+    reach: async (page) => {
+      await page.getByRole("button", { name: web.public.portal.signIn, exact: true }).click();
+      await heading(web.public.portal.invalidTitle)(page);
+    },
+  },
+  {
+    name: "guest portal, member area",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    reach: signedIn,
+    routes: ["/:event/portal/me"],
+  },
+  {
+    name: "guest portal, member area, phone",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    reach: signedIn,
+    viewport: PHONE,
   },
 ];

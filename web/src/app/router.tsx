@@ -56,7 +56,12 @@ function guestRoutes(prefix: string, language: Language): RouteObject[] {
       <GuestSite prefix={prefix} language={language} page={name} />
     </Suspense>
   );
-  return [{ path: `${prefix}/:event/forms/view/:id`, element: page("form") }];
+  return [
+    { path: `${prefix}/:event/forms/view/:id`, element: page("form") },
+    { path: `${prefix}/:event/portal`, element: page("portal") },
+    { path: `${prefix}/:event/portal/confirm`, element: page("confirm") },
+    { path: `${prefix}/:event/portal/me`, element: page("me") },
+  ];
 }
 
 export const routes: RouteObject[] = [

@@ -4,6 +4,9 @@ import type { Language } from "@tessera/shared/i18n/languages";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
 import { GuestLanguageLinks } from "./GuestLanguageLinks.tsx";
 import type { GuestPage } from "./guestPaths.ts";
+import { PortalConfirmScreen } from "./portal/PortalConfirmScreen.tsx";
+import { PortalMemberScreen } from "./portal/PortalMemberScreen.tsx";
+import { PortalSignInScreen } from "./portal/PortalSignInScreen.tsx";
 import { RegistrationScreen } from "./registration/RegistrationScreen.tsx";
 import { GuestSiteContext } from "./guestSiteContext.ts";
 
@@ -16,6 +19,9 @@ interface GuestSiteProps {
 
 const PAGES: Record<GuestPage, ComponentType> = {
   form: RegistrationScreen,
+  portal: PortalSignInScreen,
+  confirm: PortalConfirmScreen,
+  me: PortalMemberScreen,
 };
 
 /**

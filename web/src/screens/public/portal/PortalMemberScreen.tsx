@@ -1,0 +1,100 @@
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Navigate, useNavigate } from "react-router";
+import { useAction } from "@/app/useAction.ts";
+import { PageLoader } from "@/components/PageLoader.tsx";
+import { usePortalMe, usePortalSignOut, type PortalMeJson } from "@/queries/portal.ts";
+import { GuestMessage, RetryButton } from "../GuestMessage.tsx";
+import { GuestPanel } from "../GuestPanel.tsx";
+import { useGuestSite } from "../guestSiteContext.ts";
+
+const COMING = ["companions", "badge", "orders"] as const;
+
+/**
+ * /{lang}/{event}/portal/me: the signed-in guest's area (first version): a greeting, where their
+ * registration stands, what is coming, and signing out. Without a session, back to the portal's sign-in.
+ */
+export function PortalMemberScreen() {
+  const { t } = useTranslation(["web", "errors", "validation"]);
+  const { eventSlug, paths } = useGuestSite();
+  const me = usePortalMe(eventSlug);
+
+  if (me.isPending) return <PageLoader />;
+  if (me.isError) {
+    return (
+      <GuestMessage
+        title={t("public.loadFailed")}
+        action={<RetryButton label={t("common.retry")} onRetry={() => void me.refetch()} />}
+      />
+    );
+  }
+  if (!me.data) return <Navigate to={paths.portal} replace />;
+  return <MemberArea me={me.data} />;
+}
+
+function MemberArea({ me }: { me: PortalMeJson }) {
+  const { t } = useTranslation("web");
+  const { eventSlug, paths } = useGuestSite();
+  const navigate = useNavigate();
+  const signOut = usePortalSignOut(eventSlug);
+  const { run, isWorking, failure } = useAction();
+  const name = me.guest.firstName?.trim();
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm" component="header">
+        <Stack gap={4}>
+          <Text fw={600} c="indigo.9" size="sm" tt="uppercase" style={{ letterSpacing: "0.04em" }}>
+            {me.event.name}
+          </Text>
+          <Title order={1}>{name ? t("public.me.greeting", { name }) : t("public.me.greetingNoName")}</Title>
+        </Stack>
+        <Button
+          variant="default"
+          loading={isWorking}
+          onClick={() =>
+            void run(async () => {
+              await signOut.mutateAsync();
+              await navigate(paths.portal, { replace: true });
+            })
+          }
+        >
+          {t("public.me.signOut")}
+        </Button>
+      </Group>
+      {failure && (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <GuestPanel>
+        <Stack gap={4}>
+          <Title order={2} size="h3">
+            {t("public.me.registration")}
+          </Title>
+          <Text data-testid="registration-status">{t(`public.me.status.${me.guest.status}`)}</Text>
+          {me.guest.email && (
+            <Text size="sm" c="dimmed">
+              {me.guest.email}
+            </Text>
+          )}
+        </Stack>
+      </GuestPanel>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {COMING.map((section) => (
+          <Paper key={section} withBorder radius="md" p="md" bg="gray.0">
+            <Stack gap="xs" align="flex-start">
+              <Title order={2} size="h4">
+                {t(`public.me.${section}`)}
+              </Title>
+              <Badge variant="light" color="gray">
+                {t("public.me.comingSoon")}
+              </Badge>
+              <Text size="sm">{t(`public.me.${section}Text`)}</Text>
+            </Stack>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
