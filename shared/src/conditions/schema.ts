@@ -9,6 +9,7 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { CIVILITIES, GUEST_STATUSES } from "../rules/guests.ts";
 import { LANGUAGES } from "../i18n/languages.ts";
+import { literals } from "../schemas/common.ts";
 import {
   CHOICE_OPERATORS,
   CONDITION_ID_MAX,
@@ -23,7 +24,6 @@ import {
   TEXT_OPERATORS,
 } from "./vocabulary.ts";
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 const strict = { additionalProperties: false } as const;
 
 const Id = Type.String({ minLength: 1, maxLength: CONDITION_ID_MAX });

@@ -21,6 +21,8 @@ export const NewPassword = Type.String({
 });
 export const Timestamp = Type.String({ format: "date-time" });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** One of the strings of a vocabulary (`FORM_TYPES`, `GUEST_STATUSES` …). */
+export const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const IdParams = Type.Object({ id: Uuid });
 export const AccountParams = Type.Object({ a: Uuid });

@@ -14,10 +14,9 @@ import {
 } from "../rules/events.ts";
 import { GUEST_STATUSES, type GuestStatus } from "../rules/guests.ts";
 import { MESSAGE_KEYWORD } from "./keywords.ts";
-import { LanguageSchema, Nullable, Page, Timestamp, Uuid } from "./common.ts";
+import { LanguageSchema, Nullable, Page, Timestamp, Uuid, literals } from "./common.ts";
 import { AbilitiesSchema, UserSchema } from "./users.ts";
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const flags = <T extends string>(names: readonly T[]) =>
   Type.Object(
     Object.fromEntries(names.map((n) => [n, Type.Optional(Type.Boolean())])) as Record<T, TOptional<TBoolean>>,

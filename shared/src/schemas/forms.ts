@@ -10,9 +10,8 @@ import {
   FORM_TYPES,
   RECOMMENDATIONS_MAX,
 } from "../rules/forms.ts";
-import { Nullable, Timestamp, Uuid } from "./common.ts";
+import { Nullable, Timestamp, Uuid, literals } from "./common.ts";
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const item = <K extends string, P extends Record<string, TSchema>>(kind: K, properties: P) =>
   Type.Object({ kind: Type.Literal(kind), id: ItemId, ...properties }, { additionalProperties: false });
 

@@ -1,9 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { RECOMMENDATION_STATUSES } from "../rules/guests.ts";
-import { Email, Nullable, Page, Timestamp, Uuid } from "./common.ts";
+import { Email, Nullable, Page, Timestamp, Uuid, literals } from "./common.ts";
 import { GuestSchema } from "./guests.ts";
-
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 // ---- duplicates ---------------------------------------------------------------------------------
 

@@ -1,11 +1,9 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { CIVILITIES, GUEST_SOURCES, GUEST_STATUSES, MAIL_STATUSES, RECOMMENDATION_STATUSES } from "../rules/guests.ts";
 import { CUSTOM_FIELD_NAME_MAX, CUSTOM_FIELD_TYPES } from "../rules/customFields.ts";
-import { Nullable, Page, Timestamp, Uuid } from "./common.ts";
+import { Nullable, Page, Timestamp, Uuid, literals } from "./common.ts";
 import { MESSAGE_KEYWORD } from "./keywords.ts";
 import { AbilitiesSchema } from "./users.ts";
-
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const GuestStatusSchema = literals(GUEST_STATUSES);
 export const MailStatusSchema = literals(MAIL_STATUSES);

@@ -1,8 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "../rules/orders.ts";
-import { Nullable, Timestamp, Uuid } from "./common.ts";
-
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+import { Nullable, Timestamp, Uuid, literals } from "./common.ts";
 
 export const OrderStatusSchema = literals(ORDER_STATUSES);
 export const PaymentMethodSchema = literals(PAYMENT_METHODS);

@@ -1,10 +1,9 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { LANGUAGES } from "../i18n/languages.ts";
-import { Email, Nullable, Timestamp, Uuid } from "./common.ts";
+import { Email, Nullable, Timestamp, Uuid, literals } from "./common.ts";
 import { FormItemSchema, FormTypeSchema } from "./forms.ts";
 import { CustomFieldTypeSchema, GuestStatusSchema } from "./guests.ts";
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const EventSlug = Type.String({ minLength: 1, maxLength: 100, description: "the event's URL slug" });
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 

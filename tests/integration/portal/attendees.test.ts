@@ -4,6 +4,7 @@ import { Form } from "../../../api/src/models/Form.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
+import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -46,15 +47,7 @@ describe.each(databaseKinds())("the attendees list on %s", (kind) => {
     expect((await register("Cy", "Absent", true, false)).status).toBe(201);
 
     const email = `ada.${event.id.slice(0, 6)}@example.org`;
-    await suite.server.http.post(`${portal}/link`, { email });
-    const mail = await suite.server.mailbox.waitFor(email, { subjectIncludes: "Sign in" });
-    const code = /\b(\d{6})\b/.exec(mail.text ?? "")![1]!;
-    const signedIn = await suite.server.http.post(`${portal}/session`, { email, code });
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0]!)
-      .find((value) => value.startsWith("tessera_guest="))!;
-    const ada = suite.server.http.withCookies(cookie);
+    const ada = await signedInGuestClient(suite.server, portal, email);
 
     const listed = await ada.get(`${portal}/attendees`);
     expect(listed.status).toBe(200);

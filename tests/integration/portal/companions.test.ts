@@ -5,7 +5,7 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
-import type { HttpClient } from "../../helpers/http.ts";
+import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -42,22 +42,10 @@ describe.each(databaseKinds())("companions in the guest portal on %s", (kind) =>
     return { db, event, diet, portal };
   }
 
-  async function signedIn(portal: string, email: string): Promise<HttpClient> {
-    await suite.server.http.post(`${portal}/link`, { email });
-    const mail = await suite.server.mailbox.waitFor(email);
-    const code = /\b(\d{6})\b/.exec(mail.text ?? "")![1]!;
-    const response = await suite.server.http.post(`${portal}/session`, { email, code });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0]!)
-      .find((value) => value.startsWith("tessera_guest="))!;
-    return suite.server.http.withCookies(cookie);
-  }
-
   it("adds companions within the event's maximum, with the companion form's answers, changes and removes them", async () => {
     const { db, event, diet, portal } = await setUp();
     const ada = await buildGuest(db, event, { email: `ada.${event.id.slice(0, 6)}@example.org`, status: "confirmed" });
-    const client = await signedIn(portal, ada.email!);
+    const client = await signedInGuestClient(suite.server, portal, ada.email!);
     const companion = (firstName: string, answers: Record<string, unknown> = { [diet.id]: "none" }) => ({
       firstName,
       lastName: "Lovelace",
@@ -85,7 +73,7 @@ describe.each(databaseKinds())("companions in the guest portal on %s", (kind) =>
       email: `bob.${event.id.slice(0, 6)}@example.org`,
       status: "confirmed",
     });
-    const bob = await signedIn(portal, other.email!);
+    const bob = await signedInGuestClient(suite.server, portal, other.email!);
     expect((await bob.delete(`${portal}/companions/${first.body.id}`)).status).toBe(404);
 
     expect((await client.delete(`${portal}/companions/${first.body.id}`)).status).toBe(200);

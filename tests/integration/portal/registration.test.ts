@@ -5,7 +5,7 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField } from "../../helpers/guests.ts";
-import type { HttpClient } from "../../helpers/http.ts";
+import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -49,24 +49,10 @@ describe.each(databaseKinds())("the guest's registration in the portal on %s", (
     return { event, workshop, form, register, portal };
   }
 
-  /** Signs the guest in with the code of their emailed link: a client carrying their session cookie. */
-  async function signIn(portal: string, email: string): Promise<HttpClient> {
-    await suite.server.http.post(`${portal}/link`, { email });
-    const mail = await suite.server.mailbox.waitFor(email, { subjectIncludes: "Sign in" });
-    const code = /\b(\d{6})\b/.exec(mail.text ?? "")![1]!;
-    const signedIn = await suite.server.http.post(`${portal}/session`, { email, code });
-    expect(signedIn.status).toBe(200);
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0]!)
-      .find((value) => value.startsWith("tessera_guest="))!;
-    return suite.server.http.withCookies(cookie);
-  }
-
   it("reads, changes and cancels the registration, keeping the guest's own place and then freeing it", async () => {
     const { workshop, form, register, portal } = await setUp();
     expect((await register("ada@example.org", "am")).status).toBe(201);
-    const ada = await signIn(portal, "ada@example.org");
+    const ada = await signedInGuestClient(suite.server, portal, "ada@example.org");
 
     const mine = await ada.get(`${portal}/registration`);
     expect(mine.body).toEqual({

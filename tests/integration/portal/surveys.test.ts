@@ -5,7 +5,7 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
-import type { HttpClient } from "../../helpers/http.ts";
+import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -49,18 +49,6 @@ describe.each(databaseKinds())("satisfaction surveys on %s", (kind) => {
     return { db, event, rating, again, survey, http, portal };
   }
 
-  async function signedIn(portal: string, email: string): Promise<HttpClient> {
-    await suite.server.http.post(`${portal}/link`, { email });
-    const mail = await suite.server.mailbox.waitFor(email);
-    const code = /\b(\d{6})\b/.exec(mail.text ?? "")![1]!;
-    const response = await suite.server.http.post(`${portal}/session`, { email, code });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0]!)
-      .find((value) => value.startsWith("tessera_guest="))!;
-    return suite.server.http.withCookies(cookie);
-  }
-
   it("is answered once per guest, and its answers come back as figures", async () => {
     const { db, event, rating, again, survey, http, portal } = await setUp(new Date(Date.now() - 60_000).toISOString());
     const votes = [
@@ -71,7 +59,7 @@ describe.each(databaseKinds())("satisfaction surveys on %s", (kind) => {
     for (const [index, vote] of votes.entries()) {
       const email = `guest${index}.${event.id.slice(0, 6)}@example.org`;
       await buildGuest(db, event, { email, firstName: "G", status: "confirmed" });
-      const guest = await signedIn(portal, email);
+      const guest = await signedInGuestClient(suite.server, portal, email);
       expect((await guest.get(`${portal}/surveys`)).body.data).toEqual([
         { id: survey.id, title: "How was it?", isOpen: true, answered: false },
       ]);
@@ -123,7 +111,7 @@ describe.each(databaseKinds())("satisfaction surveys on %s", (kind) => {
     const { db, event, again, survey, portal } = await setUp(new Date(Date.now() + 86_400_000).toISOString());
     const email = `early.${event.id.slice(0, 6)}@example.org`;
     await buildGuest(db, event, { email, firstName: "E", status: "confirmed" });
-    const guest = await signedIn(portal, email);
+    const guest = await signedInGuestClient(suite.server, portal, email);
     expect((await guest.get(`${portal}/surveys`)).body.data[0].isOpen).toBe(false);
     const early = await guest.post(`${portal}/surveys/${survey.id}`, { answers: { [again.id]: "yes" } });
     expect(early.status).toBe(409);

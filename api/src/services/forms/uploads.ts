@@ -158,5 +158,3 @@ export async function moveUploads(
   }
   return replaced;
 }
-
-export { onlineForm };

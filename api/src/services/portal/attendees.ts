@@ -2,10 +2,8 @@ import type { PortalAttendee } from "@tessera/shared";
 import { formOptionsOf } from "@tessera/shared";
 import { orderByText } from "../../db/dialect.ts";
 import { AppError } from "../../errors.ts";
-import { Form } from "../../models/Form.ts";
 import type { Scope } from "../scope.ts";
-import { findSessionGuest } from "./guestSessions.ts";
-import { eventOfSlug } from "./signIn.ts";
+import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
 /** Most attendees a page of the list shows. */
 const ATTENDEES_SHOWN = 2_000;
@@ -15,11 +13,9 @@ const ATTENDEES_SHOWN = 2_000;
  * guests who agreed to be listed, by name, with their company. 404 when it is not published.
  */
 export async function listPortalAttendees(scope: Scope, slug: string, token: string | null): Promise<PortalAttendee[]> {
-  const event = await eventOfSlug(scope.db, slug);
-  const guest = await findSessionGuest(scope.db, event.id, token, scope.clock.now());
-  if (!guest) throw AppError.unauthenticated();
-  const forms = await Form.query(scope.db).where({ eventId: event.id, type: "registration", state: "online" });
-  if (!forms.some((form) => formOptionsOf(form.options).publishAttendees)) throw AppError.notFound();
+  const { event } = await signedInGuest(scope, slug, token);
+  const form = await portalRegistrationForm(scope, event.id);
+  if (!form || !formOptionsOf(form.options).publishAttendees) throw AppError.notFound();
   const query = scope
     .db("guests")
     .where({ eventId: event.id, status: "confirmed", listedConsent: true })

@@ -3,7 +3,6 @@ import { lockNames } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
-import { Form } from "../../models/Form.ts";
 import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
 import { derivedGuestColumns } from "../guests/prepare.ts";
@@ -11,21 +10,13 @@ import { guestSnapshot } from "../guests/write.ts";
 import { onlineForm } from "../forms/onlineForm.ts";
 import { checkedAnswers } from "../forms/registration.ts";
 import type { Scope } from "../scope.ts";
-import { findSessionGuest } from "./guestSessions.ts";
-import { eventOfSlug } from "./signIn.ts";
+import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
 /*
  * The signed-in guest's companions in their portal (spec §2 "my companions"): guests of the event whose
  * godfather is the guest, added, changed and removed by them within the event's maximum, answering the
  * companion form the registration form names (its companions question), if any.
  */
-
-async function signedInGuest(scope: Scope, slug: string, token: string | null) {
-  const event = await eventOfSlug(scope.db, slug);
-  const guest = await findSessionGuest(scope.db, event.id, token, scope.clock.now());
-  if (!guest) throw AppError.unauthenticated();
-  return { event, guest };
-}
 
 const presentCompanion = (companion: Guest): PortalCompanion => ({
   id: companion.id,
@@ -38,10 +29,7 @@ const presentCompanion = (companion: Guest): PortalCompanion => ({
 
 /** The companion form the event's online registration form names, if any: its answers' rules. */
 async function companionAnswers(scope: Scope, event: Event, sent: Record<string, unknown> | undefined) {
-  const registration = await Form.query(scope.db)
-    .where({ eventId: event.id, type: "registration", state: "online" })
-    .orderBy("createdAt", "desc")
-    .first();
+  const registration = await portalRegistrationForm(scope, event.id);
   const item = registration
     ? [...walkFormItems(registration.items)].find(({ item }) => item.kind === "companions")?.item
     : undefined;

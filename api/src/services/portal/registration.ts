@@ -1,34 +1,16 @@
 import { type PortalRegistration, type SendFormBody, type SendFormResult } from "@tessera/shared";
 import { AppError } from "../../errors.ts";
-import { Form } from "../../models/Form.ts";
 import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import { sendForm } from "../forms/registration.ts";
 import type { Scope } from "../scope.ts";
-import { findSessionGuest } from "./guestSessions.ts";
-import { eventOfSlug } from "./signIn.ts";
+import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
 /*
  * The signed-in guest's registration in their portal: read it, change the answers while the form takes
  * registrations (the same rules, conditions and quotas as registering, their own places kept), or cancel.
  */
-
-/** The event and the guest of the portal session; 401 without one. */
-async function signedInGuest(scope: Scope, slug: string, token: string | null) {
-  const event = await eventOfSlug(scope.db, slug);
-  const guest = await findSessionGuest(scope.db, event.id, token, scope.clock.now());
-  if (!guest) throw AppError.unauthenticated();
-  return { event, guest };
-}
-
-/** The event's online registration form the guest answers in the portal: the newest one. */
-async function registrationFormOf(scope: Scope, eventId: string): Promise<Form | undefined> {
-  return Form.query(scope.db)
-    .where({ eventId, type: "registration", state: "online" })
-    .orderBy("createdAt", "desc")
-    .first();
-}
 
 export async function getPortalRegistration(
   scope: Scope,
@@ -36,7 +18,7 @@ export async function getPortalRegistration(
   token: string | null,
 ): Promise<PortalRegistration> {
   const { event, guest } = await signedInGuest(scope, slug, token);
-  const form = await registrationFormOf(scope, event.id);
+  const form = await portalRegistrationForm(scope, event.id);
   return {
     formId: form?.id ?? null,
     status: guest.status,
@@ -54,7 +36,7 @@ export async function updatePortalRegistration(
   items: SendFormBody["items"],
 ): Promise<SendFormResult> {
   const { event, guest } = await signedInGuest(scope, slug, token);
-  const form = await registrationFormOf(scope, event.id);
+  const form = await portalRegistrationForm(scope, event.id);
   if (!form || !guest.email) throw new AppError("form_not_set", 404);
   return sendForm(scope, slug, form.id, { formId: form.id, mail: guest.email, items });
 }

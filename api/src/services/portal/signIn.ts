@@ -31,7 +31,7 @@ interface SendLinkJob {
 
 const invalidLink = () => new AppError("invalid_link", 400);
 
-async function eventOfSlug(db: Knex, slug: string): Promise<Event> {
+export async function eventOfSlug(db: Knex, slug: string): Promise<Event> {
   const event = await Event.query(db).findOne({ slug: slug.toLowerCase(), isArchived: false });
   if (!event) throw AppError.notFound();
   return event;
@@ -153,5 +153,3 @@ export function portalMe(event: Pick<Event, "name" | "slug">, guest: Guest): Por
     event: { name: event.name, slug: event.slug },
   };
 }
-
-export { eventOfSlug };

@@ -8,21 +8,13 @@ import { guestSnapshot } from "../guests/write.ts";
 import { isClosed, onlineForm } from "../forms/onlineForm.ts";
 import { checkedAnswers } from "../forms/registration.ts";
 import type { Scope } from "../scope.ts";
-import { findSessionGuest } from "./guestSessions.ts";
-import { eventOfSlug } from "./signIn.ts";
+import { signedInGuest } from "./signedInGuest.ts";
 
 /*
  * Satisfaction surveys in the guest's portal (spec §4: a survey opens from a date): each online survey,
  * open or not yet, and whether the guest answered it; answered once per guest, the answers kept with the
  * guest's other answers (the survey's questions are the event's custom fields), which feed statistics.
  */
-
-async function signedInGuest(scope: Scope, slug: string, token: string | null) {
-  const event = await eventOfSlug(scope.db, slug);
-  const guest = await findSessionGuest(scope.db, event.id, token, scope.clock.now());
-  if (!guest) throw AppError.unauthenticated();
-  return { event, guest };
-}
 
 export async function listPortalSurveys(scope: Scope, slug: string, token: string | null): Promise<PortalSurvey[]> {
   const { event, guest } = await signedInGuest(scope, slug, token);

@@ -1,9 +1,9 @@
 import { portalContracts as portal } from "@tessera/shared/contracts/portal";
-import { AppError } from "../../../errors.ts";
-import { findSessionGuest, revokeGuestSession } from "../../../services/portal/guestSessions.ts";
-import { eventOfSlug, portalMe, requestSignInLink, signInGuest } from "../../../services/portal/signIn.ts";
+import { revokeGuestSession } from "../../../services/portal/guestSessions.ts";
+import { portalMe, requestSignInLink, signInGuest } from "../../../services/portal/signIn.ts";
 import { answerPortalSurvey, listPortalSurveys } from "../../../services/portal/surveys.ts";
 import { listPortalAttendees } from "../../../services/portal/attendees.ts";
+import { signedInGuest } from "../../../services/portal/signedInGuest.ts";
 import {
   addPortalCompanion,
   listPortalCompanions,
@@ -32,9 +32,7 @@ export const portalRoutes: Route[] = [
     return me;
   }),
   route(portal.me, async (scope, { params }, ctx) => {
-    const event = await eventOfSlug(scope.db, params.event);
-    const guest = await findSessionGuest(scope.db, event.id, guestSessionCookie(ctx), scope.clock.now());
-    if (!guest) throw AppError.unauthenticated();
+    const { event, guest } = await signedInGuest(scope, params.event, guestSessionCookie(ctx));
     return portalMe(event, guest);
   }),
   route(portal.registration, (scope, { params }, ctx) =>
