@@ -113,8 +113,10 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the form builder on %s",
       ]);
 
       // Online, then a copy (a draft), which the builder opens.
-      await page.getByRole("switch", { name: /^Online/ }).check();
+      // The switch turns once the server has taken the change: click it, then wait for the answer.
+      await page.getByRole("switch", { name: /^Online/ }).click();
       await forms.sees("Registration is online.");
+      await expect.poll(() => page.getByRole("switch", { name: /^Online/ }).isChecked()).toBe(true);
       expect((await Form.query(server.db).findById(formId))?.state).toBe("online");
       await forms.button("Duplicate").click();
       await forms.sees("Registration (copy) has been created as a copy.");
