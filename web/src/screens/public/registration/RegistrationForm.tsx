@@ -7,7 +7,7 @@ import { isApiError } from "@tessera/shared/client";
 import { EMAIL_MAX, NAME_MAX } from "@tessera/shared/schemas/common";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { useFormFailure } from "@/app/useFormFailure.ts";
-import { useSendForm, type PublicFormJson } from "@/queries/publicForms.ts";
+import { useSendForm, type PublicFormJson, type SendFormBody, type SendFormResult } from "@/queries/publicForms.ts";
 import { GuestPanel } from "../GuestPanel.tsx";
 import { useGuestSite } from "../guestSiteContext.ts";
 import { FORM_PATH_ATTRIBUTE, focusFirstError } from "./focusFirstError.ts";
@@ -34,6 +34,13 @@ function useShownQuestionsAnnouncement(shownCount: number): string {
   return seen.message;
 }
 
+/** A registration already made, changed (the guest portal): the answers given, the email kept, its own sending. */
+export interface RegistrationChange {
+  values: RegistrationValues;
+  send: { mutateAsync: (body: SendFormBody) => Promise<SendFormResult>; isPending: boolean };
+  submitLabel: string;
+}
+
 /**
  * The registration form: the guest's names and email, then the form's items. Checked with the shared rules
  * before sending; the server's refusals go to their fields (422) or above the form (409). Each time problems
@@ -42,16 +49,19 @@ function useShownQuestionsAnnouncement(shownCount: number): string {
 export function RegistrationForm({
   form,
   onRegistered,
+  change,
 }: {
   form: PublicFormJson;
   onRegistered: (registered: Registered) => void;
+  change?: RegistrationChange;
 }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { eventSlug, language } = useGuestSite();
   const prefilledEmail = (useLocation().state as { email?: unknown } | null)?.email;
-  const send = useSendForm(eventSlug, form.id, language);
+  const sendForm = useSendForm(eventSlug, form.id, language);
+  const send = change?.send ?? sendForm;
   const values = useForm<RegistrationValues>({
-    initialValues: initialValues(form, typeof prefilledEmail === "string" ? prefilledEmail : ""),
+    initialValues: change?.values ?? initialValues(form, typeof prefilledEmail === "string" ? prefilledEmail : ""),
   });
   const [failure, setFailure] = useFormFailure(values);
   // Each showing of problems: the alert is announced anew (its key) and the focus moves (the effect).
@@ -140,6 +150,7 @@ export function RegistrationForm({
               label={t("fields.email")}
               type="email"
               required
+              readOnly={change !== undefined}
               autoComplete="email"
               maxLength={EMAIL_MAX}
               {...{ [FORM_PATH_ATTRIBUTE]: "mail" }}
@@ -158,7 +169,7 @@ export function RegistrationForm({
             w={{ base: "100%", sm: "auto" }}
             style={{ alignSelf: "flex-start" }}
           >
-            {t("public.form.submit")}
+            {change?.submitLabel ?? t("public.form.submit")}
           </Button>
         </Stack>
       </form>

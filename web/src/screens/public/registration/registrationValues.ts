@@ -77,18 +77,47 @@ function isBlank(value: AnswerInput | undefined): boolean {
   return value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === "");
 }
 
-function checkName(value: string): FieldProblem | null {
+export function checkName(value: string): FieldProblem | null {
   const name = value.trim();
   if (!name) return { code: "required" };
   if (name.length > NAME_MAX) return { code: "too_long", params: { count: NAME_MAX } };
   return null;
 }
 
-function checkMail(value: string): FieldProblem | null {
+export function checkMail(value: string): FieldProblem | null {
   const mail = value.trim();
   if (!mail) return { code: "required" };
   if (mail.length > EMAIL_MAX || !isEmailAddress(mail)) return { code: "email_format" };
   return null;
+}
+
+/**
+ * Checks the answers to the form's questions shown (and its participation question) as the server will:
+ * in their stored shape (numbers as numbers, dates YYYY-MM-DD, option ids), blanks left out. A registration,
+ * a companion's or a survey's answers alike.
+ */
+export function checkAnswers(
+  form: Pick<PublicFormJson, "items" | "fields">,
+  values: Pick<RegistrationValues, "answers" | "participation">,
+): { answers: Record<string, unknown>; problems: Record<string, FieldProblem> } {
+  const problems: Record<string, FieldProblem> = {};
+  const shown = shownQuestions(form, values.answers);
+  const fields = new Map(form.fields.map((field) => [field.id, field]));
+  const answers: Record<string, unknown> = {};
+  for (const { item } of walkFormItems(itemsOf(form))) {
+    if (item.kind === "participation" && !values.participation) problems.participation = { code: "required" };
+    if (item.kind !== "question" || !shown.has(item.fieldId)) continue;
+    const field = fields.get(item.fieldId);
+    if (!field || !isAnsweredHere(field)) continue;
+    const raw = values.answers[field.id];
+    const result = validateAnswer(field, isBlank(raw) ? undefined : raw, { asGuest: true });
+    if (!result.ok) {
+      problems[`answers.${field.id}`] = { code: result.code, ...(result.params ? { params: result.params } : {}) };
+    } else if (result.value !== null) {
+      answers[field.id] = result.value;
+    }
+  }
+  return { answers, problems };
 }
 
 /**
@@ -106,23 +135,10 @@ export function checkRegistration(form: PublicFormJson, values: RegistrationValu
     if (problem) problems[path] = problem;
   }
 
-  const shown = shownQuestions(form, values.answers);
-  const fields = new Map(form.fields.map((field) => [field.id, field]));
-  const answers: Record<string, unknown> = {};
+  const checked = checkAnswers(form, values);
+  Object.assign(problems, checked.problems);
+  const { answers } = checked;
   const askParticipation = hasParticipation(form);
-  for (const { item } of walkFormItems(itemsOf(form))) {
-    if (item.kind === "participation" && !values.participation) problems.participation = { code: "required" };
-    if (item.kind !== "question" || !shown.has(item.fieldId)) continue;
-    const field = fields.get(item.fieldId);
-    if (!field || !isAnsweredHere(field)) continue;
-    const raw = values.answers[field.id];
-    const result = validateAnswer(field, isBlank(raw) ? undefined : raw, { asGuest: true });
-    if (!result.ok) {
-      problems[`answers.${field.id}`] = { code: result.code, ...(result.params ? { params: result.params } : {}) };
-    } else if (result.value !== null) {
-      answers[field.id] = result.value;
-    }
-  }
   if (form.terms && !values.acceptsTerms) problems.acceptsTerms = { code: "required" };
   if (Object.keys(problems).length) return { ok: false, problems };
   return {
