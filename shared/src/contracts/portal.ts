@@ -15,7 +15,7 @@ import {
   PortalSurveyParams,
   SurveyAnswerBody,
 } from "../schemas/portal.ts";
-import { SendFormBody, SendFormResult } from "../schemas/registration.ts";
+import { PublicFormSchema, SendFormBody, SendFormResult } from "../schemas/registration.ts";
 import { contract } from "./contract.ts";
 
 const tags = ["portal"];
@@ -112,6 +112,18 @@ export const portalContracts = {
     response: PortalSurveyList,
     errors: [401],
   }),
+  survey: contract({
+    method: "get",
+    path: "/public/events/:event/portal/surveys/:id",
+    auth: "public",
+    summary: "A satisfaction survey's questions for the signed-in guest",
+    description:
+      "The online survey as a guest answers it (as a registration form is shown). 401 without a guest session.",
+    tags,
+    params: PortalSurveyParams,
+    response: PublicFormSchema,
+    errors: [401, 404],
+  }),
   answerSurvey: contract({
     method: "post",
     path: "/public/events/:event/portal/surveys/:id",
@@ -137,6 +149,19 @@ export const portalContracts = {
     params: PortalParams,
     response: PortalCompanionList,
     errors: [401],
+  }),
+  companionForm: contract({
+    method: "get",
+    path: "/public/events/:event/portal/companion-form",
+    auth: "public",
+    summary: "The companion form's questions for the signed-in guest",
+    description:
+      "The companion form the registration form's companions question names, as a guest answers it for a " +
+      "companion; 404 form_not_set when it names none (companions then have a name and an email only).",
+    tags,
+    params: PortalParams,
+    response: PublicFormSchema,
+    errors: [401, 404],
   }),
   addCompanion: contract({
     method: "post",

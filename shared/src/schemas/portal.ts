@@ -40,6 +40,8 @@ export const PortalRegistrationSchema = Type.Object({
   status: GuestStatusSchema,
   firstName: Nullable(Type.String()),
   lastName: Nullable(Type.String()),
+  /** Agreed to appear on the attendees list (asked again when the answers are changed). */
+  listedConsent: Type.Boolean(),
   answers: Type.Record(Type.String(), Type.Unknown()),
 });
 export type PortalRegistration = Static<typeof PortalRegistrationSchema>;

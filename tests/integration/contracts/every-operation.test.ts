@@ -643,6 +643,39 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       body: { answers: { [rating.id]: 4 } },
     });
   },
+  "portal.survey": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    const rating = await buildCustomField(w.server.db, event, {
+      type: "rating",
+      label: "Rating",
+      rules: { maxRating: 5 },
+    });
+    const survey = await w.overseer.forms.create({
+      params: w.at(event),
+      body: { type: "survey", title: "How was it?", items: [{ kind: "question", id: "r", fieldId: rating.id }] },
+    });
+    await w.overseer.forms.update({ params: { ...w.at(event), id: survey.id }, body: { state: "online" } });
+    return client.portal.survey({ params: { event: event.slug, id: survey.id } });
+  },
+  "portal.companionForm": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    const diet = await buildCustomField(w.server.db, event, { label: "Diet" });
+    const companion = await w.overseer.forms.create({
+      params: w.at(event),
+      body: { type: "companion", title: "Your companion", items: [{ kind: "question", id: "d", fieldId: diet.id }] },
+    });
+    await w.overseer.forms.update({ params: { ...w.at(event), id: companion.id }, body: { state: "online" } });
+    const registration = await w.overseer.forms.create({
+      params: w.at(event),
+      body: {
+        type: "registration",
+        title: "Register",
+        items: [{ kind: "companions", id: "c", title: "Companions", companionFormId: companion.id }],
+      },
+    });
+    await w.overseer.forms.update({ params: { ...w.at(event), id: registration.id }, body: { state: "online" } });
+    return client.portal.companionForm({ params: { event: event.slug } });
+  },
   "portal.companions": async (w) => {
     const { event, client } = await signedInGuest(w);
     return client.portal.companions({ params: { event: event.slug } });

@@ -46,6 +46,11 @@ describe.each(databaseKinds())("companions in the guest portal on %s", (kind) =>
     const { db, event, diet, portal } = await setUp();
     const ada = await buildGuest(db, event, { email: `ada.${event.id.slice(0, 6)}@example.org`, status: "confirmed" });
     const client = await signedInGuestClient(suite.server, portal, ada.email!);
+    // The companion form's questions, as the guest answers them for a companion.
+    const companionForm = await client.get(`${portal}/companion-form`);
+    expect(companionForm.status).toBe(200);
+    expect(companionForm.body).toMatchObject({ type: "companion", title: "Your companion" });
+    expect(companionForm.body.fields).toMatchObject([{ id: diet.id, label: "Diet", isRequired: true }]);
     const companion = (firstName: string, answers: Record<string, unknown> = { [diet.id]: "none" }) => ({
       firstName,
       lastName: "Lovelace",
@@ -80,5 +85,16 @@ describe.each(databaseKinds())("companions in the guest portal on %s", (kind) =>
     expect((await client.get(`${portal}/companions`)).body.data).toHaveLength(1);
     const removed = await db("guests").where({ id: first.body.id }).first();
     expect(removed.status).toBe("cancelled");
+  });
+
+  it("has no companion form to show when the registration form names none", async () => {
+    const { db, event, portal } = await setUp();
+    await Form.query(db).patch({ state: "draft" }).where({ eventId: event.id, type: "companion" });
+    const ada = await buildGuest(db, event, { email: `ada.${event.id.slice(0, 6)}@example.org`, status: "confirmed" });
+    const client = await signedInGuestClient(suite.server, portal, ada.email!);
+    const none = await client.get(`${portal}/companion-form`);
+    expect(none.status).toBe(404);
+    expect(none.body.error.code).toBe("form_not_set");
+    expect((await suite.server.http.get(`${portal}/companion-form`)).status).toBe(401);
   });
 });

@@ -60,6 +60,7 @@ describe.each(databaseKinds())("the guest's registration in the portal on %s", (
       status: "confirmed",
       firstName: "Ada",
       lastName: "Lovelace",
+      listedConsent: false,
       answers: { [workshop.id]: "am" },
     });
     // The last morning place is Ada's: she keeps it when she saves again.

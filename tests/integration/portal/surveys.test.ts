@@ -63,6 +63,17 @@ describe.each(databaseKinds())("satisfaction surveys on %s", (kind) => {
       expect((await guest.get(`${portal}/surveys`)).body.data).toEqual([
         { id: survey.id, title: "How was it?", isOpen: true, answered: false },
       ]);
+      if (index === 0) {
+        // The survey's questions, as the guest answers them.
+        const questions = await guest.get(`${portal}/surveys/${survey.id}`);
+        expect(questions.status).toBe(200);
+        expect(questions.body).toMatchObject({ id: survey.id, type: "survey", title: "How was it?" });
+        expect(questions.body.fields.map((field: { id: string }) => field.id).sort()).toEqual(
+          [rating.id, again.id].sort(),
+        );
+        expect((await guest.get(`${portal}/surveys/${randomUUID()}`)).status).toBe(404);
+        expect((await suite.server.http.get(`${portal}/surveys/${survey.id}`)).status).toBe(401);
+      }
       const answered = await guest.post(`${portal}/surveys/${survey.id}`, {
         answers: { [rating.id]: vote.rating, [again.id]: vote.again },
       });

@@ -4,6 +4,7 @@ import {
   shownFieldIds,
   validateAnswers,
   walkFormItems,
+  type FormType,
   type GuestStatus,
   type PublicFormJson,
   type SendFormBody,
@@ -37,9 +38,14 @@ function earliest(...instants: (Date | string | null)[]): string | null {
   return times.length ? new Date(Math.min(...times)).toISOString() : null;
 }
 
-/** The online form as a guest sees it. */
-export async function viewPublicForm(scope: Scope, slug: string, formId: string): Promise<PublicFormJson> {
-  const { event, form, fields } = await onlineForm(scope.db, slug, formId);
+/** The online form as a guest sees it (a registration form unless said: the portal shows surveys and companion forms). */
+export async function viewPublicForm(
+  scope: Scope,
+  slug: string,
+  formId: string,
+  type: FormType = "registration",
+): Promise<PublicFormJson> {
+  const { event, form, fields } = await onlineForm(scope.db, slug, formId, type);
   const options = formOptionsOf(form.options);
   const places: Place[] = [
     ...(event.maxAttendees === null ? [] : [{ kind: "event" as const, limit: event.maxAttendees }]),

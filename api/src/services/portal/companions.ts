@@ -1,4 +1,10 @@
-import { walkFormItems, type PortalCompanion, type PortalCompanionBody, type ValidationIssue } from "@tessera/shared";
+import {
+  walkFormItems,
+  type PortalCompanion,
+  type PortalCompanionBody,
+  type PublicFormJson,
+  type ValidationIssue,
+} from "@tessera/shared";
 import { lockNames } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -8,7 +14,7 @@ import { recordAudit } from "../audit/record.ts";
 import { derivedGuestColumns } from "../guests/prepare.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import { onlineForm } from "../forms/onlineForm.ts";
-import { checkedAnswers } from "../forms/registration.ts";
+import { checkedAnswers, viewPublicForm } from "../forms/registration.ts";
 import type { Scope } from "../scope.ts";
 import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
@@ -27,19 +33,36 @@ const presentCompanion = (companion: Guest): PortalCompanion => ({
   answers: { ...companion.answers },
 });
 
-/** The companion form the event's online registration form names, if any: its answers' rules. */
-async function companionAnswers(scope: Scope, event: Event, sent: Record<string, unknown> | undefined) {
+/** The companion form the event's online registration form names (its companions question), if any. */
+async function companionFormId(scope: Scope, event: Event): Promise<string | null> {
   const registration = await portalRegistrationForm(scope, event.id);
   const item = registration
     ? [...walkFormItems(registration.items)].find(({ item }) => item.kind === "companions")?.item
     : undefined;
-  const formId = item?.kind === "companions" ? item.companionFormId : null;
+  return item?.kind === "companions" ? item.companionFormId : null;
+}
+
+/** The companion form's answers checked by its rules (none kept without a companion form). */
+async function companionAnswers(scope: Scope, event: Event, sent: Record<string, unknown> | undefined) {
+  const formId = await companionFormId(scope, event);
   if (!formId) return {};
   return checkedAnswers(await onlineForm(scope.db, event.slug, formId, "companion"), sent ?? {});
 }
 
 async function companionsOf(db: Knex, guest: Guest): Promise<Guest[]> {
   return Guest.query(db).where({ eventId: guest.eventId, godfatherId: guest.id }).orderBy("createdAt");
+}
+
+/** The companion form's questions, as the signed-in guest answers them for a companion; 404 without one. */
+export async function viewPortalCompanionForm(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+): Promise<PublicFormJson> {
+  const { event } = await signedInGuest(scope, slug, token);
+  const formId = await companionFormId(scope, event);
+  if (!formId) throw new AppError("form_not_set", 404);
+  return viewPublicForm(scope, event.slug, formId, "companion");
 }
 
 export async function listPortalCompanions(

@@ -24,6 +24,7 @@ export async function getPortalRegistration(
     status: guest.status,
     firstName: guest.firstName,
     lastName: guest.lastName,
+    listedConsent: guest.listedConsent,
     answers: { ...guest.answers },
   };
 }

@@ -1,4 +1,4 @@
-import type { PortalSurvey, SurveyAnswerBody } from "@tessera/shared";
+import type { PortalSurvey, PublicFormJson, SurveyAnswerBody } from "@tessera/shared";
 import { isUniqueViolation } from "../../db/dialect.ts";
 import { AppError } from "../../errors.ts";
 import { Form } from "../../models/Form.ts";
@@ -6,7 +6,7 @@ import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import { isClosed, onlineForm } from "../forms/onlineForm.ts";
-import { checkedAnswers } from "../forms/registration.ts";
+import { checkedAnswers, viewPublicForm } from "../forms/registration.ts";
 import type { Scope } from "../scope.ts";
 import { signedInGuest } from "./signedInGuest.ts";
 
@@ -33,6 +33,17 @@ export async function listPortalSurveys(scope: Scope, slug: string, token: strin
     isOpen: !isClosed({ event, form }, now),
     answered: answered.has(form.id),
   }));
+}
+
+/** A survey's questions, as the signed-in guest answers them (an online survey of the event; 404 otherwise). */
+export async function viewPortalSurvey(
+  scope: Scope,
+  slug: string,
+  token: string | null,
+  formId: string,
+): Promise<PublicFormJson> {
+  await signedInGuest(scope, slug, token);
+  return viewPublicForm(scope, slug, formId, "survey");
 }
 
 /** The guest answers a survey, once, while it is open. */

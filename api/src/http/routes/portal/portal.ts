@@ -1,7 +1,7 @@
 import { portalContracts as portal } from "@tessera/shared/contracts/portal";
 import { revokeGuestSession } from "../../../services/portal/guestSessions.ts";
 import { portalMe, requestSignInLink, signInGuest } from "../../../services/portal/signIn.ts";
-import { answerPortalSurvey, listPortalSurveys } from "../../../services/portal/surveys.ts";
+import { answerPortalSurvey, listPortalSurveys, viewPortalSurvey } from "../../../services/portal/surveys.ts";
 import { listPortalAttendees } from "../../../services/portal/attendees.ts";
 import { signedInGuest } from "../../../services/portal/signedInGuest.ts";
 import {
@@ -9,6 +9,7 @@ import {
   listPortalCompanions,
   removePortalCompanion,
   updatePortalCompanion,
+  viewPortalCompanionForm,
 } from "../../../services/portal/companions.ts";
 import {
   cancelPortalRegistration,
@@ -49,12 +50,18 @@ export const portalRoutes: Route[] = [
   route(portal.surveys, async (scope, { params }, ctx) => ({
     data: await listPortalSurveys(scope, params.event, guestSessionCookie(ctx)),
   })),
+  route(portal.survey, (scope, { params }, ctx) =>
+    viewPortalSurvey(scope, params.event, guestSessionCookie(ctx), params.id),
+  ),
   route(portal.answerSurvey, (scope, { params, body }, ctx) => {
     requireSameOrigin(ctx);
     return answerPortalSurvey(scope, params.event, guestSessionCookie(ctx), params.id, body);
   }),
   route(portal.companions, (scope, { params }, ctx) =>
     listPortalCompanions(scope, params.event, guestSessionCookie(ctx)),
+  ),
+  route(portal.companionForm, (scope, { params }, ctx) =>
+    viewPortalCompanionForm(scope, params.event, guestSessionCookie(ctx)),
   ),
   route(portal.addCompanion, (scope, { params, body }, ctx) => {
     requireSameOrigin(ctx);
