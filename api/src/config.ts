@@ -81,6 +81,11 @@ export interface ThrottleConfig {
   resetRequestsPerIp: number;
   /** Second-factor codes emailed to one user within the window. */
   codeEmailsPerUser: number;
+  /**
+   * Registrations (and form uploads, counted apart) sent from one IP address within the window: enough for
+   * a company's or a school's guests behind one address, not for a script filling an event with guests.
+   */
+  registrationsPerIp: number;
 }
 
 /** "host:port" pairs of IMAGE_FETCH_ALLOWED_HOSTS; refused in production, where they would open internal addresses. */
@@ -168,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetRequestsPerEmail: intFrom(env, "THROTTLE_RESET_REQUESTS_PER_EMAIL", 5),
       resetRequestsPerIp: intFrom(env, "THROTTLE_RESET_REQUESTS_PER_IP", 20),
       codeEmailsPerUser: intFrom(env, "THROTTLE_CODE_EMAILS_PER_USER", 5),
+      registrationsPerIp: intFrom(env, "THROTTLE_REGISTRATIONS_PER_IP", 300),
     },
     imageFetch: {
       timeoutMs: intFrom(env, "IMAGE_FETCH_TIMEOUT_MS", 10_000),

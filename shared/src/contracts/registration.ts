@@ -38,13 +38,14 @@ export const registrationContracts = {
       "which questions were shown and drops answers to the others; required shown questions must be " +
       "answered. Refused when registrations are closed (registration_closed), the event is full " +
       "(max_registrations_reached), an answer's quota is filled (option_quota_filled) or the guest was " +
-      "rejected (registration_rejected); nothing is saved then. Messages in `lang`.",
+      "rejected (registration_rejected); nothing is saved then. Messages in `lang`. Too many registrations " +
+      "from one address within the throttle's window: 429 with Retry-After.",
     tags,
     params: SendFormParams,
     body: SendFormBody,
     response: SendFormResult,
     status: 201,
-    errors: [404, 409, 422],
+    errors: [404, 409, 422, 429],
   }),
   uploadFile: contract({
     method: "post",
@@ -54,13 +55,14 @@ export const registrationContracts = {
     summary: "Upload a file for a form's file question",
     description:
       "Before sending the form. The type is judged from the content (PDF, PNG, JPEG, WebP, GIF, DOCX, XLSX, " +
-      "ODT), 15 MB at most. Kept a day; send `{ uploadId, uploadKey }` as the question's answer to keep it.",
+      "ODT), 15 MB at most. Kept a day; send `{ uploadId, uploadKey }` as the question's answer to keep it. " +
+      "Too many uploads from one address within the throttle's window: 429 with Retry-After.",
     tags,
     params: Type.Object({ event: Type.String({ minLength: 1, maxLength: 100 }) }),
     multipart: FormUploadForm,
     response: FormUploadResult,
     status: 201,
-    errors: [404, 413, 415, 422],
+    errors: [404, 413, 415, 422, 429],
   }),
   terms: contract({
     method: "get",

@@ -4,6 +4,7 @@ import { AppError } from "../../../errors.ts";
 import { sendForm, viewPublicForm } from "../../../services/forms/registration.ts";
 import { uploadFormFile, type FormUploadInput } from "../../../services/forms/uploads.ts";
 import { publicFormTerms } from "../../../services/forms/terms.ts";
+import { takeRegistrationTurn } from "../../../services/forms/registrationThrottle.ts";
 import { sendTerms } from "./sendTerms.ts";
 import type { ApiContext } from "../../context.ts";
 import { isMultipart, readMultipart } from "../../middleware/multipart.ts";
@@ -29,8 +30,12 @@ async function readUpload(ctx: ApiContext): Promise<FormUploadInput> {
 
 /** /{lang}/{event}/forms/sendForm/{id} and /{event}/forms/uploadFile (spec §7, outside /api/v1): guests register. */
 export const legacyRegistrationRoutes: Route[] = [
-  route(registration.sendForm, (scope, { params, body }) => sendForm(scope, params.event, params.id, body)),
-  route(registration.uploadFile, (scope, { params }, ctx) =>
-    uploadFormFile(scope, params.event, () => readUpload(ctx)),
-  ),
+  route(registration.sendForm, async (scope, { params, body }) => {
+    await takeRegistrationTurn(scope, "registration");
+    return sendForm(scope, params.event, params.id, body);
+  }),
+  route(registration.uploadFile, async (scope, { params }, ctx) => {
+    await takeRegistrationTurn(scope, "upload");
+    return uploadFormFile(scope, params.event, () => readUpload(ctx));
+  }),
 ];
