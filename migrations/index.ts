@@ -35,6 +35,7 @@ import * as formUploads from "./20261128005000_form_uploads.ts";
 import * as surveyResponses from "./20261128006000_survey_responses.ts";
 import * as formTerms from "./20261128007000_form_terms.ts";
 import * as attendeeListConsent from "./20261128008000_attendee_list_consent.ts";
+import * as contactMessages from "./20261128009000_contact_messages.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -76,6 +77,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261128006000_survey_responses", surveyResponses],
   ["20261128007000_form_terms", formTerms],
   ["20261128008000_attendee_list_consent", attendeeListConsent],
+  ["20261128009000_contact_messages", contactMessages],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -11,6 +11,7 @@ import { watchInterruptedImports } from "./services/guests/import/interrupted.ts
 import { registerGuestImportJobs } from "./services/guests/import/job.ts";
 import { registerGuestTallyJobs } from "./services/events/guestTallies.ts";
 import { registerPortalJobs } from "./services/portal/signIn.ts";
+import { moveContactMessagesToKeptGuest, registerContactJobs } from "./services/contact/contactOrganizer.ts";
 import type { DomainHooks } from "./services/hooks.ts";
 import { detachDeadOrders, moveOrdersToKeptGuest, refuseTicketHolders } from "./services/orders/guestHooks.ts";
 import { systemClock, type AppDeps, type Clock } from "./services/scope.ts";
@@ -25,7 +26,7 @@ export function domainHooks(): DomainHooks {
   return {
     guestDeletionGuards: [refuseTicketHolders],
     guestDeletionSteps: [detachDeadOrders],
-    guestMergeSteps: [moveFilesToKeptGuest, moveOrdersToKeptGuest],
+    guestMergeSteps: [moveFilesToKeptGuest, moveOrdersToKeptGuest, moveContactMessagesToKeptGuest],
     eventCopiers: [copyCustomFields],
   };
 }
@@ -56,6 +57,7 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
   registerGuestImportJobs(deps);
   registerGuestTallyJobs(deps);
   registerPortalJobs(deps);
+  registerContactJobs(deps);
   let interruptedImports: ReturnType<typeof watchInterruptedImports> | undefined;
   return Object.assign(deps, {
     async start() {

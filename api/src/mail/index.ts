@@ -52,6 +52,7 @@ export function registerMailJobs(jobs: JobQueue, deps: MailJobDeps): void {
     const info = await transport.sendMail({
       from: deps.config.mailFrom,
       to: request.to,
+      ...(request.replyTo ? { replyTo: request.replyTo } : {}),
       subject: mail.subject,
       html: mail.html,
       text: mail.text,

@@ -1,7 +1,12 @@
 import type { Language } from "@tessera/shared";
 
 export type MailTemplate =
-  "password_reset" | "invitation" | "second_factor" | "registration_confirmation" | "guest_sign_in";
+  | "password_reset"
+  | "invitation"
+  | "second_factor"
+  | "registration_confirmation"
+  | "guest_sign_in"
+  | "contact_message";
 
 /** How a registration through a form ended, as its confirmation email says it. */
 export type RegistrationOutcome = "confirmed" | "pending" | "declined";
@@ -13,10 +18,27 @@ export interface MailTemplateData {
   second_factor: { firstName: string; code: string; validMinutes: number };
   registration_confirmation: { firstName: string; eventName: string; outcome: RegistrationOutcome };
   guest_sign_in: { firstName: string; eventName: string; link: string; code: string; validMinutes: number };
+  /** A guest's message to the organizer (the contact form): `firstName` is the organizer's. */
+  contact_message: {
+    firstName: string;
+    eventName: string;
+    senderName: string;
+    senderEmail: string;
+    subject: string | null;
+    message: string;
+    isSignedInGuest: boolean;
+  };
 }
 
 export type MailRequest = {
-  [K in MailTemplate]: { to: string; template: K; language: Language; data: MailTemplateData[K] };
+  [K in MailTemplate]: {
+    to: string;
+    /** Where replies go (a guest's message to the organizer: the guest). */
+    replyTo?: string;
+    template: K;
+    language: Language;
+    data: MailTemplateData[K];
+  };
 }[MailTemplate];
 
 export interface Mailer {

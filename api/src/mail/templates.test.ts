@@ -43,6 +43,20 @@ function requestsIn(language: MailRequest["language"]): MailRequest[] {
         validMinutes: 10,
       },
     },
+    ...[null, "Parking"].map((subject) => ({
+      to: "a@x.test",
+      language,
+      template: "contact_message" as const,
+      data: {
+        firstName: "Ada",
+        eventName: "Summit",
+        senderName: "Bob Guest",
+        senderEmail: "bob@x.test",
+        subject,
+        message: "Hello,\nwhere can I park?",
+        isSignedInGuest: subject !== null,
+      },
+    })),
     ...(["confirmed", "pending", "declined"] as const).map((outcome) => ({
       to: "a@x.test",
       language,
@@ -75,7 +89,7 @@ describe("renderMail", () => {
       const mail = await renderMail(request);
       for (const part of [mail.subject, mail.text, mail.html]) {
         expect(part).not.toMatch(
-          /(password_reset|invitation|second_factor|registration_confirmation|guest_sign_in)\.\w+|link_fallback|\{\{/,
+          /(password_reset|invitation|second_factor|registration_confirmation|guest_sign_in|contact_message)\.\w+|link_fallback|\{\{/,
         );
       }
       expect(mail.html).toMatch(/^<!doctype html>/i);
@@ -102,6 +116,29 @@ describe("renderMail", () => {
     expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co");
     expect(mail.text).toContain(`Hello ${hostile},`);
     expect(mail.subject).toBe("Eve Bcc: all@x.test invites you to join <b>Acme</b> on Tessera");
+  });
+
+  it("quotes a guest's message with its line breaks, escaped, and says that replies go to the guest", async () => {
+    const mail = await renderMail({
+      to: "organizer@x.test",
+      replyTo: "bob@x.test",
+      language: "fr",
+      template: "contact_message",
+      data: {
+        firstName: "Ada",
+        eventName: "Summit",
+        senderName: "Bob",
+        senderEmail: "bob@x.test",
+        subject: "Accès <PMR>",
+        message: "Bonjour,\n<b>merci</b>",
+        isSignedInGuest: false,
+      },
+    });
+    expect(mail.subject).toBe("[Summit] Accès <PMR>");
+    expect(mail.text).toContain("> Bonjour,\n> <b>merci</b>");
+    expect(mail.text).toContain("Les réponses vont à l'invité.");
+    expect(mail.text).not.toContain("les réponses ne sont pas lues");
+    expect(mail.html).toContain("Bonjour,<br />&lt;b&gt;merci&lt;/b&gt;");
   });
 
   it("picks the plural form of the language", async () => {

@@ -2,6 +2,7 @@ import { createI18n, type i18n } from "@tessera/shared";
 import type { MailRequest } from "./mailer.ts";
 import type { MailContent, MailTranslator } from "./templates/content.ts";
 import { renderHtml } from "./templates/htmlLayout.ts";
+import { contactMessageContent } from "./templates/contactMessage.ts";
 import { guestSignInContent } from "./templates/guestSignIn.ts";
 import { invitationContent } from "./templates/invitation.ts";
 import { oneLine, type MailFrame } from "./templates/layout.ts";
@@ -35,6 +36,8 @@ function contentOf(request: MailRequest, t: MailTranslator): MailContent {
       return registrationConfirmationContent(t, request.data);
     case "guest_sign_in":
       return guestSignInContent(t, request.data);
+    case "contact_message":
+      return contactMessageContent(t, request.data);
   }
 }
 
@@ -42,7 +45,11 @@ function contentOf(request: MailRequest, t: MailTranslator): MailContent {
 export async function renderMail(request: MailRequest): Promise<RenderedMail> {
   const t = translatorFor(request.language);
   const content = contentOf(request, t);
-  const frame: MailFrame = { language: request.language, footer: t("footer"), linkFallback: t("link_fallback") };
+  const frame: MailFrame = {
+    language: request.language,
+    footer: content.footer ?? t("footer"),
+    linkFallback: t("link_fallback"),
+  };
   return {
     subject: oneLine(content.subject),
     html: await renderHtml(content, frame),

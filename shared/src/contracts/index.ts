@@ -4,6 +4,7 @@ import { administratorContracts } from "./administrators.ts";
 import { auditLogContracts } from "./auditLogs.ts";
 import { authContracts } from "./auth.ts";
 import type { ContractRegistry } from "./contract.ts";
+import { contactContracts } from "./contact.ts";
 import { customFieldContracts } from "./customFields.ts";
 import { defaultEventParamContracts } from "./defaultEventParams.ts";
 import { duplicateContracts } from "./duplicates.ts";
@@ -45,6 +46,7 @@ export const contracts = {
   forms: formContracts,
   registration: registrationContracts,
   portal: portalContracts,
+  contact: contactContracts,
   guestImports: guestImportContracts,
   guestExport: guestExportContracts,
   duplicates: duplicateContracts,

@@ -7,6 +7,8 @@
  * `CASES` must name every operation (the compiler checks it, and so does the first test).
  */
 import type { TSchema } from "@sinclair/typebox";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { describe, expect, it } from "vitest";
 import { validate } from "@tessera/shared";
 import { createApiClient, type ApiClient, type FetchLike } from "@tessera/shared/client";
@@ -716,6 +718,25 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
   "portal.signOut": async (w) => {
     const { event, client } = await signedInGuest(w);
     return client.portal.signOut({ params: { event: event.slug } });
+  },
+  "contact.challenge": async (w) => {
+    const event = await w.event();
+    return w.anonymous.contact.challenge({ params: { event: event.slug } });
+  },
+  "contact.send": async (w) => {
+    const event = await w.event();
+    const challenge = await w.anonymous.contact.challenge({ params: { event: event.slug } });
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return w.anonymous.contact.send({
+      params: { event: event.slug },
+      body: {
+        name: "Gus Guest",
+        email: "gus@example.org",
+        message: "Is there a cloakroom?",
+        acceptsPrivacyPolicy: true,
+        captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64"),
+      },
+    });
   },
   "forms.statistics": async (w) => {
     const event = await w.event();

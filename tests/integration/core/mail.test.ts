@@ -139,6 +139,30 @@ const templateCases: Record<MailRequest["template"], TemplateCase> = {
     subjects: { en: "Sign in to Summit 2027", fr: "Connexion à Summit 2027", es: "Acceso a Summit 2027" },
     greetings: helloAda,
   },
+  contact_message: {
+    request: (language, to) => ({
+      to,
+      replyTo: "bob@guests.test",
+      language,
+      template: "contact_message",
+      data: {
+        firstName: "Ada",
+        eventName: "Summit 2027",
+        senderName: "Bob Guest",
+        senderEmail: "bob@guests.test",
+        subject: null,
+        message: "Where can I park?",
+        isSignedInGuest: false,
+      },
+    }),
+    expectedInText: "Where can I park?",
+    subjects: {
+      en: "[Summit 2027] Message from Bob Guest",
+      fr: "[Summit 2027] Message de Bob Guest",
+      es: "[Summit 2027] Mensaje de Bob Guest",
+    },
+    greetings: helloAda,
+  },
   registration_confirmation: {
     request: (language, to) => ({
       to,
@@ -209,7 +233,8 @@ describe.each(queueKinds)("each template over SMTP (%s queue)", (queueKind) => {
     expect(mail.text).toContain(templateCase.expectedInText);
     expect(mail.html).toEqual(expect.stringContaining(`lang="${language}"`));
     expect(mail.html).toEqual(expect.stringContaining(templateCase.greetings[language]));
-    if (template === "second_factor" || template === "registration_confirmation") {
+    if (template === "contact_message") expect(mail.replyTo?.text).toBe("bob@guests.test");
+    if (template === "second_factor" || template === "registration_confirmation" || template === "contact_message") {
       expect(linksIn(mail)).toEqual([]);
       expect(mail.html).toEqual(expect.stringContaining(templateCase.expectedInText));
     } else {

@@ -11,11 +11,15 @@ export type MailBlock =
   | { kind: "paragraph"; text: string }
   | { kind: "button"; label: string; href: string }
   | { kind: "code"; code: string }
-  | { kind: "note"; text: string };
+  | { kind: "note"; text: string }
+  /** Someone's own words (a guest's message), their line breaks kept. */
+  | { kind: "quote"; text: string };
 
 export interface MailContent {
   subject: string;
   /** The preview line mail clients show after the subject. */
   preview: string;
   blocks: MailBlock[];
+  /** Instead of the usual footer ("replies are not read"), when replies do reach someone. */
+  footer?: string;
 }

@@ -11,6 +11,8 @@ function blockMjml(block: MailBlock, frame: MailFrame): string {
       return `<mj-text>${escapeHtml(block.text)}</mj-text>`;
     case "note":
       return `<mj-text font-size="13px" color="${COLORS.muted}">${escapeHtml(block.text)}</mj-text>`;
+    case "quote":
+      return `<mj-text padding="8px 25px"><div style="border-left: 3px solid ${COLORS.muted}; padding: 4px 0 4px 12px;">${escapeHtml(block.text).replace(/\r?\n/g, "<br />")}</div></mj-text>`;
     case "code":
       return `<mj-text align="center" font-size="28px" font-weight="bold" letter-spacing="6px" font-family="Menlo, Consolas, monospace">${escapeHtml(block.code)}</mj-text>`;
     case "button": {

@@ -6,6 +6,11 @@ function blockText(block: MailBlock): string {
     case "paragraph":
     case "note":
       return block.text;
+    case "quote":
+      return block.text
+        .split(/\r?\n/)
+        .map((line) => (line ? `> ${line}` : ">"))
+        .join("\n");
     case "code":
       return `    ${block.code}`;
     case "button":
