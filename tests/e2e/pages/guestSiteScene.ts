@@ -229,4 +229,39 @@ export const GUEST_SCREENS: GuestScreen[] = [
     reach: signedIn,
     viewport: PHONE,
   },
+  {
+    name: "contact the organizer (the captcha verified)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/contact`,
+    reach: async (page) => {
+      await heading(web.public.contact.title)(page);
+      await page.getByRole("status").getByText(web.public.contact.captchaVerified, { exact: true }).waitFor();
+    },
+    routes: ["/:event/contact"],
+  },
+  {
+    name: "contact the organizer, problems shown, phone, in French",
+    as: "anonymous",
+    path: ({ guestSite }) => `/fr/${guestSite.slug}/contact`,
+    viewport: PHONE,
+    reach: async (page) => {
+      await page.getByRole("button", { name: fr.public.contact.send, exact: true }).click();
+      await page.getByRole("alert").waitFor();
+      await page.getByText(resources.fr.validation.privacy_policy_required, { exact: true }).waitFor();
+    },
+  },
+  {
+    name: "contact the organizer, sent",
+    as: "anonymous",
+    path: ({ guestSite }) => `/es/${guestSite.slug}/contact`,
+    reach: async (page) => {
+      const es = resources.es;
+      await page.getByRole("textbox", { name: es.web.public.contact.name }).fill("Inès Moreau");
+      await page.getByRole("textbox", { name: es.web.public.contact.email }).fill("ines.contact@example.org");
+      await page.getByRole("textbox", { name: es.web.public.contact.message }).fill("¿Hay aparcamiento?");
+      await page.getByLabel(es.web.public.contact.privacy).check();
+      await page.getByRole("button", { name: es.web.public.contact.send, exact: true }).click();
+      await heading(es.web.public.contact.sentTitle)(page);
+    },
+  },
 ];

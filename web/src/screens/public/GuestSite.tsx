@@ -4,6 +4,7 @@ import type { Language } from "@tessera/shared/i18n/languages";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
 import { GuestLanguageLinks } from "./GuestLanguageLinks.tsx";
 import type { GuestPage } from "./guestPaths.ts";
+import { ContactScreen } from "./portal/ContactScreen.tsx";
 import { PortalConfirmScreen } from "./portal/PortalConfirmScreen.tsx";
 import { PortalMemberScreen } from "./portal/PortalMemberScreen.tsx";
 import { PortalSignInScreen } from "./portal/PortalSignInScreen.tsx";
@@ -22,6 +23,7 @@ const PAGES: Record<GuestPage, ComponentType> = {
   portal: PortalSignInScreen,
   confirm: PortalConfirmScreen,
   me: PortalMemberScreen,
+  contact: ContactScreen,
 };
 
 /**

@@ -8,6 +8,7 @@ describe("the guest site's addresses", () => {
       portal: "/fr/demo-conference/portal",
       confirm: "/fr/demo-conference/portal/confirm",
       me: "/fr/demo-conference/portal/me",
+      contact: "/fr/demo-conference/contact",
     });
     expect(guestPaths("", "demo-conference").form("f-1")).toBe("/demo-conference/forms/view/f-1");
   });

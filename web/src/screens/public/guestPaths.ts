@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from "@tessera/shared/i18n/languages";
 
 /** Which guest page a route shows (the guest site's chunk holds them all). */
-export type GuestPage = "form" | "portal" | "confirm" | "me";
+export type GuestPage = "form" | "portal" | "confirm" | "me" | "contact";
 
 /** The path prefix of a language on the guest site: none for English, "/fr" for French. */
 export function languagePrefix(language: Language): string {
@@ -16,6 +16,7 @@ export function guestPaths(prefix: string, eventSlug: string) {
     portal: `${event}/portal`,
     confirm: `${event}/portal/confirm`,
     me: `${event}/portal/me`,
+    contact: `${event}/contact`,
   };
 }
 
