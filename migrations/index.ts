@@ -36,6 +36,7 @@ import * as surveyResponses from "./20261128006000_survey_responses.ts";
 import * as formTerms from "./20261128007000_form_terms.ts";
 import * as attendeeListConsent from "./20261128008000_attendee_list_consent.ts";
 import * as contactMessages from "./20261128009000_contact_messages.ts";
+import * as formWaitingList from "./20261128009500_form_waiting_list.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -78,6 +79,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261128007000_form_terms", formTerms],
   ["20261128008000_attendee_list_consent", attendeeListConsent],
   ["20261128009000_contact_messages", contactMessages],
+  ["20261128009500_form_waiting_list", formWaitingList],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -6,6 +6,7 @@ export type MailTemplate =
   | "second_factor"
   | "registration_confirmation"
   | "guest_sign_in"
+  | "waiting_list_promoted"
   | "contact_message";
 
 /** How a registration through a form ended, as its confirmation email says it. */
@@ -18,6 +19,8 @@ export interface MailTemplateData {
   second_factor: { firstName: string; code: string; validMinutes: number };
   registration_confirmation: { firstName: string; eventName: string; outcome: RegistrationOutcome };
   guest_sign_in: { firstName: string; eventName: string; link: string; code: string; validMinutes: number };
+  /** A place of a full answer freed up and became the waiting guest's: the question and the answer's labels. */
+  waiting_list_promoted: { firstName: string; eventName: string; question: string; answer: string };
   /** A guest's message to the organizer (the contact form): `firstName` is the organizer's. */
   contact_message: {
     firstName: string;

@@ -10,6 +10,7 @@ import { passwordResetContent } from "./templates/passwordReset.ts";
 import { registrationConfirmationContent } from "./templates/registrationConfirmation.ts";
 import { secondFactorContent } from "./templates/secondFactor.ts";
 import { renderText } from "./templates/textLayout.ts";
+import { waitingListPromotedContent } from "./templates/waitingListPromoted.ts";
 
 export interface RenderedMail {
   subject: string;
@@ -38,6 +39,8 @@ function contentOf(request: MailRequest, t: MailTranslator): MailContent {
       return guestSignInContent(t, request.data);
     case "contact_message":
       return contactMessageContent(t, request.data);
+    case "waiting_list_promoted":
+      return waitingListPromotedContent(t, request.data);
   }
 }
 

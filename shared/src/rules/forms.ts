@@ -99,6 +99,8 @@ export interface FormOptions {
   confirmationMessage: Partial<Record<"en" | "fr" | "es", string>>;
   /** Signed-in guests see the attendees who agreed to be listed (the form asks them). */
   publishAttendees: boolean;
+  /** A guest whose chosen answer is full may join its waiting list (registration forms, quota'd answers). */
+  waitingList: boolean;
 }
 
 /** Stored options with what they leave out set to the defaults. */
@@ -109,5 +111,13 @@ export function formOptionsOf(stored: Partial<FormOptions> | null | undefined): 
     closesAt: stored?.closesAt ?? null,
     confirmationMessage: { ...stored?.confirmationMessage },
     publishAttendees: stored?.publishAttendees ?? false,
+    waitingList: stored?.waitingList ?? true,
   };
 }
+
+/**
+ * A guest's place on the waiting list of a full answer: waiting, promoted (a place freed up and the answer
+ * became theirs), withdrawn (they answered the question otherwise, or cancelled their registration).
+ */
+export const WAITING_LIST_STATUSES = ["waiting", "promoted", "withdrawn"] as const;
+export type WaitingListStatus = (typeof WAITING_LIST_STATUSES)[number];

@@ -108,6 +108,7 @@ export const FormOptionsSchema = Type.Object({
     Object.fromEntries(LANGUAGES.map((language) => [language, Type.Optional(Type.String())])),
   ),
   publishAttendees: Type.Boolean(),
+  waitingList: Type.Boolean(),
 });
 
 /** spec §7 POST forms/{id}/options: the options to change (`params`), a text's language (default: the caller's). */
@@ -120,6 +121,8 @@ export const FormOptionsUpdate = Type.Object(
         closesAt: OptionalInstant,
         confirmationMessage: Type.Optional(Type.String({ maxLength: CONFIRMATION_MESSAGE_MAX })),
         publishAttendees: Type.Optional(Type.Boolean()),
+        /** A full answer's waiting list is offered (registration forms). */
+        waitingList: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
     ),
@@ -140,7 +143,15 @@ export const FormStatisticsSchema = Type.Object({
       type: Type.String(),
       answered: Type.Integer(),
       options: Type.Optional(
-        Type.Array(Type.Object({ id: Type.String(), label: Type.String(), count: Type.Integer() })),
+        Type.Array(
+          Type.Object({
+            id: Type.String(),
+            label: Type.String(),
+            count: Type.Integer(),
+            /** Guests on this answer's waiting list (registration forms). */
+            waiting: Type.Optional(Type.Integer()),
+          }),
+        ),
       ),
       average: Type.Optional(Nullable(Type.Number())),
       values: Type.Optional(Type.Array(Type.Object({ value: Type.Number(), count: Type.Integer() }))),

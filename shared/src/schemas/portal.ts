@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Email, Nullable, Uuid } from "./common.ts";
+import { Email, Nullable, Timestamp, Uuid } from "./common.ts";
 import { GuestStatusSchema } from "./guests.ts";
 
 const EventSlug = Type.String({ minLength: 1, maxLength: 100, description: "the event's URL slug" });
@@ -28,9 +28,28 @@ export const PortalGuestSchema = Type.Object({
   status: GuestStatusSchema,
 });
 export type PortalGuestJson = Static<typeof PortalGuestSchema>;
+/** A full answer the guest waits for (its place in line), or got once a place freed up (promoted). */
+export const PortalWaitingEntrySchema = Type.Object({
+  id: Uuid,
+  fieldId: Uuid,
+  /** The question's label. */
+  question: Type.String(),
+  optionId: Type.String(),
+  /** The answer's label. */
+  answer: Type.String(),
+  status: Type.Union([Type.Literal("waiting"), Type.Literal("promoted")]),
+  /** 1: the next to get a place; null once promoted. */
+  position: Nullable(Type.Integer({ minimum: 1 })),
+  joinedAt: Timestamp,
+  promotedAt: Nullable(Timestamp),
+});
+export type PortalWaitingEntry = Static<typeof PortalWaitingEntrySchema>;
+
 export const PortalMe = Type.Object({
   guest: PortalGuestSchema,
   event: Type.Object({ name: Type.String(), slug: Type.String() }),
+  /** The full answers the guest waits for or got from a waiting list, in the order they joined. */
+  waitingList: Type.Array(PortalWaitingEntrySchema),
 });
 export type PortalMe = Static<typeof PortalMe>;
 

@@ -18,7 +18,15 @@ export const PublicFieldSchema = Type.Object({
   type: CustomFieldTypeSchema,
   isRequired: Type.Boolean(),
   isReadOnly: Type.Boolean(),
-  options: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), isFull: Type.Boolean() })),
+  options: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      label: Type.String(),
+      isFull: Type.Boolean(),
+      /** When full, a guest may join its waiting list (items.waitingList) instead of choosing another. */
+      hasWaitingList: Type.Boolean(),
+    }),
+  ),
   rules: Type.Record(Type.String(), Type.Unknown()),
 });
 
@@ -64,6 +72,12 @@ export const SendFormBody = Type.Object(
         participation: Type.Optional(Type.Boolean()),
         /** Agrees to appear on the attendees list, when the form publishes one (asked then only). */
         listedConsent: Type.Optional(Type.Boolean()),
+        /**
+         * Questions (custom field ids) whose chosen answer, when it is full, puts the guest on its waiting
+         * list: the guest registers without it and gets it when a place frees up. Otherwise a full answer
+         * is refused (option_quota_filled).
+         */
+        waitingList: Type.Optional(Type.Array(Uuid, { maxItems: 300 })),
       },
       { additionalProperties: false },
     ),
@@ -72,10 +86,16 @@ export const SendFormBody = Type.Object(
 );
 export type SendFormBody = Static<typeof SendFormBody>;
 
+/** An answer a guest waits for: the question (custom field id) and its option. */
+export const WaitingAnswerSchema = Type.Object({ fieldId: Uuid, optionId: Type.String() });
+export type WaitingAnswer = Static<typeof WaitingAnswerSchema>;
+
 export const SendFormResult = Type.Object({
   status: GuestStatusSchema,
   /** An existing guest of the event with this email was updated rather than a new one created. */
   matchedExisting: Type.Boolean(),
+  /** The full answers the guest waits for (asked in items.waitingList), in the order they joined. */
+  waitingList: Type.Optional(Type.Array(WaitingAnswerSchema)),
 });
 export type SendFormResult = Static<typeof SendFormResult>;
 

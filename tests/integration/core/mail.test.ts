@@ -163,6 +163,21 @@ const templateCases: Record<MailRequest["template"], TemplateCase> = {
     },
     greetings: helloAda,
   },
+  waiting_list_promoted: {
+    request: (language, to) => ({
+      to,
+      language,
+      template: "waiting_list_promoted",
+      data: { firstName: "Ada", eventName: "Summit 2027", question: "Workshop", answer: "Morning" },
+    }),
+    expectedInText: "Summit 2027",
+    subjects: {
+      en: "A place opened up for you: Morning — Summit 2027",
+      fr: "Une place s'est libérée pour vous : Morning — Summit 2027",
+      es: "Se ha liberado una plaza para ti: Morning — Summit 2027",
+    },
+    greetings: helloAda,
+  },
   registration_confirmation: {
     request: (language, to) => ({
       to,
@@ -234,7 +249,12 @@ describe.each(queueKinds)("each template over SMTP (%s queue)", (queueKind) => {
     expect(mail.html).toEqual(expect.stringContaining(`lang="${language}"`));
     expect(mail.html).toEqual(expect.stringContaining(templateCase.greetings[language]));
     if (template === "contact_message") expect(mail.replyTo?.text).toBe("bob@guests.test");
-    if (template === "second_factor" || template === "registration_confirmation" || template === "contact_message") {
+    if (
+      template === "second_factor" ||
+      template === "registration_confirmation" ||
+      template === "contact_message" ||
+      template === "waiting_list_promoted"
+    ) {
       expect(linksIn(mail)).toEqual([]);
       expect(mail.html).toEqual(expect.stringContaining(templateCase.expectedInText));
     } else {

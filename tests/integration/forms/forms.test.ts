@@ -161,6 +161,7 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
       closesAt: null,
       confirmationMessage: {},
       publishAttendees: false,
+      waitingList: true,
     });
     const set = await http.post(
       options,
@@ -175,6 +176,7 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
       closesAt: null,
       confirmationMessage: { fr: "Merci !", es: "¡Gracias!" },
       publishAttendees: false,
+      waitingList: true,
     });
     const reversed = await http.post(options, {
       params: { opensAt: "2027-03-02T10:00:00.000Z", closesAt: "2027-03-01T10:00:00.000Z" },

@@ -193,8 +193,8 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
       const view = await suite.server.http.get(`/api/v1/public/events/${setup.event.slug}/forms/${setup.form.id}`);
       const workshop = view.body.fields.find((field: { id: string }) => field.id === setup.workshop.id);
       expect(workshop.options).toEqual([
-        { id: "am", label: "Morning", isFull: true },
-        { id: "pm", label: "Afternoon", isFull: false },
+        { id: "am", label: "Morning", isFull: true, hasWaitingList: true },
+        { id: "pm", label: "Afternoon", isFull: false, hasWaitingList: false },
       ]);
     }
   });

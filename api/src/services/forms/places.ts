@@ -5,7 +5,7 @@ import type { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 
 /** Statuses that hold an answer's place: counted against its quota. */
-const HOLDING_A_PLACE: readonly GuestStatus[] = ["confirmed", "pending_approval", "to_be_seen", "unanswered"];
+export const HOLDING_A_PLACE: readonly GuestStatus[] = ["confirmed", "pending_approval", "to_be_seen", "unanswered"];
 /** Statuses whose guests take a place of the event (its max attendees). */
 const ATTENDING: readonly GuestStatus[] = ["confirmed", "pending_approval"];
 
@@ -47,6 +47,11 @@ export function quotaPlaces(fields: readonly CustomField[]): Place[] {
 export interface PlacesTaken {
   /** Guests holding each place, the guest with the email left out. */
   taken: number[];
+  /**
+   * Guests on each answer's waiting list (still registered), the guest with the email left out: a place
+   * that frees up is theirs first, so an answer with waiting guests stays full to others (0: the event's).
+   */
+  waiting: number[];
   /** The event's guest with the email, if any. */
   existingId: string | null;
 }
@@ -75,14 +80,32 @@ export async function placesTaken(
         .where(jsonKeyHolds(db, "answers", place.field.id, place.optionId, place.field.type === "multiple_choice"));
     }
     columns[`place${index}`] = others(holding);
+    if (place.kind === "answer") {
+      const waiting = db("waitingListEntries")
+        .join("guests", "guests.id", "waitingListEntries.guestId")
+        .where({
+          "waitingListEntries.eventId": eventId,
+          "waitingListEntries.customFieldId": place.field.id,
+          "waitingListEntries.optionId": place.optionId,
+          "waitingListEntries.status": "waiting",
+        })
+        .whereIn("guests.status", HOLDING_A_PLACE)
+        .count("*");
+      columns[`waiting${index}`] = others(waiting);
+    }
   });
   if (emailNormalized) {
     columns.existingId = db("guests").select("id").where({ eventId, emailNormalized }).orderBy("createdAt").limit(1);
   }
-  if (!Object.keys(columns).length) return { taken: [], existingId: null };
+  if (!Object.keys(columns).length) return { taken: [], waiting: [], existingId: null };
   const row = (await db.select(columns).first()) as Record<string, unknown>;
   return {
     taken: places.map((_, index) => Number(row[`place${index}`] ?? 0)),
+    waiting: places.map((_, index) => Number(row[`waiting${index}`] ?? 0)),
     existingId: typeof row.existingId === "string" ? row.existingId : null,
   };
 }
+
+/** Whether a place has none left for a newcomer: held, or promised to the guests waiting for it. */
+export const isPlaceFull = (place: Place, { taken, waiting }: Pick<PlacesTaken, "taken" | "waiting">, index: number) =>
+  taken[index]! + (waiting[index] ?? 0) >= place.limit;

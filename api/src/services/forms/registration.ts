@@ -21,7 +21,15 @@ import type { Scope } from "../scope.ts";
 import { isClosed, onlineForm, type OnlineForm } from "./onlineForm.ts";
 import { moveUploads, resolveUploads } from "./uploads.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
-import { placeName, placesOf, placesTaken, quotaPlaces, type Place, type PlacesTaken } from "./places.ts";
+import { isPlaceFull, placeName, placesOf, placesTaken, quotaPlaces, type Place, type PlacesTaken } from "./places.ts";
+import {
+  joinWaitingList,
+  offersWaitingList,
+  promoteWaitingAfter,
+  waitableFieldIds,
+  withoutWaited,
+  type WaitedPlace,
+} from "./waitingList.ts";
 
 /*
  * Guests registering through an event's online registration form (spec §4, §5, §7 sendForm). Anyone may
@@ -51,8 +59,8 @@ export async function viewPublicForm(
     ...(event.maxAttendees === null ? [] : [{ kind: "event" as const, limit: event.maxAttendees }]),
     ...quotaPlaces(fields),
   ];
-  const { taken } = await placesTaken(scope.db, event.id, places, null);
-  const full = new Set(places.filter((place, index) => taken[index]! >= place.limit).map(placeName));
+  const counts = await placesTaken(scope.db, event.id, places, null);
+  const full = new Set(places.filter((place, index) => isPlaceFull(place, counts, index)).map(placeName));
   return {
     id: form.id,
     type: form.type,
@@ -69,6 +77,7 @@ export async function viewPublicForm(
         id: option.id,
         label: option.label,
         isFull: full.has(`quota:${field.id}:${option.id}`),
+        hasWaitingList: offersWaitingList({ form }, field, option.id),
       })),
       rules: { ...field.rules },
     })),
@@ -98,13 +107,23 @@ export function checkedAnswers(online: OnlineForm, sent: Record<string, unknown>
   return Object.fromEntries(Object.entries(result.value).filter(([, value]) => value !== null));
 }
 
-/** Refuses when a place the registration takes has none left: the event's first, then the answers'. */
-function refuseFullPlaces(places: readonly Place[], { taken }: PlacesTaken): void {
-  if (places.some((place, index) => place.kind === "event" && taken[index]! >= place.limit)) {
+/** The answers' places that have none left, of the questions whose full answer the guest waits for. */
+function waitedPlaces(places: readonly Place[], counts: PlacesTaken, waitable: ReadonlySet<string>): WaitedPlace[] {
+  return places.flatMap((place, index) =>
+    place.kind === "answer" && waitable.has(place.field.id) && isPlaceFull(place, counts, index) ? [place] : [],
+  );
+}
+
+/**
+ * Refuses when a place the registration takes has none left: the event's first, then the answers' (but those
+ * of the questions in `waitable`, whose full answer the guest waits for instead).
+ */
+function refuseFullPlaces(places: readonly Place[], counts: PlacesTaken, waitable: ReadonlySet<string>): void {
+  if (places.some((place, index) => place.kind === "event" && isPlaceFull(place, counts, index))) {
     throw new AppError("max_registrations_reached", 409);
   }
   const full = places.flatMap((place, index) =>
-    place.kind === "answer" && taken[index]! >= place.limit
+    place.kind === "answer" && !waitable.has(place.field.id) && isPlaceFull(place, counts, index)
       ? [{ field: `items.answers.${place.field.id}`, code: "option_quota_filled" }]
       : [],
   );
@@ -123,7 +142,9 @@ export async function sendForm(
   body: SendFormBody,
 ): Promise<SendFormResult> {
   if (body.formId !== formId) throw AppError.invalid([{ field: "formId", code: "invalid_value" }]);
-  const { result, eventName } = await register(scope, slug, formId, body);
+  const { result, eventName, eventId } = await register(scope, slug, formId, body);
+  // The guest's changed answers may have freed places that guests wait for.
+  if (result.matchedExisting) await promoteWaitingAfter(scope, eventId);
   const outcome: RegistrationOutcome =
     result.status === "refused" ? "declined" : result.status === "pending_approval" ? "pending" : "confirmed";
   try {
@@ -144,7 +165,7 @@ async function register(
   slug: string,
   formId: string,
   body: SendFormBody,
-): Promise<{ result: SendFormResult; eventName: string }> {
+): Promise<{ result: SendFormResult; eventName: string; eventId: string }> {
   const online = await onlineForm(scope.db, slug, formId);
   const { event, form } = online;
   const now = scope.clock.now();
@@ -157,8 +178,11 @@ async function register(
   const hasParticipation = [...walkFormItems(form.items)].some(({ item }) => item.kind === "participation");
   const declines = hasParticipation && body.items.participation === false;
   const places = declines ? [] : placesOf(event, online.fields, answers);
+  const waitable = waitableFieldIds(online, body.items.waitingList);
   // A place already gone is refused before waiting for the others: waiting holds a connection of the pool.
-  if (places.length) refuseFullPlaces(places, await placesTaken(scope.db, event.id, places, emailNormalized));
+  if (places.length) {
+    refuseFullPlaces(places, await placesTaken(scope.db, event.id, places, emailNormalized), waitable);
+  }
 
   let replacedFiles: string[] = [];
   const registered = await scope.db.transaction(async (trx) => {
@@ -167,7 +191,10 @@ async function register(
     const current = await placesTaken(trx, event.id, places, emailNormalized);
     const existing = current.existingId ? await Guest.query(trx).findById(current.existingId) : undefined;
     if (existing?.status === "rejected") throw new AppError("registration_rejected", 409);
-    refuseFullPlaces(places, current);
+    refuseFullPlaces(places, current, waitable);
+    // A full answer waited for is left out: the guest registers without it (a required question answered).
+    const waited = waitedPlaces(places, current, waitable);
+    const kept = waited.length ? withoutWaited(answers, waited) : answers;
     const waits = formOptionsOf(form.options).requiresApproval && existing?.status !== "confirmed";
     const status: GuestStatus = declines ? "refused" : waits ? "pending_approval" : "confirmed";
     const identity = { firstName: body.items.firstName.trim(), lastName: body.items.lastName.trim() };
@@ -184,14 +211,14 @@ async function register(
     const guest = existing
       ? await Guest.query(trx).patchAndFetchById(existing.id, {
           ...values,
-          answers: { ...existing.answers, ...answers } as Guest["answers"],
+          answers: { ...existing.answers, ...kept } as Guest["answers"],
         })
       : ((await Guest.query(trx)
           .insert({
             ...values,
             accountId: event.accountId,
             eventId: event.id,
-            answers: answers as Guest["answers"],
+            answers: kept as Guest["answers"],
             createdSource: "registration",
           })
           .returning("*")) as unknown as Guest);
@@ -205,7 +232,18 @@ async function register(
       ...(existing ? { before: guestSnapshot(existing) } : {}),
       after: guestSnapshot(guest),
     });
-    return { result: { status: guest.status, matchedExisting: Boolean(existing) }, eventName: event.name };
+    // A new guest waiting for nothing has no entry to read.
+    const waitingList =
+      existing || waited.length ? await joinWaitingList(trx, scope, online, guest, Object.keys(answers), waited) : [];
+    return {
+      result: {
+        status: guest.status,
+        matchedExisting: Boolean(existing),
+        ...(waitingList.length ? { waitingList } : {}),
+      },
+      eventName: event.name,
+      eventId: event.id,
+    };
   });
   await removeStoredGuestFiles(scope, replacedFiles);
   return registered;

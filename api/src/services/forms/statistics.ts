@@ -4,6 +4,7 @@ import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
 import { Form } from "../../models/Form.ts";
 import { AppError } from "../../errors.ts";
+import { waitingCounts } from "./waitingList.ts";
 
 /*
  * A form's answers in figures, for the Statistics screen: how many guests answered it (a survey's
@@ -32,6 +33,15 @@ export async function formStatistics(scope: Scope, key: EventKey, formId: string
     (row) => (typeof row.answers === "string" ? JSON.parse(row.answers) : row.answers) as Record<string, unknown>,
   );
   const byId = new Map(fields.map((field) => [field.id, field]));
+  // Registration forms: how many guests wait for each full answer.
+  const waiting =
+    form.type === "registration"
+      ? await waitingCounts(
+          scope.db,
+          event.id,
+          fields.filter((field) => CHOICE_TYPES.includes(field.type)).map((field) => field.id),
+        )
+      : null;
   return {
     responses: rows.length,
     questions: ids.flatMap((id) => {
@@ -48,6 +58,7 @@ export async function formStatistics(scope: Scope, key: EventKey, formId: string
               id: option.id,
               label: option.label,
               count: chosen.filter((value) => value === option.id).length,
+              ...(waiting ? { waiting: waiting.get(`${id}:${option.id}`) ?? 0 } : {}),
             })),
           },
         ];

@@ -9,6 +9,7 @@ import { guestDeletionRefusals, runGuestDeletionSteps } from "./deletionGuards.t
 import { removeStoredGuestFiles, storageKeysOfGuests } from "./files.ts";
 import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selection.ts";
 import { findGuest, guestSnapshot } from "./write.ts";
+import { promoteWaitingAfter } from "../forms/waitingList.ts";
 
 /** Deletes one guest unless a registered guard refuses it (409 guest_not_deleted with the reason). */
 export async function deleteGuest(scope: Scope, key: EventKey, guestId: string): Promise<void> {
@@ -36,9 +37,11 @@ export async function deleteGuest(scope: Scope, key: EventKey, guestId: string):
       before: guestSnapshot(guest),
       metadata: await guestAuditMetadata(trx, guest, [guest.godfatherId]),
     });
-    return keys;
+    return { keys, eventId: event.id };
   });
-  await removeStoredGuestFiles(scope, files);
+  await removeStoredGuestFiles(scope, files.keys);
+  // The guest's places freed: the first waiting for them get them.
+  await promoteWaitingAfter(scope, files.eventId);
 }
 
 /**
@@ -77,10 +80,12 @@ export async function deleteGuests(
       });
     }
     return {
+      eventId: event.id,
       deleted,
       refused: [...refusals].map(([id, reason]) => ({ id, reason: scope.t(reason, { ns: "errors" }) })),
     };
   });
   await removeStoredGuestFiles(scope, files);
-  return result;
+  if (result.deleted.length) await promoteWaitingAfter(scope, result.eventId);
+  return { deleted: result.deleted, refused: result.refused };
 }

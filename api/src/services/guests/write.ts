@@ -23,6 +23,7 @@ import { withGuestExtras, type GuestWithExtras } from "./extras.ts";
 import { checkFileAnswerPatch, removeStoredGuestFiles } from "./files.ts";
 import { cleanText, derivedGuestColumns } from "./prepare.ts";
 import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selection.ts";
+import { promoteWaitingAfter } from "../forms/waitingList.ts";
 
 const MAX_GODFATHER_CHAIN = 1_000;
 
@@ -223,6 +224,8 @@ export async function updateGuest(
   });
   // A cleared file answer's bytes go once its row is gone for good.
   await removeStoredGuestFiles(scope, removedFiles);
+  // A status or an answer changed may free a place that guests wait for.
+  if (body.status !== undefined || body.answers) await promoteWaitingAfter(scope, event.id);
   return withGuestExtras(scope.db, guest, scope.actor, event, ties);
 }
 
@@ -235,7 +238,8 @@ export async function setGuestsAnswers(
   key: EventKey,
   body: GuestSelectionInput & { answers: Record<string, unknown> },
 ): Promise<string[]> {
-  return scope.db
+  let changedEventId: string | null = null;
+  const updated = await scope.db
     .transaction(async (trx) => {
       const { event } = await findEventByKeyFor(trx, scope.actor, "update", key);
       const eventId = event.id;
@@ -260,6 +264,7 @@ export async function setGuestsAnswers(
         eventId,
         after: { ids, answers },
       });
+      changedEventId = eventId;
       return ids;
     })
     .catch((error: unknown) => {
@@ -267,4 +272,7 @@ export async function setGuestsAnswers(
       scope.logger.error({ err: error, key }, "bulk answers update failed");
       throw new AppError("guests_not_updated", 500);
     });
+  // Answers changed may free places that guests wait for.
+  if (changedEventId) await promoteWaitingAfter(scope, changedEventId);
+  return updated;
 }

@@ -4,6 +4,7 @@ import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import { sendForm } from "../forms/registration.ts";
+import { promoteWaitingAfter, withdrawWaiting } from "../forms/waitingList.ts";
 import type { Scope } from "../scope.ts";
 import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
@@ -53,6 +54,7 @@ export async function cancelPortalRegistration(
   if (guest.status === "cancelled") return { status: guest.status, matchedExisting: true };
   const cancelled = await scope.db.transaction(async (trx) => {
     const updated = await Guest.query(trx).patchAndFetchById(guest.id, { status: "cancelled" });
+    await withdrawWaiting(trx, guest.id);
     await recordAudit(trx, scope, {
       action: "guest.updated",
       subjectType: "guest",
@@ -64,5 +66,7 @@ export async function cancelPortalRegistration(
     });
     return updated;
   });
+  // The guest's places freed: the first waiting for them get them.
+  await promoteWaitingAfter(scope, event.id);
   return { status: cancelled.status, matchedExisting: true };
 }

@@ -7,6 +7,7 @@ import { Guest } from "../../models/Guest.ts";
 import { GuestSignInLink } from "../../models/GuestSignInLink.ts";
 import { randomToken, sameSecret, sha256 } from "../auth/sessions.ts";
 import type { AppDeps, Scope } from "../scope.ts";
+import { portalWaitingEntries } from "../forms/waitingList.ts";
 import { createGuestSession } from "./guestSessions.ts";
 import { countWrongCode, mayRequestLink, refuseWhileBlocked } from "./throttle.ts";
 
@@ -138,11 +139,13 @@ export async function signInGuest(
   const guest = await Guest.query(scope.db).findOne({ id: link.guestId, eventId: event.id });
   if (!guest) throw invalidLink();
   const session = await createGuestSession(scope.db, guest, now);
-  return { ...session, me: portalMe(event, guest) };
+  return { ...session, me: await portalMe(scope.db, event, guest) };
 }
 
-export function portalMe(event: Pick<Event, "name" | "slug">, guest: Guest): PortalMe {
+/** The signed-in guest as their portal shows them, with what they wait for (waiting lists of full answers). */
+export async function portalMe(db: Knex, event: Pick<Event, "name" | "slug">, guest: Guest): Promise<PortalMe> {
   return {
+    waitingList: await portalWaitingEntries(db, guest),
     guest: {
       id: guest.id,
       firstName: guest.firstName,

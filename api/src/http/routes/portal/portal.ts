@@ -34,7 +34,7 @@ export const portalRoutes: Route[] = [
   }),
   route(portal.me, async (scope, { params }, ctx) => {
     const { event, guest } = await signedInGuest(scope, params.event, guestSessionCookie(ctx));
-    return portalMe(event, guest);
+    return portalMe(scope.db, event, guest);
   }),
   route(portal.registration, (scope, { params }, ctx) =>
     getPortalRegistration(scope, params.event, guestSessionCookie(ctx)),

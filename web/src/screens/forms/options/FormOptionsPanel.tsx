@@ -160,6 +160,15 @@ function OptionsForm({ form: savedForm, options }: { form: FormJson; options: Fo
           {...form.getInputProps("publishAttendees", { type: "checkbox" })}
         />
       )}
+      {shown.waitingList && (
+        <Switch
+          label={t("forms.options.waitingList")}
+          description={t("forms.options.waitingListHelp")}
+          disabled={!canEdit}
+          data-testid="waiting-list-option"
+          {...form.getInputProps("waitingList", { type: "checkbox" })}
+        />
+      )}
       {canEdit && (
         <Group justify="flex-end">
           <Button

@@ -8,6 +8,7 @@ const saved = valuesOf(
     closesAt: "2027-07-14T07:30:00.000Z",
     confirmationMessage: { en: "Thanks" },
     publishAttendees: false,
+    waitingList: true,
   },
   "Europe/Paris",
 );
@@ -21,6 +22,7 @@ describe("formOptions", () => {
       closesAt: "2027-07-14T09:30",
       confirmationMessage: { en: "Thanks", fr: "", es: "" },
       publishAttendees: false,
+      waitingList: true,
     });
   });
 
@@ -41,12 +43,12 @@ describe("formOptions", () => {
   });
 
   it("sends the options alone when no message changed, dates as UTC instants", () => {
-    const values = edit({ opensAt: "2027-07-01T10:00", publishAttendees: true });
+    const values = edit({ opensAt: "2027-07-01T10:00", publishAttendees: true, waitingList: false });
     expect(optionsRequests(saved, values, "Europe/Paris", "survey")).toEqual([
       { params: { opensAt: "2027-07-01T08:00:00.000Z" } },
     ]);
     expect(optionsRequests(saved, values, "Europe/Paris", "registration")).toEqual([
-      { params: { publishAttendees: true } },
+      { params: { publishAttendees: true, waitingList: false } },
     ]);
   });
 

@@ -10,6 +10,7 @@ export interface OptionsValues {
   closesAt: string;
   confirmationMessage: Record<Language, string>;
   publishAttendees: boolean;
+  waitingList: boolean;
 }
 
 export function valuesOf(options: FormOptionsJson, timeZone: string): OptionsValues {
@@ -21,12 +22,20 @@ export function valuesOf(options: FormOptionsJson, timeZone: string): OptionsVal
       LANGUAGES.map((language) => [language, options.confirmationMessage[language] ?? ""]),
     ) as Record<Language, string>,
     publishAttendees: options.publishAttendees,
+    waitingList: options.waitingList,
   };
 }
 
-/** Which options a form of this type shows: an opening date for surveys, the attendees list for registration. */
+/**
+ * Which options a form of this type shows: an opening date for surveys, the attendees list and the full
+ * answers' waiting lists for registration.
+ */
 export function optionsShown(type: FormType) {
-  return { opensAt: type === "survey", publishAttendees: type === "registration" };
+  return {
+    opensAt: type === "survey",
+    publishAttendees: type === "registration",
+    waitingList: type === "registration",
+  };
 }
 
 export function closesBeforeOpens(values: Pick<OptionsValues, "opensAt" | "closesAt">): boolean {
@@ -52,6 +61,7 @@ export function optionsRequests(
   if (shown.publishAttendees && values.publishAttendees !== saved.publishAttendees) {
     params.publishAttendees = values.publishAttendees;
   }
+  if (shown.waitingList && values.waitingList !== saved.waitingList) params.waitingList = values.waitingList;
   const languages = LANGUAGES.filter(
     (language) => values.confirmationMessage[language] !== saved.confirmationMessage[language],
   );

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DEFAULT_MAX_RATING } from "@tessera/shared/rules/customFieldRules";
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from "@tessera/shared/rules/customFields";
 import { FORM_PATH_ATTRIBUTE } from "./focusFirstError.ts";
-import type { AnswerInput, PublicFieldJson } from "./registrationValues.ts";
+import { waitedOptions, type AnswerInput, type PublicFieldJson } from "./registrationValues.ts";
 
 /** What @mantine/form's getInputProps gives an answer's input. */
 export interface AnswerInputProps {
@@ -27,14 +27,26 @@ function selectionHint(field: PublicFieldJson, t: ReturnType<typeof useTranslati
 
 /**
  * One question of the registration form as a guest answers it: its label tied to its input, its help, a
- * required mark and the input its type calls for. Full answers stay visible, marked full and disabled.
+ * required mark and the input its type calls for. Full answers stay visible, marked full and disabled, unless
+ * the form offers their waiting list: then they say so and can be chosen, and choosing one says, politely,
+ * what it means (registered without it, on its waiting list).
  */
 export function GuestQuestion({ field, input }: { field: PublicFieldJson; input: AnswerInputProps }) {
   const { t } = useTranslation("web");
   const { t: tValidation } = useTranslation("validation");
   const text = typeof input.value === "string" ? input.value : "";
   const optionLabel = (option: PublicFieldJson["options"][number]) =>
-    option.isFull ? t("public.form.optionFull", { label: option.label }) : option.label;
+    !option.isFull
+      ? option.label
+      : t(option.hasWaitingList ? "public.form.optionFullWaitingList" : "public.form.optionFull", {
+          label: option.label,
+        });
+  // Only a full answer without a waiting list is out of reach.
+  const isDisabled = (option: PublicFieldJson["options"][number]) => option.isFull && !option.hasWaitingList;
+  const offersWaitingList = field.options.some((option) => option.isFull && option.hasWaitingList);
+  const waitingNote = waitedOptions(field, input.value)
+    .map((option) => t("public.form.waitingListNote", { label: option.label }))
+    .join(" ");
   // A full answer cannot be chosen, yet it is read: its label keeps a readable grey (not the faint disabled one).
   const fullOption = { label: { color: "var(--mantine-color-dimmed)" } };
 
@@ -55,11 +67,16 @@ export function GuestQuestion({ field, input }: { field: PublicFieldJson; input:
     }
   })();
   const description =
-    field.helpText || hint ? (
+    field.helpText || hint || offersWaitingList ? (
       <>
         {field.helpText}
         {field.helpText && hint ? <br /> : null}
         {hint}
+        {offersWaitingList && (
+          <Text component="span" role="status" display="block" size="sm" c="indigo.9" data-testid="waiting-list-note">
+            {waitingNote}
+          </Text>
+        )}
       </>
     ) : undefined;
   const common = {
@@ -87,8 +104,8 @@ export function GuestQuestion({ field, input }: { field: PublicFieldJson; input:
                 key={option.id}
                 value={option.id}
                 label={optionLabel(option)}
-                disabled={option.isFull}
-                styles={option.isFull ? fullOption : undefined}
+                disabled={isDisabled(option)}
+                styles={isDisabled(option) ? fullOption : undefined}
               />
             ))}
           </Stack>
@@ -108,8 +125,8 @@ export function GuestQuestion({ field, input }: { field: PublicFieldJson; input:
                 key={option.id}
                 value={option.id}
                 label={optionLabel(option)}
-                disabled={option.isFull}
-                styles={option.isFull ? fullOption : undefined}
+                disabled={isDisabled(option)}
+                styles={isDisabled(option) ? fullOption : undefined}
               />
             ))}
           </Stack>
@@ -125,7 +142,7 @@ export function GuestQuestion({ field, input }: { field: PublicFieldJson; input:
             ...field.options.map((option) => ({
               value: option.id,
               label: optionLabel(option),
-              disabled: option.isFull,
+              disabled: isDisabled(option),
             })),
           ]}
         />

@@ -13,11 +13,17 @@ import type { Registered } from "./RegistrationScreen.tsx";
  */
 export function RegistrationDone({ form, registered }: { form: PublicFormJson; registered: Registered }) {
   const { t } = useTranslation("web");
-  const { paths } = useGuestSite();
+  const { paths, language } = useGuestSite();
   const heading = useRef<HTMLHeadingElement>(null);
   const { status } = registered.result;
   const outcome = status === "pending_approval" || status === "refused" ? status : "confirmed";
   const who = { firstName: registered.firstName, email: registered.email };
+  // The full answers the guest waits for, by their labels ("Morning (Workshop)").
+  const waited = (registered.result.waitingList ?? []).flatMap(({ fieldId, optionId }) => {
+    const field = form.fields.find((candidate) => candidate.id === fieldId);
+    const option = field?.options.find((candidate) => candidate.id === optionId);
+    return field && option ? [`${option.label} (${field.label})`] : [];
+  });
   const ourText = {
     confirmed: t("public.done.confirmedText", who),
     pending_approval: t("public.done.pendingText", who),
@@ -47,6 +53,13 @@ export function RegistrationDone({ form, registered }: { form: PublicFormJson; r
         {form.confirmationMessage?.trim() && outcome !== "refused" && (
           <Text size="sm" c="dimmed">
             {ourText}
+          </Text>
+        )}
+        {waited.length > 0 && (
+          <Text fw={500} maw={480} data-testid="waiting-list-done">
+            {t("public.done.waitingList", {
+              answers: new Intl.ListFormat(language, { type: "conjunction" }).format(waited),
+            })}
           </Text>
         )}
         <Text size="sm" maw={480}>

@@ -48,8 +48,8 @@ const form: PublicFormJson = {
   fields: [
     field(WORKSHOPS, "multiple_choice", {
       options: [
-        { id: "ws-ai", label: "AI", isFull: false },
-        { id: "ws-green", label: "Green", isFull: false },
+        { id: "ws-ai", label: "AI", isFull: false, hasWaitingList: false },
+        { id: "ws-green", label: "Green", isFull: false, hasWaitingList: false },
       ],
       rules: { max: 1 },
     }),
@@ -170,6 +170,31 @@ describe("the registration form's values", () => {
     expect(without.ok && "listedConsent" in without.body.items).toBe(false);
     expect(fileSizeText(120_000, "en")).toBe("120 kB");
     expect(fileSizeText(2_400_000, "fr")).toBe("2,4\u202fMo");
+  });
+
+  it("asks to wait for a full answer chosen when the form offers its waiting list, never for another", () => {
+    const full = (hasWaitingList: boolean): PublicFormJson => ({
+      ...form,
+      fields: form.fields.map((candidate) =>
+        candidate.id === WORKSHOPS
+          ? {
+              ...candidate,
+              options: [
+                { id: "ws-ai", label: "AI", isFull: true, hasWaitingList },
+                { id: "ws-green", label: "Green", isFull: false, hasWaitingList: false },
+              ],
+            }
+          : candidate,
+      ),
+    });
+    const answers = { ...initialValues(form).answers, [WORKSHOPS]: ["ws-ai"], [SIZE]: "3" };
+    const waits = checkRegistration(full(true), filled({ answers }));
+    expect(waits.ok && waits.body.items.waitingList).toEqual([WORKSHOPS]);
+    expect(waits.ok && waits.body.items.answers[WORKSHOPS]).toEqual(["ws-ai"]);
+    const green = checkRegistration(full(true), filled({ answers: { ...answers, [WORKSHOPS]: ["ws-green"] } }));
+    expect(green.ok && "waitingList" in green.body.items).toBe(false);
+    const noList = checkRegistration(full(false), filled({ answers }));
+    expect(noList.ok && "waitingList" in noList.body.items).toBe(false);
   });
 
   it("finds the form's field of each problem the server reports", () => {

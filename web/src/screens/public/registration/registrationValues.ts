@@ -68,6 +68,12 @@ export function initialValues(form: Pick<PublicFormJson, "fields">, mail = ""): 
   };
 }
 
+/** The full answers chosen whose waiting list the form offers: the guest waits for them instead. */
+export function waitedOptions(field: PublicFieldJson, answer: AnswerInput | undefined): PublicFieldJson["options"] {
+  const chosen = Array.isArray(answer) ? answer : answer ? [answer] : [];
+  return field.options.filter((option) => option.isFull && option.hasWaitingList && chosen.includes(option.id));
+}
+
 /** The questions shown with these answers (the same rule the server keeps answers by). */
 export function shownQuestions(form: Pick<PublicFormJson, "items">, answers: RegistrationValues["answers"]) {
   return shownFieldIds(itemsOf(form), answers);
@@ -138,6 +144,10 @@ export function checkRegistration(form: PublicFormJson, values: RegistrationValu
   const checked = checkAnswers(form, values);
   Object.assign(problems, checked.problems);
   const { answers } = checked;
+  // Questions whose chosen full answer the guest waits for (only those sent, that is shown).
+  const waitingList = form.fields
+    .filter((field) => field.id in answers && waitedOptions(field, values.answers[field.id]).length > 0)
+    .map((field) => field.id);
   const askParticipation = hasParticipation(form);
   if (form.terms && !values.acceptsTerms) problems.acceptsTerms = { code: "required" };
   if (Object.keys(problems).length) return { ok: false, problems };
@@ -152,6 +162,7 @@ export function checkRegistration(form: PublicFormJson, values: RegistrationValu
         answers,
         ...(askParticipation ? { participation: values.participation === "yes" } : {}),
         ...(form.publishAttendees ? { listedConsent: values.listedConsent } : {}),
+        ...(waitingList.length ? { waitingList } : {}),
       },
     },
   };
