@@ -1,7 +1,9 @@
 import { resources } from "@tessera/shared";
 import { describe, expect, it } from "vitest";
+import { CustomField } from "../../api/src/models/CustomField.ts";
 import { Event } from "../../api/src/models/Event.ts";
 import { Form } from "../../api/src/models/Form.ts";
+import { Guest } from "../../api/src/models/Guest.ts";
 import { DEMO_EVENT_SLUG, seedDemo } from "../../api/src/seed/demo.ts";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { useE2eEnvironment } from "../helpers/e2e.ts";
@@ -17,7 +19,7 @@ const frValidation = resources.fr.validation;
  * A guest on a phone, in French: registers through the demo event's online form (a group of questions
  * appears with the answer that opens it, a wrong answer is refused at its field, the registration is
  * confirmed), then signs in to the event's portal with the emailed link (opening it spends nothing, the
- * button does) and signs out.
+ * button does), changes an answer, adds a companion, cancels the registration (asked in a dialog) and signs out.
  */
 describe.skipIf(!shouldRunE2e())("a guest registers through the online form, then signs in to the portal", () => {
   const e2e = useE2eEnvironment();
@@ -102,8 +104,59 @@ describe.skipIf(!shouldRunE2e())("a guest registers through the online form, the
       await guest.waitForPath(`/fr/${DEMO_EVENT_SLUG}/portal/me`);
       await guest.heading(fr.public.me.greeting.replace("{{name}}", "Nina")).waitFor();
       expect(await page.getByTestId("registration-status").innerText()).toBe(fr.public.me.status.confirmed);
-      await page.getByText(fr.public.me.companions, { exact: true }).waitFor();
+      const myRegistration = page.getByTestId("my-registration");
+      await myRegistration.getByText("AI for events", { exact: true }).waitFor();
       await screenshotFor(page, "guest-portal-me");
+
+      // The answers changed through the same form, prefilled: saved, announced, shown, and in the database.
+      const companySize = guest.textbox("Company size (employees)");
+      await guest.button(fr.public.me.edit).click();
+      await guest.heading(fr.public.me.editTitle).waitFor();
+      expect(await guest.isFocused(guest.heading(fr.public.me.editTitle))).toBe(true);
+      expect(await guest.textbox(fr.fields.email).inputValue()).toBe(email);
+      expect(await companySize.inputValue()).toBe("40");
+      await screenshotFor(page, "guest-portal-me-editing");
+      await companySize.fill("55");
+      await guest.button(fr.public.me.save).click();
+      await page.getByRole("status").getByText(fr.public.me.saved, { exact: true }).waitFor();
+      await myRegistration.getByText("55", { exact: true }).waitFor();
+      const sizeField = (await CustomField.query(server.db).findOne({ eventId: event.id, name: "Company size" }))!;
+      const nina = (await Guest.query(server.db).findOne({ eventId: event.id, email }))!;
+      expect(nina.answers[sizeField.id]).toBe(55);
+
+      // A companion, with the companion form's question; the event allows one, so no more can be added.
+      const companions = page.getByTestId("my-companions");
+      await guest.heading(fr.public.me.companions).waitFor();
+      await guest.button(fr.public.me.addCompanion).click();
+      await guest.heading(fr.public.me.newCompanion).waitFor();
+      await companions.getByRole("textbox", { name: fr.fields.firstName, exact: true }).fill("Léo");
+      await companions.getByRole("textbox", { name: fr.fields.lastName, exact: true }).fill("Nouvelle");
+      await companions.getByLabel("Dietary requirements", { exact: true }).selectOption("diet-vegetarian");
+      await screenshotFor(page, "guest-portal-me-companion");
+      await guest.button(fr.public.me.saveCompanion).click();
+      await page
+        .getByRole("status")
+        .getByText(fr.public.me.companionAdded.replace("{{name}}", "Léo Nouvelle"), { exact: true })
+        .waitFor();
+      await companions.getByText("Léo Nouvelle", { exact: true }).waitFor();
+      await companions.getByText(fr.public.me.companionsFull, { exact: true }).waitFor();
+      expect(await guest.button(fr.public.me.addCompanion).count()).toBe(0);
+      const leo = await Guest.query(server.db).findOne({ eventId: event.id, godfatherId: nina.id });
+      expect(leo).toMatchObject({ firstName: "Léo", lastName: "Nouvelle", status: "confirmed" });
+
+      // Unregistering is asked first, in a dialog; then the status says so and the answers cannot be changed.
+      await guest.button(fr.public.me.unregister).click();
+      const dialog = page.getByRole("dialog", { name: fr.public.me.unregisterTitle });
+      await dialog.waitFor();
+      await screenshotFor(page, "guest-portal-me-unregister");
+      await dialog.getByRole("button", { name: fr.public.me.unregisterConfirm, exact: true }).click();
+      await dialog.waitFor({ state: "detached" });
+      await page.getByRole("status").getByText(fr.public.me.unregistered, { exact: true }).waitFor();
+      expect(await page.getByTestId("registration-status").innerText()).toBe(fr.public.me.status.cancelled);
+      expect(await guest.button(fr.public.me.edit).count()).toBe(0);
+      expect(await guest.button(fr.public.me.unregister).count()).toBe(0);
+      expect((await Guest.query(server.db).findById(nina.id))!.status).toBe("cancelled");
+      await screenshotFor(page, "guest-portal-me-cancelled");
 
       // Signed out: the member area sends back to the sign-in page; the link does not work twice.
       await guest.button(fr.public.me.signOut).click();

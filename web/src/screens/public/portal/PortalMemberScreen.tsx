@@ -1,18 +1,23 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
 import { useAction } from "@/app/useAction.ts";
 import { PageLoader } from "@/components/PageLoader.tsx";
 import { usePortalMe, usePortalSignOut, type PortalMeJson } from "@/queries/portal.ts";
 import { GuestMessage, RetryButton } from "../GuestMessage.tsx";
-import { GuestPanel } from "../GuestPanel.tsx";
 import { useGuestSite } from "../guestSiteContext.ts";
+import { AttendeesList } from "./AttendeesList.tsx";
+import { MyCompanions } from "./MyCompanions.tsx";
+import { MyRegistration } from "./MyRegistration.tsx";
+import { MySurveys } from "./MySurveys.tsx";
 
-const COMING = ["companions", "badge", "orders"] as const;
+/** What the member area will offer once their issues land: the e-badge and the orders. */
+const LATER = ["badge", "orders"] as const;
 
 /**
- * /{lang}/{event}/portal/me: the signed-in guest's area (first version): a greeting, where their
- * registration stands, what is coming, and signing out. Without a session, back to the portal's sign-in.
+ * /{lang}/{event}/portal/me: the signed-in guest's area. Without a session (or once it ends), back to the
+ * portal's sign-in.
  */
 export function PortalMemberScreen() {
   const { t } = useTranslation(["web", "errors", "validation"]);
@@ -32,7 +37,11 @@ export function PortalMemberScreen() {
   return <MemberArea me={me.data} />;
 }
 
-function MemberArea({ me }: { me: PortalMeJson }) {
+/**
+ * The member area: a greeting and signing out, the guest's registration, companions, surveys, the attendees
+ * list when published, the way to the organizer (`contact`, when given) and what comes later.
+ */
+export function MemberArea({ me, contact }: { me: PortalMeJson; contact?: ReactNode }) {
   const { t } = useTranslation("web");
   const { eventSlug, paths } = useGuestSite();
   const navigate = useNavigate();
@@ -43,7 +52,7 @@ function MemberArea({ me }: { me: PortalMeJson }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm" component="header">
-        <Stack gap={4}>
+        <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={600} c="indigo.9" size="sm" tt="uppercase" style={{ letterSpacing: "0.04em" }}>
             {me.event.name}
           </Text>
@@ -67,22 +76,22 @@ function MemberArea({ me }: { me: PortalMeJson }) {
           {failure}
         </Alert>
       )}
-      <GuestPanel>
-        <Stack gap={4}>
-          <Title order={2} size="h3">
-            {t("public.me.registration")}
-          </Title>
-          <Text data-testid="registration-status">{t(`public.me.status.${me.guest.status}`)}</Text>
-          {me.guest.email && (
-            <Text size="sm" c="dimmed">
-              {me.guest.email}
-            </Text>
-          )}
-        </Stack>
-      </GuestPanel>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        {COMING.map((section) => (
-          <Paper key={section} withBorder radius="md" p="md" bg="gray.0">
+      <MyRegistration me={me} />
+      <MyCompanions me={me} />
+      <MySurveys />
+      <AttendeesList />
+      {contact}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {LATER.map((section) => (
+          <Paper
+            key={section}
+            withBorder
+            radius="md"
+            p="md"
+            bg="gray.0"
+            component="section"
+            aria-label={t(`public.me.${section}`)}
+          >
             <Stack gap="xs" align="flex-start">
               <Title order={2} size="h4">
                 {t(`public.me.${section}`)}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import type { PublicFormJson } from "@tessera/shared/schemas/registration";
+import { checkRegistration } from "../registration/registrationValues.ts";
+import { answerText, answeredQuestions, registrationValuesOf } from "./memberValues.ts";
+
+const WORKSHOPS = "00000000-0000-4000-8000-000000000001";
+const SIZE = "00000000-0000-4000-8000-000000000002";
+const ARRIVAL = "00000000-0000-4000-8000-000000000003";
+const DIET = "00000000-0000-4000-8000-000000000004";
+const PHOTO = "00000000-0000-4000-8000-000000000005";
+
+const field = (id: string, type: PublicFormJson["fields"][number]["type"], extra = {}) => ({
+  id,
+  label: `label of ${type}`,
+  helpText: null,
+  type,
+  isRequired: false,
+  isReadOnly: false,
+  options: [],
+  rules: {},
+  ...extra,
+});
+
+// Checkboxes with `cond` open a group, whose number question is asked only then.
+const form = {
+  id: "00000000-0000-4000-8000-0000000000ff",
+  type: "registration",
+  title: "Register",
+  items: [
+    { kind: "participation", id: "attend", title: "Will you attend?" },
+    { kind: "question", id: "q-workshops", fieldId: WORKSHOPS },
+    {
+      kind: "group",
+      id: "g-ai",
+      condition: { fieldId: WORKSHOPS, answers: ["ai"] },
+      items: [{ kind: "question", id: "q-size", fieldId: SIZE }],
+    },
+    { kind: "question", id: "q-arrival", fieldId: ARRIVAL },
+    { kind: "question", id: "q-diet", fieldId: DIET },
+    { kind: "question", id: "q-photo", fieldId: PHOTO },
+  ],
+  fields: [
+    field(WORKSHOPS, "multiple_choice", {
+      options: [
+        { id: "ai", label: "AI for events", isFull: false },
+        { id: "ux", label: "Guest experience", isFull: false },
+      ],
+    }),
+    field(SIZE, "number"),
+    field(ARRIVAL, "date"),
+    field(DIET, "dropdown", { options: [{ id: "veg", label: "Vegetarian", isFull: false }] }),
+    field(PHOTO, "file"),
+  ],
+  event: { name: "Summit", slug: "summit", startsAt: null, endsAt: null, timezone: "UTC", languages: ["en"] },
+  isOpen: true,
+  closesAt: null,
+  confirmationMessage: null,
+  publishAttendees: true,
+  terms: { name: "terms.pdf", size: 1000 },
+} as unknown as PublicFormJson;
+
+const stored = {
+  [WORKSHOPS]: ["ai", "ux"],
+  [SIZE]: 1200,
+  [ARRIVAL]: "2026-05-04",
+  [DIET]: "veg",
+  [PHOTO]: { name: "me.png", size: 100 },
+};
+
+describe("the member area's values", () => {
+  it("turns a guest's stored answers back into the form's values, which check as sent before", () => {
+    const values = registrationValuesOf(
+      form,
+      { firstName: "Ada", lastName: "Lovelace", status: "confirmed", listedConsent: true, answers: stored },
+      "ada@example.org",
+    );
+    expect(values).toMatchObject({
+      firstName: "Ada",
+      mail: "ada@example.org",
+      participation: "yes",
+      listedConsent: true,
+      acceptsTerms: true,
+      answers: { [WORKSHOPS]: ["ai", "ux"], [SIZE]: "1200", [ARRIVAL]: "2026-05-04", [DIET]: "veg", [PHOTO]: "" },
+    });
+    const checked = checkRegistration(form, values);
+    expect(checked.ok && checked.body.items).toEqual({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      // The file is not sent again: the server keeps it.
+      answers: { [WORKSHOPS]: ["ai", "ux"], [SIZE]: 1200, [ARRIVAL]: "2026-05-04", [DIET]: "veg" },
+      participation: true,
+      listedConsent: true,
+    });
+    const declined = registrationValuesOf(
+      form,
+      { firstName: null, lastName: null, status: "refused", listedConsent: false, answers: {} },
+      "x@example.org",
+    );
+    expect(declined).toMatchObject({ firstName: "", participation: "no", answers: { [WORKSHOPS]: [] } });
+  });
+
+  it("says each answer in words, in the page's language, for the questions the answers show", () => {
+    expect(answeredQuestions(form, stored, "fr").map(({ text }) => text)).toEqual([
+      "AI for events, Guest experience",
+      new Intl.NumberFormat("fr").format(1200),
+      "4 mai 2026",
+      "Vegetarian",
+      "me.png",
+    ]);
+    // Without the answer that opens the group, its question is not shown; blanks are left out.
+    const other = { ...stored, [WORKSHOPS]: ["ux"], [DIET]: "" };
+    expect(answeredQuestions(form, other, "en").map(({ field }) => field.id)).toEqual([WORKSHOPS, ARRIVAL, PHOTO]);
+    expect(answerText(field(SIZE, "rating", { rules: { maxRating: 5 } }), 4, "en")).toBe("4 / 5");
+    expect(answerText(field(SIZE, "short_text"), "  ", "en")).toBeNull();
+  });
+});
