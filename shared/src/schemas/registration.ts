@@ -78,6 +78,8 @@ export const SendFormBody = Type.Object(
          * is refused (option_quota_filled).
          */
         waitingList: Type.Optional(Type.Array(Uuid, { maxItems: 300 })),
+        /** Has read and accepts the form's terms: required (true) when the form has terms. */
+        acceptsTerms: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
     ),

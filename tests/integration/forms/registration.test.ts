@@ -235,6 +235,33 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
     expect(late.body.error.message).toBe("Registrations are closed.");
   });
 
+  it("takes a registration through a form with terms only when it accepts them, saying so in the page's language", async () => {
+    const setup = await setUp();
+    await Form.query(setup.db)
+      .patch({ termsStorageKey: `terms/${setup.form.id}.pdf`, termsName: "Terms.pdf", termsSize: 1200 })
+      .where({ id: setup.form.id });
+    const body = registration(setup, "terms@example.org", { [setup.workshop.id]: "pm" });
+    const missing = await setup.send(body, "fr");
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.details).toEqual([
+      { field: "items.acceptsTerms", code: "terms_required", message: "Vous devez accepter les conditions." },
+    ]);
+    // Reported with the answers' problems, all at once.
+    const both = await setup.send({ ...body, items: { ...body.items, answers: {}, acceptsTerms: false } }, "es");
+    expect(both.body.error.details).toEqual([
+      expect.objectContaining({ field: `answers.${setup.workshop.id}`, code: "required" }),
+      { field: "items.acceptsTerms", code: "terms_required", message: "Debe aceptar las condiciones." },
+    ]);
+    expect(await guestsOf(setup)).toHaveLength(0);
+    const accepted = await setup.send({ ...body, items: { ...body.items, acceptsTerms: true } });
+    expect(accepted.status).toBe(201);
+    // A form without terms needs no acceptance.
+    const plain = await setUp();
+    expect((await plain.send(registration(plain, "plain@example.org", { [plain.workshop.id]: "pm" }))).status).toBe(
+      201,
+    );
+  });
+
   it("sees at once a form put offline or a quota lowered after guests registered through it", async () => {
     const setup = await setUp();
     const answers = { [setup.workshop.id]: "am", [setup.diet.id]: "none" };

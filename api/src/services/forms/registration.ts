@@ -9,6 +9,7 @@ import {
   type PublicFormJson,
   type SendFormBody,
   type SendFormResult,
+  type ValidationIssue,
 } from "@tessera/shared";
 import { lockNames } from "../../db/dialect.ts";
 import { AppError } from "../../errors.ts";
@@ -97,13 +98,20 @@ export async function viewPublicForm(
   };
 }
 
-/** The answers kept: those to the questions shown, checked as a guest's (required shown questions answered). */
-export function checkedAnswers(online: OnlineForm, sent: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The answers kept: those to the questions shown, checked as a guest's (required shown questions answered);
+ * `issues` found elsewhere in the body are refused with the answers' (all at once).
+ */
+export function checkedAnswers(
+  online: OnlineForm,
+  sent: Record<string, unknown>,
+  issues: readonly ValidationIssue[] = [],
+): Record<string, unknown> {
   const shown = shownFieldIds(online.form.items, sent);
   const asked = online.fields.filter((field) => shown.has(field.id));
   const kept = Object.fromEntries(Object.entries(sent).filter(([id]) => shown.has(id)));
   const result = validateAnswers(asked, kept, { asGuest: true });
-  if (!result.ok) throw AppError.invalid(result.issues);
+  if (!result.ok || issues.length) throw AppError.invalid([...(result.ok ? [] : result.issues), ...issues]);
   return Object.fromEntries(Object.entries(result.value).filter(([, value]) => value !== null));
 }
 
@@ -171,7 +179,13 @@ async function register(
   const now = scope.clock.now();
   if (isClosed(online, now)) throw new AppError("registration_closed", 409);
   const uploads = await resolveUploads(scope.db, online, body.items.answers, now);
-  const answers = checkedAnswers(online, uploads.answers);
+  // A form with terms takes only a registration that accepts them.
+  const termsRefused = form.termsStorageKey !== null && body.items.acceptsTerms !== true;
+  const answers = checkedAnswers(
+    online,
+    uploads.answers,
+    termsRefused ? [{ field: "items.acceptsTerms", code: "terms_required" }] : [],
+  );
   // Files of questions the form hid are not kept (their uploads expire).
   const moves = uploads.moves.filter((move) => move.upload.customFieldId in answers);
   const emailNormalized = normalizeGuestEmail(body.mail);

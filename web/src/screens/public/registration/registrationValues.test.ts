@@ -162,12 +162,16 @@ describe("the registration form's values", () => {
     const withBoth = { ...form, publishAttendees: true, terms: { name: "terms.pdf", size: 120_000 } };
     expect(checkRegistration(withBoth, filled())).toEqual({
       ok: false,
-      problems: { acceptsTerms: { code: "required" } },
+      problems: { acceptsTerms: { code: "terms_required" } },
     });
     const accepted = checkRegistration(withBoth, filled({ acceptsTerms: true, listedConsent: true }));
     expect(accepted.ok && accepted.body.items.listedConsent).toBe(true);
+    // The acceptance travels with the registration: the server refuses one without it.
+    expect(accepted.ok && accepted.body.items.acceptsTerms).toBe(true);
+    expect(formPathOf("items.acceptsTerms", withBoth)).toBe("acceptsTerms");
     const without = checkRegistration(form, filled({ listedConsent: true }));
     expect(without.ok && "listedConsent" in without.body.items).toBe(false);
+    expect(without.ok && "acceptsTerms" in without.body.items).toBe(false);
     expect(fileSizeText(120_000, "en")).toBe("120 kB");
     expect(fileSizeText(2_400_000, "fr")).toBe("2,4\u202fMo");
   });

@@ -149,7 +149,7 @@ export function checkRegistration(form: PublicFormJson, values: RegistrationValu
     .filter((field) => field.id in answers && waitedOptions(field, values.answers[field.id]).length > 0)
     .map((field) => field.id);
   const askParticipation = hasParticipation(form);
-  if (form.terms && !values.acceptsTerms) problems.acceptsTerms = { code: "required" };
+  if (form.terms && !values.acceptsTerms) problems.acceptsTerms = { code: "terms_required" };
   if (Object.keys(problems).length) return { ok: false, problems };
   return {
     ok: true,
@@ -163,6 +163,7 @@ export function checkRegistration(form: PublicFormJson, values: RegistrationValu
         ...(askParticipation ? { participation: values.participation === "yes" } : {}),
         ...(form.publishAttendees ? { listedConsent: values.listedConsent } : {}),
         ...(waitingList.length ? { waitingList } : {}),
+        ...(form.terms ? { acceptsTerms: values.acceptsTerms } : {}),
       },
     },
   };
@@ -174,7 +175,7 @@ export function checkRegistration(form: PublicFormJson, values: RegistrationValu
  */
 export function formPathOf(serverField: string, form: Pick<PublicFormJson, "fields">): string | null {
   const path = serverField.replace(/^items\./, "");
-  if (["firstName", "lastName", "mail", "participation", "listedConsent"].includes(path)) return path;
+  if (["firstName", "lastName", "mail", "participation", "listedConsent", "acceptsTerms"].includes(path)) return path;
   const answer = /^answers\.([^.]+)/.exec(path);
   if (answer && form.fields.some((field) => field.id === answer[1])) return `answers.${answer[1]}`;
   return null;
