@@ -26,6 +26,14 @@ export const EVENT_AUDIT_ACTIONS = [
   "recommendation.created",
   "recommendation.accepted",
   "recommendation.refused",
+  "form.created",
+  "form.updated",
+  "form.put_online",
+  "form.taken_offline",
+  "form.duplicated",
+  "form.deleted",
+  "form.options_updated",
+  "form.terms_uploaded",
 ] as const;
 export type EventAuditAction = (typeof EVENT_AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ import type { ContractInput, ContractOutput } from "@tessera/shared/client";
 import type { formContracts } from "@tessera/shared/contracts/forms";
 import type { FormItem } from "@tessera/shared/rules/forms";
 import { api } from "./api.ts";
+import { auditLogKeys } from "./auditLogs.ts";
 
 type Contracts = typeof formContracts;
 export type FormJson = ContractOutput<Contracts["get"]>;
@@ -72,6 +73,8 @@ function keepForm(queryClient: QueryClient, accountId: string, eventId: string, 
   void queryClient.invalidateQueries({ queryKey: formKeys.list(accountId, eventId) });
   // Read again where it is shown: GET adds the linter's warnings, which count the answers' quotas.
   void queryClient.invalidateQueries({ queryKey: formKeys.detail(accountId, eventId, form.id) });
+  // Every change of a form is in the event's history.
+  void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
 }
 
 /** Creates a form (a draft); the API refuses one without items, so the builder's first save creates it. */
@@ -108,6 +111,7 @@ export function removeFormMutation(queryClient: QueryClient, accountId: string, 
         forms?.filter((form) => form.id !== formId),
       );
       void queryClient.invalidateQueries({ queryKey: formKeys.list(accountId, eventId) });
+      void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
     },
   });
 }
@@ -163,6 +167,7 @@ export function setFormOptionsMutation(queryClient: QueryClient, accountId: stri
     },
     onSuccess: (answer, { formId }) => {
       if (answer) queryClient.setQueryData(formPartKeys.options(accountId, eventId, formId), answer);
+      void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
     },
     onSettled: (_answer, _error, { formId }) =>
       queryClient.invalidateQueries({ queryKey: formPartKeys.options(accountId, eventId, formId) }),

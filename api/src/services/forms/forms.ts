@@ -20,11 +20,21 @@ import type { EventTies } from "../../policies/events.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { placesTaken, quotaPlaces } from "./places.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
+import { changedFields } from "../audit/record.ts";
 import type { Scope } from "../scope.ts";
+import {
+  formItemNames,
+  formSnapshot,
+  optionsSnapshot,
+  recordFormAudit,
+  summarizeFormItems,
+  type FormItemSummary,
+} from "./formAudit.ts";
 
 /*
  * The event's forms. Who may: anyone who sees the event reads them; editors and up (events.update) create,
- * change, duplicate and delete them. Every save keeps the builder's rules (shared/src/rules/formBuilder.ts).
+ * change, duplicate and delete them. Every save keeps the builder's rules (shared/src/rules/formBuilder.ts) and
+ * records who did what in the event's history, in the same transaction (formAudit.ts: what it keeps of a form).
  */
 
 /** A form with the event and the actor's ties to it, for the presenter's abilities. */
@@ -51,9 +61,16 @@ async function fieldsOf(db: Knex, eventId: string, items: readonly FormItem[]): 
   return new Map(fields.map((field) => [field.id, field]));
 }
 
-async function checkRules(db: Knex, eventId: string, form: Pick<Form, "type" | "title" | "items">): Promise<void> {
-  const issues = checkFormBuilder(form, await fieldsOf(db, eventId, form.items));
+/** Refuses a form that breaks the builder's rules; else the custom fields its items name. */
+async function checkRules(
+  db: Knex,
+  eventId: string,
+  form: Pick<Form, "type" | "title" | "items">,
+): Promise<Map<string, CustomField>> {
+  const fields = await fieldsOf(db, eventId, form.items);
+  const issues = checkFormBuilder(form, fields);
   if (issues.length) throw AppError.invalid(issues);
+  return fields;
 }
 
 async function findForm(db: Knex, eventId: string, formId: string): Promise<Form> {
@@ -83,18 +100,24 @@ export async function getForm(scope: Scope, key: EventKey, formId: string): Prom
 }
 
 export async function createForm(scope: Scope, key: EventKey, body: FormCreate): Promise<FormView> {
-  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
-  // The schema reads a group inside a group loosely; the builder's rules refuse it with its message.
-  const values = { type: body.type, title: body.title.trim(), items: body.items as FormItem[] };
-  await checkRules(scope.db, event.id, values);
-  const form = await Form.query(scope.db).insertAndFetch({
-    ...values,
-    accountId: event.accountId,
-    eventId: event.id,
-    state: "draft",
-    createdBy: scope.actor?.kind === "user" ? scope.actor.id : null,
+  return scope.db.transaction(async (trx) => {
+    const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key);
+    // The schema reads a group inside a group loosely; the builder's rules refuse it with its message.
+    const values = { type: body.type, title: body.title.trim(), items: body.items as FormItem[] };
+    const fields = await checkRules(trx, event.id, values);
+    const form = await Form.query(trx).insertAndFetch({
+      ...values,
+      accountId: event.accountId,
+      eventId: event.id,
+      state: "draft",
+      createdBy: scope.actor?.kind === "user" ? scope.actor.id : null,
+    });
+    await recordFormAudit(trx, scope, event, form, "form.created", {
+      after: formSnapshot(form),
+      names: formItemNames(summarizeFormItems(form.items), fields),
+    });
+    return { form, event, ties };
   });
-  return { form, event, ties };
 }
 
 export async function updateForm(scope: Scope, key: EventKey, formId: string, body: FormUpdate): Promise<FormView> {
@@ -112,31 +135,71 @@ export async function updateForm(scope: Scope, key: EventKey, formId: string, bo
       items: next.items,
       state: body.state ?? form.state,
     });
+    // The title and items in one entry (only what changed, the items summarised), the state in its own.
+    const changes = changedFields(
+      { title: form.title, items: summarizeFormItems(form.items) },
+      { title: updated.title, items: summarizeFormItems(updated.items) },
+    );
+    if (changes) {
+      const summaries = [changes.before.items, changes.after.items].flatMap((items) =>
+        Array.isArray(items) ? (items as FormItemSummary[]) : [],
+      );
+      const fields = summaries.length ? await fieldsOf(trx, event.id, [...form.items, ...updated.items]) : new Map();
+      await recordFormAudit(trx, scope, event, updated, "form.updated", {
+        before: { type: form.type, ...changes.before },
+        after: { type: form.type, ...changes.after },
+        names: formItemNames(summaries, fields),
+      });
+    }
+    if (updated.state !== form.state) {
+      await recordFormAudit(
+        trx,
+        scope,
+        event,
+        updated,
+        updated.state === "online" ? "form.put_online" : "form.taken_offline",
+        {
+          before: { type: form.type, state: form.state },
+          after: { type: form.type, state: updated.state },
+        },
+      );
+    }
     return { form: updated, event, ties };
   });
 }
 
 /** A draft copy of the form, titled "<title> (copy)" in the caller's language, with the same items. */
 export async function duplicateForm(scope: Scope, key: EventKey, formId: string): Promise<FormView> {
-  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
-  const source = await findForm(scope.db, event.id, formId);
-  const form = await Form.query(scope.db).insertAndFetch({
-    accountId: event.accountId,
-    eventId: event.id,
-    type: source.type,
-    state: "draft",
-    title: scope.t("web:events.copyName", { name: source.title }).slice(0, FORM_TITLE_MAX),
-    items: source.items,
-    options: source.options,
-    createdBy: scope.actor?.kind === "user" ? scope.actor.id : null,
+  return scope.db.transaction(async (trx) => {
+    const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key);
+    const source = await findForm(trx, event.id, formId);
+    const form = await Form.query(trx).insertAndFetch({
+      accountId: event.accountId,
+      eventId: event.id,
+      type: source.type,
+      state: "draft",
+      title: scope.t("web:events.copyName", { name: source.title }).slice(0, FORM_TITLE_MAX),
+      items: source.items,
+      options: source.options,
+      createdBy: scope.actor?.kind === "user" ? scope.actor.id : null,
+    });
+    await recordFormAudit(trx, scope, event, form, "form.duplicated", {
+      after: { id: form.id, type: form.type, state: form.state, title: form.title, duplicatedFrom: source.id },
+      names: { [source.id]: source.title },
+    });
+    return { form, event, ties };
   });
-  return { form, event, ties };
 }
 
 export async function deleteForm(scope: Scope, key: EventKey, formId: string): Promise<void> {
-  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
-  const form = await findForm(scope.db, event.id, formId);
-  await Form.query(scope.db).deleteById(form.id);
+  const form = await scope.db.transaction(async (trx) => {
+    const { event } = await findEventByKeyFor(trx, scope.actor, "update", key);
+    const form = await findForm(trx, event.id, formId);
+    await Form.query(trx).deleteById(form.id);
+    await recordFormAudit(trx, scope, event, form, "form.deleted", { before: formSnapshot(form) });
+    return form;
+  });
+  // The file once the deletion is committed (a rolled-back one keeps its terms).
   if (form.termsStorageKey) await removeStoredGuestFiles(scope, [form.termsStorageKey]);
 }
 
@@ -169,6 +232,13 @@ export async function setFormOptions(
       throw AppError.invalid([{ field: "params.closesAt", code: "ends_before_start" }]);
     }
     await Form.query(trx).patch({ options: next }).where({ id: form.id });
+    const changed = changedFields(optionsSnapshot(current), optionsSnapshot(next));
+    if (changed) {
+      await recordFormAudit(trx, scope, event, form, "form.options_updated", {
+        before: { type: form.type, ...changed.before },
+        after: { type: form.type, ...changed.after },
+      });
+    }
     return next;
   });
 }

@@ -7,6 +7,7 @@ import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
 import { cleanFileName } from "../images/store.ts";
 import type { Scope } from "../scope.ts";
+import { recordFormAudit } from "./formAudit.ts";
 import { onlineForm } from "./onlineForm.ts";
 import type { FormView } from "./forms.ts";
 
@@ -41,10 +42,17 @@ export async function setFormTerms(
     contentType: "application/pdf",
   };
   const updated = await storeThenCommit(scope.deps.storage, stored, async (storageKey) =>
-    Form.query(scope.db).patchAndFetchById(form.id, {
-      termsStorageKey: storageKey,
-      termsName: name,
-      termsSize: file.bytes.length,
+    scope.db.transaction(async (trx) => {
+      const patched = await Form.query(trx).patchAndFetchById(form.id, {
+        termsStorageKey: storageKey,
+        termsName: name,
+        termsSize: file.bytes.length,
+      });
+      await recordFormAudit(trx, scope, event, patched, "form.terms_uploaded", {
+        before: { type: form.type, terms: form.termsName ? { name: form.termsName, size: form.termsSize } : null },
+        after: { type: form.type, terms: { name, size: file.bytes.length } },
+      });
+      return patched;
     }),
   );
   if (form.termsStorageKey) await removeStoredGuestFiles(scope, [form.termsStorageKey]);

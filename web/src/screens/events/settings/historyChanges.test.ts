@@ -76,6 +76,44 @@ describe("history changes", () => {
     });
   });
 
+  it("lists a new form's items as the builder names them: questions by their field, groups by their rule", () => {
+    expect(changesOf(ENTRIES["form.created"][0])).toEqual({
+      Items: [undefined, "Welcome, Diet, Conditional group (Shown when Diet is Vegan), Arrival, Will you attend?"],
+    });
+  });
+
+  it("tells a form's change in words: its title, items added, removed, moved, edited, a group's rule", () => {
+    expect(changesOf(ENTRIES["form.updated"][0])).toEqual({
+      Title: ["Register", "Sign up"],
+      "Items added": [undefined, "Recommend a friend"],
+      "Items removed": ["Arrival", undefined],
+      "Items moved": [undefined, "Will you attend?"],
+      "Items changed": ["Welcome", "Welcome!"],
+      "Groups' rules": ["Shown when Diet is Vegan", "Shown when Diet is Vegan, Fish"],
+    });
+    expect(changesOf(ENTRIES["form.updated"][0], "fr")).toMatchObject({
+      Titre: ["Register", "Sign up"],
+      "Éléments retirés": ["Arrival", undefined],
+      "Règles des groupes": ["Affiché si Diet est Vegan", "Affiché si Diet est Vegan, Fish"],
+    });
+    // Nothing to list where the sentence says it all.
+    for (const action of ["form.put_online", "form.taken_offline", "form.duplicated", "form.deleted"] as const) {
+      expect(changesOf(ENTRIES[action][0])).toEqual({});
+    }
+  });
+
+  it("shows a form's options and terms as its options panel does", () => {
+    expect(changesOf(ENTRIES["form.options_updated"][0])).toEqual({
+      "Approval required": ["No", "Yes"],
+      // An instant, read in the event's zone (Paris, UTC+2 in June).
+      "Closes on": ["—", "Jun 1, 2027, 6:00 PM"],
+      "Confirmation message": ["—", "English: Thanks!; Français: Merci !"],
+    });
+    expect(changesOf(ENTRIES["form.terms_uploaded"][0], "es")).toEqual({
+      "Términos y condiciones (PDF)": ["Terms.pdf (1,2 kB)", "Conditions.pdf (245 kB)"],
+    });
+  });
+
   it("says 'a deleted field' for an answer to a field the page no longer describes", () => {
     const ctx = historyContext("en");
     expect(shownChanges(OLD_ENTRIES.answerOfDeletedField, ctx)).toEqual([

@@ -3,6 +3,7 @@ import type { AuditLogJson } from "@/queries/auditLogs.ts";
 import { changedFields, expandNested, type FieldChange } from "./auditChanges.ts";
 import { customFieldLabel } from "./historyCustomFields.ts";
 import { fieldLabelKey, type HistorySubject } from "./historyFields.ts";
+import { createdFormChanges, formItemChanges } from "./historyForms.ts";
 import { isRecord } from "@tessera/shared/records";
 import type { HistoryValue, HistoryValueContext } from "./historyFormat.ts";
 import { ANSWER_PREFIX, formatHistoryValue } from "./historyValues.ts";
@@ -56,6 +57,12 @@ function definitionChanges(hidden: readonly string[]): Changes {
   };
 }
 
+/** A form's title and items: its items' change told as items added, removed, moved, edited and rules changed. */
+const formChanges: Changes = (entry) =>
+  snapshots(entry).flatMap((change) =>
+    change.field === "items" ? formItemChanges(change.before, change.after) : [change],
+  );
+
 /** A reordering: the fields' labels in their order before and after. */
 const orderChanges: Changes = (entry) => [{ field: "position", before: entry.before?.ids, after: entry.after?.ids }];
 
@@ -86,6 +93,14 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "recommendation.created": { subject: "recommendation", changes: snapshots },
   "recommendation.accepted": { subject: "recommendation", changes: nothing },
   "recommendation.refused": { subject: "recommendation", changes: nothing },
+  "form.created": { subject: "form", changes: createdFormChanges },
+  "form.updated": { subject: "form", changes: formChanges },
+  "form.put_online": { subject: "form", changes: nothing },
+  "form.taken_offline": { subject: "form", changes: nothing },
+  "form.duplicated": { subject: "form", changes: nothing },
+  "form.deleted": { subject: "form", changes: nothing },
+  "form.options_updated": { subject: "form", changes: snapshots },
+  "form.terms_uploaded": { subject: "form", changes: snapshots },
 };
 
 function labelOf(subject: HistorySubject, field: string, ctx: HistoryValueContext): string | null {
@@ -110,8 +125,9 @@ export function shownChanges(entry: AuditLogJson, context: HistoryValueContext):
       {
         field: change.field,
         label,
-        ...(entry.before ? { before: format(change.before) } : {}),
-        ...(entry.after ? { after: format(change.after) } : {}),
+        // A change with no value on one side (items added to a form: nothing before) shows the other only.
+        ...(entry.before && change.before !== undefined ? { before: format(change.before) } : {}),
+        ...(entry.after && change.after !== undefined ? { after: format(change.after) } : {}),
       },
     ];
   });

@@ -1,9 +1,10 @@
+import type { FormOptions } from "@tessera/shared/rules/forms";
 import type { GuestField } from "@tessera/shared/rules/guests";
 import type { CustomFieldJson } from "@/queries/customFields.ts";
 import type { EventUpdateBody } from "@/queries/events.ts";
 
 /** What an entry's values describe: its fields are labelled and formatted as that thing's screen shows them. */
-export type HistorySubject = "event" | "guest" | "customField" | "recommendation";
+export type HistorySubject = "event" | "guest" | "customField" | "recommendation" | "form";
 
 /**
  * The label of each field an event's audit entries carry: the settings forms' own labels, so the
@@ -94,11 +95,34 @@ const RECOMMENDATION_FIELD_LABELS = {
   company: "guests.fields.company",
 } as const;
 
+/**
+ * A form as the builder and its options panel label it (typed against shared's options, so a new option
+ * fails to compile until it has a label here); its items' changes as the history groups them.
+ */
+const FORM_FIELD_LABELS = {
+  title: "forms.fields.title",
+  state: "forms.columns.state",
+  items: "forms.builder.items",
+  "items.added": "history.formItems.added",
+  "items.removed": "history.formItems.removed",
+  "items.moved": "history.formItems.moved",
+  "items.edited": "history.formItems.edited",
+  "items.rules": "history.formItems.rules",
+  requiresApproval: "forms.options.requiresApproval",
+  opensAt: "forms.options.opensAt",
+  closesAt: "forms.options.closesAt",
+  confirmationMessage: "forms.options.confirmationMessage",
+  publishAttendees: "forms.options.publishAttendees",
+  waitingList: "history.fields.waitingList",
+  terms: "forms.options.terms",
+} as const satisfies Record<keyof FormOptions, string> & Record<string, string>;
+
 const LABELS = {
   event: EVENT_FIELD_LABELS,
   guest: GUEST_FIELD_LABELS,
   customField: CUSTOM_FIELD_LABELS,
   recommendation: RECOMMENDATION_FIELD_LABELS,
+  form: FORM_FIELD_LABELS,
 } as const;
 
 type LabelsOf<S> = S extends HistorySubject ? (typeof LABELS)[S][keyof (typeof LABELS)[S]] : never;

@@ -109,6 +109,46 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A refusé la recommandation de Paul Durand",
     es: "Rechazó la recomendación de Paul Durand",
   },
+  "form.created": {
+    en: "Created the registration form “Register”",
+    fr: "A créé le formulaire d'inscription « Register »",
+    es: "Creó el formulario de inscripción «Register»",
+  },
+  "form.updated": {
+    en: "Changed the registration form “Sign up”",
+    fr: "A modifié le formulaire d'inscription « Sign up »",
+    es: "Modificó el formulario de inscripción «Sign up»",
+  },
+  "form.put_online": {
+    en: "Put the registration form “Register” online",
+    fr: "A mis en ligne le formulaire d'inscription « Register »",
+    es: "Puso en línea el formulario de inscripción «Register»",
+  },
+  "form.taken_offline": {
+    en: "Took the satisfaction survey “Feedback” offline",
+    fr: "A repassé l'enquête de satisfaction « Feedback » en brouillon",
+    es: "Volvió a poner en borrador la encuesta de satisfacción «Feedback»",
+  },
+  "form.duplicated": {
+    en: "Created the registration form “Register (copy)” as a copy of “Register”",
+    fr: "A créé le formulaire d'inscription « Register (copy) » en copiant « Register »",
+    es: "Creó el formulario de inscripción «Register (copy)» como copia de «Register»",
+  },
+  "form.deleted": {
+    en: "Deleted the companion form “Companions”",
+    fr: "A supprimé le formulaire d'accompagnant « Companions »",
+    es: "Eliminó el formulario de acompañante «Companions»",
+  },
+  "form.options_updated": {
+    en: "Changed the options of the registration form “Register”",
+    fr: "A modifié les options du formulaire d'inscription « Register »",
+    es: "Modificó las opciones del formulario de inscripción «Register»",
+  },
+  "form.terms_uploaded": {
+    en: "Set Conditions.pdf as the terms of the registration form “Register”",
+    fr: "A déposé Conditions.pdf comme conditions générales du formulaire d'inscription « Register »",
+    es: "Subió Conditions.pdf como términos y condiciones del formulario de inscripción «Register»",
+  },
 };
 
 const sentence = (entry: Parameters<typeof historySentence>[0], language: TestLanguage) =>
@@ -142,6 +182,13 @@ describe("history sentences", () => {
     expect(sentence(OLD_ENTRIES.imported, "es")).toBe("Importó 1 invitado desde un archivo");
     expect(sentence(OLD_ENTRIES.accessGranted, "en")).toBe("Gave a deleted user access to the event");
     expect(sentence(OLD_ENTRIES.duplicated, "fr")).toBe("A créé cet événement en copiant un autre événement");
+  });
+
+  it("names a form by the title its entry gives it, else by its kind alone", () => {
+    expect(sentence(OLD_ENTRIES.untitledForm, "en")).toBe("Put a form online");
+    expect(sentence(OLD_ENTRIES.untitledForm, "fr")).toBe("A mis en ligne un formulaire");
+    const [deleted] = ENTRIES["form.deleted"];
+    expect(sentence({ ...deleted, metadata: null }, "es")).toBe("Eliminó el formulario de acompañante «Companions»");
   });
 
   it("words an action this version does not know without its code", () => {

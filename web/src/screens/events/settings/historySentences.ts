@@ -1,7 +1,9 @@
 import { isEventAuditAction, type EventAuditAction } from "@tessera/shared/rules/auditActions";
 import { CUSTOM_FIELD_TYPES } from "@tessera/shared/rules/customFields";
+import { isRecord } from "@tessera/shared/records";
 import type { AuditLogJson } from "@/queries/auditLogs.ts";
 import { nameOfId, type HistoryValueContext } from "./historyFormat.ts";
+import { formPhrase, sourceFormPhrase } from "./historyForms.ts";
 import { entryNameOf, numberOf, personIn, subjectOf, textOf } from "./historySubjects.ts";
 
 export interface SentenceContext extends HistoryValueContext {
@@ -47,6 +49,13 @@ const fieldTypeOf = (entry: AuditLogJson, { t }: SentenceContext) => {
 
 const fieldLabelIn = (values: Record<string, unknown> | null, { t }: SentenceContext) =>
   textOf(values?.label) ?? t("history.unknown.field");
+
+/** A form's action: the form named by its kind and title ("Put the registration form “Register” online"). */
+function formSentence(
+  key: "form_created" | "form_updated" | "form_put_online" | "form_taken_offline" | "form_deleted",
+): Sentence {
+  return (entry, ctx) => ctx.t(`history.actions.${key}`, { form: formPhrase(entry, ctx) });
+}
 
 /**
  * The sentence of each action an event's history shows, naming its subject as people see it. Typed by
@@ -114,6 +123,20 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
     ctx.t("history.actions.recommendation_accepted", { name: guestOr(personIn(entry.after ?? entry.before), ctx) }),
   "recommendation.refused": (entry, ctx) =>
     ctx.t("history.actions.recommendation_refused", { name: guestOr(personIn(entry.after ?? entry.before), ctx) }),
+  "form.created": formSentence("form_created"),
+  "form.updated": formSentence("form_updated"),
+  "form.put_online": formSentence("form_put_online"),
+  "form.taken_offline": formSentence("form_taken_offline"),
+  "form.duplicated": (entry, ctx) =>
+    ctx.t("history.actions.form_duplicated", { form: formPhrase(entry, ctx), source: sourceFormPhrase(entry, ctx) }),
+  "form.deleted": formSentence("form_deleted"),
+  "form.options_updated": (entry, ctx) =>
+    ctx.t("history.actions.form_options_updated", { formOf: formPhrase(entry, ctx, true) }),
+  "form.terms_uploaded": (entry, ctx) => {
+    const terms = entry.after?.terms;
+    const file = (isRecord(terms) && textOf(terms.name)) || ctx.t("history.unknown.file");
+    return ctx.t("history.actions.form_terms_uploaded", { file, formOf: formPhrase(entry, ctx, true) });
+  },
 };
 
 /** What an entry did, in one sentence of the reader's language (an action this version does not know: neutrally). */

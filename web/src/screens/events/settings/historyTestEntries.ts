@@ -22,6 +22,8 @@ export const IDS = {
   import: "16d2e4fb-6b7d-4c8e-8f36-b1c2d3e4f50c",
   recommendation: "27e3f50c-7c8e-4d9f-9a47-c2d3e4f5061d",
   apiUser: "38f4061d-8d9f-4e0a-8b58-d3e4f506172e",
+  form: "4905172e-9e0a-4f1b-9c69-e4f50617283f",
+  sourceForm: "5a16283f-0f1b-4a2c-8d7a-f50617283940",
 } as const;
 
 const dietSnapshot = {
@@ -94,6 +96,25 @@ const recommended = {
   status: "pending",
   guestId: null,
 };
+
+/** A registration form's items as the API summarises them (api/src/services/forms/formAudit.ts). */
+const formItems = [
+  { id: "welcome", kind: "text", title: "Welcome", digest: "a1b2c3d4e5f6" },
+  { id: "q-diet", kind: "question", fieldId: IDS.diet, digest: "b2c3d4e5f6a1" },
+  { id: "g-vegan", kind: "group", condition: { fieldId: IDS.diet, answers: [IDS.vegan] } },
+  { id: "q-arrival", kind: "question", group: "g-vegan", fieldId: IDS.arrival, digest: "c3d4e5f6a1b2" },
+  { id: "attend", kind: "participation", title: "Will you attend?", digest: "d4e5f6a1b2c3" },
+];
+/** The same form changed: Arrival removed, a recommendations item added, participation moved first, the welcome text and the group's rule changed. */
+const changedFormItems = [
+  formItems[4],
+  { ...formItems[0], title: "Welcome!", digest: "e5f6a1b2c3d4" },
+  formItems[1],
+  { ...formItems[2], condition: { fieldId: IDS.diet, answers: [IDS.vegan, IDS.fish] } },
+  { id: "friends", kind: "recommendations", title: "Recommend a friend", digest: "f6a1b2c3d4e5" },
+];
+const formNames = { [IDS.diet]: "Diet", [IDS.vegan]: "Vegan", [IDS.fish]: "Fish", [IDS.arrival]: "Arrival" };
+const formEntry = { subjectType: "form", subjectId: IDS.form } as const;
 
 let counter = 0;
 function entry(
@@ -251,6 +272,78 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       after: { ...recommended, status: "refused" },
     }),
   ],
+  "form.created": [
+    entry("form.created", {
+      ...formEntry,
+      after: { id: IDS.form, type: "registration", state: "draft", title: "Register", items: formItems, terms: null },
+      metadata: { subject: "Register", names: formNames },
+    }),
+  ],
+  "form.updated": [
+    entry("form.updated", {
+      ...formEntry,
+      before: { type: "registration", title: "Register", items: formItems },
+      after: { type: "registration", title: "Sign up", items: changedFormItems },
+      metadata: { subject: "Sign up", names: formNames },
+    }),
+  ],
+  "form.put_online": [
+    entry("form.put_online", {
+      ...formEntry,
+      before: { type: "registration", state: "draft" },
+      after: { type: "registration", state: "online" },
+      metadata: { subject: "Register" },
+    }),
+  ],
+  "form.taken_offline": [
+    entry("form.taken_offline", {
+      ...formEntry,
+      before: { type: "survey", state: "online" },
+      after: { type: "survey", state: "draft" },
+      metadata: { subject: "Feedback" },
+    }),
+  ],
+  "form.duplicated": [
+    entry("form.duplicated", {
+      ...formEntry,
+      after: {
+        id: IDS.form,
+        type: "registration",
+        state: "draft",
+        title: "Register (copy)",
+        duplicatedFrom: IDS.sourceForm,
+      },
+      metadata: { subject: "Register (copy)", names: { [IDS.sourceForm]: "Register" } },
+    }),
+  ],
+  "form.deleted": [
+    entry("form.deleted", {
+      ...formEntry,
+      before: { id: IDS.form, type: "companion", state: "online", title: "Companions", items: [], terms: null },
+      metadata: { subject: "Companions" },
+    }),
+  ],
+  "form.options_updated": [
+    entry("form.options_updated", {
+      ...formEntry,
+      before: { type: "registration", requiresApproval: false, closesAt: null, confirmationMessage: {} },
+      after: {
+        type: "registration",
+        requiresApproval: true,
+        closesAt: "2027-06-01T16:00:00.000Z",
+        confirmationMessage: { en: "Thanks!", fr: "Merci !" },
+      },
+      metadata: { subject: "Register" },
+    }),
+  ],
+  "form.terms_uploaded": [
+    entry("form.terms_uploaded", {
+      ...formEntry,
+      before: { type: "registration", terms: { name: "Terms.pdf", size: 1200 } },
+      after: { type: "registration", terms: { name: "Conditions.pdf", size: 245_000 } },
+      metadata: { subject: "Register" },
+    }),
+  ],
 };
 
 /** Entries written before the API named their subjects (no metadata), whose sentences must still read. */
@@ -266,6 +359,13 @@ export const OLD_ENTRIES = {
   answerOfDeletedField: entry("guest.updated", {
     before: { answers: { [IDS.goneField]: null } },
     after: { answers: { [IDS.goneField]: IDS.vegan } },
+  }),
+  /** A form's entry without its title (a form the history knows only by its kind). */
+  untitledForm: entry("form.put_online", {
+    subjectType: "form",
+    subjectId: IDS.form,
+    before: { type: "survey", state: "draft" },
+    after: { type: "survey", state: "online" },
   }),
   unknownAction: entry("ticket.scanned", { subjectType: "ticket", after: { ticketId: IDS.paul } }),
 };

@@ -3,6 +3,7 @@ import { isLanguage } from "@tessera/shared/i18n/languages";
 import { EVENT_MODULES, SOCIAL_NETWORKS, WHITE_LABEL_FLAGS } from "@tessera/shared/rules/events";
 import { formatAnswerValue, formatDefinitionValue } from "./historyCustomFields.ts";
 import type { HistorySubject } from "./historyFields.ts";
+import { formatFormValue } from "./historyForms.ts";
 import {
   formatLooseValue,
   formatNumber,
@@ -97,7 +98,7 @@ function formatEventValue(field: string, value: unknown, ctx: HistoryValueContex
 
 /**
  * One value of an entry about `subject` as the screen that shows it does: an event's settings, a guest's
- * fields and answers (`answers.<field id>`), a custom field's definition.
+ * fields and answers (`answers.<field id>`), a custom field's definition, a form's content and options.
  */
 export function formatHistoryValue(
   subject: HistorySubject,
@@ -115,5 +116,7 @@ export function formatHistoryValue(
       return { text: isEmpty(value) ? NONE : formatGuestValue(field, value, ctx) };
     case "customField":
       return { text: formatDefinitionValue(field, value, ctx) };
+    case "form":
+      return { text: formatFormValue(field, value, ctx) };
   }
 }
