@@ -21,7 +21,7 @@ const ISO_DATE = /\d{4}-\d{2}-\d{2}/;
 describe.skipIf(!shouldRunE2e())("an organizer reads the event's history in words", () => {
   const e2e = useE2eEnvironment({ tempDirPrefix: "tessera-history-" });
 
-  it("names guests, custom fields and the import, and shows values as the screens do", async () => {
+  it("names guests, custom fields, forms and the import, and shows values as the screens do", async () => {
     const { server, browser, dir } = e2e;
     const { account, organizer, event } = await buildOrganizerEvent(server, {
       email: "orla@example.com",
@@ -38,6 +38,15 @@ describe.skipIf(!shouldRunE2e())("an organizer reads the event's history in word
     });
     expect(diet.status).toBe(201);
     expect((await api.post(fieldsUrl, { name: "Arrival", label: "Arrival", type: "date" })).status).toBe(201);
+    // A registration form asking Diet, renamed and put online.
+    const formsUrl = `/api/v1/events/${account.id}/${event.id}/forms`;
+    const form = await api.post(formsUrl, {
+      type: "registration",
+      title: "Register",
+      items: [{ kind: "question", id: "q-diet", fieldId: diet.body.id }],
+    });
+    expect(form.status).toBe(201);
+    expect((await api.post(`${formsUrl}/${form.body.id}`, { title: "Sign up", state: "online" })).status).toBe(200);
     const file = path.join(dir, "invités.csv");
     writeFileSync(file, CSV, "utf8");
 
@@ -90,6 +99,13 @@ describe.skipIf(!shouldRunE2e())("an organizer reads the event's history in word
 
       await history.row("Added the custom field Diet (Unique choice)").waitFor();
       await history.row("Added the custom field Arrival (Date)").waitFor();
+
+      // The form's changes name it by its kind and title, the questions by their label.
+      await history.row("Created the registration form “Register”").getByText("Diet", { exact: true }).waitFor();
+      const renamed = history.row("Changed the registration form “Sign up”");
+      await renamed.getByText("Register", { exact: true }).waitFor();
+      await renamed.getByText("Sign up", { exact: true }).waitFor();
+      await history.row("Put the registration form “Sign up” online").waitFor();
 
       const shown = await history.text();
       expect(shown).not.toMatch(UUID);
