@@ -35,3 +35,4 @@ export * from "./conditions/validate.ts";
 export * from "./rules/formVisibility.ts";
 export * from "./schemas/registration.ts";
 export * from "./schemas/portal.ts";
+export * from "./schemas/statistics.ts";

@@ -273,6 +273,13 @@ const formStatisticsReady = async (page: Page) => {
   await page.getByRole("table", { name: "Régime" }).waitFor({ state: "attached" });
   await page.locator(".recharts-surface").first().waitFor();
 };
+/** The event's Statistics, custom fields: the attendance ring and the chart of the scene's choice question drawn. */
+const statisticsReady = async (page: Page) => {
+  await page.getByRole("table", { name: web.statistics.attendance.caption }).waitFor();
+  await page.getByRole("table", { name: "Régime" }).waitFor({ state: "attached" });
+  await page.locator(".recharts-surface").nth(1).waitFor();
+};
+const statistics = (scene: Scene) => `${events(scene)}/statistics`;
 /** The builder of the scene's form, its group and preview drawn. */
 const builderReady = async (page: Page) => {
   await page.getByTestId("builder-group").waitFor();
@@ -287,7 +294,10 @@ const signInForm = async (page: Page, email: string, password = "Correct-Horse-4
   await click(page, web.signIn.submit);
 };
 
-const COMING_SECTIONS = Object.keys(web.eventNav.coming).filter((section) => section !== "guests");
+// Guests and statistics have their own screens (their "coming" descriptions stay in the catalogue).
+const COMING_SECTIONS = Object.keys(web.eventNav.coming).filter(
+  (section) => section !== "guests" && section !== "statistics",
+);
 const SETTINGS_TABS = Object.keys(web.settings.tabs) as (keyof typeof web.settings.tabs)[];
 
 const SCREENS: Screen[] = [
@@ -709,6 +719,38 @@ const SCREENS: Screen[] = [
     reach: formStatisticsReady,
     viewport: PHONE,
   },
+
+  // -- statistics ----------------------------------------------------------------------------------------
+  {
+    name: "event statistics, custom fields",
+    as: "overseer",
+    path: statistics,
+    reach: statisticsReady,
+    routes: ["statistics/*", "custom-fields"],
+  },
+  {
+    name: "event statistics, custom fields, phone",
+    as: "overseer",
+    path: (scene) => `${statistics(scene)}/custom-fields`,
+    reach: statisticsReady,
+    viewport: PHONE,
+  },
+  {
+    name: "event statistics, as tables, a form chosen",
+    as: "overseer",
+    path: (scene) => `${statistics(scene)}/custom-fields?display=tables&form=${scene.formId}`,
+    reach: async (page) => {
+      await page.getByRole("table", { name: "Régime" }).waitFor();
+      await page.getByLabel(web.statistics.form, { exact: true }).first().click();
+      await page.getByRole("option", { name: web.statistics.everyField, exact: true }).waitFor();
+    },
+  },
+  ...(["deliverability", "check-in", "campaigns"] as const).map((part): Screen => ({
+    name: `event statistics, ${part} (later)`,
+    as: "overseer",
+    path: (scene) => `${statistics(scene)}/${part}`,
+    reach: text(web.statistics.later[part === "check-in" ? "checkin" : part]),
+  })),
 
   // -- guests --------------------------------------------------------------------------------------------
   { name: "guests list", as: "overseer", path: guests, reach: guestRows, routes: ["guests/*"] },

@@ -21,6 +21,7 @@ import { imageContracts } from "./images.ts";
 import { legacyContracts } from "./legacy.ts";
 import { profileContracts } from "./profile.ts";
 import { recommendationContracts } from "./recommendations.ts";
+import { statisticsContracts } from "./statistics.ts";
 import { systemContracts } from "./system.ts";
 import { teamContracts } from "./teams.ts";
 
@@ -51,6 +52,7 @@ export const contracts = {
   guestExport: guestExportContracts,
   duplicates: duplicateContracts,
   recommendations: recommendationContracts,
+  statistics: statisticsContracts,
   legacy: legacyContracts,
 } satisfies ContractRegistry;
 

@@ -843,6 +843,21 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     return w.overseer.recommendations.refuse({ params: { ...w.at(event), id: pending.id } });
   },
 
+  "statistics.attendance": async (w) => {
+    const event = await w.event();
+    const choice = await buildCustomField(w.server.db, event, {
+      type: "unique_choice",
+      options: [{ id: "yes", label: "Yes" }],
+    });
+    await buildGuest(w.server.db, event, { status: "confirmed", answers: { [choice.id]: "yes" } });
+    return w.overseer.statistics.attendance({ params: w.at(event) });
+  },
+  "statistics.legacyAttendance": async (w) => {
+    const event = await w.event();
+    await buildGuest(w.server.db, event, { status: "refused" });
+    return w.overseer.statistics.legacyAttendance({ params: { event: event.slug }, query: { language: "fr" } });
+  },
+
   "legacy.duplicates": async (w) => {
     const event = await w.event();
     await buildGuest(w.server.db, event, { firstName: "Ada", lastName: "Twin" });

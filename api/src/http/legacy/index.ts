@@ -3,6 +3,7 @@ import { legacyDuplicateRoutes } from "./duplicates.ts";
 import { legacyRecommendationRoutes } from "./recommendations.ts";
 import { legacyImportRoutes } from "./imports.ts";
 import { legacyRegistrationRoutes } from "../routes/forms/registration.ts";
+import { legacyStatisticsRoutes } from "../routes/statistics/statistics.ts";
 
 /**
  * The legacy JSON endpoints of spec §7 (`/{event}/admin/...`, `/{event}/recommendations/...`), served
@@ -14,4 +15,5 @@ export const legacyRoutes: readonly Route[] = [
   ...legacyRecommendationRoutes,
   ...legacyImportRoutes,
   ...legacyRegistrationRoutes,
+  ...legacyStatisticsRoutes,
 ];

@@ -22,6 +22,7 @@ import { guestOrderRoutes } from "./guests/orders.ts";
 import { formRoutes } from "./forms/forms.ts";
 import { publicFormRoutes } from "./forms/registration.ts";
 import { portalRoutes } from "./portal/portal.ts";
+import { statisticsRoutes } from "./statistics/statistics.ts";
 import { contactRoutes } from "./contact/contact.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
@@ -49,5 +50,6 @@ export const apiRoutes: readonly Route[] = [
   ...formRoutes,
   ...publicFormRoutes,
   ...portalRoutes,
+  ...statisticsRoutes,
   ...contactRoutes,
 ];

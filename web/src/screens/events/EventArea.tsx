@@ -18,6 +18,7 @@ import { PageLoader } from "@/components/PageLoader.tsx";
 
 const GuestsSection = lazyWithTimeout(() => import("../guests/GuestsSection.tsx"));
 const FormsSection = lazyWithTimeout(() => import("../forms/FormsSection.tsx"));
+const StatisticsSection = lazyWithTimeout(() => import("../statistics/StatisticsSection.tsx"));
 
 /** Spec §2 event navigation, in its order. */
 const SECTIONS = [
@@ -33,7 +34,7 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number] | "settings" | "admin";
 /** The sections of later releases: they show their "coming" state. */
-const COMING_SECTIONS = ["design", "content", "campaigns", "ebadges", "statistics", "checkins", "ticketing"] as const;
+const COMING_SECTIONS = ["design", "content", "campaigns", "ebadges", "checkins", "ticketing"] as const;
 
 /** /manage/events/:eventId/…: the event's header, its navigation and the section shown. */
 export function EventArea({ accountId, eventId }: { accountId: string; eventId: string }) {
@@ -110,6 +111,14 @@ function EventAreaContent({ accountId, eventId }: { accountId: string; eventId: 
           element={
             <Suspense fallback={<PageLoader />}>
               <FormsSection />
+            </Suspense>
+          }
+        />
+        <Route
+          path="statistics/*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <StatisticsSection />
             </Suspense>
           }
         />
