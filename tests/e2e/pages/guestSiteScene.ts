@@ -11,7 +11,8 @@ import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
  * The guest site in the accessibility sweep: an event of an account of its own (so the organizers' screens
  * of the sweep do not see it) with an online registration form (a text, the participation question, a
  * choice with a full answer, a group it conditions, a rating, a companions note, the attendees list's
- * consent, terms to accept), a closed form, and a guest signed in to the portal.
+ * consent, terms to accept), a closed form, and a guest signed in to the portal with answers, a companion
+ * (the companion form asks their phone), a satisfaction survey to answer and a published attendees list.
  */
 export interface GuestSiteScene {
   slug: string;
@@ -51,14 +52,47 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     rules: { maxRating: 5 },
   });
   const phone = await buildCustomField(db, event, { name: "Téléphone", label: "Téléphone", type: "phone" });
-  // The "Danse" answer is full.
-  await buildGuest(db, event, { email: "danse@example.org", status: "confirmed", answers: { [session.id]: "danse" } });
+  // The "Danse" answer is full; its guest is on the attendees list.
+  await buildGuest(db, event, {
+    firstName: "Dana",
+    lastName: "Morel",
+    company: "Studio Morel",
+    email: "danse@example.org",
+    status: "confirmed",
+    listedConsent: true,
+    answers: { [session.id]: "danse" },
+  });
   const guest = await buildGuest(db, event, {
     firstName: "Zoé",
     lastName: "Lefèvre",
     email: "zoe.invitee@example.org",
     status: "pending_approval",
+    listedConsent: true,
+    answers: { [session.id]: "cuisine", [level.id]: 4, [phone.id]: "0612345678" },
   });
+  await buildGuest(db, event, {
+    firstName: "Léo",
+    lastName: "Lefèvre",
+    email: null,
+    status: "pending_approval",
+    godfatherId: guest.id,
+    answers: { [phone.id]: "0687654321" },
+  });
+  const online = { accountId: account.id, eventId: event.id, createdBy: null, state: "online" };
+  const companionForm = await Form.query(db).insertAndFetch({
+    ...online,
+    type: "companion",
+    title: "Accompagnant",
+    items: [{ kind: "question", id: "q-phone", fieldId: phone.id }],
+    options: {},
+  } as never);
+  await Form.query(db).insertAndFetch({
+    ...online,
+    type: "survey",
+    title: "Votre avis",
+    items: [{ kind: "question", id: "q-level", fieldId: level.id }],
+    options: {},
+  } as never);
   const items = [
     { kind: "text", id: "welcome", title: "Bienvenue", description: "Une soirée d'ateliers." },
     { kind: "participation", id: "attend", title: "Serez-vous des nôtres ?" },
@@ -70,7 +104,7 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
       items: [{ kind: "question", id: "q-level", fieldId: level.id }],
     },
     { kind: "question", id: "q-phone", fieldId: phone.id },
-    { kind: "companions", id: "companions", title: "Venez-vous accompagné ?", companionFormId: null },
+    { kind: "companions", id: "companions", title: "Venez-vous accompagné ?", companionFormId: companionForm.id },
   ];
   const base = { accountId: account.id, eventId: event.id, createdBy: null, type: "registration", state: "online" };
   // It publishes its attendees (the consent is asked) and has terms to accept (their file is not read here).
@@ -83,11 +117,13 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     termsName: "conditions.pdf",
     termsSize: 48_000,
   } as never);
+  // Older than the open form: the portal works with the event's newest online registration form.
   const closed = await Form.query(db).insertAndFetch({
     ...base,
     title: "Inscription tardive",
     items,
     options: { closesAt: "2020-01-01T00:00:00.000Z" },
+    createdAt: new Date("2020-01-01T00:00:00.000Z"),
   } as never);
   const { token } = await createGuestSession(db, guest, new Date());
   return { slug: event.slug, formId: form.id, closedFormId: closed.id, guestSession: token };
@@ -109,13 +145,13 @@ interface GuestScreen {
 
 const formPath = ({ guestSite }: { guestSite: GuestSiteScene }) => `/${guestSite.slug}/forms/view/${guestSite.formId}`;
 
-/** Signs the page's guest in (their session cookie) and opens their area. */
-async function signedIn(page: Page, scene: { guestSite: GuestSiteScene }) {
+/** Signs the page's guest in (their session cookie) and opens their area (in the language of `prefix`). */
+async function signedIn(page: Page, scene: { guestSite: GuestSiteScene }, prefix = "") {
   const url = new URL(page.url());
   await page
     .context()
     .addCookies([{ name: GUEST_SESSION_COOKIE, value: scene.guestSite.guestSession, url: url.origin }]);
-  await page.goto(`${url.origin}/${scene.guestSite.slug}/portal/me`);
+  await page.goto(`${url.origin}${prefix}/${scene.guestSite.slug}/portal/me`);
   await page.getByTestId("registration-status").waitFor();
 }
 
@@ -219,15 +255,94 @@ export const GUEST_SCREENS: GuestScreen[] = [
     name: "guest portal, member area",
     as: "anonymous",
     path: ({ guestSite }) => `/${guestSite.slug}/portal`,
-    reach: signedIn,
+    reach: (page, scene) => signedIn(page, scene),
     routes: ["/:event/portal/me"],
   },
   {
     name: "guest portal, member area, phone",
     as: "anonymous",
     path: ({ guestSite }) => `/${guestSite.slug}/portal`,
-    reach: signedIn,
+    reach: (page, scene) => signedIn(page, scene),
     viewport: PHONE,
+  },
+  {
+    name: "guest portal, member area: registration, companions, survey, attendees",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    reach: async (page, scene) => {
+      await signedIn(page, scene);
+      await page.getByTestId("my-registration").getByText("Cuisine", { exact: true }).waitFor();
+      await page.getByText("Léo Lefèvre", { exact: true }).waitFor();
+      await page.getByText("Votre avis", { exact: true }).waitFor();
+      await page.getByText("Dana Morel", { exact: true }).waitFor();
+    },
+  },
+  {
+    name: "guest portal, member area, editing the answers",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    reach: async (page, scene) => {
+      await signedIn(page, scene);
+      await page.getByRole("button", { name: web.public.me.edit, exact: true }).click();
+      await page.getByTestId("edit-registration").waitFor();
+    },
+  },
+  {
+    name: "guest portal, member area, editing, problems shown (phone, French)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/fr/${guestSite.slug}/portal`,
+    viewport: PHONE,
+    reach: async (page, scene) => {
+      await signedIn(page, scene, "/fr");
+      await page.getByRole("button", { name: fr.public.me.edit, exact: true }).click();
+      await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill("abc");
+      await page.getByRole("button", { name: fr.public.me.save, exact: true }).click();
+      await page.getByRole("alert").waitFor();
+    },
+  },
+  {
+    name: "guest portal, member area, adding a companion (phone)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    viewport: PHONE,
+    reach: async (page, scene) => {
+      await signedIn(page, scene);
+      await page.getByRole("button", { name: web.public.me.addCompanion, exact: true }).click();
+      await page.getByTestId("companion-form").waitFor();
+    },
+  },
+  {
+    name: "guest portal, member area, removing a companion (dialog)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    reach: async (page, scene) => {
+      await signedIn(page, scene);
+      const name = web.public.me.removeCompanionLabel.replace("{{name}}", "Léo Lefèvre");
+      await page.getByRole("button", { name, exact: true }).click();
+      await page.getByRole("dialog").waitFor();
+    },
+  },
+  {
+    name: "guest portal, member area, unregistering (dialog, phone)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    viewport: PHONE,
+    reach: async (page, scene) => {
+      await signedIn(page, scene);
+      await page.getByRole("button", { name: web.public.me.unregister, exact: true }).click();
+      await page.getByRole("dialog", { name: web.public.me.unregisterTitle }).waitFor();
+    },
+  },
+  {
+    name: "guest portal, member area, answering a survey",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    reach: async (page, scene) => {
+      await signedIn(page, scene);
+      const name = web.public.me.answerSurveyLabel.replace("{{title}}", "Votre avis");
+      await page.getByRole("button", { name, exact: true }).click();
+      await page.getByTestId("survey-form").waitFor();
+    },
   },
   {
     name: "contact the organizer (the captcha verified)",

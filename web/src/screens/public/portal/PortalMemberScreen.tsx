@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
 import { useAction } from "@/app/useAction.ts";
@@ -8,6 +7,7 @@ import { usePortalMe, usePortalSignOut, type PortalMeJson } from "@/queries/port
 import { GuestMessage, RetryButton } from "../GuestMessage.tsx";
 import { useGuestSite } from "../guestSiteContext.ts";
 import { AttendeesList } from "./AttendeesList.tsx";
+import { ContactOrganizer } from "./ContactOrganizer.tsx";
 import { MyCompanions } from "./MyCompanions.tsx";
 import { MyRegistration } from "./MyRegistration.tsx";
 import { MySurveys } from "./MySurveys.tsx";
@@ -39,9 +39,9 @@ export function PortalMemberScreen() {
 
 /**
  * The member area: a greeting and signing out, the guest's registration, companions, surveys, the attendees
- * list when published, the way to the organizer (`contact`, when given) and what comes later.
+ * list when published, a message to the organizer and what comes later.
  */
-export function MemberArea({ me, contact }: { me: PortalMeJson; contact?: ReactNode }) {
+function MemberArea({ me }: { me: PortalMeJson }) {
   const { t } = useTranslation("web");
   const { eventSlug, paths } = useGuestSite();
   const navigate = useNavigate();
@@ -80,7 +80,7 @@ export function MemberArea({ me, contact }: { me: PortalMeJson; contact?: ReactN
       <MyCompanions me={me} />
       <MySurveys />
       <AttendeesList />
-      {contact}
+      <ContactOrganizer eventSlug={eventSlug} headingOrder={2} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {LATER.map((section) => (
           <Paper
