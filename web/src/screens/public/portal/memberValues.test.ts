@@ -79,10 +79,11 @@ describe("the member area's values", () => {
       mail: "ada@example.org",
       participation: "yes",
       listedConsent: true,
-      acceptsTerms: true,
+      acceptsTerms: false,
       answers: { [WORKSHOPS]: ["ai", "ux"], [SIZE]: "1200", [ARRIVAL]: "2026-05-04", [DIET]: "veg", [PHOTO]: "" },
     });
-    const checked = checkRegistration(form, values);
+    expect(checkRegistration(form, values)).toMatchObject({ ok: false, problems: { acceptsTerms: {} } });
+    const checked = checkRegistration(form, { ...values, acceptsTerms: true });
     expect(checked.ok && checked.body.items).toEqual({
       firstName: "Ada",
       lastName: "Lovelace",
@@ -90,6 +91,7 @@ describe("the member area's values", () => {
       answers: { [WORKSHOPS]: ["ai", "ux"], [SIZE]: 1200, [ARRIVAL]: "2026-05-04", [DIET]: "veg" },
       participation: true,
       listedConsent: true,
+      acceptsTerms: true,
     });
     const declined = registrationValuesOf(
       form,

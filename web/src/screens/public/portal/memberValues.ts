@@ -39,7 +39,7 @@ export function answerInputsOf(
   return answers;
 }
 
-/** A guest's registration, as the registration form shows it to be changed: what they answered, terms accepted. */
+/** A guest's registration, as the registration form shows it to be changed: what they answered and consented to. */
 export function registrationValuesOf(
   form: PublicFormJson,
   registration: {
@@ -58,8 +58,8 @@ export function registrationValuesOf(
     participation: hasParticipation(form) ? (registration.status === "refused" ? "no" : "yes") : "",
     answers: answerInputsOf(form, registration.answers),
     listedConsent: registration.listedConsent,
-    // Accepted when they registered: the same terms are not asked again.
-    acceptsTerms: true,
+    // Accepted again with each change (the API asks it), never ticked for the guest.
+    acceptsTerms: false,
   };
 }
 
