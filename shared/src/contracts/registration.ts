@@ -36,7 +36,10 @@ export const registrationContracts = {
     description:
       "Creates the guest, or updates the event's guest with this email (no duplicate). The server decides " +
       "which questions were shown and drops answers to the others; required shown questions must be " +
-      "answered. Refused when registrations are closed (registration_closed), the event is full " +
+      "answered. A form with terms takes a registration only with `items.acceptsTerms: true` (else 422 " +
+      "terms_required at that field). A full answer of a question listed in `items.waitingList` (when the " +
+      "answer offers a waiting list) is left out and the guest waits for it (`waitingList` in the answer). " +
+      "Refused when registrations are closed (registration_closed), the event is full " +
       "(max_registrations_reached), an answer's quota is filled (option_quota_filled) or the guest was " +
       "rejected (registration_rejected); nothing is saved then. Messages in `lang`. Too many registrations " +
       "from one address within the throttle's window: 429 with Retry-After.",

@@ -6,6 +6,7 @@ import { createGuestSession } from "../../../api/src/services/portal/guestSessio
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
+import { PDF } from "../../helpers/zipFixtures.ts";
 
 /**
  * The guest site in the accessibility sweep: an event of an account of its own (so the organizers' screens
@@ -52,6 +53,7 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     rules: { maxRating: 5 },
   });
   const phone = await buildCustomField(db, event, { name: "Téléphone", label: "Téléphone", type: "phone" });
+  const proof = await buildCustomField(db, event, { name: "Justificatif", label: "Justificatif", type: "file" });
   // The "Danse" answer is full; its guest is on the attendees list.
   await buildGuest(db, event, {
     firstName: "Dana",
@@ -104,6 +106,7 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
       items: [{ kind: "question", id: "q-level", fieldId: level.id }],
     },
     { kind: "question", id: "q-phone", fieldId: phone.id },
+    { kind: "question", id: "q-proof", fieldId: proof.id },
     { kind: "companions", id: "companions", title: "Venez-vous accompagné ?", companionFormId: companionForm.id },
   ];
   const base = { accountId: account.id, eventId: event.id, createdBy: null, type: "registration", state: "online" };
@@ -178,6 +181,40 @@ export const GUEST_SCREENS: GuestScreen[] = [
     reach: async (page) => {
       await page.getByLabel("Cuisine", { exact: true }).check();
       await page.getByTestId("form-group").waitFor();
+    },
+  },
+  {
+    name: "guest registration form, a full answer's waiting list chosen",
+    as: "anonymous",
+    path: formPath,
+    reach: async (page) => {
+      await page
+        .getByLabel(web.public.form.optionFullWaitingList.replace("{{label}}", "Danse"), { exact: true })
+        .check();
+      await page.getByTestId("waiting-list-note").filter({ hasText: "Danse" }).waitFor();
+    },
+  },
+  {
+    name: "guest registration form, a file sent (phone)",
+    as: "anonymous",
+    path: formPath,
+    viewport: PHONE,
+    reach: async (page) => {
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByTestId("choose-file").click();
+      await (await chooser).setFiles({ name: "justificatif.pdf", mimeType: "application/pdf", buffer: PDF });
+      await page.getByTestId("uploaded-file").waitFor();
+    },
+  },
+  {
+    name: "guest registration form, a file refused",
+    as: "anonymous",
+    path: formPath,
+    reach: async (page) => {
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByTestId("choose-file").click();
+      await (await chooser).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes\n") });
+      await page.getByText(resources.en.errors.unsupported_file_type, { exact: true }).waitFor();
     },
   },
   {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isApiError } from "@tessera/shared/client";
-import { publicFormKeys, publicFormQuery, sendFormMutation } from "./publicForms.ts";
+import { publicFormKeys, publicFormQuery, sendFormMutation, uploadFormFileMutation } from "./publicForms.ts";
 import { refusal, runMutation, serve, testQueryClient } from "./testing.ts";
 
 afterEach(() => {
@@ -44,5 +44,31 @@ describe("registration forms in the query layer", () => {
       await runMutation(client, sendFormMutation("summit", FORM_ID, "en"), body).catch(() => undefined);
       expect(client.getQueryState(key)?.isInvalidated).toBe(false);
     }
+  });
+
+  it("uploads a file question's file at once, as multipart, and keeps the API's refusal with its message", async () => {
+    const FIELD_ID = "00000000-0000-4000-8000-0000000000aa";
+    const uploaded = { uploadId: "00000000-0000-4000-8000-0000000000bb", uploadKey: "tsu_x", name: "cv.pdf", size: 4 };
+    let answer = { status: 201, body: uploaded } as { status: number; body?: unknown };
+    const calls = serve(() => answer);
+    const { client } = testQueryClient();
+    const file = new File(["%PDF"], "cv.pdf", { type: "application/pdf" });
+    const result = await runMutation(client, uploadFormFileMutation("summit", FORM_ID), {
+      file,
+      customFieldId: FIELD_ID,
+    });
+    expect(result).toEqual(uploaded);
+    expect(calls[0]).toMatchObject({ method: "POST", url: "/summit/forms/uploadFile" });
+    const form = calls[0]!.body as FormData;
+    expect(form.get("formId")).toBe(FORM_ID);
+    expect(form.get("customFieldId")).toBe(FIELD_ID);
+    expect((form.get("file") as File).name).toBe("cv.pdf");
+
+    answer = refusal(413, "file_too_big");
+    const tooBig = await runMutation(client, uploadFormFileMutation("summit", FORM_ID), {
+      file,
+      customFieldId: FIELD_ID,
+    }).catch((error: unknown) => error);
+    expect(isApiError(tooBig) && [tooBig.status, tooBig.message]).toEqual([413, "file_too_big"]);
   });
 });

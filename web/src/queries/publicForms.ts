@@ -1,7 +1,15 @@
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { isApiError, type ContractInput, type ContractOutput } from "@tessera/shared/client";
+import {
+  createApiClient,
+  isApiError,
+  type ContractInput,
+  type ContractOutput,
+  type FetchLike,
+  type FetchResponse,
+} from "@tessera/shared/client";
 import type { registrationContracts } from "@tessera/shared/contracts/registration";
 import type { Language } from "@tessera/shared/i18n/languages";
+import { getActiveLanguage } from "@/app/language.ts";
 import { api } from "./api.ts";
 
 type Contracts = typeof registrationContracts;
@@ -9,6 +17,8 @@ type Contracts = typeof registrationContracts;
 export type PublicFormJson = ContractOutput<Contracts["viewForm"]>;
 export type SendFormBody = ContractInput<Contracts["sendForm"]>["body"];
 export type SendFormResult = ContractOutput<Contracts["sendForm"]>;
+/** A file uploaded for a file question: `{ uploadId, uploadKey }` is the question's answer. */
+export type FormUploadResult = ContractOutput<Contracts["uploadFile"]>;
 
 /**
  * The cache key of an online form as guests see it. The language is part of it: the API answers the
@@ -61,4 +71,60 @@ export function sendFormMutation(eventSlug: string, formId: string, language: La
 
 export function useSendForm(eventSlug: string, formId: string, language: Language) {
   return useMutation(sendFormMutation(eventSlug, formId, language));
+}
+
+/**
+ * A `fetch` over XMLHttpRequest, which tells how much of the request's body is sent (fetch cannot). Where
+ * there is no XMLHttpRequest (tests under Node), the plain `fetch`, with no progress.
+ */
+export function fetchWithUploadProgress(onProgress: (fraction: number) => void, signal?: AbortSignal): FetchLike {
+  const XHR = (globalThis as { XMLHttpRequest?: typeof XMLHttpRequest }).XMLHttpRequest;
+  if (!XHR) return (url, init) => fetch(url, { ...init, body: init.body as BodyInit, signal });
+  return (url, init) =>
+    new Promise<FetchResponse>((resolve, reject) => {
+      const request = new XHR();
+      request.open(init.method, url);
+      request.withCredentials = true;
+      for (const [name, value] of Object.entries(init.headers)) request.setRequestHeader(name, value);
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+      request.onload = () =>
+        resolve({
+          status: request.status,
+          ok: request.status >= 200 && request.status < 300,
+          headers: { get: (name) => request.getResponseHeader(name) },
+          text: async () => request.responseText,
+        });
+      request.onerror = () => reject(new TypeError("network error"));
+      request.onabort = () => reject(new DOMException("aborted", "AbortError"));
+      signal?.addEventListener("abort", () => request.abort(), { once: true });
+      request.send(init.body as XMLHttpRequestBodyInit);
+    });
+}
+
+export interface FormFileUpload {
+  file: File;
+  customFieldId: string;
+  /** How much of the file is sent, 0 to 1, as it goes (browsers only). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads a file for a file question of an online form (POST /{event}/forms/uploadFile) at once, before
+ * the form is sent; the API's refusals (too big, a type it does not take) in the page's language.
+ */
+export function uploadFormFileMutation(eventSlug: string, formId: string) {
+  return mutationOptions({
+    mutationFn: ({ file, customFieldId, onProgress, signal }: FormFileUpload) =>
+      createApiClient({
+        language: getActiveLanguage,
+        fetch: fetchWithUploadProgress(onProgress ?? (() => undefined), signal),
+      }).registration.uploadFile({ params: { event: eventSlug }, form: { file, formId, customFieldId } }),
+  });
+}
+
+export function useUploadFormFile(eventSlug: string, formId: string) {
+  return useMutation(uploadFormFileMutation(eventSlug, formId));
 }

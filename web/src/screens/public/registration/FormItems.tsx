@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { FormItem } from "@tessera/shared/rules/forms";
 import { groupConditionMet } from "@tessera/shared/rules/formVisibility";
 import { FORM_PATH_ATTRIBUTE } from "./focusFirstError.ts";
+import { FileQuestion } from "./FileQuestion.tsx";
 import { GuestQuestion, type AnswerInputProps } from "./GuestQuestion.tsx";
 import { type PublicFieldJson, type RegistrationValues } from "./registrationValues.ts";
 
@@ -11,6 +12,8 @@ interface FormItemsProps {
   items: readonly FormItem[];
   fields: ReadonlyMap<string, PublicFieldJson>;
   form: UseFormReturnType<RegistrationValues>;
+  /** The registration form whose file questions upload their file at once; without it, files come later. */
+  uploadFormId?: string;
 }
 
 /**
@@ -18,7 +21,7 @@ interface FormItemsProps {
  * (companions, recommendations), and the groups whose condition the answers meet (their questions appear
  * and go as the answers change).
  */
-export function FormItems({ items, fields, form }: FormItemsProps) {
+export function FormItems({ items, fields, form, uploadFormId }: FormItemsProps) {
   const { t } = useTranslation("web");
   const answers = form.getValues().answers;
   return items.map((item) => {
@@ -37,6 +40,9 @@ export function FormItems({ items, fields, form }: FormItemsProps) {
       case "question": {
         const field = fields.get(item.fieldId);
         if (!field || field.isReadOnly) return null;
+        if (field.type === "file" && uploadFormId) {
+          return <FileQuestion key={item.id} field={field} form={form} formId={uploadFormId} />;
+        }
         const input = form.getInputProps(`answers.${field.id}`) as AnswerInputProps;
         return <GuestQuestion key={item.id} field={field} input={input} />;
       }
@@ -68,7 +74,7 @@ export function FormItems({ items, fields, form }: FormItemsProps) {
         if (!groupConditionMet(item.condition, answers)) return null;
         return (
           <Stack key={item.id} gap="lg" data-testid="form-group">
-            <FormItems items={item.items} fields={fields} form={form} />
+            <FormItems items={item.items} fields={fields} form={form} uploadFormId={uploadFormId} />
           </Stack>
         );
     }

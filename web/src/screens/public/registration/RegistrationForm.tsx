@@ -157,7 +157,12 @@ export function RegistrationForm({
               {...values.getInputProps("mail")}
             />
           </Stack>
-          <FormItems items={itemsOf(form)} fields={fields} form={values} />
+          <FormItems
+            items={itemsOf(form)}
+            fields={fields}
+            form={values}
+            uploadFormId={form.type === "registration" ? form.id : undefined}
+          />
           <FormAgreements form={form} values={values} />
           <VisuallyHidden aria-live="polite" data-testid="questions-announcement">
             {announcement}

@@ -55,7 +55,7 @@ const form: PublicFormJson = {
     }),
     field(SIZE, "number", { isRequired: true, rules: { min: 1, noNegative: true } }),
     field(ARRIVAL, "date"),
-    field(BADGE_PHOTO, "file", { isRequired: true }),
+    field(BADGE_PHOTO, "file"),
     field(SEAT, "short_text", { isReadOnly: true }),
   ],
   event: {
@@ -111,6 +111,25 @@ describe("the registration form's values", () => {
           participation: true,
         },
       },
+    });
+  });
+
+  it("sends an uploaded file's key as its question's answer, and asks for a required one", () => {
+    const answers = { ...initialValues(form).answers, [WORKSHOPS]: ["ws-ai"], [SIZE]: "3" };
+    const required: PublicFormJson = {
+      ...form,
+      fields: form.fields.map((candidate) =>
+        candidate.id === BADGE_PHOTO ? { ...candidate, isRequired: true } : candidate,
+      ),
+    };
+    expect(checkRegistration(form, filled({ answers })).ok).toBe(true);
+    const missing = checkRegistration(required, filled({ answers }));
+    expect(missing).toEqual({ ok: false, problems: { [`answers.${BADGE_PHOTO}`]: { code: "required" } } });
+    const uploaded = { uploadId: "00000000-0000-4000-8000-0000000000bb", uploadKey: "tsu_k", name: "me.png", size: 9 };
+    const sent = checkRegistration(required, filled({ answers, files: { [BADGE_PHOTO]: uploaded } }));
+    expect(sent.ok && sent.body.items.answers[BADGE_PHOTO]).toEqual({
+      uploadId: uploaded.uploadId,
+      uploadKey: "tsu_k",
     });
   });
 

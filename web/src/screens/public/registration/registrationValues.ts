@@ -27,6 +27,16 @@ export interface RegistrationValues {
   listedConsent: boolean;
   /** Has read and accepts the form's terms (asked when it has them). */
   acceptsTerms: boolean;
+  /** By file question's custom field id: the file uploaded for it (sent as `{ uploadId, uploadKey }`). */
+  files?: Record<string, UploadedFile>;
+}
+
+/** A file uploaded at once for a file question (POST …/forms/uploadFile), waiting for the form. */
+export interface UploadedFile {
+  uploadId: string;
+  uploadKey: string;
+  name: string;
+  size: number;
 }
 
 /** A problem of one field of the form (its path: "firstName", "answers.<fieldId>"…), as a catalogue code. */
@@ -49,11 +59,31 @@ export function hasParticipation(form: Pick<PublicFormJson, "items">): boolean {
 }
 
 /**
- * Questions a guest answers here: read-only ones are the organizer's to fill, and files are sent once
- * registered (a file cannot travel with the registration).
+ * Questions a guest answers by typing or choosing: read-only ones are the organizer's to fill, and a file is
+ * uploaded on its own as soon as it is chosen (checkFiles).
  */
 export function isAnsweredHere(field: PublicFieldJson): boolean {
   return !field.isReadOnly && field.type !== "file";
+}
+
+/**
+ * The file questions shown: each uploaded file's `{ uploadId, uploadKey }` as its answer, a required one
+ * without a file a problem.
+ */
+export function checkFiles(
+  form: Pick<PublicFormJson, "items" | "fields">,
+  values: Pick<RegistrationValues, "answers" | "files">,
+): { answers: Record<string, unknown>; problems: Record<string, FieldProblem> } {
+  const shown = shownQuestions(form, values.answers);
+  const answers: Record<string, unknown> = {};
+  const problems: Record<string, FieldProblem> = {};
+  for (const field of form.fields) {
+    if (field.type !== "file" || field.isReadOnly || !shown.has(field.id)) continue;
+    const file = values.files?.[field.id];
+    if (file) answers[field.id] = { uploadId: file.uploadId, uploadKey: file.uploadKey };
+    else if (field.isRequired) problems[`answers.${field.id}`] = { code: "required" };
+  }
+  return { answers, problems };
 }
 
 export function initialValues(form: Pick<PublicFormJson, "fields">, mail = ""): RegistrationValues {
@@ -142,8 +172,9 @@ export function checkRegistration(form: PublicFormJson, values: RegistrationValu
   }
 
   const checked = checkAnswers(form, values);
-  Object.assign(problems, checked.problems);
-  const { answers } = checked;
+  const files = checkFiles(form, values);
+  Object.assign(problems, checked.problems, files.problems);
+  const answers = { ...checked.answers, ...files.answers };
   // Questions whose chosen full answer the guest waits for (only those sent, that is shown).
   const waitingList = form.fields
     .filter((field) => field.id in answers && waitedOptions(field, values.answers[field.id]).length > 0)
