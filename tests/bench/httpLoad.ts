@@ -29,6 +29,8 @@ export interface LoadAsk extends LoadRequest {
   id: number;
   count: number;
   concurrency: number;
+  /** Offered at this rate in total (measurePaced) rather than back to back. */
+  perSecond?: number | undefined;
 }
 
 export type LoadReply =
@@ -55,7 +57,7 @@ export class HttpLoad {
 
   /** GETs of `request` measured from the client process. */
   measurer(request: LoadRequest): Measured {
-    return (count, concurrency) => {
+    return (count, concurrency, perSecond) => {
       const id = this.nextId++;
       return new Promise((resolve, reject) => {
         this.waiting.set(id, (reply) => {
@@ -64,7 +66,7 @@ export class HttpLoad {
           if (reply.total !== undefined) this.total = reply.total;
           resolve(reply.summary);
         });
-        this.child.send({ ...request, id, count, concurrency } satisfies LoadAsk);
+        this.child.send({ ...request, id, count, concurrency, perSecond } satisfies LoadAsk);
       });
     };
   }

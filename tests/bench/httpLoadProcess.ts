@@ -1,7 +1,7 @@
 // The bench's HTTP clients, in a process of their own (see httpLoad.ts): one request at a time per client in
 // flight over keep-alive sockets, each answer checked, the latencies summarised.
 import http from "node:http";
-import { measure } from "./stats.ts";
+import { measure, measurePaced } from "./stats.ts";
 import type { LoadAsk, LoadReply } from "./httpLoad.ts";
 import { keepAliveRequest } from "./keepAliveRequest.ts";
 
@@ -41,13 +41,12 @@ process.on("message", async (ask: LoadAsk) => {
   if (!agent) agents.set(ask.concurrency, (agent = new http.Agent({ keepAlive: true, maxSockets: ask.concurrency })));
   let total: number | undefined;
   try {
-    const summary = await measure(
-      async () => {
-        total = checked(ask, await send(agent, ask)) ?? total;
-      },
-      ask.count,
-      ask.concurrency,
-    );
+    const operation = async () => {
+      total = checked(ask, await send(agent, ask)) ?? total;
+    };
+    const summary = ask.perSecond
+      ? await measurePaced(operation, ask.count, ask.concurrency, ask.perSecond)
+      : await measure(operation, ask.count, ask.concurrency);
     process.send!({ id: ask.id, summary, total } satisfies LoadReply);
   } catch (error) {
     process.send!({ id: ask.id, error: String(error) } satisfies LoadReply);

@@ -40,14 +40,48 @@ export async function measure(
   return { count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), perSecond: count / elapsed };
 }
 
-/** A measurement: `count` operations with `concurrency` in flight, here or in another process. */
-export type Measured = (count: number, concurrency: number) => Promise<LatencySummary>;
+/**
+ * Runs `operation` `count` times at `perSecond` offered in total (the i-th due at start + i / perSecond)
+ * by `concurrency` clients, each one operation at a time: an open load, as guests arriving on their own.
+ * A latency counts from when the operation was due, not from when a client was free to start it, so a
+ * server that falls behind is charged for the queue it causes (no coordinated omission).
+ */
+export async function measurePaced(
+  operation: () => Promise<unknown>,
+  count: number,
+  concurrency: number,
+  perSecond: number,
+): Promise<LatencySummary> {
+  const latencies: number[] = [];
+  let next = 0;
+  const begin = performance.now();
+  const dueAt = (index: number) => begin + (index * 1000) / perSecond;
+  async function client(): Promise<void> {
+    while (next < count) {
+      const due = dueAt(next++);
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await operation();
+      latencies.push(performance.now() - due);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const elapsed = (performance.now() - begin) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), perSecond: count / elapsed };
+}
+
+/**
+ * A measurement: `count` operations with `concurrency` in flight, here or in another process; with
+ * `perSecond`, offered at that rate (measurePaced) instead of each client sending again at once.
+ */
+export type Measured = (count: number, concurrency: number, perSecond?: number) => Promise<LatencySummary>;
 
 /** `operation` measured in this process. */
 export const inProcess =
   (operation: () => Promise<unknown>): Measured =>
-  (count, concurrency) =>
-    measure(operation, count, concurrency);
+  (count, concurrency, perSecond) =>
+    perSecond ? measurePaced(operation, count, concurrency, perSecond) : measure(operation, count, concurrency);
 
 /**
  * A figure against its `floor` in the same run: a warm-up of each, then `runs` alternating measurements
