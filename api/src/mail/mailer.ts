@@ -19,8 +19,11 @@ export interface MailTemplateData {
   second_factor: { firstName: string; code: string; validMinutes: number };
   registration_confirmation: { firstName: string; eventName: string; outcome: RegistrationOutcome };
   guest_sign_in: { firstName: string; eventName: string; link: string; code: string; validMinutes: number };
-  /** A place of a full answer freed up and became the waiting guest's: the question and the answer's labels. */
-  waiting_list_promoted: { firstName: string; eventName: string; question: string; answer: string };
+  /**
+   * A place of a full answer freed up and became the waiting guest's: the question and the answer's labels,
+   * and the link to the event's guest portal (its sign-in page) to check or change the registration.
+   */
+  waiting_list_promoted: { firstName: string; eventName: string; question: string; answer: string; link: string };
   /** A guest's message to the organizer (the contact form): `firstName` is the organizer's. */
   contact_message: {
     firstName: string;

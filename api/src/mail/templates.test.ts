@@ -1,5 +1,6 @@
 import { LANGUAGES, resources } from "@tessera/shared";
 import { describe, expect, it } from "vitest";
+import { guestPortalLink, linksInText } from "./links.ts";
 import type { MailRequest } from "./mailer.ts";
 import { renderMail } from "./templates.ts";
 
@@ -57,6 +58,18 @@ function requestsIn(language: MailRequest["language"]): MailRequest[] {
         isSignedInGuest: subject !== null,
       },
     })),
+    {
+      to: "a@x.test",
+      language,
+      template: "waiting_list_promoted",
+      data: {
+        firstName: "Ada",
+        eventName: "Summit",
+        question: "Workshop",
+        answer: "Morning",
+        link: `https://x.test/${language}/summit/portal`,
+      },
+    },
     ...(["confirmed", "pending", "declined"] as const).map((outcome) => ({
       to: "a@x.test",
       language,
@@ -89,7 +102,7 @@ describe("renderMail", () => {
       const mail = await renderMail(request);
       for (const part of [mail.subject, mail.text, mail.html]) {
         expect(part).not.toMatch(
-          /(password_reset|invitation|second_factor|registration_confirmation|guest_sign_in|contact_message)\.\w+|link_fallback|\{\{/,
+          /(password_reset|invitation|second_factor|registration_confirmation|guest_sign_in|contact_message|waiting_list_promoted)\.\w+|link_fallback|\{\{/,
         );
       }
       expect(mail.html).toMatch(/^<!doctype html>/i);
@@ -158,6 +171,24 @@ describe("renderMail", () => {
     expect(await render("fr", 1_000_000)).toContain("valable 1000000 minutes.");
     expect(await render("es", 1)).toContain("válido durante 1 minuto.");
     expect(await render("es", 5)).toContain("válido durante 5 minutos.");
+  });
+
+  it("links the waiting guest who got their place to the event's guest portal, in their language", async () => {
+    const mail = await renderMail({
+      to: "a@x.test",
+      language: "es",
+      template: "waiting_list_promoted",
+      data: {
+        firstName: "Ada",
+        eventName: "Summit",
+        question: "Taller",
+        answer: "Mañana",
+        link: guestPortalLink("https://x.test", "es", "summit 2027"),
+      },
+    });
+    expect(linksInText(mail.text)).toEqual(["https://x.test/es/summit%202027/portal"]);
+    expect(mail.text).toContain("Abrir tu área de invitado");
+    expect(mail.html).toContain('href="https://x.test/es/summit%202027/portal"');
   });
 
   it("refuses links that are not absolute http(s) URLs", async () => {

@@ -74,6 +74,7 @@ interface TemplateCase {
 const RESET_LINK = "http://tessera.test/password/reset?token=abc123&user=42";
 const INVITE_LINK = "http://tessera.test/invitations/accept?token=xyz789";
 const PORTAL_LINK = "http://tessera.test/fr/summit/portal/confirm#token=tsl_abc";
+const GUEST_AREA_LINK = "http://tessera.test/fr/summit/portal";
 const helloAda: Record<Language, string> = { en: "Hello Ada,", fr: "Bonjour Ada,", es: "Hola, Ada:" };
 
 const templateCases: Record<MailRequest["template"], TemplateCase> = {
@@ -168,9 +169,15 @@ const templateCases: Record<MailRequest["template"], TemplateCase> = {
       to,
       language,
       template: "waiting_list_promoted",
-      data: { firstName: "Ada", eventName: "Summit 2027", question: "Workshop", answer: "Morning" },
+      data: {
+        firstName: "Ada",
+        eventName: "Summit 2027",
+        question: "Workshop",
+        answer: "Morning",
+        link: GUEST_AREA_LINK,
+      },
     }),
-    expectedInText: "Summit 2027",
+    expectedInText: GUEST_AREA_LINK,
     subjects: {
       en: "A place opened up for you: Morning — Summit 2027",
       fr: "Une place s'est libérée pour vous : Morning — Summit 2027",
@@ -249,12 +256,7 @@ describe.each(queueKinds)("each template over SMTP (%s queue)", (queueKind) => {
     expect(mail.html).toEqual(expect.stringContaining(`lang="${language}"`));
     expect(mail.html).toEqual(expect.stringContaining(templateCase.greetings[language]));
     if (template === "contact_message") expect(mail.replyTo?.text).toBe("bob@guests.test");
-    if (
-      template === "second_factor" ||
-      template === "registration_confirmation" ||
-      template === "contact_message" ||
-      template === "waiting_list_promoted"
-    ) {
+    if (template === "second_factor" || template === "registration_confirmation" || template === "contact_message") {
       expect(linksIn(mail)).toEqual([]);
       expect(mail.html).toEqual(expect.stringContaining(templateCase.expectedInText));
     } else {

@@ -7,6 +7,7 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildCustomField } from "../../helpers/guests.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
+import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -175,6 +176,10 @@ describe.each(databaseKinds())("waiting lists of full answers on %s", (kind) => 
     const mail = await suite.server.mailbox.waitFor("second@example.org", { subjectIncludes: "place" });
     expect(mail.subject).toBe(`Une place s'est libérée pour vous : Morning — ${setup.event.name}`);
     expect(mail.text).toContain("Bonjour second,");
+    // The link to the event's guest portal, in the language the guest registered in, to check or change it all.
+    const portalLink = `${suite.server.config.publicUrl}/fr/${setup.event.slug}/portal`;
+    expect(linksIn(mail)).toEqual([portalLink]);
+    expect(mail.html).toContain(`href="${portalLink}"`);
     const audit = await AuditLog.query(setup.db).where({
       subjectId: await setup.guestId("second@example.org"),
       action: "guest.updated",
@@ -195,7 +200,10 @@ describe.each(databaseKinds())("waiting lists of full answers on %s", (kind) => 
     });
     expect(changed.status).toBe(200);
     expect(await setup.answerOf("third@example.org")).toBe("am");
-    await suite.server.mailbox.waitFor("third@example.org", { subjectIncludes: "A place opened up for you: Morning" });
+    const english = await suite.server.mailbox.waitFor("third@example.org", {
+      subjectIncludes: "A place opened up for you: Morning",
+    });
+    expect(linksIn(english)).toEqual([`${suite.server.config.publicUrl}/en/${setup.event.slug}/portal`]);
     expect(await setup.holders()).toBe(1);
   });
 

@@ -13,6 +13,7 @@ export function waitingListPromotedContent(
     blocks: [
       { kind: "paragraph", text: t("waiting_list_promoted.greeting", { firstName: data.firstName }) },
       { kind: "paragraph", text: t("waiting_list_promoted.body", names) },
+      { kind: "button", label: t("waiting_list_promoted.button"), href: data.link },
       { kind: "note", text: t("waiting_list_promoted.change") },
     ],
   };

@@ -11,6 +11,7 @@ import {
 } from "@tessera/shared";
 import { lockNames } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
+import { guestPortalLink } from "../../mail/links.ts";
 import type { MailRequest } from "../../mail/mailer.ts";
 import { CustomField } from "../../models/CustomField.ts";
 import { Event } from "../../models/Event.ts";
@@ -28,7 +29,7 @@ import { HOLDING_A_PLACE, placeName, placesTaken, type Place } from "./places.ts
  * against the answer for newcomers (places.ts isPlaceFull), so a place that frees up is theirs first. When a
  * place frees up (a guest cancels, changes their answer, is deleted or changed by the organizer), the first
  * waiting get it in the order they joined: their answer is set, their entry promoted, an audit entry
- * written, and an email queued.
+ * written, and an email queued (with the link to the event's guest portal, to check or change it all).
  *
  * Locks (PostgreSQL; SQLite writes one transaction at a time): a promotion takes, in one sorted statement as
  * sendForm does (dialect.ts lockNames), the answers' place names and the emails of the guests it may promote.
@@ -339,7 +340,7 @@ async function promotionRound(scope: Scope, eventId: string): Promise<{ progress
         });
         free -= 1;
         progress = true;
-        if (guest.email) promotions.push({ mail: promotionMail(event, guest, place, entry) });
+        if (guest.email) promotions.push({ mail: promotionMail(scope, event, guest, place, entry) });
       }
     }
     return { progress, promotions };
@@ -356,7 +357,14 @@ function promotedAnswer(place: WaitedPlace, guest: Guest): AnswerValue | null {
   return validateAnswer(place.field, next).ok ? (next as AnswerValue) : null;
 }
 
-function promotionMail(event: Event, guest: Guest, place: WaitedPlace, entry: WaitingListEntry): MailRequest {
+/** The promoted guest's email in the language they registered in, with the link to the event's guest portal. */
+function promotionMail(
+  scope: Scope,
+  event: Event,
+  guest: Guest,
+  place: WaitedPlace,
+  entry: WaitingListEntry,
+): MailRequest {
   const language: Language = isLanguage(entry.language)
     ? entry.language
     : isLanguage(guest.language)
@@ -372,6 +380,7 @@ function promotionMail(event: Event, guest: Guest, place: WaitedPlace, entry: Wa
       eventName: event.name,
       question: place.field.label,
       answer: option?.label ?? place.optionId,
+      link: guestPortalLink(scope.deps.config.publicUrl, language, event.slug),
     },
   };
 }
