@@ -86,6 +86,11 @@ export interface ThrottleConfig {
    * a company's or a school's guests behind one address, not for a script filling an event with guests.
    */
   registrationsPerIp: number;
+  /**
+   * Contact-form challenges asked for from one IP address within the window: each costs the server a proof
+   * of work's derivation (tens of milliseconds), and a guest's page asks one when it opens, then every 8 minutes.
+   */
+  contactChallengesPerIp: number;
 }
 
 /** "host:port" pairs of IMAGE_FETCH_ALLOWED_HOSTS; refused in production, where they would open internal addresses. */
@@ -174,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetRequestsPerIp: intFrom(env, "THROTTLE_RESET_REQUESTS_PER_IP", 20),
       codeEmailsPerUser: intFrom(env, "THROTTLE_CODE_EMAILS_PER_USER", 5),
       registrationsPerIp: intFrom(env, "THROTTLE_REGISTRATIONS_PER_IP", 300),
+      contactChallengesPerIp: intFrom(env, "THROTTLE_CONTACT_CHALLENGES_PER_IP", 100),
     },
     imageFetch: {
       timeoutMs: intFrom(env, "IMAGE_FETCH_TIMEOUT_MS", 10_000),

@@ -12,10 +12,12 @@ export const contactContracts = {
     summary: "A proof-of-work challenge for the contact form",
     description:
       "A signed ALTCHA challenge (PBKDF2/SHA-256), valid 10 minutes and for one message; the browser solves it " +
-      "in a fraction of a second. Self-hosted: no third-party service is involved.",
+      "in a fraction of a second. Self-hosted: no third-party service is involved. Too many challenges asked " +
+      "for from one address within the throttle's window: 429 with Retry-After.",
     tags,
     params: ContactParams,
     response: CaptchaChallengeSchema,
+    errors: [404, 429],
   }),
   send: contract({
     method: "post",

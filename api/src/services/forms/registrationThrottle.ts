@@ -5,22 +5,28 @@ import type { AppDeps, Scope } from "../scope.ts";
 
 /*
  * How many registrations and form uploads one address may send within the throttle's window (config
- * throttle.registrationsPerIp, each counted apart). Kept in this process's memory, not in the shared
- * table the sign-in limits use: a registration storm then costs no extra statement, and with several API
- * processes an address gets that many per process, which still stops a script filling an event.
+ * throttle.registrationsPerIp, each counted apart), and how many contact-form challenges it may ask for
+ * (throttle.contactChallengesPerIp: each costs the server a proof of work's derivation). Kept in this
+ * process's memory, not in the shared table the sign-in limits use: a registration storm then costs no extra
+ * statement, and with several API processes an address gets that many per process, which still stops a
+ * script filling an event or keeping the server busy.
  */
 
-export type RegistrationTurn = "registration" | "upload";
+export type RegistrationTurn = "registration" | "upload" | "contact_challenge";
 
 const limitersByApp = new WeakMap<AppDeps, Record<RegistrationTurn, RateLimiterMemory>>();
 
 function limitersFor(deps: AppDeps): Record<RegistrationTurn, RateLimiterMemory> {
   let limiters = limitersByApp.get(deps);
   if (!limiters) {
-    const { windowMinutes, registrationsPerIp } = deps.config.throttle;
-    const limiter = (keyPrefix: string) =>
-      new RateLimiterMemory({ keyPrefix, points: registrationsPerIp, duration: windowMinutes * 60 });
-    limiters = { registration: limiter("registration_ip"), upload: limiter("form_upload_ip") };
+    const { windowMinutes, registrationsPerIp, contactChallengesPerIp } = deps.config.throttle;
+    const limiter = (keyPrefix: string, points: number) =>
+      new RateLimiterMemory({ keyPrefix, points, duration: windowMinutes * 60 });
+    limiters = {
+      registration: limiter("registration_ip", registrationsPerIp),
+      upload: limiter("form_upload_ip", registrationsPerIp),
+      contact_challenge: limiter("contact_challenge_ip", contactChallengesPerIp),
+    };
     limitersByApp.set(deps, limiters);
   }
   return limiters;
