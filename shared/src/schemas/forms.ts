@@ -148,6 +148,8 @@ export const FormStatisticsSchema = Type.Object({
             id: Type.String(),
             label: Type.String(),
             count: Type.Integer(),
+            /** The answer's quota, null without one (registration forms, with `waiting`). */
+            quota: Type.Optional(Nullable(Type.Integer())),
             /** Guests on this answer's waiting list (registration forms). */
             waiting: Type.Optional(Type.Integer()),
           }),

@@ -233,8 +233,8 @@ describe.each(databaseKinds())("waiting lists of full answers on %s", (kind) => 
       `/api/v1/events/${setup.event.accountId}/${setup.event.id}/forms/${setup.form.id}/statistics`,
     );
     expect(statistics.body.questions[0].options).toEqual([
-      { id: "am", label: "Morning", count: 2, waiting: 1 },
-      { id: "pm", label: "Afternoon", count: 1, waiting: 0 },
+      { id: "am", label: "Morning", count: 2, quota: 2, waiting: 1 },
+      { id: "pm", label: "Afternoon", count: 1, quota: null, waiting: 0 },
     ]);
   });
 

@@ -58,7 +58,7 @@ export async function formStatistics(scope: Scope, key: EventKey, formId: string
               id: option.id,
               label: option.label,
               count: chosen.filter((value) => value === option.id).length,
-              ...(waiting ? { waiting: waiting.get(`${id}:${option.id}`) ?? 0 } : {}),
+              ...(waiting ? { quota: option.quota || null, waiting: waiting.get(`${id}:${option.id}`) ?? 0 } : {}),
             })),
           },
         ];

@@ -84,6 +84,7 @@ function QuestionFigures({ question }: { question: QuestionStatistics }) {
           <FiguresChart
             rows={chart.rows}
             isHorizontal={chart.kind === "choices"}
+            hasWaiting={chart.kind === "choices" && chart.hasWaiting}
             caption={question.label}
             answerHeader={chart.kind === "choices" ? t("forms.statistics.answer") : t("forms.statistics.value")}
           />
@@ -93,30 +94,54 @@ function QuestionFigures({ question }: { question: QuestionStatistics }) {
   );
 }
 
+/**
+ * The bars of a question's figures and, visually hidden, the same figures as a table. A registration form's
+ * answers with a waiting list (`hasWaiting`) have a second bar and column: how many guests wait for each,
+ * also said beside each answer as "N waiting".
+ */
 function FiguresChart({
   rows,
   isHorizontal,
+  hasWaiting,
   caption,
   answerHeader,
 }: {
   rows: ChartRow[];
   isHorizontal: boolean;
+  hasWaiting: boolean;
   caption: string;
   answerHeader: string;
 }) {
   const { t } = useTranslation("web");
   const countLabel = t("forms.statistics.count");
-  // Horizontal bars: as tall as their answers; a bar chart of values keeps one height.
-  const height = isHorizontal ? Math.max(120, rows.length * 40 + 40) : 220;
+  const waitingLabel = t("forms.statistics.waiting");
+  // Horizontal bars: as tall as their answers (two bars each with waiting lists); values keep one height.
+  const height = isHorizontal ? Math.max(120, rows.length * (hasWaiting ? 60 : 40) + 40) : 220;
+  const series = [
+    { name: "count", label: countLabel, color: "blue.6" },
+    ...(hasWaiting ? [{ name: "waiting", label: waitingLabel, color: "orange.8" }] : []),
+  ];
   return (
     <>
       <div aria-hidden="true">
+        {hasWaiting && (
+          <Group gap="md" data-testid="statistics-waiting">
+            {rows.map((row) =>
+              row.waiting === undefined ? null : (
+                <Text key={row.answer} size="sm" style={{ overflowWrap: "anywhere" }}>
+                  {t("forms.statistics.answerWaiting", { answer: row.answer, count: row.waiting })}
+                </Text>
+              ),
+            )}
+          </Group>
+        )}
         <BarChart
           h={height}
           data={rows}
           dataKey="answer"
           orientation={isHorizontal ? "vertical" : "horizontal"}
-          series={[{ name: "count", label: countLabel, color: "blue.6" }]}
+          series={series}
+          withLegend={hasWaiting}
           yAxisProps={isHorizontal ? { width: 120 } : { allowDecimals: false }}
           xAxisProps={isHorizontal ? { allowDecimals: false } : undefined}
           gridAxis={isHorizontal ? "x" : "y"}
@@ -132,6 +157,7 @@ function FiguresChart({
             <Table.Tr>
               <Table.Th scope="col">{answerHeader}</Table.Th>
               <Table.Th scope="col">{countLabel}</Table.Th>
+              {hasWaiting && <Table.Th scope="col">{waitingLabel}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -139,6 +165,11 @@ function FiguresChart({
               <Table.Tr key={row.answer}>
                 <Table.Th scope="row">{row.answer}</Table.Th>
                 <Table.Td>{row.count}</Table.Td>
+                {hasWaiting && (
+                  <Table.Td>
+                    {row.waiting === undefined ? "—" : t("forms.statistics.waitingCount", { count: row.waiting })}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
