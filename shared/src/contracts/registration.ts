@@ -57,8 +57,10 @@ export const registrationContracts = {
     auth: "public",
     summary: "Upload a file for a form's file question",
     description:
-      "Before sending the form. The type is judged from the content (PDF, PNG, JPEG, WebP, GIF, DOCX, XLSX, " +
-      "ODT), 15 MB at most. Kept a day; send `{ uploadId, uploadKey }` as the question's answer to keep it. " +
+      "Before sending the form: any online form of the event whose questions include the file question (a " +
+      "registration form, a satisfaction survey answered in the portal, the companion form). The type is judged " +
+      "from the content (PDF, PNG, JPEG, WebP, GIF, DOCX, XLSX, ODT), 15 MB at most. Kept a day; send " +
+      "`{ uploadId, uploadKey }` as the question's answer in that form (and no other) to keep it. " +
       "Too many uploads from one address within the throttle's window: 429 with Retry-After.",
     tags,
     params: Type.Object({ event: Type.String({ minLength: 1, maxLength: 100 }) }),

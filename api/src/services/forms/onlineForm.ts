@@ -45,6 +45,19 @@ export async function onlineForm(
   return found;
 }
 
+/**
+ * The event's online form of any type (a registration form, a satisfaction survey, a companion form), as
+ * onlineForm reads it; 404 form_not_set otherwise.
+ */
+export async function anyOnlineForm(db: Knex, slug: string, formId: string): Promise<OnlineForm> {
+  const found = (await db("forms")
+    .join("events", "events.id", "forms.eventId")
+    .where({ "forms.id": formId, "events.slug": slug.toLowerCase(), "events.isArchived": false })
+    .first("forms.type")) as { type: FormType } | undefined;
+  if (!found) throw formNotSet();
+  return onlineForm(db, slug, formId, found.type);
+}
+
 /** Whether the form takes no answer at `now`: before its opening, after its or the event's closing date. */
 export function isClosed({ event, form }: Pick<OnlineForm, "event" | "form">, now: Date): boolean {
   const { opensAt, closesAt } = formOptionsOf(form.options);

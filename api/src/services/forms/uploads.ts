@@ -10,12 +10,14 @@ import { randomToken, sameSecret, sha256 } from "../auth/sessions.ts";
 import { nameForType, removeStoredGuestFiles, sniffGuestFile, type UploadedGuestFile } from "../guests/files.ts";
 import { cleanFileName } from "../images/store.ts";
 import type { Scope } from "../scope.ts";
-import { onlineForm, type OnlineForm } from "./onlineForm.ts";
+import { anyOnlineForm, type OnlineForm } from "./onlineForm.ts";
 
 /*
- * Files a guest uploads to a form's file questions before sending it (spec §7 uploadFile). Each is kept a
- * day under a secret key the uploader alone holds; sending the form with `{ uploadId, uploadKey }` as the
- * question's answer moves it to the new guest's files, in the registration's transaction.
+ * Files a guest uploads to a form's file questions before sending it (spec §7 uploadFile): any online form of
+ * the event, a registration form, a satisfaction survey or a companion form. Each is kept a day under a secret
+ * key the uploader alone holds; sending that form with `{ uploadId, uploadKey }` as the question's answer
+ * moves it to the files of the guest the answers are for (the registering guest, the guest answering the
+ * survey, the companion), in the transaction that saves the answers. An upload answers its own form only.
  */
 
 const KEPT_HOURS = 24;
@@ -46,14 +48,14 @@ async function dropExpired(scope: Scope, eventId: string): Promise<void> {
   );
 }
 
-/** Stores a file for a file question of an online form; its key goes back to the uploader only. */
+/** Stores a file for a file question of an online form (of any type); its key goes back to the uploader only. */
 export async function uploadFormFile(
   scope: Scope,
   slug: string,
   readUpload: () => Promise<FormUploadInput>,
 ): Promise<FormUploadResult> {
   const { formId, customFieldId, file } = await readUpload();
-  const { event, fields } = await onlineForm(scope.db, slug, formId);
+  const { event, fields } = await anyOnlineForm(scope.db, slug, formId);
   const field = fields.find((candidate) => candidate.id === customFieldId && candidate.type === "file");
   if (!field) throw AppError.invalid([{ field: "customFieldId", code: "invalid_value" }]);
   const { mimeType, extension } = await sniffGuestFile(file.bytes);
@@ -90,21 +92,31 @@ function uploadReference(value: unknown): { uploadId: string; uploadKey: string 
   return typeof uploadId === "string" && typeof uploadKey === "string" ? { uploadId, uploadKey } : null;
 }
 
+const isBlank = (value: unknown) => value === undefined || value === null || value === "";
+
 /**
  * The answers with each `{ uploadId, uploadKey }` of a file question made the file answer it becomes
- * (`{ fileId, name, size }`), and the moves to make; an unknown, expired or foreign upload: 422.
+ * (`{ fileId, name, size }`), and the moves to make; an unknown, expired or foreign upload (another form's,
+ * another question's): 422. `onlyUploads` (surveys, companion forms): a file question takes an upload or
+ * nothing, anything else is refused (422), so that no answer names a file it did not upload.
  */
 export async function resolveUploads(
   db: Knex,
   online: OnlineForm,
   answers: Record<string, unknown>,
   now: Date,
+  options: { onlyUploads?: boolean } = {},
 ): Promise<{ answers: Record<string, unknown>; moves: UploadMove[] }> {
   const resolved = { ...answers };
   const moves: UploadMove[] = [];
   for (const field of online.fields.filter((candidate) => candidate.type === "file")) {
     const reference = uploadReference(answers[field.id]);
-    if (!reference) continue;
+    if (!reference) {
+      if (options.onlyUploads && !isBlank(answers[field.id])) {
+        throw AppError.invalid([{ field: `answers.${field.id}`, code: "invalid_value" }]);
+      }
+      continue;
+    }
     const upload = await FormUpload.query(db).findOne({
       id: reference.uploadId,
       formId: online.form.id,

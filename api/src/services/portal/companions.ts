@@ -15,13 +15,16 @@ import { derivedGuestColumns } from "../guests/prepare.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import { onlineForm } from "../forms/onlineForm.ts";
 import { checkedAnswers, viewPublicForm } from "../forms/registration.ts";
+import { moveUploads, resolveUploads, type UploadMove } from "../forms/uploads.ts";
+import { removeStoredGuestFiles } from "../guests/files.ts";
 import type { Scope } from "../scope.ts";
 import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
 /*
  * The signed-in guest's companions in their portal (spec §2 "my companions"): guests of the event whose
  * godfather is the guest, added, changed and removed by them within the event's maximum, answering the
- * companion form the registration form names (its companions question), if any.
+ * companion form the registration form names (its companions question), if any (its file questions with
+ * files uploaded for it, which become the companion's).
  */
 
 const presentCompanion = (companion: Guest): PortalCompanion => ({
@@ -42,11 +45,29 @@ async function companionFormId(scope: Scope, event: Event): Promise<string | nul
   return item?.kind === "companions" ? item.companionFormId : null;
 }
 
-/** The companion form's answers checked by its rules (none kept without a companion form). */
-async function companionAnswers(scope: Scope, event: Event, sent: Record<string, unknown> | undefined) {
+/**
+ * The companion form's answers checked by its rules (none kept without a companion form), and the files
+ * uploaded for it to make the companion's (a file question takes an upload; a companion changed keeps the
+ * file they answered with when none is sent).
+ */
+async function companionAnswers(
+  scope: Scope,
+  event: Event,
+  sent: Record<string, unknown> | undefined,
+  current: Guest | null = null,
+): Promise<{ answers: Record<string, unknown>; moves: UploadMove[] }> {
   const formId = await companionFormId(scope, event);
-  if (!formId) return {};
-  return checkedAnswers(await onlineForm(scope.db, event.slug, formId, "companion"), sent ?? {});
+  if (!formId) return { answers: {}, moves: [] };
+  const online = await onlineForm(scope.db, event.slug, formId, "companion");
+  const uploads = await resolveUploads(scope.db, online, sent ?? {}, scope.clock.now(), { onlyUploads: true });
+  const storedFiles = online.fields.flatMap((field) =>
+    field.type === "file" && uploads.answers[field.id] == null && current?.answers[field.id] != null
+      ? [[field.id, current.answers[field.id]] as const]
+      : [],
+  );
+  const answers = checkedAnswers(online, { ...Object.fromEntries(storedFiles), ...uploads.answers });
+  // Files of questions the form hid are not kept (their uploads expire).
+  return { answers, moves: uploads.moves.filter((move) => move.upload.customFieldId in answers) };
 }
 
 async function companionsOf(db: Knex, guest: Guest): Promise<Guest[]> {
@@ -90,7 +111,7 @@ export async function addPortalCompanion(
   const { event, guest } = await signedInGuest(scope, slug, token);
   if (!["confirmed", "pending_approval"].includes(guest.status))
     throw AppError.invalid([{ field: "guest", code: "invalid_value" }]);
-  const answers = await companionAnswers(scope, event, body.answers);
+  const { answers, moves } = await companionAnswers(scope, event, body.answers);
   const companion = await scope.db.transaction(async (trx) => {
     await lockNames(trx, `registration:${event.id}`, [`companions:${guest.id}`]);
     const count = (await companionsOf(trx, guest)).length;
@@ -114,6 +135,7 @@ export async function addPortalCompanion(
         createdSource: "companion",
       })
       .returning("*")) as unknown as Guest;
+    await moveUploads(trx, created, moves);
     await Guest.query(trx)
       .patch({ companionsExpected: Math.max(guest.companionsExpected, count + 1) })
       .where({ id: guest.id });
@@ -145,12 +167,14 @@ export async function updatePortalCompanion(
 ): Promise<PortalCompanion> {
   const { event, guest } = await signedInGuest(scope, slug, token);
   const current = await ownCompanion(scope.db, guest, companionId);
-  const answers = await companionAnswers(scope, event, body.answers);
+  const { answers, moves } = await companionAnswers(scope, event, body.answers, current);
+  let replacedFiles: string[] = [];
   const updated = await scope.db.transaction(async (trx) => {
     const patched = await Guest.query(trx).patchAndFetchById(current.id, {
       ...identityOf(body),
       answers: { ...current.answers, ...answers } as Guest["answers"],
     });
+    replacedFiles = await moveUploads(trx, patched, moves);
     await recordAudit(trx, scope, {
       action: "guest.updated",
       subjectType: "guest",
@@ -162,6 +186,7 @@ export async function updatePortalCompanion(
     });
     return patched;
   });
+  await removeStoredGuestFiles(scope, replacedFiles);
   return presentCompanion(updated);
 }
 

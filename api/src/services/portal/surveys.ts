@@ -5,15 +5,19 @@ import { Form } from "../../models/Form.ts";
 import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
 import { guestSnapshot } from "../guests/write.ts";
+import { removeStoredGuestFiles } from "../guests/files.ts";
 import { isClosed, onlineForm } from "../forms/onlineForm.ts";
 import { checkedAnswers, viewPublicForm } from "../forms/registration.ts";
+import { moveUploads, resolveUploads } from "../forms/uploads.ts";
 import type { Scope } from "../scope.ts";
 import { signedInGuest } from "./signedInGuest.ts";
 
 /*
  * Satisfaction surveys in the guest's portal (spec §4: a survey opens from a date): each online survey,
  * open or not yet, and whether the guest answered it; answered once per guest, the answers kept with the
- * guest's other answers (the survey's questions are the event's custom fields), which feed statistics.
+ * guest's other answers (the survey's questions are the event's custom fields), which feed statistics. A file
+ * question is answered with a file uploaded for the survey (uploadFile's `{ uploadId, uploadKey }`): it
+ * becomes one of the guest's files.
  */
 
 export async function listPortalSurveys(scope: Scope, slug: string, token: string | null): Promise<PortalSurvey[]> {
@@ -46,7 +50,7 @@ export async function viewPortalSurvey(
   return viewPublicForm(scope, slug, formId, "survey");
 }
 
-/** The guest answers a survey, once, while it is open. */
+/** The guest answers a survey, once, while it is open; the files uploaded for it become the guest's. */
 export async function answerPortalSurvey(
   scope: Scope,
   slug: string,
@@ -58,7 +62,11 @@ export async function answerPortalSurvey(
   const online = await onlineForm(scope.db, slug, formId, "survey");
   const now = scope.clock.now();
   if (isClosed(online, now)) throw new AppError("survey_not_open", 409);
-  const answers = checkedAnswers(online, body.answers);
+  const uploads = await resolveUploads(scope.db, online, body.answers, now, { onlyUploads: true });
+  const answers = checkedAnswers(online, uploads.answers);
+  // Files of questions the survey hid are not kept (their uploads expire).
+  const moves = uploads.moves.filter((move) => move.upload.customFieldId in answers);
+  let replacedFiles: string[] = [];
   try {
     await scope.db.transaction(async (trx) => {
       await trx("surveyResponses").insert({
@@ -71,6 +79,7 @@ export async function answerPortalSurvey(
       const updated = await Guest.query(trx).patchAndFetchById(guest.id, {
         answers: { ...current.answers, ...answers } as Guest["answers"],
       });
+      replacedFiles = await moveUploads(trx, updated, moves);
       await recordAudit(trx, scope, {
         action: "guest.updated",
         subjectType: "guest",
@@ -85,5 +94,6 @@ export async function answerPortalSurvey(
     if (isUniqueViolation(error)) throw new AppError("survey_already_answered", 409);
     throw error;
   }
+  await removeStoredGuestFiles(scope, replacedFiles);
   return { ok: true };
 }
