@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Form } from "../../api/src/models/Form.ts";
 import { GuestFile } from "../../api/src/models/GuestFile.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
+import { createGuestSession } from "../../api/src/services/portal/guestSessions.ts";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildEvent } from "../helpers/events.ts";
@@ -20,7 +21,8 @@ const enErrors = resources.en.errors;
  * A guest registers through a form with a required file question: sending without a file is refused at
  * the question, a file of a type the API does not take is refused there in the page's language, a PDF is
  * uploaded at once (named with its size), replaced and removed, then uploaded again and the guest registers;
- * the file is the guest's answer.
+ * the file is the guest's answer. In their member area, the edit form shows it as the current file, and the
+ * answers are saved without sending it again (the same file kept).
  */
 describe.skipIf(!shouldRunE2e())("a guest uploads a file for a required file question and registers", () => {
   const e2e = useE2eEnvironment();
@@ -96,6 +98,24 @@ describe.skipIf(!shouldRunE2e())("a guest uploads a file for a required file que
     });
     const files = await GuestFile.query(server.db).where({ guestId: registered!.id });
     expect(files).toHaveLength(1);
+
+    await screenshotOnFailure(page, "guest-registration-upload-portal", async () => {
+      const { token } = await createGuestSession(server.db, registered!, new Date());
+      await context.addCookies([{ name: "tessera_guest", value: token, url: server.baseUrl }]);
+      await guest.open(`/en/${event.slug}/portal/me`);
+      await guest.button(en.public.me.edit).click();
+      await guest.heading(en.public.me.editTitle).waitFor();
+      await expect.poll(() => question.getByTestId("current-file").textContent()).toContain("resume.pdf");
+      await guest.textbox(en.fields.lastName).fill("Durand-Roy");
+      await guest.button(en.public.me.save).click();
+      await page.getByRole("status").getByText(en.public.me.saved, { exact: true }).waitFor();
+    });
+    const changed = (await Guest.query(server.db).findById(registered!.id))!;
+    expect(changed.lastName).toBe("Durand-Roy");
+    expect(changed.answers[resume.id]).toEqual(registered!.answers[resume.id]);
+    expect((await GuestFile.query(server.db).where({ guestId: registered!.id })).map((file) => file.id)).toEqual([
+      files[0]!.id,
+    ]);
     await context.close();
   });
 });

@@ -19,7 +19,9 @@ const frValidation = resources.fr.validation;
  * A guest on a phone, in French: registers through the demo event's online form (a group of questions
  * appears with the answer that opens it, a wrong answer is refused at its field, the registration is
  * confirmed), then signs in to the event's portal with the emailed link (opening it spends nothing, the
- * button does), changes an answer, adds a companion, cancels the registration (asked in a dialog) and signs out.
+ * button does), changes an answer, adds a companion, changes the answers again once the event is full (the
+ * guest has their place), cancels the registration (asked in a dialog), which cancels the companion too and
+ * leaves no companion to change, and signs out.
  */
 describe.skipIf(!shouldRunE2e())("a guest registers through the online form, then signs in to the portal", () => {
   const e2e = useE2eEnvironment();
@@ -144,6 +146,25 @@ describe.skipIf(!shouldRunE2e())("a guest registers through the online form, the
       const leo = await Guest.query(server.db).findOne({ eventId: event.id, godfatherId: nina.id });
       expect(leo).toMatchObject({ firstName: "Léo", lastName: "Nouvelle", status: "confirmed" });
 
+      // The event full: its form says it is closed, yet Nina has her place and still changes her answers; the
+      // form says companions are managed below.
+      const attending = await Guest.query(server.db)
+        .where({ eventId: event.id })
+        .whereIn("status", ["confirmed", "pending_approval"])
+        .resultSize();
+      await Event.query(server.db).patch({ maxAttendees: attending }).where({ id: event.id });
+      await page.reload();
+      await myRegistration.getByText("55", { exact: true }).waitFor();
+      await guest.button(fr.public.me.edit).click();
+      await guest.heading(fr.public.me.editTitle).waitFor();
+      await page.getByText(fr.public.form.companionsBelow, { exact: true }).waitFor();
+      expect(await page.getByText(fr.public.form.companionsLater, { exact: true }).count()).toBe(0);
+      await companySize.fill("60");
+      await guest.button(fr.public.me.save).click();
+      await page.getByRole("status").getByText(fr.public.me.saved, { exact: true }).waitFor();
+      await myRegistration.getByText("60", { exact: true }).waitFor();
+      expect((await Guest.query(server.db).findById(nina.id))!.answers[sizeField.id]).toBe(60);
+
       // Unregistering is asked first, in a dialog; then the status says so and the answers cannot be changed.
       await guest.button(fr.public.me.unregister).click();
       const dialog = page.getByRole("dialog", { name: fr.public.me.unregisterTitle });
@@ -156,6 +177,12 @@ describe.skipIf(!shouldRunE2e())("a guest registers through the online form, the
       expect(await guest.button(fr.public.me.edit).count()).toBe(0);
       expect(await guest.button(fr.public.me.unregister).count()).toBe(0);
       expect((await Guest.query(server.db).findById(nina.id))!.status).toBe("cancelled");
+      // Léo's registration is cancelled with hers: he leaves the list, and no companion can be added or changed.
+      expect((await Guest.query(server.db).findById(leo!.id))!.status).toBe("cancelled");
+      await companions.getByText("Léo Nouvelle", { exact: true }).waitFor({ state: "detached" });
+      await companions.getByText(fr.public.me.companionsNotAttending, { exact: true }).waitFor();
+      expect(await guest.button(fr.public.me.addCompanion).count()).toBe(0);
+      expect(await companions.getByRole("button").count()).toBe(0);
       await screenshotFor(page, "guest-portal-me-cancelled");
 
       // Signed out: the member area sends back to the sign-in page; the link does not work twice.

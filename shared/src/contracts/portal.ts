@@ -69,7 +69,9 @@ export const portalContracts = {
     auth: "public",
     summary: "The signed-in guest's registration",
     description:
-      "The event's online registration form to answer again, the guest's status and answers. 401 without a guest session.",
+      "The event's online registration form to answer again, the guest's status and answers (a file question's as " +
+      "the stored `{ fileId, name, size }`), and whether they may change them now (canEdit; otherwise " +
+      "cannotEditReason): a full event does not stop a guest who has their place. 401 without a guest session.",
     tags,
     params: PortalParams,
     response: PortalRegistrationSchema,
@@ -82,7 +84,9 @@ export const portalContracts = {
     summary: "Change the signed-in guest's registration",
     description:
       "Through the event's online registration form, with its rules: the questions shown, required ones, quotas " +
-      "(the guest's own places kept), the closing date. Same refusals as sendForm.",
+      "(the guest's own places kept), the closing date. Same refusals as sendForm. A file question answered " +
+      "already: `{ keep: fileId }` keeps the guest's file (a required question is then answered; another " +
+      "guest's file or another question's: 422), null removes it, an upload replaces it.",
     tags,
     params: PortalParams,
     body: SendFormBody.properties.items,
@@ -94,7 +98,10 @@ export const portalContracts = {
     path: "/public/events/:event/portal/unregister",
     auth: "public",
     summary: "The signed-in guest cancels their registration",
-    description: "Their status becomes cancelled. A rejected guest: 409 registration_rejected.",
+    description:
+      "Their status becomes cancelled, and their companions' with it (they leave the guest's list; registering " +
+      "again brings none back); the places freed go to those waiting for them. A rejected guest: 409 " +
+      "registration_rejected.",
     tags,
     params: PortalParams,
     response: SendFormResult,
@@ -144,7 +151,7 @@ export const portalContracts = {
     path: "/public/events/:event/portal/companions",
     auth: "public",
     summary: "The signed-in guest's companions",
-    description: "With the event's maximum per guest. 401 without a guest session.",
+    description: "Those not cancelled, with the event's maximum per guest. 401 without a guest session.",
     tags,
     params: PortalParams,
     response: PortalCompanionList,
@@ -169,36 +176,39 @@ export const portalContracts = {
     auth: "public",
     summary: "Add a companion",
     description:
-      "Within the event's maximum (422 companions_too_many), for a guest who attends; the companion form's " +
-      "answers checked as on a form.",
+      "Within the event's maximum (422 companions_too_many), for a guest who attends (confirmed or awaiting " +
+      "approval; otherwise 409 companions_not_attending); the companion form's answers checked as on a form.",
     tags,
     params: PortalParams,
     body: PortalCompanionBody,
     response: PortalCompanionSchema,
     status: 201,
-    errors: [401, 422],
+    errors: [401, 409, 422],
   }),
   updateCompanion: contract({
     method: "post",
     path: "/public/events/:event/portal/companions/:id",
     auth: "public",
     summary: "Change a companion",
+    description: "For a guest who attends (409 companions_not_attending otherwise).",
     tags,
     params: PortalCompanionParams,
     body: PortalCompanionBody,
     response: PortalCompanionSchema,
-    errors: [401, 404, 422],
+    errors: [401, 404, 409, 422],
   }),
   removeCompanion: contract({
     method: "delete",
     path: "/public/events/:event/portal/companions/:id",
     auth: "public",
     summary: "Remove a companion",
-    description: "Their registration is cancelled; the organizer keeps the record.",
+    description:
+      "Their registration is cancelled; the organizer keeps the record. For a guest who attends (409 " +
+      "companions_not_attending otherwise).",
     tags,
     params: PortalCompanionParams,
     response: Ok,
-    errors: [401, 404],
+    errors: [401, 404, 409],
   }),
   attendees: contract({
     method: "get",

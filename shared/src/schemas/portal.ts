@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Email, Nullable, Timestamp, Uuid } from "./common.ts";
+import { Email, Nullable, Timestamp, Uuid, literals } from "./common.ts";
 import { GuestStatusSchema } from "./guests.ts";
 
 const EventSlug = Type.String({ minLength: 1, maxLength: 100, description: "the event's URL slug" });
@@ -53,6 +53,21 @@ export const PortalMe = Type.Object({
 });
 export type PortalMe = Static<typeof PortalMe>;
 
+/**
+ * Why the guest cannot change their answers: no online registration form, its closing date passed (or not
+ * yet open), the event full while they hold no place in it, their registration cancelled or rejected, or no
+ * email to register with.
+ */
+export const PortalCannotEditReasonSchema = literals([
+  "no_form",
+  "closed",
+  "full",
+  "cancelled",
+  "rejected",
+  "no_email",
+] as const);
+export type PortalCannotEditReason = Static<typeof PortalCannotEditReasonSchema>;
+
 /** The signed-in guest's registration: the form to answer again, and what they answered. */
 export const PortalRegistrationSchema = Type.Object({
   formId: Nullable(Uuid),
@@ -61,7 +76,14 @@ export const PortalRegistrationSchema = Type.Object({
   lastName: Nullable(Type.String()),
   /** Agreed to appear on the attendees list (asked again when the answers are changed). */
   listedConsent: Type.Boolean(),
+  /** By custom field id; a file question's is the stored `{ fileId, name, size }` (send `{ keep: fileId }` to keep it). */
   answers: Type.Record(Type.String(), Type.Unknown()),
+  /**
+   * The guest may change their answers now: their own place is theirs, so a full event does not stop them
+   * (only those who hold none). Otherwise why not (cannotEditReason).
+   */
+  canEdit: Type.Boolean(),
+  cannotEditReason: Nullable(PortalCannotEditReasonSchema),
 });
 export type PortalRegistration = Static<typeof PortalRegistrationSchema>;
 

@@ -2,6 +2,8 @@ import { resources } from "@tessera/shared";
 import type { Page } from "playwright-core";
 import type { Db } from "../../../api/src/db/knex.ts";
 import { Form } from "../../../api/src/models/Form.ts";
+import { GuestFile } from "../../../api/src/models/GuestFile.ts";
+import { WaitingListEntry } from "../../../api/src/models/WaitingListEntry.ts";
 import { createGuestSession } from "../../../api/src/services/portal/guestSessions.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
@@ -12,8 +14,9 @@ import { PDF } from "../../helpers/zipFixtures.ts";
  * The guest site in the accessibility sweep: an event of an account of its own (so the organizers' screens
  * of the sweep do not see it) with an online registration form (a text, the participation question, a
  * choice with a full answer, a group it conditions, a rating, a companions note, the attendees list's
- * consent, terms to accept), a closed form, and a guest signed in to the portal with answers, a companion
- * (the companion form asks their phone), a satisfaction survey to answer and a published attendees list.
+ * consent, terms to accept), a closed form, and a guest signed in to the portal with answers (a file among
+ * them), a place on the full answer's waiting list, a companion (the companion form asks their phone), a
+ * satisfaction survey to answer and a published attendees list.
  */
 export interface GuestSiteScene {
   slug: string;
@@ -64,14 +67,27 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     listedConsent: true,
     answers: { [session.id]: "danse" },
   });
+  const proofFile = { fileId: "7d3b2a10-5c4e-4f6a-9b1c-2e8f0a4d6c11", name: "justificatif.pdf", size: 48_000 };
   const guest = await buildGuest(db, event, {
     firstName: "Zoé",
     lastName: "Lefèvre",
     email: "zoe.invitee@example.org",
     status: "pending_approval",
     listedConsent: true,
-    answers: { [session.id]: "cuisine", [level.id]: 4, [phone.id]: "0612345678" },
+    answers: { [session.id]: "cuisine", [level.id]: 4, [phone.id]: "0612345678", [proof.id]: proofFile },
   });
+  // The file she answered with (its bytes are not read here).
+  await GuestFile.query(db).insert({
+    id: proofFile.fileId,
+    accountId: account.id,
+    eventId: event.id,
+    guestId: guest.id,
+    customFieldId: proof.id,
+    name: proofFile.name,
+    mimeType: "application/pdf",
+    size: proofFile.size,
+    storageKey: "guest-files/justificatif-of-the-sweep.pdf",
+  } as never);
   await buildGuest(db, event, {
     firstName: "Léo",
     lastName: "Lefèvre",
@@ -127,6 +143,17 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     items,
     options: { closesAt: "2020-01-01T00:00:00.000Z" },
     createdAt: new Date("2020-01-01T00:00:00.000Z"),
+  } as never);
+  // Zoé waits for "Danse" (full), the first in line.
+  await WaitingListEntry.query(db).insert({
+    accountId: account.id,
+    eventId: event.id,
+    formId: form.id,
+    guestId: guest.id,
+    customFieldId: session.id,
+    optionId: "danse",
+    status: "waiting",
+    language: "fr",
   } as never);
   const { token } = await createGuestSession(db, guest, new Date());
   return { slug: event.slug, formId: form.id, closedFormId: closed.id, guestSession: token };
@@ -309,6 +336,11 @@ export const GUEST_SCREENS: GuestScreen[] = [
     reach: async (page, scene) => {
       await signedIn(page, scene);
       await page.getByTestId("my-registration").getByText("Cuisine", { exact: true }).waitFor();
+      const waiting = web.public.me.waitingFor
+        .replace("{{answer}}", "Danse")
+        .replace("{{question}}", "Atelier")
+        .replace("{{position}}", "1");
+      await page.getByTestId("waiting-list").getByText(waiting, { exact: true }).waitFor();
       await page.getByText("Léo Lefèvre", { exact: true }).waitFor();
       await page.getByText("Votre avis", { exact: true }).waitFor();
       await page.getByText("Dana Morel", { exact: true }).waitFor();
@@ -322,6 +354,9 @@ export const GUEST_SCREENS: GuestScreen[] = [
       await signedIn(page, scene);
       await page.getByRole("button", { name: web.public.me.edit, exact: true }).click();
       await page.getByTestId("edit-registration").waitFor();
+      // Her file is the current one, kept unless replaced or removed; companions are managed below.
+      await page.getByTestId("current-file").filter({ hasText: "justificatif.pdf" }).waitFor();
+      await page.getByText(web.public.form.companionsBelow, { exact: true }).waitFor();
     },
   },
   {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { Form } from "../../../api/src/models/Form.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
@@ -11,6 +12,8 @@ import { useTestServer } from "../../helpers/suite.ts";
 /**
  * In their portal, a guest adds, changes and removes their companions, within the event's maximum, each
  * answering the companion form the registration form names; another guest's companions are not theirs.
+ * Unregistering cancels them too (their places freed for those waiting), after which companions can no
+ * longer be added, changed or removed; registering again brings none back.
  */
 describe.each(databaseKinds())("companions in the guest portal on %s", (kind) => {
   const suite = useTestServer(kind);
@@ -85,6 +88,96 @@ describe.each(databaseKinds())("companions in the guest portal on %s", (kind) =>
     expect((await client.get(`${portal}/companions`)).body.data).toHaveLength(1);
     const removed = await db("guests").where({ id: first.body.id }).first();
     expect(removed.status).toBe("cancelled");
+  });
+
+  it("cancels the companions with the guest's registration, frees their places, and refuses companions after", async () => {
+    const { db } = suite.server;
+    const account = await buildAccount(db);
+    const event = await buildEvent(db, account.id, { maxCompanions: 3 });
+    const workshop = await buildCustomField(db, event, {
+      label: "Workshop",
+      type: "unique_choice",
+      options: [
+        { id: "am", label: "Morning", quota: 1 },
+        { id: "pm", label: "Afternoon", quota: null },
+      ],
+    });
+    const base = { accountId: account.id, eventId: event.id, state: "online" as const, options: {}, createdBy: null };
+    const companionForm = await Form.query(db).insertAndFetch({
+      ...base,
+      id: randomUUID(),
+      type: "companion",
+      title: "Your companion",
+      items: [{ kind: "question", id: "workshop", fieldId: workshop.id }],
+    });
+    const form = await Form.query(db).insertAndFetch({
+      ...base,
+      id: randomUUID(),
+      type: "registration",
+      title: "Register",
+      items: [
+        { kind: "question", id: "workshop", fieldId: workshop.id },
+        { kind: "companions", id: "companions", title: "Companions", companionFormId: companionForm.id },
+      ],
+    });
+    const register = (mail: string, choice: string, wait = false) =>
+      suite.server.http.post(`/en/${event.slug}/forms/sendForm/${form.id}`, {
+        formId: form.id,
+        mail,
+        items: {
+          firstName: mail.split("@")[0],
+          lastName: "Guest",
+          answers: { [workshop.id]: choice },
+          ...(wait ? { waitingList: [workshop.id] } : {}),
+        },
+      });
+    const portal = `/api/v1/public/events/${event.slug}/portal`;
+    expect((await register("ada@example.org", "pm")).status).toBe(201);
+    const ada = await signedInGuestClient(suite.server, portal, "ada@example.org");
+    const companion = (firstName: string, choice: string) => ({
+      firstName,
+      lastName: "Lovelace",
+      answers: { [workshop.id]: choice },
+    });
+    // Byron holds the last morning place; Carol waits for it.
+    const byron = await ada.post(`${portal}/companions`, companion("Byron", "am"));
+    expect(byron.status).toBe(201);
+    const anne = await ada.post(`${portal}/companions`, companion("Anne", "pm"));
+    expect((await register("carol@example.org", "am", true)).body.waitingList).toHaveLength(1);
+
+    const cancelled = await ada.post(`${portal}/unregister`);
+    expect(cancelled.body.status).toBe("cancelled");
+    for (const id of [byron.body.id, anne.body.id]) {
+      expect((await db("guests").where({ id }).first()).status).toBe("cancelled");
+      const audit = await AuditLog.query(db).where({ subjectId: id, action: "guest.updated" });
+      expect(audit.map((entry) => entry.after?.status)).toEqual(["cancelled"]);
+    }
+    // Byron's place went to Carol, the first waiting for it.
+    const carol = await db("guests").where({ eventId: event.id, emailNormalized: "carol@example.org" }).first();
+    const carolAnswers = typeof carol.answers === "string" ? JSON.parse(carol.answers) : carol.answers;
+    expect(carolAnswers[workshop.id]).toBe("am");
+
+    // No companions to manage once unregistered: listed none, and refused with a clear message.
+    expect((await ada.get(`${portal}/companions`)).body.data).toEqual([]);
+    const added = await ada.post(`${portal}/companions`, companion("Mary", "pm"), { lang: "fr" });
+    expect(added.status).toBe(409);
+    expect(added.body.error).toMatchObject({
+      code: "companions_not_attending",
+      message:
+        "Vous ne pouvez ajouter ou modifier des accompagnants que tant que votre inscription est confirmée ou en attente de validation.",
+    });
+    expect((await ada.post(`${portal}/companions/${anne.body.id}`, companion("Anne", "pm"))).status).toBe(409);
+    expect((await ada.delete(`${portal}/companions/${anne.body.id}`)).status).toBe(409);
+
+    // Registering again brings no companion back.
+    expect((await register("ada@example.org", "pm")).status).toBe(201);
+    expect((await ada.get(`${portal}/companions`)).body.data).toEqual([]);
+    expect((await db("guests").where({ id: anne.body.id }).first()).status).toBe("cancelled");
+    const again = await ada.post(`${portal}/companions`, companion("Mary", "pm"));
+    expect(again.status).toBe(201);
+    expect(
+      (await ada.get(`${portal}/companions`)).body.data.map((one: { firstName: string }) => one.firstName),
+    ).toEqual(["Mary"]);
   });
 
   it("has no companion form to show when the registration form names none", async () => {

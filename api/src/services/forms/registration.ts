@@ -21,6 +21,7 @@ import { derivedGuestColumns } from "../guests/prepare.ts";
 import type { Scope } from "../scope.ts";
 import { isClosed, onlineForm, type OnlineForm } from "./onlineForm.ts";
 import { moveUploads, resolveUploads } from "./uploads.ts";
+import { removeAnsweredFiles, resolveKeptFiles } from "./keptFiles.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
 import { isPlaceFull, placeName, placesOf, placesTaken, quotaPlaces, type Place, type PlacesTaken } from "./places.ts";
 import {
@@ -141,16 +142,18 @@ function refuseFullPlaces(places: readonly Place[], counts: PlacesTaken, waitabl
 /**
  * Registers a guest through an online registration form, all or nothing, then queues the confirmation
  * email: the queue retries it while the mail server is down, and failing to queue it never undoes the
- * registration.
+ * registration. `signedInGuestId`: the guest of the portal changing their registration, who may keep or
+ * remove the files they answered with (keptFiles.ts).
  */
 export async function sendForm(
   scope: Scope,
   slug: string,
   formId: string,
   body: SendFormBody,
+  signedInGuestId: string | null = null,
 ): Promise<SendFormResult> {
   if (body.formId !== formId) throw AppError.invalid([{ field: "formId", code: "invalid_value" }]);
-  const { result, eventName, eventId } = await register(scope, slug, formId, body);
+  const { result, eventName, eventId } = await register(scope, slug, formId, body, signedInGuestId);
   // The guest's changed answers may have freed places that guests wait for.
   if (result.matchedExisting) await promoteWaitingAfter(scope, eventId);
   const outcome: RegistrationOutcome =
@@ -173,12 +176,14 @@ async function register(
   slug: string,
   formId: string,
   body: SendFormBody,
+  signedInGuestId: string | null,
 ): Promise<{ result: SendFormResult; eventName: string; eventId: string }> {
   const online = await onlineForm(scope.db, slug, formId);
   const { event, form } = online;
   const now = scope.clock.now();
   if (isClosed(online, now)) throw new AppError("registration_closed", 409);
-  const uploads = await resolveUploads(scope.db, online, body.items.answers, now);
+  const files = await resolveKeptFiles(scope.db, online, body.items.answers, signedInGuestId);
+  const uploads = await resolveUploads(scope.db, online, files.answers, now);
   // A form with terms takes only a registration that accepts them.
   const termsRefused = form.termsStorageKey !== null && body.items.acceptsTerms !== true;
   const answers = checkedAnswers(
@@ -205,6 +210,10 @@ async function register(
     const current = await placesTaken(trx, event.id, places, emailNormalized);
     const existing = current.existingId ? await Guest.query(trx).findById(current.existingId) : undefined;
     if (existing?.status === "rejected") throw new AppError("registration_rejected", 409);
+    // Files kept or removed are the signed-in guest's: the guest registered must be them.
+    if ((files.kept.length || files.removed.length) && existing?.id !== signedInGuestId) {
+      throw AppError.invalid([{ field: "mail", code: "invalid_value" }]);
+    }
     refuseFullPlaces(places, current, waitable);
     // A full answer waited for is left out: the guest registers without it (a required question answered).
     const waited = waitedPlaces(places, current, waitable);
@@ -225,7 +234,9 @@ async function register(
     const guest = existing
       ? await Guest.query(trx).patchAndFetchById(existing.id, {
           ...values,
-          answers: { ...existing.answers, ...kept } as Guest["answers"],
+          answers: Object.fromEntries(
+            Object.entries({ ...existing.answers, ...kept }).filter(([id]) => !files.removed.includes(id)),
+          ) as Guest["answers"],
         })
       : ((await Guest.query(trx)
           .insert({
@@ -236,7 +247,10 @@ async function register(
             createdSource: "registration",
           })
           .returning("*")) as unknown as Guest);
-    replacedFiles = await moveUploads(trx, guest, moves);
+    replacedFiles = [
+      ...(await moveUploads(trx, guest, moves)),
+      ...(await removeAnsweredFiles(trx, guest.id, files.removed)),
+    ];
     await recordAudit(trx, scope, {
       action: existing ? "guest.updated" : "guest.created",
       subjectType: "guest",

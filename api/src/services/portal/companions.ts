@@ -1,5 +1,6 @@
 import {
   walkFormItems,
+  type GuestStatus,
   type PortalCompanion,
   type PortalCompanionBody,
   type PublicFormJson,
@@ -17,6 +18,7 @@ import { onlineForm } from "../forms/onlineForm.ts";
 import { checkedAnswers, viewPublicForm } from "../forms/registration.ts";
 import { moveUploads, resolveUploads, type UploadMove } from "../forms/uploads.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
+import { withdrawWaiting } from "../forms/waitingList.ts";
 import type { Scope } from "../scope.ts";
 import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
@@ -24,8 +26,18 @@ import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
  * The signed-in guest's companions in their portal (spec §2 "my companions"): guests of the event whose
  * godfather is the guest, added, changed and removed by them within the event's maximum, answering the
  * companion form the registration form names (its companions question), if any (its file questions with
- * files uploaded for it, which become the companion's).
+ * files uploaded for it, which become the companion's). Only while the guest attends (confirmed or awaiting
+ * approval); cancelling their registration cancels their companions, who then leave the list (registering
+ * again brings none back).
  */
+
+/** The statuses of a guest who attends: they take a place of the event, and may bring companions. */
+export const ATTENDING_STATUSES: readonly GuestStatus[] = ["confirmed", "pending_approval"];
+
+/** Refuses a change of companions by a guest who does not attend (cancelled, declined, rejected…). */
+function refuseUnlessAttending(guest: Guest): void {
+  if (!ATTENDING_STATUSES.includes(guest.status)) throw new AppError("companions_not_attending", 409);
+}
 
 const presentCompanion = (companion: Guest): PortalCompanion => ({
   id: companion.id,
@@ -70,8 +82,37 @@ async function companionAnswers(
   return { answers, moves: uploads.moves.filter((move) => move.upload.customFieldId in answers) };
 }
 
-async function companionsOf(db: Knex, guest: Guest): Promise<Guest[]> {
-  return Guest.query(db).where({ eventId: guest.eventId, godfatherId: guest.id }).orderBy("createdAt");
+/** The guest's companions, but those cancelled (with the guest's registration, or by the organizer). */
+async function companionsOf(db: Knex, guest: Pick<Guest, "id" | "eventId">): Promise<Guest[]> {
+  return Guest.query(db)
+    .where({ eventId: guest.eventId, godfatherId: guest.id })
+    .whereNot("status", "cancelled")
+    .orderBy("createdAt");
+}
+
+/**
+ * In the transaction cancelling the guest's registration: their companions' too (each withdrawn from what
+ * they wait for, and audited). They stay the guest's in the organizer's list, cancelled.
+ */
+export async function cancelCompanions(
+  trx: Knex.Transaction,
+  scope: Scope,
+  event: Event,
+  guest: Pick<Guest, "id" | "eventId">,
+): Promise<void> {
+  for (const companion of await companionsOf(trx, guest)) {
+    const cancelled = await Guest.query(trx).patchAndFetchById(companion.id, { status: "cancelled" });
+    await withdrawWaiting(trx, companion.id);
+    await recordAudit(trx, scope, {
+      action: "guest.updated",
+      subjectType: "guest",
+      subjectId: companion.id,
+      accountId: event.accountId,
+      eventId: event.id,
+      before: guestSnapshot(companion),
+      after: guestSnapshot(cancelled),
+    });
+  }
 }
 
 /** The companion form's questions, as the signed-in guest answers them for a companion; 404 without one. */
@@ -109,8 +150,7 @@ export async function addPortalCompanion(
   body: PortalCompanionBody,
 ): Promise<PortalCompanion> {
   const { event, guest } = await signedInGuest(scope, slug, token);
-  if (!["confirmed", "pending_approval"].includes(guest.status))
-    throw AppError.invalid([{ field: "guest", code: "invalid_value" }]);
+  refuseUnlessAttending(guest);
   const { answers, moves } = await companionAnswers(scope, event, body.answers);
   const companion = await scope.db.transaction(async (trx) => {
     await lockNames(trx, `registration:${event.id}`, [`companions:${guest.id}`]);
@@ -154,7 +194,7 @@ export async function addPortalCompanion(
 
 async function ownCompanion(db: Knex, guest: Guest, companionId: string): Promise<Guest> {
   const companion = await Guest.query(db).findOne({ id: companionId, eventId: guest.eventId, godfatherId: guest.id });
-  if (!companion) throw AppError.notFound();
+  if (!companion || companion.status === "cancelled") throw AppError.notFound();
   return companion;
 }
 
@@ -166,6 +206,7 @@ export async function updatePortalCompanion(
   body: PortalCompanionBody,
 ): Promise<PortalCompanion> {
   const { event, guest } = await signedInGuest(scope, slug, token);
+  refuseUnlessAttending(guest);
   const current = await ownCompanion(scope.db, guest, companionId);
   const { answers, moves } = await companionAnswers(scope, event, body.answers, current);
   let replacedFiles: string[] = [];
@@ -198,6 +239,7 @@ export async function removePortalCompanion(
   companionId: string,
 ): Promise<{ ok: true }> {
   const { event, guest } = await signedInGuest(scope, slug, token);
+  refuseUnlessAttending(guest);
   const current = await ownCompanion(scope.db, guest, companionId);
   await scope.db.transaction(async (trx) => {
     const patched = await Guest.query(trx).patchAndFetchById(current.id, { status: "cancelled", godfatherId: null });

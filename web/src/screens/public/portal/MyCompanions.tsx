@@ -16,12 +16,12 @@ import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { LiveNotice } from "./LiveNotice.tsx";
 import { MemberSection, SectionPending } from "./MemberSection.tsx";
 
-/** A guest adds companions while they attend (the API's rule for adding). */
+/** A guest adds, changes and removes companions while they attend (the API's rule); unregistering cancels them. */
 const ATTENDING = ["confirmed", "pending_approval"];
 
 /**
  * "My companions": the people who come with the guest, each with the companion form's answers; added,
- * changed and removed (asked first) within the event's maximum.
+ * changed and removed (asked first) within the event's maximum, while the guest attends.
  */
 export function MyCompanions({ me }: { me: PortalMeJson }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
@@ -88,31 +88,33 @@ export function MyCompanions({ me }: { me: PortalMeJson }) {
                       )}
                     </div>
                     {companionForm.data && <AnswerList form={companionForm.data} answers={companion.answers} />}
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        aria-label={t("public.me.editCompanionLabel", { name: companionName(companion) })}
-                        onClick={() => {
-                          setNotice(null);
-                          setEditing({ companion });
-                        }}
-                      >
-                        {t("public.me.editCompanion")}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t("public.me.removeCompanionLabel", { name: companionName(companion) })}
-                        onClick={() => {
-                          remove.reset();
-                          setRemoving(companion);
-                        }}
-                      >
-                        {t("public.me.removeCompanion")}
-                      </Button>
-                    </Group>
+                    {attends && (
+                      <Group gap="xs">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={t("public.me.editCompanionLabel", { name: companionName(companion) })}
+                          onClick={() => {
+                            setNotice(null);
+                            setEditing({ companion });
+                          }}
+                        >
+                          {t("public.me.editCompanion")}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={t("public.me.removeCompanionLabel", { name: companionName(companion) })}
+                          onClick={() => {
+                            remove.reset();
+                            setRemoving(companion);
+                          }}
+                        >
+                          {t("public.me.removeCompanion")}
+                        </Button>
+                      </Group>
+                    )}
                   </Stack>
                 </Paper>
               ))}

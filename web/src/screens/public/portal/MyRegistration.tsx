@@ -11,16 +11,25 @@ import { AnswerList } from "./AnswerList.tsx";
 import { EditRegistration } from "./EditRegistration.tsx";
 import { LiveNotice } from "./LiveNotice.tsx";
 import { MemberSection, SectionPending } from "./MemberSection.tsx";
+import { shownWaitingEntries } from "./memberValues.ts";
 import { UnregisterButton } from "./UnregisterButton.tsx";
+import { WaitingList } from "./WaitingList.tsx";
 
-/** Statuses whose answers the form no longer changes (a rejected guest; a cancelled one registers again). */
-const SETTLED = ["rejected", "cancelled"];
 /** Statuses with nothing to cancel. */
 const NOT_CANCELLABLE = ["rejected", "cancelled", "refused"];
 
+/** What the member area says when the answers cannot be changed (a cancelled or rejected guest: nothing here). */
+const CANNOT_EDIT_TEXT = {
+  no_form: "public.me.noForm",
+  closed: "public.me.closed",
+  full: "public.me.full",
+  no_email: "public.me.noEmail",
+} as const;
+
 /**
- * "Your registration": where it stands, the answers given, changing them through the registration form
- * while it takes registrations, and cancelling it (asked first).
+ * "Your registration": where it stands, what the guest waits for, the answers given, changing them through
+ * the registration form when the API says they may (a full event does not stop a guest who has their place),
+ * and cancelling it (asked first).
  */
 export function MyRegistration({ me }: { me: PortalMeJson }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
@@ -47,7 +56,14 @@ export function MyRegistration({ me }: { me: PortalMeJson }) {
 
   const status = me.guest.status;
   const formMissing = formId === null || (isApiError(form.error) && form.error.status === 404);
-  const canEdit = Boolean(form.data?.isOpen && me.guest.email) && !SETTLED.includes(status);
+  const canEdit = Boolean(registration.data?.canEdit && form.data && me.guest.email);
+  const reason = registration.data?.cannotEditReason;
+  const cannotEditText =
+    formMissing && status !== "cancelled" && status !== "rejected"
+      ? t("public.me.noForm")
+      : reason && reason !== "cancelled" && reason !== "rejected"
+        ? t(CANNOT_EDIT_TEXT[reason])
+        : null;
   return (
     <MemberSection title={t("public.me.registration")} testId="my-registration">
       <Stack gap={4}>
@@ -60,6 +76,9 @@ export function MyRegistration({ me }: { me: PortalMeJson }) {
           </Text>
         )}
       </Stack>
+      {registration.data && (
+        <WaitingList entries={shownWaitingEntries(me.waitingList, { status, answers: registration.data.answers })} />
+      )}
       <LiveNotice message={notice} takeFocus />
       {registration.isPending || (formId !== null && form.isPending && !formMissing) ? (
         <SectionPending isError={false} onRetry={() => undefined} />
@@ -82,13 +101,9 @@ export function MyRegistration({ me }: { me: PortalMeJson }) {
                 {t("public.me.registerAgain")}
               </Anchor>
             </Stack>
-          ) : !SETTLED.includes(status) && formMissing ? (
-            <Text size="sm" c="dimmed">
-              {t("public.me.noForm")}
-            </Text>
-          ) : !SETTLED.includes(status) && !canEdit ? (
-            <Text size="sm" c="dimmed">
-              {t("public.me.closed")}
+          ) : !canEdit && cannotEditText ? (
+            <Text size="sm" c="dimmed" data-testid="cannot-edit">
+              {cannotEditText}
             </Text>
           ) : null}
           <Group gap="sm">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PublicFormJson } from "@tessera/shared/schemas/registration";
 import { checkRegistration } from "../registration/registrationValues.ts";
-import { answerText, answeredQuestions, registrationValuesOf } from "./memberValues.ts";
+import type { PortalWaitingEntry } from "@tessera/shared/schemas/portal";
+import { answerText, answeredQuestions, registrationValuesOf, shownWaitingEntries } from "./memberValues.ts";
 
 const WORKSHOPS = "00000000-0000-4000-8000-000000000001";
 const SIZE = "00000000-0000-4000-8000-000000000002";
@@ -99,6 +100,45 @@ describe("the member area's values", () => {
       "x@example.org",
     );
     expect(declined).toMatchObject({ firstName: "", participation: "no", answers: { [WORKSHOPS]: [] } });
+  });
+
+  it("shows a stored file as the current one, kept when the answers are saved", () => {
+    const photo = { fileId: "00000000-0000-4000-8000-0000000000cc", name: "me.png", size: 100 };
+    const values = registrationValuesOf(
+      form,
+      { firstName: "Ada", lastName: "Lovelace", status: "confirmed", listedConsent: true, answers: { [PHOTO]: photo } },
+      "ada@example.org",
+    );
+    expect(values.files).toEqual({ [PHOTO]: photo });
+    expect(values.storedFiles).toEqual({ [PHOTO]: photo });
+    const checked = checkRegistration(form, { ...values, participation: "yes", acceptsTerms: true });
+    expect(checked.ok && checked.body.items.answers).toEqual({ [PHOTO]: { keep: photo.fileId } });
+  });
+
+  it("shows the answers waited for, and those a place opened up for while the guest still has them", () => {
+    const entry = (id: string, optionId: string, extra: Partial<PortalWaitingEntry> = {}): PortalWaitingEntry => ({
+      id,
+      fieldId: DIET,
+      question: "Diet",
+      optionId,
+      answer: optionId,
+      status: "waiting",
+      position: 2,
+      joinedAt: "2026-01-01T00:00:00.000Z",
+      promotedAt: null,
+      ...extra,
+    });
+    const waiting = entry("00000000-0000-4000-8000-0000000000e1", "vegan");
+    const promoted = entry("00000000-0000-4000-8000-0000000000e2", "veg", {
+      status: "promoted",
+      position: null,
+      promotedAt: "2026-01-02T00:00:00.000Z",
+    });
+    const confirmed = { status: "confirmed" as const, answers: { [DIET]: "veg" } };
+    expect(shownWaitingEntries([waiting, promoted], confirmed)).toEqual([waiting, promoted]);
+    // The promoted answer changed since: no longer said to be theirs.
+    expect(shownWaitingEntries([waiting, promoted], { ...confirmed, answers: { [DIET]: "fish" } })).toEqual([waiting]);
+    expect(shownWaitingEntries([waiting, promoted], { ...confirmed, status: "cancelled" })).toEqual([]);
   });
 
   it("says each answer in words, in the page's language, for the questions the answers show", () => {

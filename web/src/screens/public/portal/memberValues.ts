@@ -1,5 +1,6 @@
 import { walkFormItems } from "@tessera/shared/rules/forms";
 import type { GuestStatus } from "@tessera/shared/rules/guests";
+import type { PortalWaitingEntry } from "@tessera/shared/schemas/portal";
 import type { PublicFormJson } from "@tessera/shared/schemas/registration";
 import {
   hasParticipation,
@@ -7,6 +8,7 @@ import {
   itemsOf,
   shownQuestions,
   type AnswerInput,
+  type KeptFile,
   type PublicFieldJson,
   type RegistrationValues,
 } from "../registration/registrationValues.ts";
@@ -39,6 +41,25 @@ export function answerInputsOf(
   return answers;
 }
 
+/** A stored file answer (`{ fileId, name, size }`), or null when it is not one. */
+export function storedFileOf(stored: unknown): KeptFile | null {
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return null;
+  const { fileId, name, size } = stored as Record<string, unknown>;
+  return typeof fileId === "string" && typeof name === "string" && typeof size === "number"
+    ? { fileId, name, size }
+    : null;
+}
+
+/** The files a guest answered the form's file questions with, by custom field id. */
+export function storedFilesOf(form: Pick<PublicFormJson, "fields">, stored: Record<string, unknown>) {
+  const files: Record<string, KeptFile> = {};
+  for (const field of form.fields) {
+    const file = field.type === "file" ? storedFileOf(stored[field.id]) : null;
+    if (file) files[field.id] = file;
+  }
+  return files;
+}
+
 /** A guest's registration, as the registration form shows it to be changed: what they answered and consented to. */
 export function registrationValuesOf(
   form: PublicFormJson,
@@ -51,6 +72,8 @@ export function registrationValuesOf(
   },
   email: string,
 ): RegistrationValues {
+  // Their files shown as the current ones, kept unless replaced or removed.
+  const storedFiles = storedFilesOf(form, registration.answers);
   return {
     firstName: registration.firstName ?? "",
     lastName: registration.lastName ?? "",
@@ -60,6 +83,8 @@ export function registrationValuesOf(
     listedConsent: registration.listedConsent,
     // Accepted again with each change (the API asks it), never ticked for the guest.
     acceptsTerms: false,
+    files: { ...storedFiles },
+    storedFiles,
   };
 }
 
@@ -112,4 +137,20 @@ export function answeredQuestions(
     if (field && text !== null) answered.push({ field, text });
   }
   return answered;
+}
+
+/**
+ * The waiting-list entries the member area shows: the answers the guest waits for, and those a place opened
+ * up for that they still have (not once they changed that answer). None once their registration is cancelled.
+ */
+export function shownWaitingEntries(
+  entries: readonly PortalWaitingEntry[],
+  registration: { status: GuestStatus; answers: Record<string, unknown> },
+): PortalWaitingEntry[] {
+  if (["cancelled", "rejected", "refused"].includes(registration.status)) return [];
+  return entries.filter((entry) => {
+    if (entry.status === "waiting") return true;
+    const answer = registration.answers[entry.fieldId];
+    return Array.isArray(answer) ? answer.includes(entry.optionId) : answer === entry.optionId;
+  });
 }

@@ -10,6 +10,7 @@ import { useGuestSite } from "../guestSiteContext.ts";
 import { FORM_PATH_ATTRIBUTE } from "./focusFirstError.ts";
 import {
   fileSizeText,
+  isKeptFile,
   type PublicFieldJson,
   type RegistrationValues,
   type UploadedFile,
@@ -30,7 +31,8 @@ const ACCEPTED = [
 /**
  * A file question of the registration form: the chosen file is uploaded at once (its progress shown), then
  * named with its size, to replace or remove; the API's refusals (too big, a type it does not take) are shown
- * at the question in the page's language. The form sends the upload's `{ uploadId, uploadKey }`.
+ * at the question in the page's language. The form sends the upload's `{ uploadId, uploadKey }`. Changing a
+ * registration, the file the guest answered with is shown as the current one, kept unless replaced or removed.
  */
 export function FileQuestion({
   field,
@@ -139,8 +141,11 @@ export function FileQuestion({
           />
         </Progress.Root>
       ) : file ? (
-        <Text size="sm" mt="xs" fw={500} data-testid="uploaded-file">
-          {t("public.form.fileAttached", { name: file.name, size: fileSizeText(file.size, language) })}
+        <Text size="sm" mt="xs" fw={500} data-testid={isKeptFile(file) ? "current-file" : "uploaded-file"}>
+          {t(isKeptFile(file) ? "public.form.fileCurrent" : "public.form.fileAttached", {
+            name: file.name,
+            size: fileSizeText(file.size, language),
+          })}
         </Text>
       ) : null}
       <Group gap="sm" mt="xs">

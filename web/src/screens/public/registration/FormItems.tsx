@@ -14,6 +14,8 @@ interface FormItemsProps {
   form: UseFormReturnType<RegistrationValues>;
   /** The registration form whose file questions upload their file at once; without it, files come later. */
   uploadFormId?: string;
+  /** A registration already made, changed in the member area (where companions are managed in their own part). */
+  isChange?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ interface FormItemsProps {
  * (companions, recommendations), and the groups whose condition the answers meet (their questions appear
  * and go as the answers change).
  */
-export function FormItems({ items, fields, form, uploadFormId }: FormItemsProps) {
+export function FormItems({ items, fields, form, uploadFormId, isChange = false }: FormItemsProps) {
   const { t } = useTranslation("web");
   const answers = form.getValues().answers;
   return items.map((item) => {
@@ -66,7 +68,13 @@ export function FormItems({ items, fields, form, uploadFormId }: FormItemsProps)
         return (
           <Input.Wrapper key={item.id} labelElement="div" label={item.title}>
             <Text size="sm" mt={4}>
-              {t(item.kind === "companions" ? "public.form.companionsLater" : "public.form.recommendationsLater")}
+              {t(
+                item.kind === "recommendations"
+                  ? "public.form.recommendationsLater"
+                  : isChange
+                    ? "public.form.companionsBelow"
+                    : "public.form.companionsLater",
+              )}
             </Text>
           </Input.Wrapper>
         );
@@ -74,7 +82,7 @@ export function FormItems({ items, fields, form, uploadFormId }: FormItemsProps)
         if (!groupConditionMet(item.condition, answers)) return null;
         return (
           <Stack key={item.id} gap="lg" data-testid="form-group">
-            <FormItems items={item.items} fields={fields} form={form} uploadFormId={uploadFormId} />
+            <FormItems items={item.items} fields={fields} form={form} uploadFormId={uploadFormId} isChange={isChange} />
           </Stack>
         );
     }

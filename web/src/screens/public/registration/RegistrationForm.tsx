@@ -162,6 +162,7 @@ export function RegistrationForm({
             fields={fields}
             form={values}
             uploadFormId={form.type === "registration" ? form.id : undefined}
+            isChange={change !== undefined}
           />
           <FormAgreements form={form} values={values} />
           <VisuallyHidden aria-live="polite" data-testid="questions-announcement">

@@ -133,6 +133,30 @@ describe("the registration form's values", () => {
     });
   });
 
+  it("keeps a file answered already as `{ keep: fileId }` (a required question answered), removes it with null", () => {
+    const answers = { ...initialValues(form).answers, [WORKSHOPS]: ["ws-ai"], [SIZE]: "3" };
+    const required: PublicFormJson = {
+      ...form,
+      fields: form.fields.map((candidate) =>
+        candidate.id === BADGE_PHOTO ? { ...candidate, isRequired: true } : candidate,
+      ),
+    };
+    const current = { fileId: "00000000-0000-4000-8000-0000000000cc", name: "me.png", size: 9 };
+    const storedFiles = { [BADGE_PHOTO]: current };
+    const kept = checkRegistration(required, filled({ answers, files: { [BADGE_PHOTO]: current }, storedFiles }));
+    expect(kept.ok && kept.body.items.answers[BADGE_PHOTO]).toEqual({ keep: current.fileId });
+    // Removed: a required question asks for another file, an optional one sends null (the file goes).
+    expect(checkRegistration(required, filled({ answers, files: {}, storedFiles }))).toEqual({
+      ok: false,
+      problems: { [`answers.${BADGE_PHOTO}`]: { code: "required" } },
+    });
+    const removed = checkRegistration(form, filled({ answers, files: {}, storedFiles }));
+    expect(removed.ok && removed.body.items.answers).toHaveProperty(BADGE_PHOTO, null);
+    // Nothing stored, nothing chosen: nothing sent.
+    const none = checkRegistration(form, filled({ answers, files: {} }));
+    expect(none.ok && none.body.items.answers).not.toHaveProperty(BADGE_PHOTO);
+  });
+
   it("leaves out the answers of hidden questions, blanks, files and read-only questions", () => {
     const values = filled({
       participation: "no",

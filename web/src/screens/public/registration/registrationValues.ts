@@ -27,8 +27,13 @@ export interface RegistrationValues {
   listedConsent: boolean;
   /** Has read and accepts the form's terms (asked when it has them). */
   acceptsTerms: boolean;
-  /** By file question's custom field id: the file uploaded for it (sent as `{ uploadId, uploadKey }`). */
-  files?: Record<string, UploadedFile>;
+  /**
+   * By file question's custom field id: the file uploaded for it (sent as `{ uploadId, uploadKey }`), or the
+   * file the guest answered it with already, kept (sent as `{ keep: fileId }`: changing a registration).
+   */
+  files?: Record<string, UploadedFile | KeptFile>;
+  /** Changing a registration: the files the guest answered with (one removed is sent as null, to remove it). */
+  storedFiles?: Record<string, KeptFile>;
 }
 
 /** A file uploaded at once for a file question (POST …/forms/uploadFile), waiting for the form. */
@@ -38,6 +43,15 @@ export interface UploadedFile {
   name: string;
   size: number;
 }
+
+/** A file the guest answered a question with already (the stored answer), kept while they change their answers. */
+export interface KeptFile {
+  fileId: string;
+  name: string;
+  size: number;
+}
+
+export const isKeptFile = (file: UploadedFile | KeptFile): file is KeptFile => "fileId" in file;
 
 /** A problem of one field of the form (its path: "firstName", "answers.<fieldId>"…), as a catalogue code. */
 export interface FieldProblem {
@@ -67,12 +81,13 @@ export function isAnsweredHere(field: PublicFieldJson): boolean {
 }
 
 /**
- * The file questions shown: each uploaded file's `{ uploadId, uploadKey }` as its answer, a required one
+ * The file questions shown: each uploaded file's `{ uploadId, uploadKey }` as its answer, a file kept
+ * `{ keep: fileId }` (a required question is answered by it), a stored file removed null; a required one
  * without a file a problem.
  */
 export function checkFiles(
   form: Pick<PublicFormJson, "items" | "fields">,
-  values: Pick<RegistrationValues, "answers" | "files">,
+  values: Pick<RegistrationValues, "answers" | "files" | "storedFiles">,
 ): { answers: Record<string, unknown>; problems: Record<string, FieldProblem> } {
   const shown = shownQuestions(form, values.answers);
   const answers: Record<string, unknown> = {};
@@ -80,8 +95,12 @@ export function checkFiles(
   for (const field of form.fields) {
     if (field.type !== "file" || field.isReadOnly || !shown.has(field.id)) continue;
     const file = values.files?.[field.id];
-    if (file) answers[field.id] = { uploadId: file.uploadId, uploadKey: file.uploadKey };
-    else if (field.isRequired) problems[`answers.${field.id}`] = { code: "required" };
+    if (file) {
+      answers[field.id] = isKeptFile(file)
+        ? { keep: file.fileId }
+        : { uploadId: file.uploadId, uploadKey: file.uploadKey };
+    } else if (field.isRequired) problems[`answers.${field.id}`] = { code: "required" };
+    else if (values.storedFiles?.[field.id]) answers[field.id] = null;
   }
   return { answers, problems };
 }
