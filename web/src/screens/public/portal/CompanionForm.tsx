@@ -10,6 +10,7 @@ import { FORM_PATH_ATTRIBUTE } from "../registration/focusFirstError.ts";
 import { FormItems } from "../registration/FormItems.tsx";
 import {
   checkAnswers,
+  checkFiles,
   checkMail,
   checkName,
   formPathOf,
@@ -28,7 +29,8 @@ export function companionName(companion: Pick<PortalCompanionJson, "firstName" |
 
 /**
  * A companion added or changed: their names, an email if they have one, and the companion form's questions
- * (the registration form's components and rules). Its title takes the focus when it opens.
+ * (the registration form's components and rules; a file question's file uploaded at once for the companion
+ * form). Its title takes the focus when it opens.
  */
 export function CompanionForm({
   companionForm,
@@ -71,14 +73,15 @@ export function CompanionForm({
       if (problem) problems[path] = problem;
     }
     const checked = checkAnswers(questions, current);
-    Object.assign(problems, checked.problems);
+    const files = checkFiles(questions, current);
+    Object.assign(problems, checked.problems, files.problems);
     if (Object.keys(problems).length) return showChecked(problems);
     clear();
     const body = {
       firstName: current.firstName.trim(),
       lastName: current.lastName.trim(),
       email: current.mail.trim(),
-      answers: checked.answers,
+      answers: { ...checked.answers, ...files.answers },
     };
     save.mutate(
       { id: companion?.id ?? null, body },
@@ -124,7 +127,9 @@ export function CompanionForm({
           {...{ [FORM_PATH_ATTRIBUTE]: "mail" }}
           {...values.getInputProps("mail")}
         />
-        {companionForm && <FormItems items={itemsOf(companionForm)} fields={fields} form={values} />}
+        {companionForm && (
+          <FormItems items={itemsOf(companionForm)} fields={fields} form={values} uploadFormId={companionForm.id} />
+        )}
         <Group gap="sm">
           <Button type="submit" loading={save.isPending}>
             {t("public.me.saveCompanion")}

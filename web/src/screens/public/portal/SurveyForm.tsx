@@ -8,6 +8,7 @@ import { useGuestSite } from "../guestSiteContext.ts";
 import { FormItems } from "../registration/FormItems.tsx";
 import {
   checkAnswers,
+  checkFiles,
   formPathOf,
   initialValues,
   itemsOf,
@@ -16,7 +17,10 @@ import {
 import { SectionPending } from "./MemberSection.tsx";
 import { useFormProblems } from "./useFormProblems.tsx";
 
-/** A survey's questions read, then answered (once) with the registration form's components and rules. */
+/**
+ * A survey's questions read, then answered (once) with the registration form's components and rules: a file
+ * question's file uploaded at once for the survey, sent as its `{ uploadId, uploadKey }`.
+ */
 export function SurveyForm({
   survey,
   onDone,
@@ -52,12 +56,17 @@ function SurveyQuestions({
 
   function submit(current: RegistrationValues) {
     const checked = checkAnswers(form, current);
-    if (Object.keys(checked.problems).length) return showChecked(checked.problems);
+    const files = checkFiles(form, current);
+    const problems = { ...checked.problems, ...files.problems };
+    if (Object.keys(problems).length) return showChecked(problems);
     clear();
-    answer.mutate(checked.answers, {
-      onSuccess: () => onDone(true),
-      onError: (error) => showRefusal(error, (field) => formPathOf(field, form)),
-    });
+    answer.mutate(
+      { ...checked.answers, ...files.answers },
+      {
+        onSuccess: () => onDone(true),
+        onError: (error) => showRefusal(error, (field) => formPathOf(field, form)),
+      },
+    );
   }
 
   return (
@@ -73,7 +82,7 @@ function SurveyQuestions({
           {t("public.me.surveyOnce")} {t("public.form.requiredNote")}
         </Text>
         {alert}
-        <FormItems items={itemsOf(form)} fields={fields} form={values} />
+        <FormItems items={itemsOf(form)} fields={fields} form={values} uploadFormId={survey.id} />
         <Group gap="sm">
           <Button type="submit" loading={answer.isPending}>
             {t("public.me.sendSurvey")}
