@@ -18,7 +18,8 @@ const enValidation = resources.en.validation;
 /**
  * In their member area, a guest answers a satisfaction survey whose file question is required: refused
  * without a file, then a PDF uploaded at once for the survey and sent; the file is the guest's. They add a
- * companion with a file for the companion form's file question: the file is the companion's.
+ * companion with a file for the companion form's file question: the file is the companion's, shown as the
+ * current one when the companion is changed, and kept.
  */
 describe.skipIf(!shouldRunE2e())("a guest uploads files for a survey and a companion in the member area", () => {
   const e2e = useE2eEnvironment();
@@ -104,6 +105,18 @@ describe.skipIf(!shouldRunE2e())("a guest uploads files for a survey and a compa
       await choose(companion.getByTestId(`file-question-${ticket.id}`), "ticket.pdf");
       await companion.getByRole("button", { name: en.public.me.saveCompanion, exact: true }).click();
       await companion.waitFor({ state: "detached" });
+
+      // Changed, the companion's file is shown as the current one and kept.
+      await page
+        .getByRole("button", { name: en.public.me.editCompanionLabel.replace("{{name}}", "Paul Durand") })
+        .click();
+      await companion.waitFor();
+      const ticketQuestion = companion.getByTestId(`file-question-${ticket.id}`);
+      await expect.poll(() => ticketQuestion.getByTestId("current-file").textContent()).toContain("ticket.pdf");
+      await companion.getByRole("textbox", { name: en.fields.firstName, exact: true }).fill("Pablo");
+      await companion.getByRole("button", { name: en.public.me.saveCompanion, exact: true }).click();
+      await companion.waitFor({ state: "detached" });
+      await page.getByText(en.public.me.companionSaved.replace("{{name}}", "Pablo Durand")).first().waitFor();
     });
 
     const answered = await Guest.query(server.db).findById(guest.id);
@@ -117,6 +130,7 @@ describe.skipIf(!shouldRunE2e())("a guest uploads files for a survey and a compa
     const added = await Guest.query(server.db).findOne({ eventId: event.id, godfatherId: guest.id });
     const companionFiles = await GuestFile.query(server.db).where({ guestId: added!.id });
     expect(companionFiles).toEqual([expect.objectContaining({ customFieldId: ticket.id, name: "ticket.pdf" })]);
+    expect(added?.firstName).toBe("Pablo");
     expect(added?.answers[ticket.id]).toEqual({ fileId: companionFiles[0]!.id, name: "ticket.pdf", size: PDF.length });
     await context.close();
   });

@@ -29,6 +29,7 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
     // One file question asked by every form: only the form an upload names tells them apart.
     const proof = await buildCustomField(db, event, { label: "Your certificate", type: "file", isRequired: true });
     const comment = await buildCustomField(db, event, { label: "Comment" });
+    const photo = await buildCustomField(db, event, { label: "A photo", type: "file" });
     const base = { accountId: account.id, eventId: event.id, state: "online" as const, options: {}, createdBy: null };
     const survey = await Form.query(db).insertAndFetch({
       ...base,
@@ -45,7 +46,10 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
       id: randomUUID(),
       type: "companion",
       title: "Your companion",
-      items: [{ kind: "question", id: "proof", fieldId: proof.id }],
+      items: [
+        { kind: "question", id: "proof", fieldId: proof.id },
+        { kind: "question", id: "photo", fieldId: photo.id },
+      ],
     });
     const registration = await Form.query(db).insertAndFetch({
       ...base,
@@ -62,8 +66,8 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
         fields: { formId, customFieldId: fieldId },
         files: [{ bytes: PDF, fileName, contentType: "application/pdf" }],
       });
-    const uploaded = async (formId: string, fileName?: string) => {
-      const response = await upload(formId, proof.id, fileName);
+    const uploaded = async (formId: string, fileName?: string, fieldId = proof.id) => {
+      const response = await upload(formId, fieldId, fileName);
       expect(response.status, JSON.stringify(response.body)).toBe(201);
       return response.body as Upload;
     };
@@ -82,6 +86,7 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
       db,
       event,
       proof,
+      photo,
       comment,
       survey,
       companionForm,
@@ -128,8 +133,8 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
     expect(stored.guestId).toBe(guest.id);
   });
 
-  it("adds a companion with a file uploaded for the companion form, keeps it on a change, replaces it", async () => {
-    const { db, proof, companionForm, uploaded, reference, portal, guest, client, answersOf } = await setUp();
+  it("adds a companion with files uploaded for the companion form, keeps, removes and replaces them", async () => {
+    const { db, proof, photo, companionForm, uploaded, reference, portal, guest, client, answersOf } = await setUp();
     const companion = (answers: Record<string, unknown>, firstName = "Byron") => ({
       firstName,
       lastName: "Lovelace",
@@ -137,29 +142,44 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
     });
     expect((await client.post(`${portal}/companions`, companion({}))).status).toBe(422);
 
-    const first = await uploaded(companionForm.id, "passport.pdf");
-    const added = await client.post(`${portal}/companions`, companion({ [proof.id]: reference(first) }));
+    const passport = await uploaded(companionForm.id, "passport.pdf");
+    const picture = await uploaded(companionForm.id, "photo.pdf", photo.id);
+    const added = await client.post(
+      `${portal}/companions`,
+      companion({ [proof.id]: reference(passport), [photo.id]: reference(picture) }),
+    );
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const companionId = added.body.id as string;
-    const companionFiles = () => GuestFile.query(db).where({ guestId: companionId });
-    const [file] = await companionFiles();
-    expect(file).toMatchObject({ customFieldId: proof.id, name: "passport.pdf", guestId: companionId });
-    expect(added.body.answers[proof.id]).toEqual({ fileId: file!.id, name: "passport.pdf", size: PDF.length });
-    // The companion's file, not the guest's.
+    const companionFiles = () => GuestFile.query(db).where({ guestId: companionId }).orderBy("name");
+    const [passportFile, photoFile] = await companionFiles();
+    expect(passportFile).toMatchObject({ customFieldId: proof.id, name: "passport.pdf", guestId: companionId });
+    expect(photoFile).toMatchObject({ customFieldId: photo.id, name: "photo.pdf", guestId: companionId });
+    expect(added.body.answers[proof.id]).toEqual({ fileId: passportFile!.id, name: "passport.pdf", size: PDF.length });
+    // The companion's files, not the guest's.
     expect(await GuestFile.query(db).where({ guestId: guest.id })).toEqual([]);
+    // A new companion keeps no file: none is theirs yet.
+    const keptByNew = await client.post(`${portal}/companions`, companion({ [proof.id]: { keep: passportFile!.id } }));
+    expect(keptByNew.status).toBe(422);
 
-    // Renamed without sending a file: the required question keeps the companion's file.
-    const renamed = await client.post(`${portal}/companions/${companionId}`, companion({}, "George"));
+    // Renamed: the required question's file kept by its id, the optional one's removed (null).
+    const edit = (answers: Record<string, unknown>) =>
+      client.post(`${portal}/companions/${companionId}`, companion(answers, "George"));
+    expect((await edit({})).status).toBe(422);
+    expect((await edit({ [proof.id]: { keep: photoFile!.id } })).status).toBe(422);
+    const renamed = await edit({ [proof.id]: { keep: passportFile!.id }, [photo.id]: null });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-    expect(renamed.body.answers[proof.id]).toEqual({ fileId: file!.id, name: "passport.pdf", size: PDF.length });
-    expect(await companionFiles()).toHaveLength(1);
+    expect(renamed.body.firstName).toBe("George");
+    expect(renamed.body.answers[proof.id]).toEqual({
+      fileId: passportFile!.id,
+      name: "passport.pdf",
+      size: PDF.length,
+    });
+    expect(renamed.body.answers).not.toHaveProperty(photo.id);
+    expect((await companionFiles()).map((file) => file.id)).toEqual([passportFile!.id]);
 
     // Another file replaces it.
-    const second = await uploaded(companionForm.id, "visa.pdf");
-    const replaced = await client.post(
-      `${portal}/companions/${companionId}`,
-      companion({ [proof.id]: reference(second) }, "George"),
-    );
+    const visa = await uploaded(companionForm.id, "visa.pdf");
+    const replaced = await edit({ [proof.id]: reference(visa) });
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     const files = await companionFiles();
     expect(files).toEqual([expect.objectContaining({ name: "visa.pdf" })]);
@@ -168,7 +188,7 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
       name: "visa.pdf",
       size: PDF.length,
     });
-    expect(await db("guestFiles").where({ id: file!.id }).first()).toBeUndefined();
+    expect(await db("guestFiles").where({ id: passportFile!.id }).first()).toBeUndefined();
   });
 
   it("takes an upload in the answers of the form it was uploaded for only", async () => {

@@ -16,6 +16,7 @@ import { derivedGuestColumns } from "../guests/prepare.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import { onlineForm } from "../forms/onlineForm.ts";
 import { checkedAnswers, viewPublicForm } from "../forms/registration.ts";
+import { removeAnsweredFiles, resolveKeptFiles } from "../forms/keptFiles.ts";
 import { moveUploads, resolveUploads, type UploadMove } from "../forms/uploads.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
 import { withdrawWaiting } from "../forms/waitingList.ts";
@@ -58,28 +59,26 @@ async function companionFormId(scope: Scope, event: Event): Promise<string | nul
 }
 
 /**
- * The companion form's answers checked by its rules (none kept without a companion form), and the files
- * uploaded for it to make the companion's (a file question takes an upload; a companion changed keeps the
- * file they answered with when none is sent).
+ * The companion form's answers checked by its rules (none kept without a companion form), the files uploaded
+ * for it to make the companion's, and the file questions whose file the companion loses. A file question
+ * takes an upload; a companion changed keeps the file they answered it with by `{ keep: fileId }` (theirs,
+ * of that question: keptFiles.ts) or loses it by null, as the guest's own registration does.
  */
 async function companionAnswers(
   scope: Scope,
   event: Event,
   sent: Record<string, unknown> | undefined,
   current: Guest | null = null,
-): Promise<{ answers: Record<string, unknown>; moves: UploadMove[] }> {
+): Promise<{ answers: Record<string, unknown>; moves: UploadMove[]; removedFiles: string[] }> {
   const formId = await companionFormId(scope, event);
-  if (!formId) return { answers: {}, moves: [] };
+  if (!formId) return { answers: {}, moves: [], removedFiles: [] };
   const online = await onlineForm(scope.db, event.slug, formId, "companion");
-  const uploads = await resolveUploads(scope.db, online, sent ?? {}, scope.clock.now(), { onlyUploads: true });
-  const storedFiles = online.fields.flatMap((field) =>
-    field.type === "file" && uploads.answers[field.id] == null && current?.answers[field.id] != null
-      ? [[field.id, current.answers[field.id]] as const]
-      : [],
-  );
-  const answers = checkedAnswers(online, { ...Object.fromEntries(storedFiles), ...uploads.answers });
+  const files = await resolveKeptFiles(scope.db, online, sent ?? {}, current?.id ?? null);
+  const uploads = await resolveUploads(scope.db, online, files.answers, scope.clock.now());
+  const answers = checkedAnswers(online, uploads.answers);
   // Files of questions the form hid are not kept (their uploads expire).
-  return { answers, moves: uploads.moves.filter((move) => move.upload.customFieldId in answers) };
+  const moves = uploads.moves.filter((move) => move.upload.customFieldId in answers);
+  return { answers, moves, removedFiles: files.removed };
 }
 
 /** The guest's companions, but those cancelled (with the guest's registration, or by the organizer). */
@@ -208,14 +207,19 @@ export async function updatePortalCompanion(
   const { event, guest } = await signedInGuest(scope, slug, token);
   refuseUnlessAttending(guest);
   const current = await ownCompanion(scope.db, guest, companionId);
-  const { answers, moves } = await companionAnswers(scope, event, body.answers, current);
+  const { answers, moves, removedFiles } = await companionAnswers(scope, event, body.answers, current);
   let replacedFiles: string[] = [];
   const updated = await scope.db.transaction(async (trx) => {
     const patched = await Guest.query(trx).patchAndFetchById(current.id, {
       ...identityOf(body),
-      answers: { ...current.answers, ...answers } as Guest["answers"],
+      answers: Object.fromEntries(
+        Object.entries({ ...current.answers, ...answers }).filter(([id]) => !removedFiles.includes(id)),
+      ) as Guest["answers"],
     });
-    replacedFiles = await moveUploads(trx, patched, moves);
+    replacedFiles = [
+      ...(await moveUploads(trx, patched, moves)),
+      ...(await removeAnsweredFiles(trx, patched.id, removedFiles)),
+    ];
     await recordAudit(trx, scope, {
       action: "guest.updated",
       subjectType: "guest",

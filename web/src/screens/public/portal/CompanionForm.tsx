@@ -19,7 +19,7 @@ import {
   type FieldProblem,
   type RegistrationValues,
 } from "../registration/registrationValues.ts";
-import { answerInputsOf } from "./memberValues.ts";
+import { answerInputsOf, storedFilesOf } from "./memberValues.ts";
 import { useFormProblems } from "./useFormProblems.tsx";
 
 /** A companion's full name, as the member area shows it. */
@@ -30,7 +30,8 @@ export function companionName(companion: Pick<PortalCompanionJson, "firstName" |
 /**
  * A companion added or changed: their names, an email if they have one, and the companion form's questions
  * (the registration form's components and rules; a file question's file uploaded at once for the companion
- * form). Its title takes the focus when it opens.
+ * form, a changed companion's file shown as the current one, kept unless replaced or removed). Its title takes
+ * the focus when it opens.
  */
 export function CompanionForm({
   companionForm,
@@ -48,6 +49,7 @@ export function CompanionForm({
   const { eventSlug } = useGuestSite();
   const save = useSavePortalCompanion(eventSlug);
   const questions = companionForm ?? { items: [], fields: [] };
+  const storedFiles = storedFilesOf(questions, companion?.answers ?? {});
   const values = useForm<RegistrationValues>({
     initialValues: {
       ...initialValues(questions),
@@ -55,6 +57,9 @@ export function CompanionForm({
       lastName: companion?.lastName ?? "",
       mail: companion?.email ?? "",
       answers: answerInputsOf(questions, companion?.answers ?? {}),
+      // The companion's files shown as the current ones, kept unless replaced or removed.
+      files: { ...storedFiles },
+      storedFiles,
     },
   });
   const { formRef, alert, showChecked, showRefusal, clear } = useFormProblems(values);
