@@ -138,7 +138,8 @@ export const portalContracts = {
     summary: "The signed-in guest answers a satisfaction survey",
     description:
       "Once per guest (409 survey_already_answered), while it is open (409 survey_not_open); the questions shown " +
-      "and their rules as on a form.",
+      "and their rules as on a form. A file question takes a file uploaded for this survey (uploadFile's " +
+      "`{ uploadId, uploadKey }`), which becomes the guest's; anything else, another form's upload included: 422.",
     tags,
     params: PortalSurveyParams,
     body: SurveyAnswerBody,
@@ -177,7 +178,9 @@ export const portalContracts = {
     summary: "Add a companion",
     description:
       "Within the event's maximum (422 companions_too_many), for a guest who attends (confirmed or awaiting " +
-      "approval; otherwise 409 companions_not_attending); the companion form's answers checked as on a form.",
+      "approval; otherwise 409 companions_not_attending); the companion form's answers checked as on a form, a " +
+      "file question taking a file uploaded for the companion form (uploadFile's `{ uploadId, uploadKey }`), " +
+      "which becomes the companion's.",
     tags,
     params: PortalParams,
     body: PortalCompanionBody,
@@ -190,7 +193,9 @@ export const portalContracts = {
     path: "/public/events/:event/portal/companions/:id",
     auth: "public",
     summary: "Change a companion",
-    description: "For a guest who attends (409 companions_not_attending otherwise).",
+    description:
+      "For a guest who attends (409 companions_not_attending otherwise). A file question answered already: " +
+      "`{ keep: fileId }` keeps the companion's file, null removes it, an upload for the companion form replaces it.",
     tags,
     params: PortalCompanionParams,
     body: PortalCompanionBody,

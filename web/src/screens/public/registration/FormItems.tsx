@@ -12,7 +12,7 @@ interface FormItemsProps {
   items: readonly FormItem[];
   fields: ReadonlyMap<string, PublicFieldJson>;
   form: UseFormReturnType<RegistrationValues>;
-  /** The registration form whose file questions upload their file at once; without it, files come later. */
+  /** The form (any type) whose file questions upload their file at once; without it, files come later. */
   uploadFormId?: string;
   /** A registration already made, changed in the member area (where companions are managed in their own part). */
   isChange?: boolean;
