@@ -23,6 +23,7 @@ import { isClosed, onlineForm, type OnlineForm } from "./onlineForm.ts";
 import { moveUploads, resolveUploads } from "./uploads.ts";
 import { removeAnsweredFiles, resolveKeptFiles } from "./keptFiles.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
+import { cancelCompanions } from "../guests/companions.ts";
 import { isPlaceFull, placeName, placesOf, placesTaken, quotaPlaces, type Place, type PlacesTaken } from "./places.ts";
 import {
   joinWaitingList,
@@ -140,6 +141,28 @@ function refuseFullPlaces(places: readonly Place[], counts: PlacesTaken, waitabl
 }
 
 /**
+ * An existing guest's answers once they send the form again: each question of the form takes what was sent,
+ * so one left empty, or hidden by the other answers, loses its answer; but a file question keeps its file
+ * unless the signed-in guest removed it, and an answer given up for a waiting list stays until a place
+ * opens. Answers to questions this form does not ask (the organizer's, another form's) stay as they are.
+ */
+function answersSentAgain(
+  online: OnlineForm,
+  existing: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  { waited, removedFiles }: { waited: readonly WaitedPlace[]; removedFiles: readonly string[] },
+): Guest["answers"] {
+  const waitedIds = new Set(waited.map((place) => place.field.id));
+  const unanswered = online.fields
+    .filter((field) => field.type !== "file" && !waitedIds.has(field.id) && !(field.id in sent))
+    .map((field) => field.id);
+  const cleared = new Set([...unanswered, ...removedFiles]);
+  return Object.fromEntries(
+    Object.entries({ ...existing, ...sent }).filter(([id]) => !cleared.has(id)),
+  ) as Guest["answers"];
+}
+
+/**
  * Registers a guest through an online registration form, all or nothing, then queues the confirmation
  * email: the queue retries it while the mail server is down, and failing to queue it never undoes the
  * registration. `signedInGuestId`: the guest of the portal changing their registration, who may keep or
@@ -234,9 +257,7 @@ async function register(
     const guest = existing
       ? await Guest.query(trx).patchAndFetchById(existing.id, {
           ...values,
-          answers: Object.fromEntries(
-            Object.entries({ ...existing.answers, ...kept }).filter(([id]) => !files.removed.includes(id)),
-          ) as Guest["answers"],
+          answers: answersSentAgain(online, existing.answers, kept, { waited, removedFiles: files.removed }),
         })
       : ((await Guest.query(trx)
           .insert({
@@ -247,6 +268,8 @@ async function register(
             createdSource: "registration",
           })
           .returning("*")) as unknown as Guest);
+    // A guest answering that they will not come no longer brings companions.
+    if (existing && declines) await cancelCompanions(trx, scope, event, guest);
     replacedFiles = [
       ...(await moveUploads(trx, guest, moves)),
       ...(await removeAnsweredFiles(trx, guest.id, files.removed)),

@@ -14,12 +14,12 @@ import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
 import { derivedGuestColumns } from "../guests/prepare.ts";
 import { guestSnapshot } from "../guests/write.ts";
+import { companionsOf } from "../guests/companions.ts";
 import { onlineForm } from "../forms/onlineForm.ts";
 import { checkedAnswers, viewPublicForm } from "../forms/registration.ts";
 import { removeAnsweredFiles, resolveKeptFiles } from "../forms/keptFiles.ts";
 import { moveUploads, resolveUploads, type UploadMove } from "../forms/uploads.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
-import { withdrawWaiting } from "../forms/waitingList.ts";
 import type { Scope } from "../scope.ts";
 import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
@@ -79,39 +79,6 @@ async function companionAnswers(
   // Files of questions the form hid are not kept (their uploads expire).
   const moves = uploads.moves.filter((move) => move.upload.customFieldId in answers);
   return { answers, moves, removedFiles: files.removed };
-}
-
-/** The guest's companions, but those cancelled (with the guest's registration, or by the organizer). */
-async function companionsOf(db: Knex, guest: Pick<Guest, "id" | "eventId">): Promise<Guest[]> {
-  return Guest.query(db)
-    .where({ eventId: guest.eventId, godfatherId: guest.id })
-    .whereNot("status", "cancelled")
-    .orderBy("createdAt");
-}
-
-/**
- * In the transaction cancelling the guest's registration: their companions' too (each withdrawn from what
- * they wait for, and audited). They stay the guest's in the organizer's list, cancelled.
- */
-export async function cancelCompanions(
-  trx: Knex.Transaction,
-  scope: Scope,
-  event: Event,
-  guest: Pick<Guest, "id" | "eventId">,
-): Promise<void> {
-  for (const companion of await companionsOf(trx, guest)) {
-    const cancelled = await Guest.query(trx).patchAndFetchById(companion.id, { status: "cancelled" });
-    await withdrawWaiting(trx, companion.id);
-    await recordAudit(trx, scope, {
-      action: "guest.updated",
-      subjectType: "guest",
-      subjectId: companion.id,
-      accountId: event.accountId,
-      eventId: event.id,
-      before: guestSnapshot(companion),
-      after: guestSnapshot(cancelled),
-    });
-  }
 }
 
 /** The companion form's questions, as the signed-in guest answers them for a companion; 404 without one. */

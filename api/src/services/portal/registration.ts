@@ -16,7 +16,8 @@ import { isPlaceFull, placesTaken, type Place } from "../forms/places.ts";
 import { sendForm } from "../forms/registration.ts";
 import { promoteWaitingAfter, withdrawWaiting } from "../forms/waitingList.ts";
 import type { Scope } from "../scope.ts";
-import { ATTENDING_STATUSES, cancelCompanions } from "./companions.ts";
+import { cancelCompanions } from "../guests/companions.ts";
+import { ATTENDING_STATUSES } from "./companions.ts";
 import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
 /*
