@@ -20,7 +20,7 @@ import {
   type RegistrationValues,
 } from "../registration/registrationValues.ts";
 import { answerInputsOf, storedFilesOf } from "./memberValues.ts";
-import { useFormProblems } from "./useFormProblems.tsx";
+import { useFormProblems } from "../useFormProblems.tsx";
 
 /** A companion's full name, as the member area shows it. */
 export function companionName(companion: Pick<PortalCompanionJson, "firstName" | "lastName">): string {

@@ -1,18 +1,17 @@
-import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Button, Checkbox, Group, Loader, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "@tessera/shared/client";
 import { isEmailAddress } from "@tessera/shared/rules/email";
 import { EMAIL_MAX } from "@tessera/shared/schemas/common";
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from "@tessera/shared/schemas/contact";
-import { errorMessage } from "@/app/errorMessage.ts";
 import { PageLoader } from "@/components/PageLoader.tsx";
 import { useCaptcha, useSendContactMessage } from "@/queries/contact.ts";
 import { usePortalMe, type PortalMeJson } from "@/queries/portal.ts";
 import { GuestMessage } from "../GuestMessage.tsx";
 import { GuestPanel } from "../GuestPanel.tsx";
-import { FORM_PATH_ATTRIBUTE, focusFirstError } from "../registration/focusFirstError.ts";
+import { FORM_PATH_ATTRIBUTE } from "../registration/focusFirstError.ts";
+import { useFormProblems } from "../useFormProblems.tsx";
 
 interface ContactValues {
   name: string;
@@ -108,26 +107,12 @@ function ContactForm({
       acceptsPrivacyPolicy: (value) => (value ? null : t("validation:privacy_policy_required")),
     },
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  // Each showing of problems: the alert is announced anew (its key) and the focus moves (the effect).
-  const [shownProblems, setShownProblems] = useState<{ id: number; paths: string[] }>({ id: 0, paths: [] });
-  const formElement = useRef<HTMLFormElement>(null);
-  const alertElement = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!shownProblems.id) return;
-    if (!focusFirstError(formElement.current, shownProblems.paths)) alertElement.current?.focus();
-  }, [shownProblems]);
-
-  function showProblems(errors: Record<string, string>, summary: string) {
-    form.setErrors(errors);
-    setFailure(summary);
-    const paths = FIELDS.filter((field) => field in errors);
-    setShownProblems((previous) => ({ id: previous.id + 1, paths }));
-  }
+  const { formRef, alert, show, showRefusal, clear } = useFormProblems(form, {
+    fixErrors: (count) => t("public.contact.fixErrors", { count }),
+  });
 
   function submit(values: ContactValues) {
-    setFailure(null);
+    clear();
     const email = values.email.trim();
     send
       .mutateAsync({
@@ -140,31 +125,22 @@ function ContactForm({
       })
       .then(
         () => onSent(email),
-        (error: unknown) => {
-          if (!isApiError(error)) return showProblems({}, errorMessage(error, t));
-          const errors: Record<string, string> = {};
-          for (const detail of error.details) {
-            if ((FIELDS as readonly string[]).includes(detail.field)) errors[detail.field] ??= detail.message;
-          }
-          const count = Object.keys(errors).length;
-          showProblems(
-            errors,
-            error.status === 422 && count ? t("public.contact.fixErrors", { count }) : error.message,
-          );
-        },
+        (error: unknown) =>
+          showRefusal(error, (field) => ((FIELDS as readonly string[]).includes(field) ? field : null)),
       );
   }
 
+  /** The form's own checks failed (Mantine's validate set the errors): summed up, the focus on the first. */
   function showInvalid(errors: Record<string, unknown>) {
-    const count = Object.keys(errors).length;
-    setFailure(t("public.contact.fixErrors", { count }));
-    const paths = FIELDS.filter((field) => field in errors);
-    setShownProblems((previous) => ({ id: previous.id + 1, paths }));
+    show(
+      Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, String(error)])),
+      t("public.contact.fixErrors", { count: Object.keys(errors).length }),
+    );
   }
 
   return (
     <GuestPanel>
-      <form ref={formElement} onSubmit={form.onSubmit(submit, showInvalid)} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit(submit, showInvalid)} noValidate>
         <Stack gap="md">
           <Title order={headingOrder} size="h2">
             {t("public.contact.title")}
@@ -173,11 +149,7 @@ function ContactForm({
           <Text size="sm" c="dimmed">
             {t("public.contact.requiredNote")}
           </Text>
-          {failure && (
-            <Alert key={shownProblems.id} ref={alertElement} tabIndex={-1} color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          {alert}
           <TextInput
             label={t("public.contact.name")}
             required

@@ -15,7 +15,7 @@ import {
   type RegistrationValues,
 } from "../registration/registrationValues.ts";
 import { SectionPending } from "./MemberSection.tsx";
-import { useFormProblems } from "./useFormProblems.tsx";
+import { useFormProblems } from "../useFormProblems.tsx";
 
 /**
  * A survey's questions read, then answered (once) with the registration form's components and rules: a file

@@ -1,18 +1,16 @@
-import { Alert, Button, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import { Button, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { isApiError } from "@tessera/shared/client";
 import { EMAIL_MAX, NAME_MAX } from "@tessera/shared/schemas/common";
-import { errorMessage } from "@/app/errorMessage.ts";
-import { useFormFailure } from "@/app/useFormFailure.ts";
 import { useSendForm, type PublicFormJson, type SendFormBody, type SendFormResult } from "@/queries/publicForms.ts";
 import { GuestPanel } from "../GuestPanel.tsx";
 import { useGuestSite } from "../guestSiteContext.ts";
-import { FORM_PATH_ATTRIBUTE, focusFirstError } from "./focusFirstError.ts";
+import { FORM_PATH_ATTRIBUTE } from "./focusFirstError.ts";
 import { FormAgreements } from "./FormAgreements.tsx";
 import { FormItems } from "./FormItems.tsx";
+import { useFormProblems } from "../useFormProblems.tsx";
 import type { Registered } from "./RegistrationScreen.tsx";
 import {
   checkRegistration,
@@ -63,67 +61,30 @@ export function RegistrationForm({
   const values = useForm<RegistrationValues>({
     initialValues: change?.values ?? initialValues(form, typeof prefilledEmail === "string" ? prefilledEmail : ""),
   });
-  const [failure, setFailure] = useFormFailure(values);
-  // Each showing of problems: the alert is announced anew (its key) and the focus moves (the effect).
-  const [shownProblems, setShownProblems] = useState<{ id: number; paths: string[] }>({ id: 0, paths: [] });
-  const formElement = useRef<HTMLFormElement>(null);
-  const alertElement = useRef<HTMLDivElement>(null);
+  const { formRef, alert, showChecked, showRefusal, clear } = useFormProblems(values);
   const fields = useMemo(() => new Map(form.fields.map((field) => [field.id, field])), [form.fields]);
   const answers = values.getValues().answers;
   const announcement = useShownQuestionsAnnouncement(shownQuestions(form, answers).size);
 
-  useEffect(() => {
-    if (!shownProblems.id) return;
-    if (!focusFirstError(formElement.current, shownProblems.paths)) alertElement.current?.focus();
-  }, [shownProblems]);
-
-  function showProblems(errors: Record<string, string>, summary: string) {
-    values.setErrors(errors);
-    setFailure(summary);
-    setShownProblems((previous) => ({ id: previous.id + 1, paths: Object.keys(errors) }));
-  }
-
   function submit(current: RegistrationValues) {
     const checked = checkRegistration(form, current);
-    if (!checked.ok) {
-      const errors = Object.fromEntries(
-        Object.entries(checked.problems).map(([path, problem]) => [
-          path,
-          t(`validation:${problem.code}` as "validation:required", problem.params ?? {}),
-        ]),
-      );
-      showProblems(errors, t("public.form.fixErrors", { count: Object.keys(errors).length }));
-      return;
-    }
-    setFailure(null);
+    if (!checked.ok) return showChecked(checked.problems);
+    clear();
     const { body } = checked;
     send.mutateAsync(body).then(
       (result) => onRegistered({ result, firstName: body.items.firstName, email: body.mail }),
-      (error: unknown) => {
-        if (!isApiError(error)) return showProblems({}, errorMessage(error, t));
-        const errors: Record<string, string> = {};
-        for (const detail of error.details) {
-          const path = formPathOf(detail.field, form);
-          if (path) errors[path] ??= detail.message;
-        }
-        const count = Object.keys(errors).length;
-        showProblems(errors, error.status === 422 && count ? t("public.form.fixErrors", { count }) : error.message);
-      },
+      (error: unknown) => showRefusal(error, (field) => formPathOf(field, form)),
     );
   }
 
   return (
     <GuestPanel>
-      <form ref={formElement} onSubmit={values.onSubmit(submit)} noValidate>
+      <form ref={formRef} onSubmit={values.onSubmit(submit)} noValidate>
         <Stack gap="lg">
           <Text size="sm" c="dimmed">
             {t("public.form.requiredNote")}
           </Text>
-          {failure && (
-            <Alert key={shownProblems.id} ref={alertElement} tabIndex={-1} color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          {alert}
           <Stack gap="md">
             <Title order={2} size="h3">
               {t("public.form.yourDetails")}

@@ -5,15 +5,20 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "@tessera/shared/client";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { useFormFailure } from "@/app/useFormFailure.ts";
-import { focusFirstError } from "../registration/focusFirstError.ts";
-import type { FieldProblem } from "../registration/registrationValues.ts";
+import { focusFirstError } from "./registration/focusFirstError.ts";
+import type { FieldProblem } from "./registration/registrationValues.ts";
 
 /**
- * Shows a member-area form's problems as the registration form does: at their fields and summed up in an
- * alert above the form, announced anew each time (its key), the focus on the first problem (or the alert).
+ * Shows a guest form's problems (registration, member area, contact): at their fields and summed up in an
+ * alert above the form, announced anew each time (its key), the focus on the first problem in the page's
+ * order (or on the alert). `fixErrors` words the summary of problems at fields.
  */
-export function useFormProblems<Values>(values: UseFormReturnType<Values>) {
+export function useFormProblems<Values>(
+  values: UseFormReturnType<Values>,
+  options: { fixErrors?: (count: number) => string } = {},
+) {
   const { t } = useTranslation(["web", "errors", "validation"]);
+  const fixErrors = options.fixErrors ?? ((count: number) => t("public.form.fixErrors", { count }));
   const [failure, setFailure] = useFormFailure(values);
   const [shown, setShown] = useState<{ id: number; paths: string[] }>({ id: 0, paths: [] });
   const formRef = useRef<HTMLFormElement>(null);
@@ -38,7 +43,7 @@ export function useFormProblems<Values>(values: UseFormReturnType<Values>) {
         t(`validation:${problem.code}` as "validation:required", problem.params ?? {}),
       ]),
     );
-    show(errors, t("public.form.fixErrors", { count: Object.keys(errors).length }));
+    show(errors, fixErrors(Object.keys(errors).length));
   }
 
   /** The API's refusal: its details at the fields `pathOf` finds, the others (or its message) above the form. */
@@ -53,11 +58,7 @@ export function useFormProblems<Values>(values: UseFormReturnType<Values>) {
     }
     const count = Object.keys(errors).length;
     const summary =
-      elsewhere.length > 0
-        ? elsewhere.join(" ")
-        : error.status === 422 && count
-          ? t("public.form.fixErrors", { count })
-          : error.message;
+      elsewhere.length > 0 ? elsewhere.join(" ") : error.status === 422 && count ? fixErrors(count) : error.message;
     show(errors, summary);
   }
 
@@ -67,5 +68,5 @@ export function useFormProblems<Values>(values: UseFormReturnType<Values>) {
     </Alert>
   ) : null;
 
-  return { formRef, alert, showChecked, showRefusal, clear: () => setFailure(null) };
+  return { formRef, alert, show, showChecked, showRefusal, clear: () => setFailure(null) };
 }
