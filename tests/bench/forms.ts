@@ -5,8 +5,6 @@
 // and the bar's rate (200 registrations a second offered by the 50, as guests arrive on their own: the
 // latency a guest sees at that rate, counted from when the registration was due). Floor: the same guests and
 // answers inserted in raw SQL, one statement a guest, the same way over the same pool, in the server's process.
-import { randomUUID } from "node:crypto";
-import { Form } from "../../api/src/models/Form.ts";
 import type { Db } from "../../api/src/db/knex.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount } from "../helpers/factories.ts";
@@ -14,6 +12,7 @@ import { buildCustomField, guestRow } from "../helpers/guests.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { HttpLoad } from "./httpLoad.ts";
 import { inProcess, latencyRows, printTable } from "./stats.ts";
+import { buildForm } from "../helpers/forms.ts";
 
 const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 2_000);
 const GUESTS_AT_ONCE = 50;
@@ -40,15 +39,7 @@ async function onlineForm(db: Db, quota: number) {
   });
   const diet = await buildCustomField(db, event, { label: "Diet", isRequired: true });
   const size = await buildCustomField(db, event, { label: "Company size", type: "number" });
-  const form = await Form.query(db).insertAndFetch({
-    id: randomUUID(),
-    accountId: account.id,
-    eventId: event.id,
-    type: "registration",
-    state: "online",
-    title: "Register",
-    options: {},
-    createdBy: null,
+  const form = await buildForm(db, event, {
     items: [
       { kind: "question", id: "q-workshop", fieldId: workshop.id },
       { kind: "question", id: "q-size", fieldId: size.id },

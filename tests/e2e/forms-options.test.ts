@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { formOptionsOf } from "@tessera/shared";
 import { describe, expect, it } from "vitest";
 import { Form } from "../../api/src/models/Form.ts";
@@ -9,6 +8,7 @@ import { buildCustomField, buildGuest } from "../helpers/guests.ts";
 import { PDF } from "../helpers/zipFixtures.ts";
 import { FormsPages } from "./pages/FormsPages.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
+import { buildForm } from "../helpers/forms.ts";
 
 /**
  * Issue 11, items 5 and 7: an organizer sets a registration form's options in the builder (approval, a
@@ -32,14 +32,9 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("a form's options and sta
       ],
     });
     const form = (type: "registration" | "survey", title: string, fieldIds: string[]) =>
-      Form.query(db).insertAndFetch({
-        id: randomUUID(),
-        accountId: event.accountId,
-        eventId: event.id,
+      buildForm(db, event, {
         type,
-        state: "online",
         title,
-        options: {},
         createdBy: organizer.id,
         items: fieldIds.map((fieldId, index) => ({ kind: "question", id: `q${index}`, fieldId })),
       });

@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { resources } from "@tessera/shared";
 import { describe, expect, it } from "vitest";
-import { Form } from "../../api/src/models/Form.ts";
 import { GuestFile } from "../../api/src/models/GuestFile.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { createGuestSession } from "../../api/src/services/portal/guestSessions.ts";
@@ -12,6 +10,7 @@ import { buildAccount } from "../helpers/factories.ts";
 import { buildCustomField } from "../helpers/guests.ts";
 import { PDF } from "../helpers/zipFixtures.ts";
 import { GuestPages } from "./pages/GuestPages.ts";
+import { buildForm } from "../helpers/forms.ts";
 
 const en = resources.en.web;
 const enValidation = resources.en.validation;
@@ -37,15 +36,8 @@ describe.skipIf(!shouldRunE2e())("a guest uploads a file for a required file que
       type: "file",
       isRequired: true,
     });
-    const form = await Form.query(server.db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
-      state: "online",
+    const form = await buildForm(server.db, event, {
       title: "Apply",
-      options: {},
-      createdBy: null,
       items: [{ kind: "question", id: "q-resume", fieldId: resume.id }],
     } as never);
 

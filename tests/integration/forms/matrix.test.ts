@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../../api/src/models/Event.ts";
-import { Form } from "../../../api/src/models/Form.ts";
 import { expectNoChange } from "../../helpers/actors.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
@@ -15,6 +13,7 @@ import {
   type MatrixRow,
 } from "../../helpers/matrix.ts";
 import { useCastServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * Every form route × every kind of caller (QUALITY.md, tenant isolation). Each call targets a fresh event
@@ -72,16 +71,10 @@ describe.each(databaseKinds())("forms: role × route matrix on %s", (kind) => {
 
   async function target(event?: Event): Promise<Target> {
     const where = event ?? (await buildListedEvent(suite.cast));
-    const form = await Form.query(suite.server.db).insertAndFetch({
-      id: randomUUID(),
-      accountId: where.accountId,
-      eventId: where.id,
-      type: "registration",
+    const form = await buildForm(suite.server.db, where, {
       state: "draft",
       title: "Registration",
       items: ITEMS as never,
-      options: {},
-      createdBy: null,
     });
     return { base: `/api/v1/events/${suite.cast.accountA.id}/${where.id}/forms`, formId: form.id };
   }

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { Form } from "../../../api/src/models/Form.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
@@ -8,6 +6,7 @@ import { buildCustomField } from "../../helpers/guests.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { postMultipart } from "../../helpers/uploads.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * Registrations and form uploads from one address are limited within the throttle's window
@@ -22,15 +21,7 @@ describe.each(databaseKinds())("registrations throttled per address on %s", (kin
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id);
     const cv = await buildCustomField(db, event, { label: "Your CV", type: "file" });
-    const form = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
-      state: "online",
-      title: "Register",
-      options: {},
-      createdBy: null,
+    const form = await buildForm(db, event, {
       items: [{ kind: "question", id: "cv", fieldId: cv.id }],
     });
     const send = (mail: string, address: string) =>

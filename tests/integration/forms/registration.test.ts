@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../../api/src/db/knex.ts";
 import type { CustomField } from "../../../api/src/models/CustomField.ts";
@@ -9,6 +8,7 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * Guests registering through an online registration form (spec §4, §5, §7 sendForm): the server decides
@@ -44,15 +44,8 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
     });
     const diet = await buildCustomField(db, event, { label: "Diet", isRequired: true });
     const company = await buildCustomField(db, event, { label: "Company size", type: "number" });
-    const form = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
+    const form = await buildForm(db, event, {
       state: options.state ?? "online",
-      title: "Register",
-      options: {},
-      createdBy: null,
       items: [
         { kind: "question", id: "q-workshop", fieldId: workshop.id },
         { kind: "question", id: "q-company", fieldId: company.id },

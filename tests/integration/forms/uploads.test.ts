@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { Form } from "../../../api/src/models/Form.ts";
 import { GuestFile } from "../../../api/src/models/GuestFile.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
@@ -9,6 +7,7 @@ import { buildCustomField } from "../../helpers/guests.ts";
 import { postMultipart } from "../../helpers/uploads.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * A guest uploads a file for a form's file question (spec §7 uploadFile: type judged from the content),
@@ -24,15 +23,8 @@ describe.each(databaseKinds())("files uploaded with a form on %s", (kind) => {
     const event = await buildEvent(db, account.id);
     const cv = await buildCustomField(db, event, { label: "Your CV", type: "file", isRequired: true });
     const notes = await buildCustomField(db, event, { label: "Notes" });
-    const form = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
-      state: "online",
+    const form = await buildForm(db, event, {
       title: "Apply",
-      options: {},
-      createdBy: null,
       items: [
         { kind: "question", id: "cv", fieldId: cv.id },
         { kind: "question", id: "notes", fieldId: notes.id },

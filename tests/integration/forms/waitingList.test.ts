@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
-import { Form } from "../../../api/src/models/Form.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
@@ -9,6 +7,7 @@ import { buildCustomField } from "../../helpers/guests.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * Waiting lists of full answers (issue 11): a guest whose chosen answer is full registers without it and
@@ -32,15 +31,8 @@ describe.each(databaseKinds())("waiting lists of full answers on %s", (kind) => 
         { id: "pm", label: "Afternoon", quota: null },
       ],
     });
-    const form = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
-      state: "online",
-      title: "Register",
+    const form = await buildForm(db, event, {
       options,
-      createdBy: null,
       items: [{ kind: "question", id: "q", fieldId: workshop.id }],
     });
     const register = (mail: string, choice: string, wait = false, lang = "en") =>

@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { Form } from "../../../api/src/models/Form.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * A registration sent again (the portal's change of answers goes through the form) replaces the answers to
@@ -32,15 +31,7 @@ describe.each(databaseKinds())("answers sent again on %s", (kind) => {
     const diet = await buildCustomField(db, event, { label: "Diet" });
     const company = await buildCustomField(db, event, { label: "Company" });
     const seat = await buildCustomField(db, event, { label: "Seat (set by the organizer)" });
-    const form = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
-      state: "online",
-      title: "Register",
-      options: {},
-      createdBy: null,
+    const form = await buildForm(db, event, {
       items: [
         { kind: "question", id: "q-workshop", fieldId: workshop.id },
         { kind: "question", id: "q-company", fieldId: company.id },

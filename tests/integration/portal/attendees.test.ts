@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { Form } from "../../../api/src/models/Form.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
@@ -6,6 +5,7 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * The attendees list of a guest's portal: published by the registration form's option, it shows the
@@ -18,15 +18,7 @@ describe.each(databaseKinds())("the attendees list on %s", (kind) => {
     const { db } = suite.server;
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id);
-    const form = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
-      state: "online",
-      title: "Register",
-      options: {},
-      createdBy: null,
+    const form = await buildForm(db, event, {
       items: [{ kind: "participation", id: "attend", title: "Will you attend?" }],
     });
     const register = (firstName: string, lastName: string, listedConsent: boolean, participation = true) =>

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { Form } from "../../../api/src/models/Form.ts";
@@ -8,6 +7,7 @@ import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * In their portal, a guest adds, changes and removes their companions, within the event's maximum, each
@@ -23,17 +23,12 @@ describe.each(databaseKinds())("companions in the guest portal on %s", (kind) =>
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id, { maxCompanions: 2 });
     const diet = await buildCustomField(db, event, { label: "Diet", isRequired: true });
-    const base = { accountId: account.id, eventId: event.id, state: "online" as const, options: {}, createdBy: null };
-    const companionForm = await Form.query(db).insertAndFetch({
-      ...base,
-      id: randomUUID(),
+    const companionForm = await buildForm(db, event, {
       type: "companion",
       title: "Your companion",
       items: [{ kind: "question", id: "diet", fieldId: diet.id }],
     });
-    await Form.query(db).insertAndFetch({
-      ...base,
-      id: randomUUID(),
+    await buildForm(db, event, {
       type: "registration",
       title: "Register",
       items: [
@@ -102,17 +97,12 @@ describe.each(databaseKinds())("companions in the guest portal on %s", (kind) =>
         { id: "pm", label: "Afternoon", quota: null },
       ],
     });
-    const base = { accountId: account.id, eventId: event.id, state: "online" as const, options: {}, createdBy: null };
-    const companionForm = await Form.query(db).insertAndFetch({
-      ...base,
-      id: randomUUID(),
+    const companionForm = await buildForm(db, event, {
       type: "companion",
       title: "Your companion",
       items: [{ kind: "question", id: "workshop", fieldId: workshop.id }],
     });
-    const form = await Form.query(db).insertAndFetch({
-      ...base,
-      id: randomUUID(),
+    const form = await buildForm(db, event, {
       type: "registration",
       title: "Register",
       items: [

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { Form } from "../../../api/src/models/Form.ts";
 import { GuestFile } from "../../../api/src/models/GuestFile.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
@@ -10,6 +8,7 @@ import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { postMultipart } from "../../helpers/uploads.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * In their portal, a guest reads their registration, changes their answers through the form (its rules,
@@ -32,15 +31,7 @@ describe.each(databaseKinds())("the guest's registration in the portal on %s", (
         { id: "pm", label: "Afternoon", quota: null },
       ],
     });
-    const form = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
-      state: "online",
-      title: "Register",
-      options: {},
-      createdBy: null,
+    const form = await buildForm(db, event, {
       items: [{ kind: "question", id: "q", fieldId: workshop.id }],
     });
     const register = (mail: string, choice: string) =>
@@ -129,15 +120,8 @@ describe.each(databaseKinds())("the guest's registration in the portal on %s", (
     const event = await buildEvent(db, account.id);
     const cv = await buildCustomField(db, event, { label: "Your CV", type: "file", isRequired: true });
     const letter = await buildCustomField(db, event, { label: "A letter", type: "file" });
-    const form = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
-      state: "online",
+    const form = await buildForm(db, event, {
       title: "Apply",
-      options: {},
-      createdBy: null,
       items: [
         { kind: "question", id: "cv", fieldId: cv.id },
         { kind: "question", id: "letter", fieldId: letter.id },

@@ -7,6 +7,7 @@ import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factorie
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * A satisfaction survey opens from its date, is answered once per guest in their portal, and its answers
@@ -29,15 +30,10 @@ describe.each(databaseKinds())("satisfaction surveys on %s", (kind) => {
         { id: "no", label: "No" },
       ],
     });
-    const survey = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
+    const survey = await buildForm(db, event, {
       type: "survey",
-      state: "online",
       title: "How was it?",
       options: { opensAt },
-      createdBy: null,
       items: [
         { kind: "question", id: "rating", fieldId: rating.id },
         { kind: "question", id: "again", fieldId: again.id },

@@ -8,6 +8,7 @@ import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 import { postMultipart } from "../../helpers/uploads.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
 
@@ -30,10 +31,7 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
     const proof = await buildCustomField(db, event, { label: "Your certificate", type: "file", isRequired: true });
     const comment = await buildCustomField(db, event, { label: "Comment" });
     const photo = await buildCustomField(db, event, { label: "A photo", type: "file" });
-    const base = { accountId: account.id, eventId: event.id, state: "online" as const, options: {}, createdBy: null };
-    const survey = await Form.query(db).insertAndFetch({
-      ...base,
-      id: randomUUID(),
+    const survey = await buildForm(db, event, {
       type: "survey",
       title: "How was it?",
       items: [
@@ -41,9 +39,7 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
         { kind: "question", id: "comment", fieldId: comment.id },
       ],
     });
-    const companionForm = await Form.query(db).insertAndFetch({
-      ...base,
-      id: randomUUID(),
+    const companionForm = await buildForm(db, event, {
       type: "companion",
       title: "Your companion",
       items: [
@@ -51,9 +47,7 @@ describe.each(databaseKinds())("files of surveys and companion forms on %s", (ki
         { kind: "question", id: "photo", fieldId: photo.id },
       ],
     });
-    const registration = await Form.query(db).insertAndFetch({
-      ...base,
-      id: randomUUID(),
+    const registration = await buildForm(db, event, {
       type: "registration",
       title: "Register",
       items: [

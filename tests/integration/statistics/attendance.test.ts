@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { AttendanceStatistics } from "@tessera/shared";
-import { Form } from "../../../api/src/models/Form.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * The event's Statistics screen, its custom-fields part (GET /events/{a}/{e}/statistics/attendance and the
@@ -49,15 +49,7 @@ describe.each(databaseKinds())("the event's attendance statistics on %s", (kind)
       ],
     });
     const rating = await buildCustomField(db, event, { label: "Rating", type: "rating", rules: { maxRating: 4 } });
-    const form = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
-      type: "registration",
-      state: "online",
-      title: "Register",
-      options: {},
-      createdBy: null,
+    const form = await buildForm(db, event, {
       items: [
         { kind: "question", id: "q-topics", fieldId: topics.id },
         { kind: "question", id: "q-company", fieldId: company.id },
@@ -65,29 +57,18 @@ describe.each(databaseKinds())("the event's attendance statistics on %s", (kind)
         { kind: "participation", id: "attend", title: "Will you attend?" },
       ],
     });
-    const survey = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
+    const survey = await buildForm(db, event, {
       type: "survey",
-      state: "online",
       title: "How was it?",
       options: { opensAt: new Date(Date.now() - 60_000).toISOString() },
-      createdBy: null,
       items: [
         { kind: "question", id: "q-rating", fieldId: rating.id },
         { kind: "question", id: "q-workshop", fieldId: workshop.id },
       ],
     });
-    const companion = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: account.id,
-      eventId: event.id,
+    const companion = await buildForm(db, event, {
       type: "companion",
-      state: "online",
       title: "Companions",
-      options: {},
-      createdBy: null,
       items: [{ kind: "question", id: "q-diet", fieldId: diet.id }],
     });
     const overseer = await buildUser(db, { accountId: account.id, role: "overseer" });

@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../../api/src/models/Event.ts";
-import { Form } from "../../../api/src/models/Form.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
@@ -14,6 +12,7 @@ import {
   type MatrixRow,
 } from "../../helpers/matrix.ts";
 import { useCastServer } from "../../helpers/suite.ts";
+import { buildForm } from "../../helpers/forms.ts";
 
 /**
  * The statistics routes × every kind of caller (QUALITY.md, tenant isolation). Each call targets a fresh event
@@ -56,16 +55,10 @@ describe.each(databaseKinds())("statistics: role × route matrix on %s", (kind) 
       options: [{ id: "am", label: "Morning" }],
     });
     await buildGuest(db, where, { status: "confirmed", answers: { [choice.id]: "am" } });
-    const survey = await Form.query(db).insertAndFetch({
-      id: randomUUID(),
-      accountId: where.accountId,
-      eventId: where.id,
+    const survey = await buildForm(db, where, {
       type: "survey",
-      state: "online",
       title: "Survey",
       items: [{ kind: "question", id: "q", fieldId: choice.id }] as never,
-      options: {},
-      createdBy: null,
     });
     return {
       base: `/api/v1/events/${suite.cast.accountA.id}/${where.id}`,
