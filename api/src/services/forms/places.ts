@@ -44,6 +44,16 @@ export function quotaPlaces(fields: readonly CustomField[]): Place[] {
   );
 }
 
+/** The entries of the guests waiting for an answer's place, joined to those guests. */
+export function waitingForPlace(db: Knex, eventId: string, place: Extract<Place, { kind: "answer" }>) {
+  return db("waitingListEntries").join("guests", "guests.id", "waitingListEntries.guestId").where({
+    "waitingListEntries.eventId": eventId,
+    "waitingListEntries.customFieldId": place.field.id,
+    "waitingListEntries.optionId": place.optionId,
+    "waitingListEntries.status": "waiting",
+  });
+}
+
 export interface PlacesTaken {
   /** Guests holding each place, the guest with the email left out. */
   taken: number[];
@@ -81,16 +91,7 @@ export async function placesTaken(
     }
     columns[`place${index}`] = others(holding);
     if (place.kind === "answer") {
-      const waiting = db("waitingListEntries")
-        .join("guests", "guests.id", "waitingListEntries.guestId")
-        .where({
-          "waitingListEntries.eventId": eventId,
-          "waitingListEntries.customFieldId": place.field.id,
-          "waitingListEntries.optionId": place.optionId,
-          "waitingListEntries.status": "waiting",
-        })
-        .whereIn("guests.status", HOLDING_A_PLACE)
-        .count("*");
+      const waiting = waitingForPlace(db, eventId, place).whereIn("guests.status", HOLDING_A_PLACE).count("*");
       columns[`waiting${index}`] = others(waiting);
     }
   });

@@ -21,7 +21,7 @@ import { recordAudit } from "../audit/record.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import type { Scope } from "../scope.ts";
 import type { OnlineForm } from "./onlineForm.ts";
-import { HOLDING_A_PLACE, placeName, placesTaken, type Place } from "./places.ts";
+import { HOLDING_A_PLACE, placeName, placesTaken, waitingForPlace, type Place } from "./places.ts";
 
 /*
  * Waiting lists of full answers (pretix's waiting list, per answer of a quota'd question). A guest whose
@@ -277,15 +277,7 @@ async function promotionRound(scope: Scope, eventId: string): Promise<{ progress
   if (!open.length && !gone.length) return none;
   const candidates = new Map<WaitedPlace, { entry: WaitingListEntry; email: string | null }[]>();
   for (const { place, free } of open) {
-    const rows = (await scope
-      .db("waitingListEntries")
-      .join("guests", "guests.id", "waitingListEntries.guestId")
-      .where({
-        "waitingListEntries.eventId": eventId,
-        "waitingListEntries.customFieldId": place.field.id,
-        "waitingListEntries.optionId": place.optionId,
-        "waitingListEntries.status": "waiting",
-      })
+    const rows = (await waitingForPlace(scope.db, eventId, place)
       .orderBy([{ column: "waitingListEntries.createdAt" }, { column: "waitingListEntries.id" }])
       .limit(Math.min(free, 100) + SPARE_CANDIDATES)
       .select("waitingListEntries.id", "guests.emailNormalized")) as { id: string; emailNormalized: string | null }[];

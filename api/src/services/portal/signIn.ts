@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { normalizeGuestEmail, type Language, type PortalMe, type PortalSignInBody } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
+import { guestPortalLink } from "../../mail/links.ts";
 import { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import { GuestSignInLink } from "../../models/GuestSignInLink.ts";
@@ -71,7 +72,7 @@ async function sendSignInLink(deps: AppDeps, { eventId, email, language }: SendL
     expiresAt: new Date(deps.clock.now().getTime() + SIGN_IN_LINK_MINUTES * 60_000),
   });
   // A fragment: the token never reaches a server's logs or another site's referrer.
-  const link = `${deps.config.publicUrl}/${language}/${event.slug}/portal/confirm#token=${token}`;
+  const link = `${guestPortalLink(deps.config.publicUrl, language, event.slug)}/confirm#token=${token}`;
   await deps.mail.send({
     to: guest.email,
     template: "guest_sign_in",
