@@ -28,6 +28,8 @@ import type { Scope } from "../scope.ts";
 /** The questions whose answers are counted: choices, and ratings (each value of the scale). */
 const isCounted = (field: CustomField) => CHOICE_TYPES.includes(field.type) || field.type === "rating";
 
+const kindOrder = (type: string) => (STATISTICS_FORM_TYPES as readonly string[]).indexOf(type);
+
 export async function attendanceStatistics(
   scope: Scope,
   key: EventKey,
@@ -35,11 +37,14 @@ export async function attendanceStatistics(
   language: Language = scope.language,
 ): Promise<AttendanceStatistics> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
-  const forms = await Form.query(scope.db)
-    .where({ eventId: event.id })
-    .whereIn("type", STATISTICS_FORM_TYPES)
-    .orderBy("createdAt")
-    .orderBy("id");
+  // Registration forms first, then surveys, each kind in the order they were made.
+  const forms = (
+    await Form.query(scope.db)
+      .where({ eventId: event.id })
+      .whereIn("type", STATISTICS_FORM_TYPES)
+      .orderBy("createdAt")
+      .orderBy("id")
+  ).sort((a, b) => kindOrder(a.type) - kindOrder(b.type));
   const form = query.form ? forms.find((candidate) => candidate.id === query.form) : null;
   if (form === undefined) throw AppError.notFound();
 
