@@ -142,7 +142,7 @@ function ContactForm({
     <GuestPanel>
       <form ref={formRef} onSubmit={form.onSubmit(submit, showInvalid)} noValidate>
         <Stack gap="md">
-          <Title order={headingOrder} size="h2">
+          <Title order={headingOrder} size={headingOrder === 1 ? "h2" : "h3"}>
             {t("public.contact.title")}
           </Title>
           <Text>{t("public.contact.intro")}</Text>
