@@ -36,3 +36,4 @@ export * from "./rules/formVisibility.ts";
 export * from "./schemas/registration.ts";
 export * from "./schemas/portal.ts";
 export * from "./schemas/statistics.ts";
+export * from "./checkin/guestCode.ts";
