@@ -37,3 +37,4 @@ export * from "./schemas/registration.ts";
 export * from "./schemas/portal.ts";
 export * from "./schemas/statistics.ts";
 export * from "./checkin/guestCode.ts";
+export * from "./schemas/entryCodes.ts";

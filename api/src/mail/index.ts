@@ -56,6 +56,7 @@ export function registerMailJobs(jobs: JobQueue, deps: MailJobDeps): void {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      ...(mail.attachments.length ? { attachments: mail.attachments } : {}),
     });
     logger.info({ template: request.template, language: request.language, messageId: info.messageId }, "mail sent");
   });

@@ -17,7 +17,13 @@ export interface MailTemplateData {
   password_reset: { firstName: string; accountName: string; link: string; validMinutes: number };
   invitation: { firstName: string; accountName: string; inviterName: string; link: string; validDays: number };
   second_factor: { firstName: string; code: string; validMinutes: number };
-  registration_confirmation: { firstName: string; eventName: string; outcome: RegistrationOutcome };
+  /** `entryCode`: a confirmed guest's signed entry code, shown as a QR image (an inline attachment). */
+  registration_confirmation: {
+    firstName: string;
+    eventName: string;
+    outcome: RegistrationOutcome;
+    entryCode?: string;
+  };
   guest_sign_in: { firstName: string; eventName: string; link: string; code: string; validMinutes: number };
   /**
    * A place of a full answer freed up and became the waiting guest's: the question and the answer's labels,

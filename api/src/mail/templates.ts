@@ -1,7 +1,8 @@
 import { createI18n, type i18n } from "@tessera/shared";
 import type { MailRequest } from "./mailer.ts";
 import type { MailContent, MailTranslator } from "./templates/content.ts";
-import { renderHtml } from "./templates/htmlLayout.ts";
+import { QR_CID, renderHtml } from "./templates/htmlLayout.ts";
+import { qrPng } from "../services/checkin-codes/qr.ts";
 import { contactMessageContent } from "./templates/contactMessage.ts";
 import { guestSignInContent } from "./templates/guestSignIn.ts";
 import { invitationContent } from "./templates/invitation.ts";
@@ -16,6 +17,8 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Inline images the HTML shows by Content-ID (a QR code). */
+  attachments: { filename: string; content: Buffer; contentType: string; cid: string }[];
 }
 
 let translations: i18n | null = null;
@@ -44,6 +47,13 @@ function contentOf(request: MailRequest, t: MailTranslator): MailContent {
   }
 }
 
+/** A QR block's PNG, attached inline (Content-ID): mail clients show those, where many block data URIs. */
+async function inlineImages(content: MailContent): Promise<RenderedMail["attachments"]> {
+  const qr = content.blocks.find((block) => block.kind === "qr");
+  if (!qr) return [];
+  return [{ filename: "entry-code.png", content: await qrPng(qr.code, 6), contentType: "image/png", cid: QR_CID }];
+}
+
 /** Renders a request into its subject, HTML (MJML) and plain-text parts, in the request's language. */
 export async function renderMail(request: MailRequest): Promise<RenderedMail> {
   const t = translatorFor(request.language);
@@ -57,5 +67,6 @@ export async function renderMail(request: MailRequest): Promise<RenderedMail> {
     subject: oneLine(content.subject),
     html: await renderHtml(content, frame),
     text: renderText(content, frame),
+    attachments: await inlineImages(content),
   };
 }

@@ -9,6 +9,7 @@ import { customFieldContracts } from "./customFields.ts";
 import { defaultEventParamContracts } from "./defaultEventParams.ts";
 import { duplicateContracts } from "./duplicates.ts";
 import { eventContracts } from "./events.ts";
+import { entryCodeContracts } from "./entryCodes.ts";
 import { formContracts } from "./forms.ts";
 import { registrationContracts } from "./registration.ts";
 import { portalContracts } from "./portal.ts";
@@ -47,6 +48,7 @@ export const contracts = {
   forms: formContracts,
   registration: registrationContracts,
   portal: portalContracts,
+  entryCodes: entryCodeContracts,
   contact: contactContracts,
   guestImports: guestImportContracts,
   guestExport: guestExportContracts,

@@ -719,6 +719,33 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { event, client } = await signedInGuest(w);
     return client.portal.signOut({ params: { event: event.slug } });
   },
+  "entryCodes.keys": async (w) => w.admin.entryCodes.keys({ params: w.at(await w.event()) }),
+  "entryCodes.rotateKey": async (w) => w.admin.entryCodes.rotateKey({ params: w.at(await w.event()) }),
+  "entryCodes.retireKey": async (w) => {
+    const event = await w.event();
+    await w.admin.entryCodes.rotateKey({ params: w.at(event) });
+    return w.admin.entryCodes.retireKey({ params: { ...w.at(event), number: 1 } });
+  },
+  "entryCodes.guestCode": async (w) => {
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event);
+    return w.admin.entryCodes.guestCode({ params: { ...w.at(event), id: guest.id } });
+  },
+  "entryCodes.revokeGuestCode": async (w) => {
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event);
+    await w.admin.entryCodes.guestCode({ params: { ...w.at(event), id: guest.id } });
+    return w.admin.entryCodes.revokeGuestCode({ params: { ...w.at(event), id: guest.id } });
+  },
+  "entryCodes.reissueGuestCode": async (w) => {
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event);
+    return w.admin.entryCodes.reissueGuestCode({ params: { ...w.at(event), id: guest.id } });
+  },
+  "entryCodes.portalCode": async (w) => {
+    const { event, client } = await signedInGuest(w);
+    return client.entryCodes.portalCode({ params: { event: event.slug } });
+  },
   "contact.challenge": async (w) => {
     const event = await w.event();
     return w.anonymous.contact.challenge({ params: { event: event.slug } });

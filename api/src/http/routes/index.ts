@@ -22,6 +22,7 @@ import { guestOrderRoutes } from "./guests/orders.ts";
 import { formRoutes } from "./forms/forms.ts";
 import { publicFormRoutes } from "./forms/registration.ts";
 import { portalRoutes } from "./portal/portal.ts";
+import { entryCodeRoutes } from "./entryCodes/entryCodes.ts";
 import { statisticsRoutes } from "./statistics/statistics.ts";
 import { contactRoutes } from "./contact/contact.ts";
 
@@ -50,6 +51,7 @@ export const apiRoutes: readonly Route[] = [
   ...formRoutes,
   ...publicFormRoutes,
   ...portalRoutes,
+  ...entryCodeRoutes,
   ...statisticsRoutes,
   ...contactRoutes,
 ];

@@ -13,7 +13,9 @@ export type MailBlock =
   | { kind: "code"; code: string }
   | { kind: "note"; text: string }
   /** Someone's own words (a guest's message), their line breaks kept. */
-  | { kind: "quote"; text: string };
+  | { kind: "quote"; text: string }
+  /** A QR code of `code` (an inline PNG attachment in HTML; the text itself in the plain part), under `caption`. */
+  | { kind: "qr"; code: string; caption: string; alt: string };
 
 export interface MailContent {
   subject: string;

@@ -3,6 +3,9 @@ import type { MailBlock, MailContent } from "./content.ts";
 import { escapeHtml } from "./escapeHtml.ts";
 import { absoluteHttpLink, oneLine, PRODUCT_NAME, type MailFrame } from "./layout.ts";
 
+/** The Content-ID of a message's QR image (one at most), attached by renderMail. */
+export const QR_CID = "entry-code@tessera";
+
 const COLORS = { brand: "#3b5bdb", text: "#1f2933", muted: "#6b7280", page: "#f4f5f7", card: "#ffffff" };
 
 function blockMjml(block: MailBlock, frame: MailFrame): string {
@@ -13,6 +16,12 @@ function blockMjml(block: MailBlock, frame: MailFrame): string {
       return `<mj-text font-size="13px" color="${COLORS.muted}">${escapeHtml(block.text)}</mj-text>`;
     case "quote":
       return `<mj-text padding="8px 25px"><div style="border-left: 3px solid ${COLORS.muted}; padding: 4px 0 4px 12px;">${escapeHtml(block.text).replace(/\r?\n/g, "<br />")}</div></mj-text>`;
+    case "qr":
+      return [
+        `<mj-text align="center">${escapeHtml(block.caption)}</mj-text>`,
+        `<mj-image src="cid:${QR_CID}" alt="${escapeHtml(block.alt)}" width="228px" padding="0 25px 8px" />`,
+        `<mj-text align="center" font-size="11px" color="${COLORS.muted}" font-family="Menlo, Consolas, monospace"><span style="word-break: break-all;">${escapeHtml(block.code)}</span></mj-text>`,
+      ].join("\n");
     case "code":
       return `<mj-text align="center" font-size="28px" font-weight="bold" letter-spacing="6px" font-family="Menlo, Consolas, monospace">${escapeHtml(block.code)}</mj-text>`;
     case "button": {

@@ -12,6 +12,16 @@ export function registrationConfirmationContent(
     blocks: [
       { kind: "paragraph", text: t("registration_confirmation.greeting", { firstName: data.firstName }) },
       { kind: "paragraph", text: t(`registration_confirmation.body_${data.outcome}`, names) },
+      ...(data.entryCode
+        ? [
+            {
+              kind: "qr" as const,
+              code: data.entryCode,
+              caption: t("registration_confirmation.entry_code"),
+              alt: t("registration_confirmation.entry_code_alt", names),
+            },
+          ]
+        : []),
       { kind: "note", text: t("registration_confirmation.not_you") },
     ],
   };

@@ -13,6 +13,8 @@ function blockText(block: MailBlock): string {
         .join("\n");
     case "code":
       return `    ${block.code}`;
+    case "qr":
+      return `${block.caption}\n${block.code}`;
     case "button":
       return `${block.label}\n${absoluteHttpLink(block.href)}`;
   }

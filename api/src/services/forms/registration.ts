@@ -1,3 +1,4 @@
+import { currentGuestCodeText } from "../checkin-codes/codes.ts";
 import {
   formOptionsOf,
   normalizeGuestEmail,
@@ -176,17 +177,28 @@ export async function sendForm(
   signedInGuestId: string | null = null,
 ): Promise<SendFormResult> {
   if (body.formId !== formId) throw AppError.invalid([{ field: "formId", code: "invalid_value" }]);
-  const { result, eventName, eventId } = await register(scope, slug, formId, body, signedInGuestId);
+  const { result, eventName, eventId, accountId, guestId } = await register(scope, slug, formId, body, signedInGuestId);
   // The guest's changed answers may have freed places that guests wait for.
   if (result.matchedExisting) await promoteWaitingAfter(scope, eventId);
   const outcome: RegistrationOutcome =
     result.status === "refused" ? "declined" : result.status === "pending_approval" ? "pending" : "confirmed";
   try {
+    // A confirmed guest's email carries their entry code (issued now on first need) as a QR image.
+    const entryCode =
+      outcome === "confirmed"
+        ? await currentGuestCodeText(
+            scope.db,
+            scope.deps.config.secret,
+            { id: eventId, accountId },
+            guestId,
+            scope.clock.now(),
+          )
+        : null;
     await scope.deps.mail.send({
       to: body.mail.trim(),
       template: "registration_confirmation",
       language: scope.language,
-      data: { firstName: body.items.firstName.trim(), eventName, outcome },
+      data: { firstName: body.items.firstName.trim(), eventName, outcome, ...(entryCode ? { entryCode } : {}) },
     });
   } catch (error) {
     scope.logger.error({ err: error }, "registration confirmation not queued");
@@ -200,7 +212,7 @@ async function register(
   formId: string,
   body: SendFormBody,
   signedInGuestId: string | null,
-): Promise<{ result: SendFormResult; eventName: string; eventId: string }> {
+): Promise<{ result: SendFormResult; eventName: string; eventId: string; accountId: string; guestId: string }> {
   const online = await onlineForm(scope.db, slug, formId);
   const { event, form } = online;
   const now = scope.clock.now();
@@ -294,6 +306,8 @@ async function register(
       },
       eventName: event.name,
       eventId: event.id,
+      accountId: event.accountId,
+      guestId: guest.id,
     };
   });
   await removeStoredGuestFiles(scope, replacedFiles);
