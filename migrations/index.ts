@@ -37,6 +37,7 @@ import * as formTerms from "./20261128007000_form_terms.ts";
 import * as attendeeListConsent from "./20261128008000_attendee_list_consent.ts";
 import * as contactMessages from "./20261128009000_contact_messages.ts";
 import * as formWaitingList from "./20261128009500_form_waiting_list.ts";
+import * as checkins from "./20261129001000_checkins.ts";
 import * as guestCodes from "./20261129003000_guest_codes.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -81,6 +82,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261128008000_attendee_list_consent", attendeeListConsent],
   ["20261128009000_contact_messages", contactMessages],
   ["20261128009500_form_waiting_list", formWaitingList],
+  ["20261129001000_checkins", checkins],
   ["20261129003000_guest_codes", guestCodes],
 ];
 

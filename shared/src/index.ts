@@ -36,5 +36,7 @@ export * from "./rules/formVisibility.ts";
 export * from "./schemas/registration.ts";
 export * from "./schemas/portal.ts";
 export * from "./schemas/statistics.ts";
+export * from "./rules/checkins.ts";
+export * from "./schemas/checkins.ts";
 export * from "./checkin/guestCode.ts";
 export * from "./schemas/entryCodes.ts";

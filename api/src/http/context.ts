@@ -11,6 +11,8 @@ export interface ApiState {
   actor?: Actor;
   /** The raw session token when the request was authenticated by cookie or bearer session. */
   sessionToken?: string;
+  /** A check-in desk's bearer token: no actor, only the /desk routes take it (services/checkins/desk.ts). */
+  deskToken?: string;
 }
 
 export interface ApiContextExtras {

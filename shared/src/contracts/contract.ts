@@ -15,8 +15,11 @@ export interface ContractDefinition {
   summary: string;
   description?: string;
   tags: readonly string[];
-  /** "public" accepts anonymous callers; every other operation needs a session or an API key. */
-  auth?: "public" | "required";
+  /**
+   * "public" accepts anonymous callers; "desk" only a check-in desk's token (its session's work, nothing else);
+   * every other operation needs a session or an API key.
+   */
+  auth?: "public" | "required" | "desk";
   params?: TSchema;
   query?: TSchema;
   /** A JSON body. */

@@ -25,6 +25,7 @@ import { recommendationContracts } from "./recommendations.ts";
 import { statisticsContracts } from "./statistics.ts";
 import { systemContracts } from "./system.ts";
 import { teamContracts } from "./teams.ts";
+import { checkinCodeContracts, checkinContracts, deskContracts } from "./checkins.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -56,6 +57,9 @@ export const contracts = {
   recommendations: recommendationContracts,
   statistics: statisticsContracts,
   legacy: legacyContracts,
+  checkins: checkinContracts,
+  checkinCodes: checkinCodeContracts,
+  desk: deskContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

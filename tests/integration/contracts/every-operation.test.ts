@@ -27,6 +27,7 @@ import { PDF } from "../../helpers/zipFixtures.ts";
 import { buildOrder, buildTicket } from "../../helpers/orders.ts";
 import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { buildCheckin } from "../../helpers/checkins.ts";
 import type { TestServer } from "../../helpers/server.ts";
 
 type Registry = typeof contracts;
@@ -165,6 +166,34 @@ async function uploadedImport(world: World) {
     form: { file: csvFile("firstName;lastName;email\nAda;Lovelace;ada@example.com\n") as never, hasHeaders: "1" },
   });
   return { event, upload };
+}
+
+/** A check-in session of a fresh event (rules on a question, its field shown) and a guest it lets in. */
+async function checkinWithGuest(w: World) {
+  const event = await w.event();
+  const pass = await buildCustomField(w.server.db, event, {
+    type: "unique_choice",
+    label: "Pass",
+    options: [{ id: "vip", label: "VIP" }],
+  });
+  const checkin = await buildCheckin(w.server.db, event, {
+    conditions: { field: pass.id, op: "includes", value: ["vip"] },
+    displayedFields: ["firstName", "lastName", pass.id],
+  });
+  const guest = await buildGuest(w.server.db, event, {
+    firstName: "Ada",
+    status: "confirmed",
+    answers: { [pass.id]: "vip" },
+  });
+  return { event, checkin, guest };
+}
+
+/** A desk signed in to such a session, and its typed client. */
+async function signedInDeskOf(w: World) {
+  const made = await checkinWithGuest(w);
+  const code = await w.overseer.checkinCodes.create({ params: w.at(made.event), body: { checkinId: made.checkin.id } });
+  const { token } = await w.anonymous.desk.signIn({ body: { code: code.code!, desk: "Door A" } });
+  return { ...made, desk: clientFor(w.server, token) };
 }
 
 const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
@@ -883,6 +912,85 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const event = await w.event();
     await buildGuest(w.server.db, event, { status: "refused" });
     return w.overseer.statistics.legacyAttendance({ params: { event: event.slug }, query: { language: "fr" } });
+  },
+
+  "checkins.list": async (w) => {
+    const { event } = await checkinWithGuest(w);
+    return w.overseer.checkins.list({ params: w.at(event) });
+  },
+  "checkins.create": async (w) =>
+    w.overseer.checkins.create({
+      params: w.at(await w.event()),
+      body: { name: "Main door", type: "offline", conditions: { guest: "status", op: "in", value: ["confirmed"] } },
+    }),
+  "checkins.get": async (w) => {
+    const { event, checkin } = await checkinWithGuest(w);
+    return w.overseer.checkins.get({ params: { ...w.at(event), id: checkin.id } });
+  },
+  "checkins.update": async (w) => {
+    const { event, checkin } = await checkinWithGuest(w);
+    return w.overseer.checkins.update({
+      params: { ...w.at(event), id: checkin.id },
+      body: { name: "Side door", options: { exitScans: true } },
+    });
+  },
+  "checkins.remove": async (w) => {
+    const { event, checkin } = await checkinWithGuest(w);
+    return w.overseer.checkins.remove({ params: { ...w.at(event), id: checkin.id } });
+  },
+  "checkins.stats": async (w) => {
+    const { event, checkin, guest } = await checkinWithGuest(w);
+    const params = { ...w.at(event), id: checkin.id };
+    await w.overseer.checkins.check({ params, body: { scanId: crypto.randomUUID(), guestId: guest.id, desk: "A" } });
+    return w.overseer.checkins.stats({ params });
+  },
+  "checkins.check": async (w) => {
+    const { event, checkin, guest } = await checkinWithGuest(w);
+    const params = { ...w.at(event), id: checkin.id };
+    await w.overseer.checkins.check({ params, body: { scanId: crypto.randomUUID(), guestId: guest.id } });
+    return w.overseer.checkins.check({ params, body: { scanId: crypto.randomUUID(), guestId: guest.id, desk: "B" } });
+  },
+  "checkins.checkBatch": async (w) => {
+    const { event, checkin, guest } = await checkinWithGuest(w);
+    return w.overseer.checkins.checkBatch({
+      params: { ...w.at(event), id: checkin.id },
+      body: { scans: [{ scanId: crypto.randomUUID(), guestId: guest.id, scannedAt: new Date().toISOString() }] },
+    });
+  },
+  "checkinCodes.last": async (w) => {
+    const { event, checkin } = await checkinWithGuest(w);
+    await w.overseer.checkinCodes.create({ params: w.at(event), body: { checkinId: checkin.id } });
+    return w.overseer.checkinCodes.last({ params: w.at(event), query: { checkinId: checkin.id } });
+  },
+  "checkinCodes.create": async (w) => {
+    const { event, checkin } = await checkinWithGuest(w);
+    return w.overseer.checkinCodes.create({ params: w.at(event), body: { checkinId: checkin.id } });
+  },
+  "checkinCodes.revoke": async (w) => {
+    const { event, checkin } = await checkinWithGuest(w);
+    const code = await w.overseer.checkinCodes.create({ params: w.at(event), body: { checkinId: checkin.id } });
+    return w.overseer.checkinCodes.revoke({ params: { ...w.at(event), id: code.id } });
+  },
+  "checkinCodes.sessions": async (w) => {
+    const { event } = await signedInDeskOf(w);
+    return w.overseer.checkinCodes.sessions({ params: w.at(event), query: {} });
+  },
+  "desk.signIn": async (w) => {
+    const { event, checkin } = await checkinWithGuest(w);
+    const code = await w.overseer.checkinCodes.create({ params: w.at(event), body: { checkinId: checkin.id } });
+    return w.anonymous.desk.signIn({ body: { code: code.code!, desk: "Door A" } });
+  },
+  "desk.session": async (w) => (await signedInDeskOf(w)).desk.desk.session(),
+  "desk.signOut": async (w) => (await signedInDeskOf(w)).desk.desk.signOut(),
+  "desk.snapshot": async (w) => (await signedInDeskOf(w)).desk.desk.snapshot({ query: { limit: 10 } }),
+  "desk.search": async (w) => (await signedInDeskOf(w)).desk.desk.search({ query: { q: "ada" } }),
+  "desk.check": async (w) => {
+    const { desk, guest } = await signedInDeskOf(w);
+    return desk.desk.check({ body: { scanId: crypto.randomUUID(), guestId: guest.id } });
+  },
+  "desk.checkBatch": async (w) => {
+    const { desk, guest } = await signedInDeskOf(w);
+    return desk.desk.checkBatch({ body: { scans: [{ scanId: crypto.randomUUID(), guestId: guest.id }] } });
   },
 
   "legacy.duplicates": async (w) => {

@@ -3,6 +3,7 @@ import { AppError } from "../../errors.ts";
 import type { Actor } from "../../policies/actor.ts";
 import { findActiveApiKey } from "../../services/auth/apiKeys.ts";
 import { findLiveSession } from "../../services/auth/sessions.ts";
+import { DESK_TOKEN_PREFIX } from "../../services/checkins/desk.ts";
 import { clearSessionCookies, cookieName, SESSION_COOKIE } from "./cookies.ts";
 
 async function userActor(ctx: ApiContext, token: string, via: "cookie" | "bearer"): Promise<Actor | null> {
@@ -30,6 +31,11 @@ export function authenticate(): ApiMiddleware {
     if (header) {
       const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
       if (!token) throw AppError.unauthenticated();
+      // A check-in desk's token is no actor: every route but the desk's own (auth "desk") refuses it.
+      if (token.startsWith(DESK_TOKEN_PREFIX)) {
+        ctx.state.deskToken = token;
+        return next();
+      }
       const apiKey = await findActiveApiKey(ctx.deps.db, token);
       const actor: Actor | null = apiKey
         ? { kind: "apiKey", id: apiKey.id, role: apiKey.role, accountId: apiKey.accountId, apiKey, via: "bearer" }

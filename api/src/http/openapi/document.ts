@@ -102,7 +102,12 @@ export function buildOpenApiDocument(
       ],
       ...requestBody(route),
       responses,
-      security: route.auth === "public" ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
+      security:
+        route.auth === "public"
+          ? []
+          : route.auth === "desk"
+            ? [{ bearerAuth: [] }]
+            : [{ bearerAuth: [] }, { cookieAuth: [] }],
     };
   }
   return {

@@ -25,6 +25,8 @@ import { portalRoutes } from "./portal/portal.ts";
 import { entryCodeRoutes } from "./entryCodes/entryCodes.ts";
 import { statisticsRoutes } from "./statistics/statistics.ts";
 import { contactRoutes } from "./contact/contact.ts";
+import { checkinCodeRoutes, checkinRoutes } from "./checkins/checkins.ts";
+import { deskRoutes } from "./checkins/desk.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -54,4 +56,7 @@ export const apiRoutes: readonly Route[] = [
   ...entryCodeRoutes,
   ...statisticsRoutes,
   ...contactRoutes,
+  ...checkinRoutes,
+  ...checkinCodeRoutes,
+  ...deskRoutes,
 ];

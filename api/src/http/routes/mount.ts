@@ -39,7 +39,8 @@ export function mountRoutes(router: Router<ApiState, ApiContextExtras>, routes: 
     router[contract.method](contract.path, async (ctx) => {
       // A path that names its language (`/:lang/…`, spec §7) answers in it.
       if (isLanguage(ctx.params.lang)) useLanguage(ctx, ctx.params.lang);
-      if (contract.auth !== "public" && !ctx.state.actor) throw AppError.unauthenticated();
+      if (contract.auth === "desk" ? !ctx.state.deskToken : contract.auth !== "public" && !ctx.state.actor)
+        throw AppError.unauthenticated();
       requireAntiForgery(ctx);
       const issues: ValidationIssue[] = [];
       // A malformed id in the path is a resource that does not exist.

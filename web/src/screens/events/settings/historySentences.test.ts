@@ -109,6 +109,31 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A refusé la recommandation de Paul Durand",
     es: "Rechazó la recomendación de Paul Durand",
   },
+  "checkin.created": {
+    en: "Created the check-in session Main door",
+    fr: "A créé la session de checkin Main door",
+    es: "Creó la sesión de checkin Main door",
+  },
+  "checkin.updated": {
+    en: "Changed the check-in session Main door",
+    fr: "A modifié la session de checkin Main door",
+    es: "Modificó la sesión de checkin Main door",
+  },
+  "checkin.deleted": {
+    en: "Deleted the check-in session Back door",
+    fr: "A supprimé la session de checkin Back door",
+    es: "Eliminó la sesión de checkin Back door",
+  },
+  "checkin.code_created": {
+    en: "Made an access code ending in 7K for the check-in session Main door",
+    fr: "A créé un code d'accès finissant par 7K pour la session de checkin Main door",
+    es: "Creó un código de acceso que termina en 7K para la sesión de checkin Main door",
+  },
+  "checkin.code_revoked": {
+    en: "Revoked the access code ending in 7K of the check-in session Main door",
+    fr: "A révoqué le code d'accès finissant par 7K de la session de checkin Main door",
+    es: "Revocó el código de acceso que termina en 7K de la sesión de checkin Main door",
+  },
   "form.created": {
     en: "Created the registration form “Register”",
     fr: "A créé le formulaire d'inscription « Register »",

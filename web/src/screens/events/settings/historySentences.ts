@@ -50,6 +50,22 @@ const fieldTypeOf = (entry: AuditLogJson, { t }: SentenceContext) => {
 const fieldLabelIn = (values: Record<string, unknown> | null, { t }: SentenceContext) =>
   textOf(values?.label) ?? t("history.unknown.field");
 
+/** A check-in session's action: the session by the name the entry gives it. */
+const checkinName = (entry: AuditLogJson, { t }: SentenceContext) => subjectOf(entry) ?? t("history.unknown.checkin");
+
+function checkinSentence(key: "checkin_created" | "checkin_updated" | "checkin_deleted"): Sentence {
+  return (entry, ctx) => ctx.t(`history.actions.${key}`, { name: checkinName(entry, ctx) });
+}
+
+/** An access code made or revoked: the session, and the code's last characters (its text is never kept). */
+function checkinCodeSentence(key: "checkin_code_created" | "checkin_code_revoked"): Sentence {
+  return (entry, ctx) =>
+    ctx.t(`history.actions.${key}`, {
+      name: checkinName(entry, ctx),
+      hint: textOf((entry.after ?? entry.before)?.hint) ?? "…",
+    });
+}
+
 /** A form's action: the form named by its kind and title ("Put the registration form “Register” online"). */
 function formSentence(
   key: "form_created" | "form_updated" | "form_put_online" | "form_taken_offline" | "form_deleted",
@@ -123,6 +139,11 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
     ctx.t("history.actions.recommendation_accepted", { name: guestOr(personIn(entry.after ?? entry.before), ctx) }),
   "recommendation.refused": (entry, ctx) =>
     ctx.t("history.actions.recommendation_refused", { name: guestOr(personIn(entry.after ?? entry.before), ctx) }),
+  "checkin.created": checkinSentence("checkin_created"),
+  "checkin.updated": checkinSentence("checkin_updated"),
+  "checkin.deleted": checkinSentence("checkin_deleted"),
+  "checkin.code_created": checkinCodeSentence("checkin_code_created"),
+  "checkin.code_revoked": checkinCodeSentence("checkin_code_revoked"),
   "form.created": formSentence("form_created"),
   "form.updated": formSentence("form_updated"),
   "form.put_online": formSentence("form_put_online"),

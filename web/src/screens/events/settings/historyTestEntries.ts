@@ -24,6 +24,7 @@ export const IDS = {
   apiUser: "38f4061d-8d9f-4e0a-8b58-d3e4f506172e",
   form: "4905172e-9e0a-4f1b-9c69-e4f50617283f",
   sourceForm: "5a16283f-0f1b-4a2c-8d7a-f50617283940",
+  checkin: "6b27394a-1a2c-4b3d-9e8b-0617283940a1",
 } as const;
 
 const dietSnapshot = {
@@ -270,6 +271,47 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       subjectId: IDS.recommendation,
       before: recommended,
       after: { ...recommended, status: "refused" },
+    }),
+  ],
+  "checkin.created": [
+    entry("checkin.created", {
+      subjectType: "checkin",
+      subjectId: IDS.checkin,
+      after: { id: IDS.checkin, name: "Main door", type: "online", status: "enabled" },
+      metadata: { subject: "Main door" },
+    }),
+  ],
+  "checkin.updated": [
+    entry("checkin.updated", {
+      subjectType: "checkin",
+      subjectId: IDS.checkin,
+      before: { name: "Door" },
+      after: { name: "Main door" },
+      metadata: { subject: "Main door" },
+    }),
+  ],
+  "checkin.deleted": [
+    entry("checkin.deleted", {
+      subjectType: "checkin",
+      subjectId: IDS.checkin,
+      before: { id: IDS.checkin, name: "Back door", type: "offline", status: "disabled" },
+      metadata: { subject: "Back door" },
+    }),
+  ],
+  "checkin.code_created": [
+    entry("checkin.code_created", {
+      subjectType: "checkin",
+      subjectId: IDS.checkin,
+      after: { codeId: IDS.import, hint: "7K" },
+      metadata: { subject: "Main door" },
+    }),
+  ],
+  "checkin.code_revoked": [
+    entry("checkin.code_revoked", {
+      subjectType: "checkin",
+      subjectId: IDS.checkin,
+      before: { codeId: IDS.import, hint: "7K" },
+      metadata: { subject: "Main door" },
     }),
   ],
   "form.created": [

@@ -1,0 +1,280 @@
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { isGuestColumn, type CheckinOptions } from "@tessera/shared";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import { Checkin } from "../../models/Checkin.ts";
+import { CheckinCode } from "../../models/CheckinCode.ts";
+import { CheckinDeskToken } from "../../models/CheckinDeskToken.ts";
+import { clientAddressOf, createLimiter, tooManyAttempts } from "../auth/loginThrottle.ts";
+import { randomToken, sha256 } from "../auth/sessions.ts";
+import { applyGuestSearch } from "../guests/listFilters.ts";
+import type { AppDeps, Scope } from "../scope.ts";
+import { accessCodeHash } from "./accessCodes.ts";
+import {
+  admission,
+  displayedValues,
+  extraFacts,
+  GUEST_COLUMNS,
+  guestRowOf,
+  sessionRule,
+  type GuestRow,
+} from "./admission.ts";
+
+/*
+ * A check-in desk: signed in with an access code, it holds a token for its session's work and nothing else
+ * (the routes of the organizer API refuse it: authenticate.ts leaves it no actor). Everything here is scoped
+ * by the token's session: its snapshot of guests, a name search among them, its scans (scans.ts).
+ */
+
+export const DESK_TOKEN_PREFIX = "tsd_";
+/** A desk's last connection is written at most this often (not on every scan). */
+const SEEN_EVERY_MS = 30_000;
+
+/** A signed-in desk: its token row and its session. */
+export interface Desk {
+  token: CheckinDeskToken;
+  checkin: Checkin;
+}
+
+const limitersByApp = new WeakMap<AppDeps, RateLimiterAbstract>();
+
+/** Wrong access codes per address (the sign-in's failures limit). */
+function wrongCodesLimiter(deps: AppDeps): RateLimiterAbstract {
+  let limiter = limitersByApp.get(deps);
+  if (!limiter) {
+    limiter = createLimiter(deps, "desk_code_ip", deps.config.throttle.loginFailuresPerIp, false);
+    limitersByApp.set(deps, limiter);
+  }
+  return limiter;
+}
+
+export function checkinOptionsOf(checkin: Checkin): CheckinOptions {
+  return {
+    multipleEntries: checkin.multipleEntries,
+    reentryAfterExit: checkin.reentryAfterExit,
+    exitScans: checkin.exitScans,
+  };
+}
+
+/** The session as a desk sees it: its displayed fields with their labels in the caller's language. */
+export async function deskSessionOf(scope: Scope, desk: Desk) {
+  const { checkin } = desk;
+  const custom = new Map(
+    (
+      (await scope.db("customFields").where({ eventId: checkin.eventId }).select("id", "label")) as {
+        id: string;
+        label: string;
+      }[]
+    ).map((field) => [field.id, field.label]),
+  );
+  return {
+    checkin: {
+      id: checkin.id,
+      eventId: checkin.eventId,
+      name: checkin.name,
+      type: checkin.type,
+      status: checkin.status,
+      displayedFields: checkin.displayedFields.map((id) => ({
+        id,
+        label: isGuestColumn(id) ? scope.t(`web:guests.fields.${id}`) : (custom.get(id) ?? id),
+      })),
+      options: checkinOptionsOf(checkin),
+      updatedAt: checkin.updatedAt.toISOString(),
+    },
+    desk: desk.token.desk,
+  };
+}
+
+/** A desk trades an enabled session's access code for a token; wrong codes are throttled per address. */
+export async function deskSignIn(scope: Scope, body: { code: string; desk: string }) {
+  const limiter = wrongCodesLimiter(scope.deps);
+  const address = sha256(clientAddressOf(scope));
+  const spent = await limiter.get(address);
+  if (spent && spent.remainingPoints <= 0) throw tooManyAttempts(spent.msBeforeNext);
+  const code = await CheckinCode.query(scope.db)
+    .findOne({ codeHash: accessCodeHash(scope.deps.config.secret, body.code) })
+    .whereNull("revokedAt");
+  if (!code) {
+    try {
+      await limiter.consume(address);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
+      throw error;
+    }
+    throw new AppError("access_code_invalid", 401);
+  }
+  const checkin = await Checkin.query(scope.db).findById(code.checkinId);
+  if (!checkin) throw new AppError("access_code_invalid", 401);
+  if (checkin.status !== "enabled") throw new AppError("checkin_disabled", 403);
+  const token = randomToken(DESK_TOKEN_PREFIX);
+  const now = scope.clock.now();
+  const row = await CheckinDeskToken.query(scope.db).insertAndFetch({
+    accountId: code.accountId,
+    eventId: code.eventId,
+    checkinId: checkin.id,
+    codeId: code.id,
+    tokenHash: sha256(token),
+    desk: body.desk.trim(),
+    lastSeenAt: now,
+    lastAddress: scope.clientAddress,
+  });
+  return { token, ...(await deskSessionOf(scope, { token: row, checkin })) };
+}
+
+/** The desk a token names; 401 when it is unknown or revoked (its code revoked too). */
+export async function resolveDesk(scope: Scope, token: string): Promise<Desk> {
+  if (!token.startsWith(DESK_TOKEN_PREFIX)) throw AppError.unauthenticated();
+  const row = await CheckinDeskToken.query(scope.db).findOne({ tokenHash: sha256(token) });
+  if (!row || row.revokedAt) throw AppError.unauthenticated();
+  const checkin = await Checkin.query(scope.db).findById(row.checkinId);
+  if (!checkin) throw AppError.unauthenticated();
+  const now = scope.clock.now();
+  if (now.getTime() - row.lastSeenAt.getTime() >= SEEN_EVERY_MS) {
+    await CheckinDeskToken.query(scope.db)
+      .patch({ lastSeenAt: now, lastAddress: scope.clientAddress })
+      .where({ id: row.id });
+    row.lastSeenAt = now;
+  }
+  return { token: row, checkin };
+}
+
+/** A desk's work needs its session enabled (reading what it is does not). */
+export function requireEnabled(checkin: Checkin): void {
+  if (checkin.status !== "enabled") throw new AppError("checkin_disabled", 403);
+}
+
+export async function deskSignOut(scope: Scope, desk: Desk): Promise<void> {
+  await CheckinDeskToken.query(scope.db).patch({ revokedAt: scope.clock.now() }).where({ id: desk.token.id });
+}
+
+const selectGuests = (db: Knex, eventId: string) =>
+  db("guests")
+    .where({ eventId })
+    .select(GUEST_COLUMNS.map((column) => `guests.${column}`));
+
+/** Entry states of guests in a session. */
+async function entriesOf(db: Knex, checkinId: string, guestIds: readonly string[]) {
+  const rows = guestIds.length
+    ? ((await db("checkinEntries")
+        .where({ checkinId })
+        .whereIn("guestId", guestIds)
+        .select("guestId", "state", "lastInAt", "updatedAt")) as {
+        guestId: string;
+        state: "in" | "out";
+        lastInAt: string | Date | null;
+        updatedAt: string | Date;
+      }[])
+    : [];
+  return new Map(rows.map((row) => [row.guestId, row]));
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** A page cursor: the last guest's updatedAt and id. */
+function readCursor(after: string | undefined): { at: string; id: string } | null {
+  if (!after) return null;
+  const [at, id] = Buffer.from(after, "base64url").toString().split("|");
+  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
+    throw AppError.invalid([{ field: "after", code: "invalid_value" }]);
+  return { at: new Date(at).toISOString(), id };
+}
+
+/**
+ * The session's guests for the desk, by (updatedAt, id): every guest it lets in, or with `updatedSince` the
+ * guests changed since (each saying whether it is still allowed, so the desk drops the others).
+ */
+export async function deskSnapshot(
+  scope: Scope,
+  desk: Desk,
+  query: { updatedSince?: string; after?: string; limit?: number },
+) {
+  requireEnabled(desk.checkin);
+  const asOf = scope.clock.now().toISOString();
+  const limit = query.limit ?? 500;
+  const cursor = readCursor(query.after);
+  const rule = sessionRule(desk.checkin);
+  const isIncremental = query.updatedSince !== undefined;
+  const data: {
+    id: string;
+    allowed: boolean;
+    fields: Record<string, unknown>;
+    updatedAt: string;
+    entry: { state: "in" | "out"; at: string } | null;
+  }[] = [];
+  let last: GuestRow | null = null;
+  let exhausted = false;
+  // Pages of the table until `limit` guests are kept (a full download leaves out the guests not allowed).
+  while (data.length < limit && !exhausted) {
+    const read = selectGuests(scope.db, desk.checkin.eventId)
+      .orderBy("guests.updatedAt")
+      .orderBy("guests.id")
+      .limit(limit);
+    if (query.updatedSince) read.where("guests.updatedAt", ">", new Date(query.updatedSince).toISOString());
+    const from = last ? { at: iso(last.updatedAt), id: last.id } : cursor;
+    if (from) {
+      read.where((q) =>
+        q
+          .where("guests.updatedAt", ">", from.at)
+          .orWhere((same) => same.where("guests.updatedAt", from.at).where("guests.id", ">", from.id)),
+      );
+    }
+    const guests = ((await read) as Record<string, unknown>[]).map(guestRowOf);
+    exhausted = guests.length < limit;
+    const [extras, entries] = await Promise.all([
+      extraFacts(
+        scope.db,
+        rule,
+        guests.map((guest) => guest.id),
+      ),
+      entriesOf(
+        scope.db,
+        desk.checkin.id,
+        guests.map((guest) => guest.id),
+      ),
+    ]);
+    for (const guest of guests) {
+      last = guest;
+      const allowed = admission(rule, guest, extras).admitted;
+      if (allowed || isIncremental) {
+        const entry = entries.get(guest.id);
+        data.push({
+          id: guest.id,
+          allowed,
+          fields: allowed ? displayedValues(desk.checkin.displayedFields, guest) : {},
+          updatedAt: iso(guest.updatedAt),
+          entry: entry ? { state: entry.state, at: iso(entry.lastInAt ?? entry.updatedAt) } : null,
+        });
+      }
+      if (data.length >= limit) {
+        exhausted = exhausted && guest === guests.at(-1);
+        break;
+      }
+    }
+  }
+  const next = !exhausted && last ? Buffer.from(`${iso(last.updatedAt)}|${last.id}`).toString("base64url") : null;
+  return { data, next, asOf };
+}
+
+/** The session's guests whose name, email or company holds `q`, with the displayed fields. */
+export async function deskSearch(scope: Scope, desk: Desk, query: { q: string; limit?: number }) {
+  requireEnabled(desk.checkin);
+  const limit = query.limit ?? 20;
+  const rule = sessionRule(desk.checkin);
+  const read = selectGuests(scope.db, desk.checkin.eventId)
+    .orderBy("guests.lastName")
+    .orderBy("guests.id")
+    .limit(limit * 4);
+  applyGuestSearch(scope.db, read, query.q);
+  const guests = ((await read) as Record<string, unknown>[]).map(guestRowOf);
+  const extras = await extraFacts(
+    scope.db,
+    rule,
+    guests.map((guest) => guest.id),
+  );
+  return {
+    data: guests
+      .filter((guest) => admission(rule, guest, extras).admitted)
+      .slice(0, limit)
+      .map((guest) => ({ id: guest.id, fields: displayedValues(desk.checkin.displayedFields, guest) })),
+  };
+}
