@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import { createDb } from "./db/knex.ts";
 import { createJobQueue } from "./jobs/index.ts";
+import { createLiveBus } from "./live/index.ts";
 import { createMailer, registerMailJobs } from "./mail/index.ts";
 import { createLogger } from "./logger.ts";
 import { createFileStorage } from "./storage/index.ts";
@@ -11,6 +12,7 @@ import { watchInterruptedImports } from "./services/guests/import/interrupted.ts
 import { registerGuestImportJobs } from "./services/guests/import/job.ts";
 import { registerGuestTallyJobs } from "./services/events/guestTallies.ts";
 import { registerPortalJobs } from "./services/portal/signIn.ts";
+import { registerEbadgeJobs } from "./services/ebadges/batches.ts";
 import { moveContactMessagesToKeptGuest, registerContactJobs } from "./services/contact/contactOrganizer.ts";
 import type { DomainHooks } from "./services/hooks.ts";
 import { detachDeadOrders, moveOrdersToKeptGuest, refuseTicketHolders } from "./services/orders/guestHooks.ts";
@@ -50,6 +52,7 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
     jobs,
     mail: createMailer({ config, jobs, logger }),
     storage: createFileStorage(config),
+    live: createLiveBus(config.databaseUrl, logger),
     clock: options.clock ?? systemClock,
     hooks: domainHooks(),
   };
@@ -58,6 +61,7 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
   registerGuestTallyJobs(deps);
   registerPortalJobs(deps);
   registerContactJobs(deps);
+  registerEbadgeJobs(deps);
   let interruptedImports: ReturnType<typeof watchInterruptedImports> | undefined;
   return Object.assign(deps, {
     async start() {
@@ -68,6 +72,7 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
     },
     async stop() {
       interruptedImports?.stop();
+      await deps.live.close();
       await jobs.stop();
       await db.destroy();
     },

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/knex.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import type { LiveBus } from "../live/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Actor } from "../policies/actor.ts";
 import type { FileStorage } from "../storage/fileStorage.ts";
@@ -23,6 +24,8 @@ export interface AppDeps {
   mail: Mailer;
   /** Uploaded files (images, guests' answer files, imports). */
   storage: FileStorage;
+  /** Messages pushed live to watchers in every API process (check-in scans). */
+  live: LiveBus;
   clock: Clock;
   /** What one area does when another deletes, merges or copies (wired in wiring.ts). */
   hooks: DomainHooks;
