@@ -24,6 +24,8 @@ export interface GuestSiteScene {
   closedFormId: string;
   /** The guest's portal session (its cookie's value). */
   guestSession: string;
+  /** The portal session of Dana, a confirmed guest: her area shows her entry code. */
+  confirmedGuestSession: string;
 }
 
 const GUEST_SESSION_COOKIE = "tessera_guest";
@@ -58,7 +60,7 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
   const phone = await buildCustomField(db, event, { name: "Téléphone", label: "Téléphone", type: "phone" });
   const proof = await buildCustomField(db, event, { name: "Justificatif", label: "Justificatif", type: "file" });
   // The "Danse" answer is full; its guest is on the attendees list.
-  await buildGuest(db, event, {
+  const dana = await buildGuest(db, event, {
     firstName: "Dana",
     lastName: "Morel",
     company: "Studio Morel",
@@ -156,7 +158,8 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     language: "fr",
   } as never);
   const { token } = await createGuestSession(db, guest, new Date());
-  return { slug: event.slug, formId: form.id, closedFormId: closed.id, guestSession: token };
+  const { token: confirmedGuestSession } = await createGuestSession(db, dana, new Date());
+  return { slug: event.slug, formId: form.id, closedFormId: closed.id, guestSession: token, confirmedGuestSession };
 }
 
 const heading = (name: string) => async (page: Page) => {
@@ -175,12 +178,15 @@ interface GuestScreen {
 
 const formPath = ({ guestSite }: { guestSite: GuestSiteScene }) => `/${guestSite.slug}/forms/view/${guestSite.formId}`;
 
-/** Signs the page's guest in (their session cookie) and opens their area (in the language of `prefix`). */
-async function signedIn(page: Page, scene: { guestSite: GuestSiteScene }, prefix = "") {
+/**
+ * Signs the page's guest in (their session cookie) and opens their area (in the language of `prefix`); Zoé,
+ * awaiting approval, unless `session` names another guest's.
+ */
+async function signedIn(page: Page, scene: { guestSite: GuestSiteScene }, prefix = "", session?: string) {
   const url = new URL(page.url());
   await page
     .context()
-    .addCookies([{ name: GUEST_SESSION_COOKIE, value: scene.guestSite.guestSession, url: url.origin }]);
+    .addCookies([{ name: GUEST_SESSION_COOKIE, value: session ?? scene.guestSite.guestSession, url: url.origin }]);
   await page.goto(`${url.origin}${prefix}/${scene.guestSite.slug}/portal/me`);
   await page.getByTestId("registration-status").waitFor();
 }
@@ -327,6 +333,16 @@ export const GUEST_SCREENS: GuestScreen[] = [
     as: "anonymous",
     path: ({ guestSite }) => `/${guestSite.slug}/portal`,
     reach: (page, scene) => signedIn(page, scene),
+    viewport: PHONE,
+  },
+  {
+    name: "guest portal, member area of a confirmed guest: the entry code (phone)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/portal`,
+    reach: async (page, scene) => {
+      await signedIn(page, scene, "", scene.guestSite.confirmedGuestSession);
+      await page.getByTestId("entry-code").getByRole("img", { name: web.public.me.entryCodeAlt }).waitFor();
+    },
     viewport: PHONE,
   },
   {

@@ -27,6 +27,7 @@ export const portalKeys = {
   surveys: (eventSlug: string) => ["portal", eventSlug, "surveys"] as const,
   survey: (eventSlug: string, surveyId: string) => ["portal", eventSlug, "surveys", surveyId] as const,
   attendees: (eventSlug: string) => ["portal", eventSlug, "attendees"] as const,
+  entryCode: (eventSlug: string) => ["portal", eventSlug, "entryCode"] as const,
 };
 
 /**
@@ -151,6 +152,7 @@ function refreshRegistration(client: QueryClient, eventSlug: string) {
     client.invalidateQueries({ queryKey: portalKeys.me(eventSlug) }),
     client.invalidateQueries({ queryKey: portalKeys.registration(eventSlug) }),
     client.invalidateQueries({ queryKey: portalKeys.companions(eventSlug) }),
+    client.invalidateQueries({ queryKey: portalKeys.entryCode(eventSlug) }),
   ]);
 }
 
@@ -317,4 +319,18 @@ export function portalAttendeesQuery(eventSlug: string) {
 
 export function usePortalAttendees(eventSlug: string) {
   return useQuery(portalAttendeesQuery(eventSlug));
+}
+
+/** The signed-in guest's entry code (text and QR SVG), or null when they have none (not confirmed, or revoked). */
+export function portalEntryCodeQuery(eventSlug: string) {
+  return queryOptions({
+    queryKey: portalKeys.entryCode(eventSlug),
+    queryFn: ({ client }) =>
+      asGuest(client, eventSlug, () => orNothing(() => api.entryCodes.portalCode({ params: { event: eventSlug } }))),
+    retry: retryGuestRead,
+  });
+}
+
+export function usePortalEntryCode(eventSlug: string) {
+  return useQuery(portalEntryCodeQuery(eventSlug));
 }

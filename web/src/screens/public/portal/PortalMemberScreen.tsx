@@ -9,6 +9,7 @@ import { useGuestSite } from "../guestSiteContext.ts";
 import { AttendeesList } from "./AttendeesList.tsx";
 import { ContactOrganizer } from "./ContactOrganizer.tsx";
 import { MyCompanions } from "./MyCompanions.tsx";
+import { MyEntryCode } from "./MyEntryCode.tsx";
 import { MyRegistration } from "./MyRegistration.tsx";
 import { MySurveys } from "./MySurveys.tsx";
 
@@ -38,7 +39,7 @@ export function PortalMemberScreen() {
 }
 
 /**
- * The member area: a greeting and signing out, the guest's registration, companions, surveys, the attendees
+ * The member area: a greeting and signing out, the guest's registration, their entry code, companions, surveys, the attendees
  * list when published, a message to the organizer and what comes later.
  */
 function MemberArea({ me }: { me: PortalMeJson }) {
@@ -77,6 +78,7 @@ function MemberArea({ me }: { me: PortalMeJson }) {
         </Alert>
       )}
       <MyRegistration me={me} />
+      <MyEntryCode />
       <MyCompanions me={me} />
       <MySurveys />
       <AttendeesList />
