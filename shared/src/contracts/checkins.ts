@@ -16,6 +16,7 @@ import {
   DeskSessionSchema,
   DeskSignIn,
   DeskSignInAnswer,
+  DeskVerificationSchema,
   ScanAnswerSchema,
   ScanBatch,
   ScanBatchAnswer,
@@ -227,6 +228,18 @@ export const deskContracts = {
     query: SnapshotQuery,
     response: SnapshotPage,
     errors: [403, 422],
+  }),
+  verification: contract({
+    method: "get",
+    path: "/desk/verification",
+    summary: "What the desk verifies guest codes with",
+    description:
+      "The event's public keys that still verify and the revoked serials: a desk checks a scanned code's signature " +
+      "offline, including a guest registered after its last snapshot.",
+    tags,
+    auth: "desk",
+    response: DeskVerificationSchema,
+    errors: [403],
   }),
   search: contract({
     method: "get",

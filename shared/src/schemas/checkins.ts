@@ -244,6 +244,15 @@ export const SnapshotPage = Type.Object({
   asOf: Timestamp,
 });
 
+/** What a desk verifies signed guest codes with, offline (shared/src/checkin/guestCode.ts verifyGuestCode). */
+export const DeskVerificationSchema = Type.Object({
+  eventId: Uuid,
+  /** The event's keys that still verify: number and Ed25519 public key (base64url). */
+  keys: Type.Array(Type.Object({ id: Type.Integer(), publicKey: Type.String() })),
+  /** Revoked serials, packed 4 bytes each (base64url): decodeRevokedSerials. */
+  revokedSerials: Type.String(),
+});
+
 export const DeskSearchQuery = Type.Object({
   q: Type.String({ minLength: 1, maxLength: 100 }),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DESK_SEARCH_MAX, default: 20 })),

@@ -7,6 +7,8 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { currentGuestCodeText } from "../../../api/src/services/checkin-codes/codes.ts";
+import { decodeRevokedSerials, verifyGuestCode } from "@tessera/shared";
 
 /**
  * Access codes and desk tokens (issue 12 item 2): a code is shown once and hashed at rest; a desk trades it for
@@ -99,12 +101,24 @@ describe.each(databaseKinds())("check-in desks on %s", (kind) => {
     expect(rest.body.data).toEqual([]);
     expect(rest.body.next).toBeNull();
 
+    // A signed code verifies at the desk with the material it downloads (offline), and online.
+    const code = (await currentGuestCodeText(db, suite.server.config.secret, event, ada.id, new Date()))!;
+    const material = await desk.get("/api/v1/desk/verification");
+    expect(material.status).toBe(200);
+    expect(material.body.eventId).toBe(event.id);
+    const offline = verifyGuestCode(code, {
+      eventId: event.id,
+      keys: material.body.keys,
+      revokedSerials: decodeRevokedSerials(material.body.revokedSerials),
+    });
+    expect(offline).toMatchObject({ ok: true, guestId: ada.id });
+
     const found = await desk.get("/api/v1/desk/search?q=ada");
     expect(found.body.data).toEqual([
       { id: ada.id, fields: { firstName: "Ada", lastName: "Lovelace", company: "Engines" } },
     ]);
 
-    const ok = await desk.post("/api/v1/desk/check", { scanId: randomUUID(), guestId: ada.id, desk: "Pretending" });
+    const ok = await desk.post("/api/v1/desk/check", { scanId: randomUUID(), code, desk: "Pretending" });
     expect(ok.body).toMatchObject({ result: "ok", desk: "Door A" });
     const refused = await desk.post("/api/v1/desk/check", { scanId: randomUUID(), guestId: bob.id });
     expect(refused.body.result).toBe("not_allowed");

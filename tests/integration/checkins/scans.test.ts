@@ -7,6 +7,7 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { useTestServer } from "../../helpers/suite.ts";
+import { currentGuestCodeText } from "../../../api/src/services/checkin-codes/codes.ts";
 
 /**
  * Scans (issue 12 item 3): each answer kind; idempotent by scan id (a repeat answers the first answer and records
@@ -110,6 +111,38 @@ describe.each(databaseKinds())("check-in scans on %s", (kind) => {
     expect((await scan({ guestId: otherAccount.id })).body).toMatchObject({ result: "unknown", guest: null });
     // Neither a code nor a guest: 422.
     expect((await scan({})).status).toBe(422);
+  });
+
+  it("reads signed guest codes: ok, revoked, other_event, and unknown for a tampered or unreadable one", async () => {
+    const { db, event, account, scan } = await setUp();
+    const secret = suite.server.config.secret;
+    const codeOf = async (guest: { id: string; eventId: string }, where = event) =>
+      (await currentGuestCodeText(db, secret, where, guest.id, new Date()))!;
+    const ada = await buildGuest(db, event, { firstName: "Ada", status: "confirmed" });
+    const code = await codeOf(ada);
+    const ok = await scan({ code: `  ${code}\n` });
+    expect(ok.body).toMatchObject({ result: "ok", guest: { id: ada.id, fields: { firstName: "Ada" } } });
+    // A code wins over an id sent with it.
+    const other = await buildGuest(db, event, { status: "confirmed" });
+    expect((await scan({ code, guestId: other.id })).body).toMatchObject({
+      result: "already_checked_in",
+      guest: { id: ada.id },
+    });
+
+    const bob = await buildGuest(db, event, { status: "confirmed" });
+    const revokedCode = await codeOf(bob);
+    await db("guestCodes").where({ guestId: bob.id }).update({ revokedAt: new Date().toISOString() });
+    expect((await scan({ code: revokedCode })).body).toMatchObject({ result: "revoked", guest: null });
+
+    const elsewhere = await buildEvent(db, account.id);
+    const stranger = await buildGuest(db, elsewhere, { status: "confirmed" });
+    expect((await scan({ code: await codeOf(stranger, elsewhere) })).body).toMatchObject({ result: "other_event" });
+
+    const cy = await buildGuest(db, event, { status: "confirmed" });
+    const cyCode = await codeOf(cy);
+    const last = cyCode.at(-1) === "A" ? "B" : "A";
+    expect((await scan({ code: cyCode.slice(0, -1) + last })).body).toMatchObject({ result: "unknown", guest: null });
+    expect((await scan({ code: "not a code" })).body).toMatchObject({ result: "unknown", guest: null });
   });
 
   it("is idempotent by scan id: a repeat answers the first answer and records nothing", async () => {

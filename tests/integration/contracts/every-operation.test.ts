@@ -983,6 +983,7 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
   "desk.session": async (w) => (await signedInDeskOf(w)).desk.desk.session(),
   "desk.signOut": async (w) => (await signedInDeskOf(w)).desk.desk.signOut(),
   "desk.snapshot": async (w) => (await signedInDeskOf(w)).desk.desk.snapshot({ query: { limit: 10 } }),
+  "desk.verification": async (w) => (await signedInDeskOf(w)).desk.desk.verification(),
   "desk.search": async (w) => (await signedInDeskOf(w)).desk.desk.search({ query: { q: "ada" } }),
   "desk.check": async (w) => {
     const { desk, guest } = await signedInDeskOf(w);

@@ -9,6 +9,7 @@ import { clientAddressOf, createLimiter, tooManyAttempts } from "../auth/loginTh
 import { randomToken, sha256 } from "../auth/sessions.ts";
 import { applyGuestSearch } from "../guests/listFilters.ts";
 import type { AppDeps, Scope } from "../scope.ts";
+import { verificationMaterial } from "../checkin-codes/verification.ts";
 import { accessCodeHash } from "./accessCodes.ts";
 import {
   admission,
@@ -253,6 +254,12 @@ export async function deskSnapshot(
   }
   const next = !exhausted && last ? Buffer.from(`${iso(last.updatedAt)}|${last.id}`).toString("base64url") : null;
   return { data, next, asOf };
+}
+
+/** The event's verification material for signed guest codes (checkin-codes/verification.ts). */
+export async function deskVerification(scope: Scope, desk: Desk) {
+  requireEnabled(desk.checkin);
+  return verificationMaterial(scope.db, desk.checkin.eventId);
 }
 
 /** The session's guests whose name, email or company holds `q`, with the displayed fields. */

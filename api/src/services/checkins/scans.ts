@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   describeRule,
+  type GuestCodeRefusal,
   type OfflineScan,
   type ScanAnswer,
   type ScanBody,
@@ -13,6 +14,7 @@ import { AppError } from "../../errors.ts";
 import type { Checkin } from "../../models/Checkin.ts";
 import { CustomField } from "../../models/CustomField.ts";
 import { canOnEvent } from "../../policies/events.ts";
+import { checkGuestCode } from "../checkin-codes/verification.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
 import {
@@ -71,10 +73,29 @@ interface ScanRun {
 /** The guest a scan names, or why there is none. */
 type Found = { guest: GuestRow } | { result: "unknown" | "revoked" | "other_event" };
 
+/** What a signed code that does not let anyone in answers: a revoked one, another event's, else unknown. */
+const CODE_REFUSALS: Record<GuestCodeRefusal, "unknown" | "revoked" | "other_event"> = {
+  malformed: "unknown",
+  unknown_key: "unknown",
+  bad_signature: "unknown",
+  revoked: "revoked",
+  other_event: "other_event",
+};
+
+/**
+ * The guest of a scanned code (its signature checked against the event's keys, its serial against the
+ * revoked ones: checkin-codes/verification.ts) or of the id found by name; a code wins over an id.
+ */
 async function findGuest(db: Knex, checkin: Checkin, input: ScanInput): Promise<Found> {
-  if (input.guestId === undefined) return { result: "unknown" };
+  let guestId = input.guestId;
+  if (input.code !== undefined) {
+    const verified = await checkGuestCode(db, checkin.eventId, input.code.trim());
+    if (!verified.ok) return { result: CODE_REFUSALS[verified.reason] };
+    guestId = verified.guestId;
+  }
+  if (guestId === undefined) return { result: "unknown" };
   const row = (await db("guests")
-    .where({ id: input.guestId, accountId: checkin.accountId })
+    .where({ id: guestId, accountId: checkin.accountId })
     .first(GUEST_COLUMNS.map((column) => `guests.${column}`))) as Record<string, unknown> | undefined;
   if (!row) return { result: "unknown" };
   if (row.eventId !== checkin.eventId) return { result: "other_event" };

@@ -6,6 +6,7 @@ import {
   deskSignIn,
   deskSignOut,
   deskSnapshot,
+  deskVerification,
   resolveDesk,
 } from "../../../services/checkins/desk.ts";
 import { deskCheck, deskCheckBatch } from "../../../services/checkins/scans.ts";
@@ -29,6 +30,7 @@ export const deskRoutes: Route[] = [
     return { ok: true as const };
   }),
   route(desk.snapshot, async (scope, { query }, ctx) => deskSnapshot(scope, await deskOf(scope, ctx), query)),
+  route(desk.verification, async (scope, _input, ctx) => deskVerification(scope, await deskOf(scope, ctx))),
   route(desk.search, async (scope, { query }, ctx) => deskSearch(scope, await deskOf(scope, ctx), query)),
   route(desk.check, async (scope, { body }, ctx) => deskCheck(scope, await deskOf(scope, ctx), body)),
   route(desk.checkBatch, async (scope, { body }, ctx) => ({
