@@ -39,6 +39,7 @@ import * as contactMessages from "./20261128009000_contact_messages.ts";
 import * as formWaitingList from "./20261128009500_form_waiting_list.ts";
 import * as checkins from "./20261129001000_checkins.ts";
 import * as guestCodes from "./20261129003000_guest_codes.ts";
+import * as ebadges from "./20261129005000_ebadges.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -84,6 +85,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261128009500_form_waiting_list", formWaitingList],
   ["20261129001000_checkins", checkins],
   ["20261129003000_guest_codes", guestCodes],
+  ["20261129005000_ebadges", ebadges],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -8,6 +8,7 @@ import { contactContracts } from "./contact.ts";
 import { customFieldContracts } from "./customFields.ts";
 import { defaultEventParamContracts } from "./defaultEventParams.ts";
 import { duplicateContracts } from "./duplicates.ts";
+import { ebadgeContracts } from "./ebadges.ts";
 import { eventContracts } from "./events.ts";
 import { entryCodeContracts } from "./entryCodes.ts";
 import { formContracts } from "./forms.ts";
@@ -56,6 +57,7 @@ export const contracts = {
   duplicates: duplicateContracts,
   recommendations: recommendationContracts,
   statistics: statisticsContracts,
+  ebadges: ebadgeContracts,
   legacy: legacyContracts,
   checkins: checkinContracts,
   checkinCodes: checkinCodeContracts,

@@ -39,6 +39,13 @@ export const EVENT_AUDIT_ACTIONS = [
   "form.deleted",
   "form.options_updated",
   "form.terms_uploaded",
+  "ebadge.created",
+  "ebadge.updated",
+  "ebadge.deleted",
+  "ebadge.background_set",
+  "ebadge.conditions_updated",
+  "ebadge.printed",
+  "ebadge.batch_printed",
 ] as const;
 export type EventAuditAction = (typeof EVENT_AUDIT_ACTIONS)[number];
 

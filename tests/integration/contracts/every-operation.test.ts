@@ -1048,7 +1048,132 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       form: { file: csvFile("firstName;lastName\nAda;Lovelace\n") as never },
     });
   },
+  "ebadges.list": async (w) => {
+    const { event } = await ebadgeOf(w);
+    return w.overseer.ebadges.list({ params: w.at(event) });
+  },
+  "ebadges.accountList": async (w) => {
+    const { event } = await ebadgeOf(w);
+    return w.overseer.ebadges.accountList({ params: { a: event.accountId }, query: { event: event.id } });
+  },
+  "ebadges.create": async (w) => (await ebadgeOf(w)).badge,
+  "ebadges.get": async (w) => {
+    const { event, badge } = await ebadgeOf(w);
+    return w.overseer.ebadges.get({ params: { ...w.at(event), id: badge.id } });
+  },
+  "ebadges.update": async (w) => {
+    const { event, badge } = await ebadgeOf(w);
+    return w.overseer.ebadges.update({ params: { ...w.at(event), id: badge.id }, body: { name: "Crew" } });
+  },
+  "ebadges.remove": async (w) => {
+    const { event, badge } = await ebadgeOf(w);
+    return w.overseer.ebadges.remove({ params: { ...w.at(event), id: badge.id } });
+  },
+  "ebadges.accountUpdate": async (w) => {
+    const { event, badge } = await ebadgeOf(w);
+    return w.overseer.ebadges.accountUpdate({ params: { ...w.at(event), id: badge.id }, body: { format: "a6" } });
+  },
+  "ebadges.accountRemove": async (w) => {
+    const { event, badge } = await ebadgeOf(w);
+    return w.overseer.ebadges.accountRemove({ params: { ...w.at(event), id: badge.id } });
+  },
+  "ebadges.conditions": async (w) => {
+    const { event } = await ebadgeOf(w);
+    return w.overseer.ebadges.conditions({ params: w.at(event) });
+  },
+  "ebadges.setConditions": async (w) => {
+    const { event, badge } = await ebadgeOf(w);
+    return w.overseer.ebadges.setConditions({
+      params: w.at(event),
+      body: { conditions: { [badge.id]: { guest: "status", op: "in", value: ["confirmed"] } } },
+    });
+  },
+  "ebadges.uploadBackground": async (w) => {
+    const { event, badge } = await ebadgeOf(w);
+    const png = new Blob([new Uint8Array(pngImage(210, 297))], { type: "image/png" });
+    return w.overseer.ebadges.uploadBackground({
+      params: { ...w.at(event), id: badge.id },
+      form: { file: png as never },
+    });
+  },
+  "ebadges.background": async (w) => {
+    const { event, badge } = await ebadgeOf(w);
+    const png = new Blob([new Uint8Array(pngImage(210, 297))], { type: "image/png" });
+    await w.overseer.ebadges.uploadBackground({
+      params: { ...w.at(event), id: badge.id },
+      form: { file: png as never },
+    });
+    return w.download(w.admin.ebadges.background.url({ params: { ...w.at(event), id: badge.id } }));
+  },
+  "ebadges.print": async (w) => (await ebadgePrint(w)).print,
+  "ebadges.printPdf": async (w) => {
+    const { event, print } = await ebadgePrint(w);
+    return w.download(w.admin.ebadges.printPdf.url({ params: { ...w.at(event), id: print.id } }));
+  },
+  "ebadges.guestPrints": async (w) => {
+    const { event, print } = await ebadgePrint(w);
+    return w.overseer.ebadges.guestPrints({ params: { ...w.at(event), id: print.guestId } });
+  },
+  "ebadges.createBatch": async (w) => {
+    const { event } = await ebadgeOf(w);
+    await buildGuest(w.server.db, event, { firstName: "Bea", status: "confirmed" });
+    return w.overseer.ebadges.createBatch({
+      params: w.at(event),
+      body: { query: { status: "confirmed" }, layout: "a6x4" },
+    });
+  },
+  "ebadges.batch": async (w) => {
+    const { event, batch } = await ebadgeBatch(w);
+    return w.overseer.ebadges.batch({ params: { ...w.at(event), id: batch.id } });
+  },
+  "ebadges.batchPdf": async (w) => {
+    const { event, batch } = await ebadgeBatch(w);
+    return w.download(w.admin.ebadges.batchPdf.url({ params: { ...w.at(event), id: batch.id } }));
+  },
+  "ebadges.portalBadge": async (w) => {
+    const { event, email, code } = await guestCode(w);
+    await w.overseer.ebadges.create({ params: w.at(event), body: { name: "Guests", format: "a7" } });
+    const session = await fetch(`${w.server.baseUrl}/api/v1/public/events/${event.slug}/portal/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, code }),
+    });
+    const cookie = session.headers.getSetCookie()[0]!.split(";")[0]!;
+    return fetch(w.anonymous.ebadges.portalBadge.url({ params: { event: event.slug } }), {
+      headers: { Cookie: cookie },
+    });
+  },
 };
+
+/** A fresh event with an e-badge template made through the API. */
+async function ebadgeOf(w: World) {
+  const event = await w.event();
+  const badge = await w.overseer.ebadges.create({
+    params: w.at(event),
+    body: {
+      name: "Staff",
+      blocks: [{ id: "name", type: "guestField", field: "fullName", x: 10, y: 10, width: 100, height: 20 }],
+    },
+  });
+  return { event, badge };
+}
+
+/** A guest's badge printed through the API. */
+async function ebadgePrint(w: World) {
+  const { event } = await ebadgeOf(w);
+  const guest = await buildGuest(w.server.db, event, { firstName: "Pat" });
+  const print = await w.overseer.ebadges.print({ params: w.at(event), body: { guestId: guest.id } });
+  return { event, print };
+}
+
+/** A bulk print run to its end. */
+async function ebadgeBatch(w: World) {
+  const { event } = await ebadgeOf(w);
+  await buildGuest(w.server.db, event, { firstName: "Bea" });
+  const batch = await w.overseer.ebadges.createBatch({ params: w.at(event), body: {} });
+  await w.server.deps.jobs.drain();
+  return { event, batch };
+}
 
 /**
  * The response schema with every object closed (no property it does not declare), so that a field the

@@ -13,6 +13,7 @@ import { imageRoutes } from "./accounts/images.ts";
 import { guestRoutes } from "./guests/guests.ts";
 import { guestViewRoutes } from "./guests/views.ts";
 import { customFieldRoutes } from "./guests/customFields.ts";
+import { ebadgeRoutes } from "./ebadges/ebadges.ts";
 import { duplicateRoutes } from "./guests/duplicates.ts";
 import { recommendationRoutes } from "./guests/recommendations.ts";
 import { guestImportRoutes } from "./guests/imports.ts";
@@ -47,6 +48,7 @@ export const apiRoutes: readonly Route[] = [
   ...guestOrderRoutes, // loads ticketing's guest hooks (deletion guard, merge step)
   ...guestViewRoutes,
   ...customFieldRoutes,
+  ...ebadgeRoutes,
   ...duplicateRoutes,
   ...recommendationRoutes,
   ...guestImportRoutes,

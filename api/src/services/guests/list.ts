@@ -64,7 +64,7 @@ export interface GuestListResult {
  * The list query with a view applied: a preset (all, unanswered, waiting = pending approval) sets the
  * status; a saved view's stored query sits under the explicit parameters (explicit ones win).
  */
-async function resolveView(
+export async function resolveView(
   db: Knex,
   actor: Actor | undefined,
   eventId: string,

@@ -7,6 +7,15 @@ import { historyContext, LANGUAGES, words, type TestLanguage } from "./historyTe
 import { ENTRIES, OLD_ENTRIES } from "./historyTestEntries.ts";
 
 const ALL_ENTRIES = [...Object.values(ENTRIES).flat(), ...Object.values(OLD_ENTRIES)];
+const EBADGE_ACTIONS = [
+  "ebadge.created",
+  "ebadge.updated",
+  "ebadge.deleted",
+  "ebadge.background_set",
+  "ebadge.conditions_updated",
+  "ebadge.printed",
+  "ebadge.batch_printed",
+] as const;
 
 const text = (value: ShownChange["before"]) => (value && "text" in value ? words(value.text) : undefined);
 
@@ -100,6 +109,10 @@ describe("history changes", () => {
     for (const action of ["form.put_online", "form.taken_offline", "form.duplicated", "form.deleted"] as const) {
       expect(changesOf(ENTRIES[action][0])).toEqual({});
     }
+  });
+
+  it("lists nothing under an e-badge's sentence", () => {
+    for (const action of EBADGE_ACTIONS) expect(changesOf(ENTRIES[action][0])).toEqual({});
   });
 
   it("shows a form's options and terms as its options panel does", () => {

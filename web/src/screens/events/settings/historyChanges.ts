@@ -106,6 +106,14 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "form.deleted": { subject: "form", changes: nothing },
   "form.options_updated": { subject: "form", changes: snapshots },
   "form.terms_uploaded": { subject: "form", changes: snapshots },
+  // An e-badge's sentence says it all: its name, the guest printed and the reason of a reprint.
+  "ebadge.created": { subject: "event", changes: nothing },
+  "ebadge.updated": { subject: "event", changes: nothing },
+  "ebadge.deleted": { subject: "event", changes: nothing },
+  "ebadge.background_set": { subject: "event", changes: nothing },
+  "ebadge.conditions_updated": { subject: "event", changes: nothing },
+  "ebadge.printed": { subject: "event", changes: nothing },
+  "ebadge.batch_printed": { subject: "event", changes: nothing },
 };
 
 function labelOf(subject: HistorySubject, field: string, ctx: HistoryValueContext): string | null {

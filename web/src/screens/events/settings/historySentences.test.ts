@@ -174,6 +174,29 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A déposé Conditions.pdf comme conditions générales du formulaire d'inscription « Register »",
     es: "Subió Conditions.pdf como términos y condiciones del formulario de inscripción «Register»",
   },
+  "ebadge.created": { en: "Created the e-badge Staff", fr: "A créé l'e-badge Staff", es: "Creó el e-badge Staff" },
+  "ebadge.updated": { en: "Changed the e-badge Crew", fr: "A modifié l'e-badge Crew", es: "Modificó el e-badge Crew" },
+  "ebadge.deleted": { en: "Deleted the e-badge Crew", fr: "A supprimé l'e-badge Crew", es: "Eliminó el e-badge Crew" },
+  "ebadge.background_set": {
+    en: "Set gala.png as the background of the e-badge Staff",
+    fr: "A déposé gala.png comme fond de l'e-badge Staff",
+    es: "Subió gala.png como fondo del e-badge Staff",
+  },
+  "ebadge.conditions_updated": {
+    en: "Changed the conditions of the e-badges",
+    fr: "A modifié les conditions des e-badges",
+    es: "Modificó las condiciones de los e-badges",
+  },
+  "ebadge.printed": {
+    en: "Printed the e-badge of Marie Dupont",
+    fr: "A imprimé l'e-badge de Marie Dupont",
+    es: "Imprimió el e-badge de Marie Dupont",
+  },
+  "ebadge.batch_printed": {
+    en: "Printed 120 e-badges",
+    fr: "A imprimé 120 e-badges",
+    es: "Imprimió 120 e-badges",
+  },
 };
 
 const sentence = (entry: Parameters<typeof historySentence>[0], language: TestLanguage) =>
@@ -214,6 +237,15 @@ describe("history sentences", () => {
     expect(sentence(OLD_ENTRIES.untitledForm, "fr")).toBe("A mis en ligne un formulaire");
     const [deleted] = ENTRIES["form.deleted"];
     expect(sentence({ ...deleted, metadata: null }, "es")).toBe("Eliminó el formulario de acompañante «Companions»");
+  });
+
+  it("says a reprint and its reason", () => {
+    const [, reprint] = ENTRIES["ebadge.printed"];
+    expect(sentence(reprint!, "en")).toBe("Reprinted the e-badge of Marie Dupont (reason: Lost it)");
+    expect(sentence(reprint!, "fr")).toBe("A réimprimé l'e-badge de Marie Dupont (motif : Lost it)");
+    const [batch] = ENTRIES["ebadge.batch_printed"];
+    const reprinted = { ...batch!, after: { ...batch!.after, printed: 1, reason: "New logo" } };
+    expect(sentence(reprinted, "es")).toBe("Imprimió 1 e-badge, reimpresiones incluidas (motivo: New logo)");
   });
 
   it("words an action this version does not know without its code", () => {

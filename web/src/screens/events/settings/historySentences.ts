@@ -73,6 +73,32 @@ function formSentence(
   return (entry, ctx) => ctx.t(`history.actions.${key}`, { form: formPhrase(entry, ctx) });
 }
 
+/** An e-badge template's action: the template named as the entry names it. */
+function ebadgeSentence(key: "ebadge_created" | "ebadge_updated" | "ebadge_deleted"): Sentence {
+  return (entry, ctx) => ctx.t(`history.actions.${key}`, { name: ebadgeName(entry, ctx) });
+}
+
+const ebadgeName = (entry: AuditLogJson, { t }: SentenceContext) =>
+  subjectOf(entry) ?? textOf(entry.after?.name) ?? textOf(entry.before?.name) ?? t("history.unknown.ebadge");
+
+/** One guest's badge printed, or reprinted with its reason. */
+const ebadgePrintSentence: Sentence = (entry, ctx) => {
+  const guest = guestOr(subjectOf(entry), ctx);
+  const reason = textOf(entry.after?.reason);
+  return entry.after?.isReprint === true && reason
+    ? ctx.t("history.actions.ebadge_reprinted", { guest, reason })
+    : ctx.t("history.actions.ebadge_printed", { guest });
+};
+
+/** A bulk print: how many badges, and the reason when guests printed before were reprinted. */
+const ebadgeBatchSentence: Sentence = (entry, { t }) => {
+  const count = numberOf(entry.after?.printed);
+  const reason = textOf(entry.after?.reason);
+  return reason
+    ? t("history.actions.ebadge_batch_reprinted", { count, reason })
+    : t("history.actions.ebadge_batch_printed", { count });
+};
+
 /**
  * The sentence of each action an event's history shows, naming its subject as people see it. Typed by
  * shared's list of event actions: a new action fails to compile until it has its sentence here.
@@ -158,6 +184,17 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
     const file = (isRecord(terms) && textOf(terms.name)) || ctx.t("history.unknown.file");
     return ctx.t("history.actions.form_terms_uploaded", { file, formOf: formPhrase(entry, ctx, true) });
   },
+  "ebadge.created": ebadgeSentence("ebadge_created"),
+  "ebadge.updated": ebadgeSentence("ebadge_updated"),
+  "ebadge.deleted": ebadgeSentence("ebadge_deleted"),
+  "ebadge.background_set": (entry, ctx) =>
+    ctx.t("history.actions.ebadge_background_set", {
+      file: textOf(entry.after?.backgroundName) ?? ctx.t("history.unknown.file"),
+      name: ebadgeName(entry, ctx),
+    }),
+  "ebadge.conditions_updated": (_entry, { t }) => t("history.actions.ebadge_conditions_updated"),
+  "ebadge.printed": ebadgePrintSentence,
+  "ebadge.batch_printed": ebadgeBatchSentence,
 };
 
 /** What an entry did, in one sentence of the reader's language (an action this version does not know: neutrally). */

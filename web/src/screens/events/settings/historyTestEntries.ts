@@ -25,6 +25,8 @@ export const IDS = {
   form: "4905172e-9e0a-4f1b-9c69-e4f50617283f",
   sourceForm: "5a16283f-0f1b-4a2c-8d7a-f50617283940",
   checkin: "6b27394a-1a2c-4b3d-9e8b-0617283940a1",
+  ebadge: "6b273940-1a2c-4b3d-9e8b-061728394a51",
+  batch: "7c384a51-2b3d-4c4e-8f9c-1728394a5b62",
 } as const;
 
 const dietSnapshot = {
@@ -384,6 +386,70 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       before: { type: "registration", terms: { name: "Terms.pdf", size: 1200 } },
       after: { type: "registration", terms: { name: "Conditions.pdf", size: 245_000 } },
       metadata: { subject: "Register" },
+    }),
+  ],
+  "ebadge.created": [
+    entry("ebadge.created", {
+      subjectType: "ebadge",
+      subjectId: IDS.ebadge,
+      after: { id: IDS.ebadge, name: "Staff", format: "a6", orientation: "portrait", isEnabled: true, blocks: 3 },
+      metadata: { subject: "Staff" },
+    }),
+  ],
+  "ebadge.updated": [
+    entry("ebadge.updated", {
+      subjectType: "ebadge",
+      subjectId: IDS.ebadge,
+      before: { name: "Staff" },
+      after: { name: "Crew" },
+      metadata: { subject: "Crew" },
+    }),
+  ],
+  "ebadge.deleted": [
+    entry("ebadge.deleted", {
+      subjectType: "ebadge",
+      subjectId: IDS.ebadge,
+      before: { id: IDS.ebadge, name: "Crew", format: "a4", orientation: "portrait", isEnabled: true, blocks: 0 },
+      metadata: { subject: "Crew" },
+    }),
+  ],
+  "ebadge.background_set": [
+    entry("ebadge.background_set", {
+      subjectType: "ebadge",
+      subjectId: IDS.ebadge,
+      before: { backgroundName: null },
+      after: { backgroundName: "gala.png", backgroundSize: 812_000 },
+      metadata: { subject: "Staff" },
+    }),
+  ],
+  "ebadge.conditions_updated": [
+    entry("ebadge.conditions_updated", {
+      subjectType: "event",
+      subjectId: IDS.event,
+      before: { [IDS.ebadge]: null },
+      after: { [IDS.ebadge]: { guest: "status", op: "in", value: ["confirmed"] } },
+      metadata: { names: { [IDS.ebadge]: "Staff" } },
+    }),
+  ],
+  "ebadge.printed": [
+    entry("ebadge.printed", {
+      subjectType: "guest",
+      subjectId: IDS.marie,
+      after: { ebadgeId: IDS.ebadge, printNumber: 1, isReprint: false, reason: null, source: "organizer" },
+      metadata: { subject: "Marie Dupont" },
+    }),
+    entry("ebadge.printed", {
+      subjectType: "guest",
+      subjectId: IDS.marie,
+      after: { ebadgeId: IDS.ebadge, printNumber: 2, isReprint: true, reason: "Lost it", source: "organizer" },
+      metadata: { subject: "Marie Dupont" },
+    }),
+  ],
+  "ebadge.batch_printed": [
+    entry("ebadge.batch_printed", {
+      subjectType: "ebadgeBatch",
+      subjectId: IDS.batch,
+      after: { layout: "a6x4", printed: 120, skippedPrinted: 3, withoutBadge: 0, reason: null },
     }),
   ],
 };
