@@ -7,6 +7,7 @@ import { benchGuestImport } from "./guests-import.ts";
 import { benchGuestImportUpload } from "./guests-import-upload.ts";
 import { benchWebFirstLoad } from "./web.ts";
 import { benchForms } from "./forms.ts";
+import { benchBadges } from "./badges.ts";
 
 const AREAS: Record<string, () => Promise<void>> = {
   core: benchCore,
@@ -22,6 +23,7 @@ const AREAS: Record<string, () => Promise<void>> = {
   "guests-export": benchGuestExport,
   web: benchWebFirstLoad,
   forms: benchForms,
+  badges: benchBadges,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

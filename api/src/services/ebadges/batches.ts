@@ -11,6 +11,7 @@ import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { readGuestSlices } from "../guests/export/pages.ts";
 import { countEventGuests, resolveView } from "../guests/list.ts";
+import { EventLoopBreaks, SLICE_MS } from "../eventLoopBreaks.ts";
 import { createScope, type AppDeps, type Scope } from "../scope.ts";
 import { badgeChooser, badgeCode, openBadgeDocument } from "./badges.ts";
 import { extraFacts } from "./facts.ts";
@@ -103,6 +104,9 @@ export async function runBatch(deps: AppDeps, batchId: string): Promise<void> {
     written.catch(() => undefined); // awaited below; a failure also surfaces there
     const sheets = new BadgeSheets(doc, batch.layout);
     const tally = { processed: 0, printed: 0, skippedPrinted: 0, withoutBadge: 0 };
+    // A badge takes milliseconds (its code, its QR, its page): the event loop is given back every SLICE_MS.
+    const breaks = new EventLoopBreaks();
+    let sliceStart = performance.now();
     for await (const slice of await readGuestSlices(scope, event.id, batch.query)) {
       const ids = slice.map((guest) => guest.id);
       const [extras, counts] = await Promise.all([
@@ -125,6 +129,10 @@ export async function runBatch(deps: AppDeps, batchId: string): Promise<void> {
         const code = await badgeCode(scope, event, guest, template);
         sheets.add(template, () => drawBadge(doc, template, guest, context, code));
         tally.printed++;
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          await breaks.take();
+          sliceStart = performance.now();
+        }
         prints.push({
           id: randomUUID(),
           accountId: batch.accountId,
