@@ -18,7 +18,8 @@ export interface LoadRequest {
   check: LoadCheck;
   /**
    * A POST's JSON body: `{{n}}` becomes a number no other request of the process got, `{{n%2}}` its parity
-   * (a different guest each time, half choosing one answer).
+   * (a different guest each time, half choosing one answer), `{{uuid}}` a new uuid, `{{n%M:uuid}}` the uuid
+   * of row n % M as httpLoadProcess.ts indexUuid makes it.
    */
   body?: string;
   /** The statuses taken as answered (default 200). */
@@ -35,6 +36,9 @@ export interface LoadAsk extends LoadRequest {
 
 export type LoadReply =
   { id: number; summary: LatencySummary; total?: number | undefined } | { id: number; error: string };
+
+/** The uuid a bench gives its i-th row (a body's `{{n%M:uuid}}` names row n % M). */
+export const indexUuid = (index: number) => `00000000-0000-4000-8000-${index.toString(16).padStart(12, "0")}`;
 
 export class HttpLoad {
   private nextId = 0;

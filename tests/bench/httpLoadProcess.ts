@@ -1,8 +1,9 @@
 // The bench's HTTP clients, in a process of their own (see httpLoad.ts): one request at a time per client in
 // flight over keep-alive sockets, each answer checked, the latencies summarised.
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { measure, measurePaced } from "./stats.ts";
-import type { LoadAsk, LoadReply } from "./httpLoad.ts";
+import { indexUuid, type LoadAsk, type LoadReply } from "./httpLoad.ts";
 import { keepAliveRequest } from "./keepAliveRequest.ts";
 
 let sent = 0;
@@ -10,7 +11,11 @@ let sent = 0;
 /** The body of one request (a GET, or a POST of the ask's body), which must have an accepted status. */
 async function send(agent: http.Agent, ask: LoadAsk): Promise<string> {
   const n = sent++;
-  const body = ask.body?.replaceAll("{{n}}", String(n)).replaceAll("{{n%2}}", String(n % 2));
+  const body = ask.body
+    ?.replaceAll("{{n}}", String(n))
+    .replaceAll("{{n%2}}", String(n % 2))
+    .replaceAll("{{uuid}}", () => randomUUID())
+    .replace(/\{\{n%(\d+):uuid\}\}/g, (_, m: string) => indexUuid(n % Number(m)));
   // Sent again only when the socket was found closed (a registration sent twice matches its own guest).
   const answer = await keepAliveRequest(agent, ask.url, { headers: ask.headers, body, retries: 2 });
   if (!(ask.accepts ?? [200]).includes(answer.status)) throw new Error(`status ${answer.status}: ${answer.body}`);

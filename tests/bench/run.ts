@@ -8,6 +8,7 @@ import { benchGuestImportUpload } from "./guests-import-upload.ts";
 import { benchWebFirstLoad } from "./web.ts";
 import { benchForms } from "./forms.ts";
 import { benchBadges } from "./badges.ts";
+import { benchCheckin } from "./checkin.ts";
 
 const AREAS: Record<string, () => Promise<void>> = {
   core: benchCore,
@@ -24,6 +25,7 @@ const AREAS: Record<string, () => Promise<void>> = {
   web: benchWebFirstLoad,
   forms: benchForms,
   badges: benchBadges,
+  checkin: benchCheckin,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

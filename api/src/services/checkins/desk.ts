@@ -125,10 +125,33 @@ export async function deskSignIn(scope: Scope, body: { code: string; desk: strin
 /** The desk a token names; 401 when it is unknown or revoked (its code revoked too). */
 export async function resolveDesk(scope: Scope, token: string): Promise<Desk> {
   if (!token.startsWith(DESK_TOKEN_PREFIX)) throw AppError.unauthenticated();
-  const row = await CheckinDeskToken.query(scope.db).findOne({ tokenHash: sha256(token) });
-  if (!row || row.revokedAt) throw AppError.unauthenticated();
-  const checkin = await Checkin.query(scope.db).findById(row.checkinId);
+  // The token and its session in one read (a desk scans many times a second).
+  const checkin = (await Checkin.query(scope.db)
+    .alias("c")
+    .join("checkinDeskTokens as t", "t.checkinId", "c.id")
+    .where("t.tokenHash", sha256(token))
+    .whereNull("t.revokedAt")
+    .select(
+      "c.*",
+      "t.id as tokenId",
+      "t.codeId as tokenCodeId",
+      "t.desk as tokenDesk",
+      "t.createdAt as tokenCreatedAt",
+      "t.lastSeenAt as tokenLastSeenAt",
+    )
+    .first()) as (Checkin & Record<`token${string}`, unknown>) | undefined;
   if (!checkin) throw AppError.unauthenticated();
+  const row = Object.assign(new CheckinDeskToken(), {
+    id: checkin.tokenId as string,
+    accountId: checkin.accountId,
+    eventId: checkin.eventId,
+    checkinId: checkin.id,
+    codeId: checkin.tokenCodeId as string,
+    desk: checkin.tokenDesk as string,
+    createdAt: new Date(checkin.tokenCreatedAt as string),
+    lastSeenAt: new Date(checkin.tokenLastSeenAt as string),
+    revokedAt: null,
+  });
   const now = scope.clock.now();
   if (now.getTime() - row.lastSeenAt.getTime() >= SEEN_EVERY_MS) {
     await CheckinDeskToken.query(scope.db)

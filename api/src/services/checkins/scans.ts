@@ -308,10 +308,12 @@ async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
   }
 }
 
-async function scanWithRepeat(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
-  // A repeat is answered from the stored scan without any work (the unique constraint covers a racing one).
-  const stored = await storedAnswer(run.scope.db, run.checkin.id, input.scanId);
-  return stored ?? scanOnce(run, input);
+/**
+ * A scan, or the stored answer of its scan id: no read first, the unique (session, scan id) of checkin_scans
+ * turns a repeat (or one racing the first) into the stored answer, its transaction rolled back whole.
+ */
+function scanWithRepeat(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
+  return scanOnce(run, input);
 }
 
 /** A user scans at a session of an event they see; forcing needs write access to the event. */
