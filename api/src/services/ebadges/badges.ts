@@ -1,14 +1,17 @@
 import type { Readable } from "node:stream";
-import { ebadgeShowsCode, evaluate, matchingEbadges } from "@tessera/shared";
+import { ebadgeShowsCode, evaluate, matchingEbadges, signGuestCode } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { CustomField } from "../../models/CustomField.ts";
 import type { Ebadge } from "../../models/Ebadge.ts";
 import type { Event } from "../../models/Event.ts";
 import type { Guest } from "../../models/Guest.ts";
+import { GuestCode } from "../../models/GuestCode.ts";
+import { GuestCodeKey } from "../../models/GuestCodeKey.ts";
 import { Image } from "../../models/Image.ts";
 import type { FileStorage } from "../../storage/fileStorage.ts";
 import { currentGuestCodeText } from "../checkin-codes/codes.ts";
+import { privateKeyOf } from "../checkin-codes/keys.ts";
 import { listCustomFields } from "../guests/customFields.ts";
 import type { Scope } from "../scope.ts";
 import { extraFacts, factNeeds, factsOf, type ExtraFacts, type FactNeeds } from "./facts.ts";
@@ -106,6 +109,54 @@ export async function badgeCode(
 ): Promise<string | null> {
   if (!ebadgeShowsCode(template.blocks)) return null;
   return currentGuestCodeText(scope.db, scope.deps.config.secret, event, guest.id, scope.clock.now());
+}
+
+/**
+ * The entry codes of a bulk print's guests, a slice at a time: the codes in force of the slice read in one query
+ * and signed here with the event's keys (each read and decrypted once per print), the others issued on first
+ * need one by one (currentGuestCodeText). A guest whose codes were revoked has none (null).
+ */
+export class SliceCodes {
+  private readonly keys = new Map<string, { number: number; privateKey: Uint8Array }>();
+
+  constructor(
+    private readonly scope: Pick<Scope, "db" | "deps" | "clock">,
+    private readonly event: Event,
+  ) {}
+
+  async of(guestIds: readonly string[]): Promise<Map<string, string | null>> {
+    const { db, deps } = this.scope;
+    const codes = new Map<string, string | null>();
+    if (!guestIds.length) return codes;
+    const rows = await GuestCode.query(db)
+      .where({ eventId: this.event.id })
+      .whereIn("guestId", guestIds)
+      .whereNull("revokedAt");
+    for (const row of rows) {
+      let key = this.keys.get(row.keyId);
+      if (!key) {
+        const stored = await GuestCodeKey.query(db).findById(row.keyId);
+        if (!stored) continue;
+        key = { number: stored.number, privateKey: privateKeyOf(deps.config.secret, stored) };
+        this.keys.set(row.keyId, key);
+      }
+      const fields = {
+        eventId: row.eventId,
+        guestId: row.guestId,
+        keyId: key.number,
+        issuedAt: Math.floor(row.issuedAt.getTime() / 1000),
+        serial: row.serial,
+      };
+      codes.set(row.guestId, signGuestCode(fields, key.privateKey));
+    }
+    for (const guestId of guestIds)
+      if (!codes.has(guestId))
+        codes.set(
+          guestId,
+          await currentGuestCodeText(db, deps.config.secret, this.event, guestId, this.scope.clock.now()),
+        );
+    return codes;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isLanguage, type EbadgeBatchCreate, type GuestSelectionQuery } from "@tessera/shared";
+import { ebadgeShowsCode, isLanguage, type EbadgeBatchCreate, type GuestSelectionQuery } from "@tessera/shared";
 import { AppError } from "../../errors.ts";
 import { EbadgeBatch } from "../../models/EbadgeBatch.ts";
 import { EbadgePrint } from "../../models/EbadgePrint.ts";
@@ -13,7 +13,7 @@ import { readGuestSlices } from "../guests/export/pages.ts";
 import { countEventGuests, resolveView } from "../guests/list.ts";
 import { EventLoopBreaks, SLICE_MS } from "../eventLoopBreaks.ts";
 import { createScope, type AppDeps, type Scope } from "../scope.ts";
-import { badgeChooser, badgeCode, openBadgeDocument } from "./badges.ts";
+import { badgeChooser, openBadgeDocument, SliceCodes } from "./badges.ts";
 import { extraFacts } from "./facts.ts";
 import { printCounts } from "./prints.ts";
 import { BadgeSheets, drawBadge } from "./render.ts";
@@ -103,6 +103,10 @@ export async function runBatch(deps: AppDeps, batchId: string): Promise<void> {
     written = deps.storage.putStream(storageKey, pdf, { contentType: "application/pdf" });
     written.catch(() => undefined); // awaited below; a failure also surfaces there
     const sheets = new BadgeSheets(doc, batch.layout);
+    const entryCodes = new SliceCodes(scope, event);
+    const showsCode = new Set(
+      chooser.templates.filter((template) => ebadgeShowsCode(template.blocks)).map((template) => template.id),
+    );
     const tally = { processed: 0, printed: 0, skippedPrinted: 0, withoutBadge: 0 };
     // A badge takes milliseconds (its code, its QR, its page): the event loop is given back every SLICE_MS.
     const breaks = new EventLoopBreaks();
@@ -113,10 +117,17 @@ export async function runBatch(deps: AppDeps, batchId: string): Promise<void> {
         extraFacts(deps.db, chooser.needs, ids),
         printCounts(deps.db, event.id, ids),
       ]);
+      const picked = new Map((slice as Guest[]).map((guest) => [guest.id, chooser.pick(guest, extras)]));
+      const codes = await entryCodes.of(
+        ids.filter((id) => {
+          const template = picked.get(id);
+          return template && showsCode.has(template.id) && (!counts.get(id) || batch.reason);
+        }),
+      );
       const prints: Record<string, unknown>[] = [];
       for (const guest of slice as Guest[]) {
         tally.processed++;
-        const template = chooser.pick(guest, extras);
+        const template = picked.get(guest.id) ?? null;
         if (!template) {
           tally.withoutBadge++;
           continue;
@@ -126,7 +137,7 @@ export async function runBatch(deps: AppDeps, batchId: string): Promise<void> {
           tally.skippedPrinted++;
           continue;
         }
-        const code = await badgeCode(scope, event, guest, template);
+        const code = codes.get(guest.id) ?? null;
         sheets.add(template, () => drawBadge(doc, template, guest, context, code));
         tally.printed++;
         if (performance.now() - sliceStart >= SLICE_MS) {
