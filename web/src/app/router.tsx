@@ -20,6 +20,8 @@ import { lazyWithTimeout } from "./lazyWithTimeout.ts";
 const ManageApp = lazyWithTimeout(() => import("../screens/shell/ManageApp.tsx"));
 /** The guest site (registration forms, the guests' portal): a chunk of its own, for guests only. */
 const GuestSite = lazyWithTimeout(() => import("../screens/public/GuestSite.tsx"));
+/** The check-in desk in the browser (signed in with an access code): its own chunk, the camera's reader apart. */
+const DeskApp = lazyWithTimeout(() => import("../screens/desk/DeskApp.tsx"));
 
 const signInPages: RouteObject[] = [
   { index: true, element: <SignInScreen /> },
@@ -65,6 +67,20 @@ function guestRoutes(prefix: string, language: Language): RouteObject[] {
   ];
 }
 
+/** A check-in desk at /desk and /{lang}/desk: no organizer session, a session's access code. */
+function deskRoutes(prefix: string, language: Language): RouteObject[] {
+  return [
+    {
+      path: `${prefix}/desk`,
+      element: (
+        <Suspense fallback={<PageLoader fullScreen />}>
+          <DeskApp language={language} />
+        </Suspense>
+      ),
+    },
+  ];
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Outlet />,
@@ -75,6 +91,8 @@ export const routes: RouteObject[] = [
       ...LANGUAGES.flatMap((language) => signInRoutes(`/${language}`, language)),
       ...guestRoutes("", DEFAULT_LANGUAGE),
       ...LANGUAGES.flatMap((language) => guestRoutes(`/${language}`, language)),
+      ...deskRoutes("", DEFAULT_LANGUAGE),
+      ...LANGUAGES.flatMap((language) => deskRoutes(`/${language}`, language)),
       {
         path: "/manage/*",
         element: (

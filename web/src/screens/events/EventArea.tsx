@@ -19,6 +19,7 @@ import { PageLoader } from "@/components/PageLoader.tsx";
 const GuestsSection = lazyWithTimeout(() => import("../guests/GuestsSection.tsx"));
 const FormsSection = lazyWithTimeout(() => import("../forms/FormsSection.tsx"));
 const StatisticsSection = lazyWithTimeout(() => import("../statistics/StatisticsSection.tsx"));
+const CheckinsSection = lazyWithTimeout(() => import("../checkins/CheckinsSection.tsx"));
 
 /** Spec §2 event navigation, in its order. */
 const SECTIONS = [
@@ -34,7 +35,7 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number] | "settings" | "admin";
 /** The sections of later releases: they show their "coming" state. */
-const COMING_SECTIONS = ["design", "content", "campaigns", "ebadges", "checkins", "ticketing"] as const;
+const COMING_SECTIONS = ["design", "content", "campaigns", "ebadges", "ticketing"] as const;
 
 /** /manage/events/:eventId/…: the event's header, its navigation and the section shown. */
 export function EventArea({ accountId, eventId }: { accountId: string; eventId: string }) {
@@ -119,6 +120,14 @@ function EventAreaContent({ accountId, eventId }: { accountId: string; eventId: 
           element={
             <Suspense fallback={<PageLoader />}>
               <StatisticsSection />
+            </Suspense>
+          }
+        />
+        <Route
+          path="checkins/*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <CheckinsSection />
             </Suspense>
           }
         />

@@ -1,0 +1,66 @@
+import { CHECKIN_GUEST_COLUMNS, isGuestColumn } from "@tessera/shared/rules/checkins";
+import type { ConditionField } from "@tessera/shared/conditions/index";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { ruleSubjects, type RuleSubject } from "@/components/rules/ruleDraft.ts";
+import { useCustomFields } from "@/queries/customFields.ts";
+
+export interface SessionVocabulary {
+  /** The event's questions as the condition engine reads them. */
+  fields: readonly ConditionField[];
+  /** What a session's rule may test. */
+  subjects: readonly RuleSubject[];
+  /** The fields a desk may show: the guest's columns, then the questions. */
+  displayable: { group: string; items: { value: string; label: string }[] }[];
+  /** A displayed field's label (a column's name, a question's label). */
+  fieldLabel(id: string): string;
+  /** A choice answer's label, when the field has choices. */
+  optionLabel(fieldId: string, value: string): string | undefined;
+  isLoading: boolean;
+}
+
+/** The words of an event's check-in sessions: its questions, the guest's columns and their labels. */
+export function useSessionVocabulary(accountId: string, eventId: string): SessionVocabulary {
+  const { t } = useTranslation("web");
+  const custom = useCustomFields(accountId, eventId);
+  return useMemo(() => {
+    const fields: ConditionField[] = custom.fields.map((field) => ({
+      id: field.id,
+      type: field.type,
+      name: field.name,
+      label: field.label,
+      options: field.options,
+    }));
+    const byId = new Map(custom.fields.map((field) => [field.id, field]));
+    const subjects = ruleSubjects(
+      fields,
+      (attribute) => t(`conditions.attributes.${attribute}`),
+      (attribute, value) =>
+        attribute === "status"
+          ? t(`guests.status.${value}` as "guests.status.confirmed")
+          : attribute === "civility"
+            ? t(`guests.civility.${value}` as "guests.civility.mr")
+            : t(`languages.${value}` as "languages.en"),
+    );
+    const fieldLabel = (id: string) =>
+      isGuestColumn(id) ? t(`guests.fields.${id}`) : byId.get(id)?.label || byId.get(id)?.name || id;
+    return {
+      fields,
+      subjects,
+      displayable: [
+        {
+          group: t("checkins.editor.guestColumns"),
+          items: CHECKIN_GUEST_COLUMNS.map((column) => ({ value: column, label: t(`guests.fields.${column}`) })),
+        },
+        {
+          group: t("checkins.editor.questions"),
+          items: custom.fields.map((field) => ({ value: field.id, label: field.label || field.name })),
+        },
+      ].filter((section) => section.items.length > 0),
+      fieldLabel,
+      optionLabel: (fieldId: string, value: string) =>
+        byId.get(fieldId)?.options.find((option) => option.id === value)?.label,
+      isLoading: custom.isPending,
+    };
+  }, [custom.fields, custom.isPending, t]);
+}
