@@ -30,6 +30,7 @@ import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.t
 import { buildCustomField, buildGuest } from "../helpers/guests.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
 import type { TestServer } from "../helpers/server.ts";
+import { buildCheckinScene, DESK_SCREENS, type CheckinScene } from "./pages/checkinScene.ts";
 import { buildGuestSiteScene, GUEST_SCREENS, type GuestSiteScene } from "./pages/guestSiteScene.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
 
@@ -70,6 +71,8 @@ interface Scene {
   csvFile: string;
   /** The guest site: an event of another account, its registration forms and a guest signed in to its portal. */
   guestSite: GuestSiteScene;
+  /** Check-in: a session with a rule on the event without forms, its access code and guests' entry codes. */
+  checkin: CheckinScene;
 }
 
 async function buildScene(server: TestServer, dir: string): Promise<Scene> {
@@ -212,6 +215,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     invitationToken: await issueLinkToken(db, invited.id, "registration"),
     csvFile,
     guestSite: await buildGuestSiteScene(db),
+    checkin: await buildCheckinScene(db, api, account.id, emptyEvent),
   };
 }
 
@@ -280,6 +284,17 @@ const statisticsReady = async (page: Page) => {
   await page.locator(".recharts-surface").nth(1).waitFor();
 };
 const statistics = (scene: Scene) => `${events(scene)}/statistics`;
+/** The check-in sessions of the scene's event without forms, and its session "Main door". */
+const checkins = (scene: Scene) => `/manage/events/${scene.checkin.eventId}/checkins`;
+const checkinEditor = (scene: Scene) => `${checkins(scene)}/${scene.checkin.checkinId}`;
+const checkinRow = async (page: Page) => {
+  await page.getByTestId("checkin-row").first().waitFor();
+};
+/** A session's editor: its rule's row and its access codes read. */
+const checkinEditorReady = async (page: Page) => {
+  await page.getByTestId("rule-condition").first().waitFor();
+  await page.getByTestId("last-code").waitFor();
+};
 /** The builder of the scene's form, its group and preview drawn. */
 const builderReady = async (page: Page) => {
   await page.getByTestId("builder-group").waitFor();
@@ -294,9 +309,9 @@ const signInForm = async (page: Page, email: string, password = "Correct-Horse-4
   await click(page, web.signIn.submit);
 };
 
-// Guests and statistics have their own screens (their "coming" descriptions stay in the catalogue).
+// Guests, statistics and check-in have their own screens (their "coming" descriptions stay in the catalogue).
 const COMING_SECTIONS = Object.keys(web.eventNav.coming).filter(
-  (section) => section !== "guests" && section !== "statistics",
+  (section) => section !== "guests" && section !== "statistics" && section !== "checkins",
 );
 const SETTINGS_TABS = Object.keys(web.settings.tabs) as (keyof typeof web.settings.tabs)[];
 
@@ -445,6 +460,8 @@ const SCREENS: Screen[] = [
 
   // -- the guest site (registration forms, the guests' portal) -----------------------------------------
   ...GUEST_SCREENS,
+  // -- the check-in desk in the browser (an access code, no organizer session) ---------------------------
+  ...DESK_SCREENS,
 
   // -- events --------------------------------------------------------------------------------------------
   {
@@ -751,6 +768,120 @@ const SCREENS: Screen[] = [
     path: (scene) => `${statistics(scene)}/${part}`,
     reach: text(web.statistics.later[part === "check-in" ? "checkin" : part]),
   })),
+
+  // -- check-in --------------------------------------------------------------------------------------------
+  { name: "check-in sessions", as: "overseer", path: checkins, reach: checkinRow, routes: ["checkins/*"] },
+  { name: "check-in sessions, phone", as: "overseer", path: checkins, reach: checkinRow, viewport: PHONE },
+  {
+    name: "check-in sessions, none yet",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/checkins`,
+    reach: text(web.checkins.empty),
+  },
+  {
+    name: "check-in sessions, a session's menu",
+    as: "overseer",
+    path: checkins,
+    reach: async (page) => {
+      await checkinRow(page);
+      await click(page, web.checkins.actionsOf.replace("{{name}}", "Main door"));
+      await page.getByRole("menuitem", { name: web.checkins.openDesk }).waitFor();
+    },
+  },
+  {
+    name: "delete a check-in session (confirmation)",
+    as: "overseer",
+    path: checkins,
+    reach: async (page) => {
+      await checkinRow(page);
+      await click(page, web.checkins.actionsOf.replace("{{name}}", "Main door"));
+      await page.getByRole("menuitem", { name: web.common.delete }).click();
+      await dialog(page, web.checkins.deleteTitle);
+    },
+  },
+  {
+    name: "new check-in session, a condition being written",
+    as: "overseer",
+    path: (scene) => `${checkins(scene)}/new`,
+    reach: async (page) => {
+      await page
+        .getByRole("button", { name: /^Add a condition/ })
+        .first()
+        .click();
+      await page.getByRole("combobox", { name: /^What condition 1/ }).click();
+      await page.getByRole("option", { name: web.conditions.attributes.status, exact: true }).click();
+      await page.getByRole("combobox", { name: /^Value of condition 1/ }).click();
+      await page.getByRole("option", { name: web.guests.status.confirmed, exact: true }).waitFor();
+    },
+  },
+  {
+    name: "new check-in session, an unfinished rule refused",
+    as: "overseer",
+    path: (scene) => `${checkins(scene)}/new`,
+    reach: async (page) => {
+      await page.getByLabel(web.checkins.editor.name, { exact: false }).fill("Side door");
+      await page
+        .getByRole("button", { name: /^Add a group/ })
+        .first()
+        .click();
+      await click(page, web.checkins.editor.createSubmit);
+      await page.getByRole("alert").filter({ hasText: web.checkins.editor.ruleIncomplete }).waitFor();
+    },
+    viewport: PHONE,
+  },
+  {
+    name: "check-in session editor, its rule and access codes",
+    as: "overseer",
+    path: checkinEditor,
+    reach: checkinEditorReady,
+    routes: [":checkinId"],
+  },
+  {
+    name: "check-in session editor, phone",
+    as: "overseer",
+    path: checkinEditor,
+    reach: checkinEditorReady,
+    viewport: PHONE,
+  },
+  {
+    name: "access code shown once (dialog)",
+    as: "overseer",
+    path: checkinEditor,
+    reach: dialogFrom(checkinEditorReady, web.checkins.codes.create, web.checkins.codes.shownTitle),
+  },
+  {
+    name: "access code shown once (dialog), phone",
+    as: "overseer",
+    path: checkinEditor,
+    reach: dialogFrom(checkinEditorReady, web.checkins.codes.create, web.checkins.codes.shownTitle),
+    viewport: PHONE,
+  },
+  {
+    name: "revoke an access code (confirmation)",
+    as: "overseer",
+    path: checkinEditor,
+    reach: dialogFrom(checkinEditorReady, web.checkins.codes.revoke, web.checkins.codes.revokeTitle),
+  },
+  {
+    name: "check-in desk in the back office",
+    as: "overseer",
+    path: (scene) => `${checkinEditor(scene)}/desk`,
+    reach: async (page) => {
+      await page.getByTestId("scanner-input").waitFor();
+    },
+    routes: [":checkinId/desk"],
+  },
+  {
+    name: "check-in desk in the back office, refused with a forced entry offered",
+    as: "overseer",
+    path: (scene) => `${checkinEditor(scene)}/desk`,
+    reach: async (page, scene) => {
+      await page.getByTestId("scanner-input").fill(scene.checkin.codes.refused);
+      await page.keyboard.press("Enter");
+      await page.locator('[data-testid="scan-result"][data-result="not_allowed"]').waitFor();
+      await button(page, web.desk.force).waitFor();
+    },
+  },
 
   // -- guests --------------------------------------------------------------------------------------------
   { name: "guests list", as: "overseer", path: guests, reach: guestRows, routes: ["guests/*"] },

@@ -285,6 +285,8 @@ function ValueInput({
         w={width}
         aria-label={label}
         placeholder={t("ruleEditor.chooseValues")}
+        // Tall enough for a guest attribute's values without a scrolling list (whose region takes no focus).
+        maxDropdownHeight={360}
         data={subject.choices.map((choice) => ({ value: choice.value, label: choice.label }))}
         value={Array.isArray(row.value) ? (row.value as string[]) : []}
         onChange={set}

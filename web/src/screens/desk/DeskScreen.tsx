@@ -161,7 +161,7 @@ export function DeskScreen(props: DeskScreenProps) {
         </div>
         {actions}
       </Group>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
         <Stack gap="sm">
           {options.exitScans && (
             <SegmentedControl
@@ -208,23 +208,6 @@ export function DeskScreen(props: DeskScreenProps) {
               data-testid="scanner-input"
             />
           </form>
-          <Group gap="xs">
-            <Button variant={isCameraOn ? "filled" : "light"} onClick={() => setCameraOn((on) => !on)}>
-              {isCameraOn ? t("desk.camera.stop") : t("desk.camera.start")}
-            </Button>
-          </Group>
-          {isCameraOn && (
-            <Suspense fallback={<PageLoader />}>
-              <CameraScanner onCode={(text) => void send(scanBody({ code: scannedText(text) }))} />
-            </Suspense>
-          )}
-          <GuestSearch
-            useSearch={useSearch}
-            onChoose={(hit) => void send(scanBody({ guestId: hit.id }))}
-            context={context}
-          />
-        </Stack>
-        <Stack gap="sm">
           {outcome.kind === "idle" && (
             <Paper withBorder radius="md" p="xl" ta="center" data-testid="scan-result" data-result="idle">
               <Text fz={{ base: 22, sm: 28 }} fw={700}>
@@ -252,6 +235,23 @@ export function DeskScreen(props: DeskScreenProps) {
           {outcome.kind === "failed" && (
             <ScanFailedCard message={outcome.message} isBusy={pending > 0} onRetry={() => void send(outcome.body)} />
           )}
+        </Stack>
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Button variant={isCameraOn ? "filled" : "light"} onClick={() => setCameraOn((on) => !on)}>
+              {isCameraOn ? t("desk.camera.stop") : t("desk.camera.start")}
+            </Button>
+          </Group>
+          {isCameraOn && (
+            <Suspense fallback={<PageLoader />}>
+              <CameraScanner onCode={(text) => void send(scanBody({ code: scannedText(text) }))} />
+            </Suspense>
+          )}
+          <GuestSearch
+            useSearch={useSearch}
+            onChoose={(hit) => void send(scanBody({ guestId: hit.id }))}
+            context={context}
+          />
           {recent.length > 1 && (
             <Stack gap={4}>
               <Text size="sm" fw={500} id="desk-recent">

@@ -67,7 +67,11 @@ export function GuestSearch({
                   h="auto"
                   py={6}
                   onClick={() => onChoose(hit)}
-                  aria-label={t("desk.search.checkIn", { name })}
+                  rightSection={
+                    <Text size="sm" fw={600} c="blue.8">
+                      {t("desk.search.checkIn")}
+                    </Text>
+                  }
                   data-testid="search-hit"
                 >
                   <Stack gap={0} align="flex-start">
