@@ -38,6 +38,7 @@ export * from "./schemas/portal.ts";
 export * from "./schemas/statistics.ts";
 export * from "./rules/checkins.ts";
 export * from "./schemas/checkins.ts";
+export * from "./schemas/checkinLive.ts";
 export * from "./rules/ebadges.ts";
 export * from "./schemas/ebadges.ts";
 export * from "./checkin/guestCode.ts";

@@ -1,25 +1,8 @@
 import { PassThrough } from "node:stream";
 import type { Context } from "koa";
+import type { EventStreamSource, StreamEvent } from "../live/stream.ts";
 
-/** One event of a stream: its id (Last-Event-ID on reconnect), its name and its data (JSON). */
-export interface StreamEvent {
-  id: string;
-  event: string;
-  data: unknown;
-}
-
-export interface EventStreamSource {
-  /**
-   * What the watcher may have missed, in order: since `lastEventId` (the browser's Last-Event-ID on a
-   * reconnect, else the last id sent on this stream, null at first). It may repeat events already sent.
-   */
-  backlog(lastEventId: string | null): Promise<StreamEvent[]>;
-  /**
-   * Live events as they come; `onGap` when some may have been lost (read the backlog again). Resolves,
-   * once they flow, with the way to stop.
-   */
-  subscribe(push: (event: StreamEvent) => void, onGap: () => void): Promise<() => void>;
-}
+export type { EventStreamSource, StreamEvent } from "../live/stream.ts";
 
 const HEARTBEAT_MS = 15_000;
 /** Ids remembered to send each event once per stream (a backlog overlaps what came live). */
@@ -42,6 +25,8 @@ export function streamEvents(ctx: Context, source: EventStreamSource, options: {
     // nginx and the like must not buffer the stream.
     "X-Accel-Buffering": "no",
   });
+  // Compressing would hold events back until a buffer fills.
+  (ctx as { compress?: boolean }).compress = false;
   ctx.status = 200;
   ctx.body = stream;
 

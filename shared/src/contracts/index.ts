@@ -27,6 +27,7 @@ import { statisticsContracts } from "./statistics.ts";
 import { systemContracts } from "./system.ts";
 import { teamContracts } from "./teams.ts";
 import { checkinCodeContracts, checkinContracts, deskContracts } from "./checkins.ts";
+import { checkinLiveContracts } from "./checkinLive.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -62,6 +63,7 @@ export const contracts = {
   checkins: checkinContracts,
   checkinCodes: checkinCodeContracts,
   desk: deskContracts,
+  checkinLive: checkinLiveContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

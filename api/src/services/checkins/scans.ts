@@ -28,6 +28,7 @@ import {
   type GuestRow,
 } from "./admission.ts";
 import { requireEnabled, type Desk } from "./desk.ts";
+import { publishScan } from "./live.ts";
 import { findCheckin } from "./sessions.ts";
 
 /*
@@ -297,6 +298,7 @@ async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
         receivedAt: answer.receivedAt,
         answer: JSON.stringify(answer),
       });
+      await publishScan(trx, scope, checkin, scanRowId, guest, answer);
       return answer;
     });
   } catch (error) {

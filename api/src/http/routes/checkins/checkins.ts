@@ -1,4 +1,7 @@
 import { checkinCodeContracts as codes, checkinContracts as checkins } from "@tessera/shared/contracts/checkins";
+import { checkinLiveContracts as live } from "@tessera/shared/contracts/checkinLive";
+import { streamEvents } from "../../eventStream.ts";
+import { liveScans } from "../../../services/checkins/live.ts";
 import { presentAccessCode, presentCheckin, presentDeskConnection } from "../../presenters/checkin.ts";
 import {
   createAccessCode,
@@ -37,6 +40,12 @@ export const checkinRoutes: Route[] = [
     return { ok: true as const };
   }),
   route(checkins.stats, (scope, { params }) => checkinStats(scope, eventKey(params), params.id)),
+  route(live.session, async (scope, { params }, ctx) => {
+    streamEvents(ctx, await liveScans(scope, eventKey(params), params.id));
+  }),
+  route(live.event, async (scope, { params }, ctx) => {
+    streamEvents(ctx, await liveScans(scope, eventKey(params), null));
+  }),
   route(checkins.check, (scope, { params, body }) => checkGuest(scope, eventKey(params), params.id, body)),
   route(checkins.checkBatch, async (scope, { params, body }) => ({
     data: await checkBatch(scope, eventKey(params), params.id, body.scans),
