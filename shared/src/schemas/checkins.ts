@@ -223,7 +223,14 @@ export const DeskSessionSchema = Type.Object({
     name: Type.String(),
     type: CheckinTypeSchema,
     status: CheckinStatusSchema,
-    displayedFields: Type.Array(Type.Object({ id: Type.String(), label: Type.String() })),
+    displayedFields: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        label: Type.String(),
+        /** A choice question's answers, so the desk shows an answer's label rather than its id. */
+        options: Type.Optional(Type.Array(Type.Object({ id: Type.String(), label: Type.String() }))),
+      }),
+    ),
     options: CheckinOptionsSchema,
     /** When the session's rules or fields last changed: a desk whose snapshot is older downloads it again. */
     updatedAt: Timestamp,

@@ -48,6 +48,9 @@ export async function buildCheckinScene(
   expect(session.status, JSON.stringify(session.body)).toBe(201);
   const code = await api.post(`${base}/checkincodes`, { checkinId: session.body.id });
   expect(code.status, JSON.stringify(code.body)).toBe(201);
+  // A desk signed in already: the session's editor lists it.
+  const desk = await api.post("/api/v1/desk/session", { code: code.body.code, desk: "Hall desk" });
+  expect(desk.status, JSON.stringify(desk.body)).toBe(201);
   const codeOf = async (guestId: string) => {
     const answer = await api.get(`${base}/users/${guestId}/entry-code`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

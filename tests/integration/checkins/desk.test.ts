@@ -86,6 +86,21 @@ describe.each(databaseKinds())("check-in desks on %s", (kind) => {
       desk: "Door A",
       checkin: { id: checkin.id },
     });
+    // A choice question comes with its answers' labels, so the desk shows "VIP" rather than an answer's id.
+    const shown = await http.post(`${base}/checkins/${checkin.id}`, { displayedFields: ["firstName", pass.id] });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect((await desk.get("/api/v1/desk/session")).body.checkin.displayedFields).toEqual([
+      { id: "firstName", label: "First name" },
+      {
+        id: pass.id,
+        label: "Pass",
+        options: [
+          { id: "vip", label: "VIP" },
+          { id: "std", label: "Standard" },
+        ],
+      },
+    ]);
+    await http.post(`${base}/checkins/${checkin.id}`, { displayedFields: ["firstName", "lastName", "company"] });
 
     const full = await desk.get("/api/v1/desk/snapshot?limit=1");
     expect(full.status, JSON.stringify(full.body)).toBe(200);

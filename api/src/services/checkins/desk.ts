@@ -5,6 +5,7 @@ import { AppError } from "../../errors.ts";
 import { Checkin } from "../../models/Checkin.ts";
 import { CheckinCode } from "../../models/CheckinCode.ts";
 import { CheckinDeskToken } from "../../models/CheckinDeskToken.ts";
+import { CustomField } from "../../models/CustomField.ts";
 import { clientAddressOf, createLimiter, tooManyAttempts } from "../auth/loginThrottle.ts";
 import { randomToken, sha256 } from "../auth/sessions.ts";
 import { applyGuestSearch } from "../guests/listFilters.ts";
@@ -61,12 +62,9 @@ export function checkinOptionsOf(checkin: Checkin): CheckinOptions {
 export async function deskSessionOf(scope: Scope, desk: Desk) {
   const { checkin } = desk;
   const custom = new Map(
-    (
-      (await scope.db("customFields").where({ eventId: checkin.eventId }).select("id", "label")) as {
-        id: string;
-        label: string;
-      }[]
-    ).map((field) => [field.id, field.label]),
+    (await CustomField.query(scope.db).where({ eventId: checkin.eventId }).select("id", "label", "options")).map(
+      (field) => [field.id, field],
+    ),
   );
   return {
     checkin: {
@@ -75,10 +73,12 @@ export async function deskSessionOf(scope: Scope, desk: Desk) {
       name: checkin.name,
       type: checkin.type,
       status: checkin.status,
-      displayedFields: checkin.displayedFields.map((id) => ({
-        id,
-        label: isGuestColumn(id) ? scope.t(`web:guests.fields.${id}`) : (custom.get(id) ?? id),
-      })),
+      displayedFields: checkin.displayedFields.map((id) => {
+        if (isGuestColumn(id)) return { id, label: scope.t(`web:guests.fields.${id}`) };
+        const field = custom.get(id);
+        const options = (field?.options ?? []).map((option) => ({ id: option.id, label: option.label }));
+        return { id, label: field?.label ?? id, ...(options.length ? { options } : {}) };
+      }),
       options: checkinOptionsOf(checkin),
       updatedAt: checkin.updatedAt.toISOString(),
     },

@@ -115,53 +115,50 @@ export function AccessCodesPanel({ session, language }: { session: CheckinJson; 
           )
         )}
         {desks.data && desks.data.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs">
-              <Table.Caption>{t("checkins.codes.desksCaption")}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("checkins.codes.columns.desk")}</Table.Th>
-                  <Table.Th>{t("checkins.codes.columns.connected")}</Table.Th>
-                  <Table.Th>{t("checkins.codes.columns.lastSeen")}</Table.Th>
-                  <Table.Th>{t("checkins.codes.columns.code")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {desks.data.map((desk) => {
-                  const isNewest = desk.codeId === code?.id;
-                  return (
-                    <Table.Tr key={desk.id}>
-                      <Table.Td>{desk.desk}</Table.Td>
-                      <Table.Td>{when(desk.connectedAt)}</Table.Td>
-                      <Table.Td>{when(desk.lastSeenAt)}</Table.Td>
-                      <Table.Td>
-                        {desk.revokedAt ? (
-                          <Text size="sm" c="dimmed">
-                            {t("checkins.codes.signedOut")}
-                          </Text>
-                        ) : isNewest ? (
-                          t("checkins.codes.endingIn", { hint: code!.hint })
-                        ) : canEdit ? (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() =>
-                              setRevoking({ codeId: desk.codeId, label: t("checkins.codes.anEarlierCode") })
-                            }
-                          >
-                            {t("checkins.codes.revokeEarlier", { desk: desk.desk })}
-                          </Button>
-                        ) : (
-                          t("checkins.codes.anEarlierCode")
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // No horizontal scrolling (a scrolled region of text only takes no keyboard focus): short cells wrap.
+          <Table verticalSpacing="xs">
+            <Table.Caption>{t("checkins.codes.desksCaption")}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("checkins.codes.columns.desk")}</Table.Th>
+                <Table.Th>{t("checkins.codes.columns.connected")}</Table.Th>
+                <Table.Th>{t("checkins.codes.columns.lastSeen")}</Table.Th>
+                <Table.Th>{t("checkins.codes.columns.code")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {desks.data.map((desk) => {
+                const isNewest = desk.codeId === code?.id;
+                return (
+                  <Table.Tr key={desk.id}>
+                    <Table.Td>{desk.desk}</Table.Td>
+                    <Table.Td>{when(desk.connectedAt)}</Table.Td>
+                    <Table.Td>{when(desk.lastSeenAt)}</Table.Td>
+                    <Table.Td>
+                      {desk.revokedAt ? (
+                        <Text size="sm" c="dimmed">
+                          {t("checkins.codes.signedOut")}
+                        </Text>
+                      ) : isNewest ? (
+                        t("checkins.codes.endingIn", { hint: code!.hint })
+                      ) : canEdit ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setRevoking({ codeId: desk.codeId, label: t("checkins.codes.anEarlierCode") })}
+                        >
+                          {t("checkins.codes.revokeEarlier", { desk: desk.desk })}
+                        </Button>
+                      ) : (
+                        t("checkins.codes.anEarlierCode")
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
       {shown && <CodeShownModal code={shown} language={language} onClose={() => setShown(null)} />}

@@ -86,7 +86,11 @@ function DeskSession({ onSignedOut }: { onSignedOut(): void }) {
       deskName={desk}
       fields={checkin.displayedFields}
       options={checkin.options}
-      valueContext={{}}
+      valueContext={{
+        optionLabel: (fieldId, value) =>
+          checkin.displayedFields.find((field) => field.id === fieldId)?.options?.find((option) => option.id === value)
+            ?.label,
+      }}
       scan={(body) => deskScan(body)}
       useSearch={useDeskSearch}
       canForce={false}

@@ -7,11 +7,13 @@ import { SCANNED_CODE_MAX } from "@tessera/shared/rules/checkins";
  * API answers such a code as unknown, and the desk says so.
  */
 export function scannedText(typed: string): string {
-  return typed
-    // eslint-disable-next-line no-control-regex -- the control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, SCANNED_CODE_MAX);
+  return (
+    typed
+      // eslint-disable-next-line no-control-regex -- the control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim()
+      .slice(0, SCANNED_CODE_MAX)
+  );
 }
 
 /** Scans of the same text within this delay are one (a camera reads a code many times a second). */
