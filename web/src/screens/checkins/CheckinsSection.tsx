@@ -5,6 +5,7 @@ import { useCurrentEvent } from "../events/EventContext.ts";
 import { useEventsBase } from "../events/EventsBase.ts";
 import { BackOfficeDeskScreen } from "./BackOfficeDeskScreen.tsx";
 import { CheckinsContext, type CheckinsArea } from "./CheckinsContext.ts";
+import { LiveBoardScreen } from "./live/LiveBoardScreen.tsx";
 import { SessionEditorScreen } from "./SessionEditorScreen.tsx";
 import { SessionsListScreen } from "./SessionsListScreen.tsx";
 
@@ -19,6 +20,7 @@ function CheckinsSection() {
     <CheckinsContext.Provider value={area}>
       <Routes>
         <Route index element={<SessionsListScreen />} />
+        <Route path="live" element={<LiveBoardScreen />} />
         <Route path="new" element={canEdit ? <SessionEditorScreen key="new" /> : <ManageNotFoundScreen />} />
         <Route path=":checkinId" element={<SessionRoute />} />
         <Route path=":checkinId/desk" element={<DeskRoute />} />

@@ -47,11 +47,16 @@ export function SessionsListScreen() {
         <Text size="sm" c="dimmed" maw={640}>
           {t("checkins.description")}
         </Text>
-        {canEdit && (
-          <Button component={Link} to={`${base}/new`} leftSection={<IconPlus size={16} />}>
-            {t("checkins.create")}
+        <Group gap="sm">
+          <Button component={Link} to={`${base}/live`} variant="default">
+            {t("checkinLive.open")}
           </Button>
-        )}
+          {canEdit && (
+            <Button component={Link} to={`${base}/new`} leftSection={<IconPlus size={16} />}>
+              {t("checkins.create")}
+            </Button>
+          )}
+        </Group>
       </Group>
       <div>
         <ScreenAlerts
