@@ -21,6 +21,8 @@ export const RESERVED_SLUGS = [
   "docs",
   "login",
   "www",
+  // The check-in desk in a browser (/desk, /{lang}/desk).
+  "desk",
 ] as const;
 
 export const SOCIAL_NETWORKS = ["facebook", "twitter", "linkedin", "youtube", "instagram"] as const;

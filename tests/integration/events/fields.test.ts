@@ -174,6 +174,8 @@ describe.each(databaseKinds())("event fields and rules on %s", (kind) => {
       expect(reserved.status).toBe(422);
       expect(reserved.body.error.details).toEqual([expect.objectContaining({ field: "slug", code: "slug_reserved" })]);
       expect(reserved.body.error.message).toBe("This URL is reserved.");
+      const desk = await organizer.post(events, { name: "Bad", slug: "desk" });
+      expect(desk.body.error.details).toEqual([expect.objectContaining({ field: "slug", code: "slug_reserved" })]);
       const french = await organizer.post(events, { name: "Bad", slug: "api" }, { lang: "fr" });
       expect(french.body.error.message).toBe("Cette URL est réservée.");
       const frenchFormat = await organizer.post(events, { name: "Bad", slug: "x" }, { lang: "fr" });
