@@ -181,7 +181,7 @@ export function LastScansTable({
                       {scan.guestName ?? t("checkinLive.lastScans.unknownGuest")}
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      {scan.desk ?? t("checkinLive.noDesk")}
+                      <div>{scan.desk ?? t("checkinLive.noDesk")}</div>
                       {showSession && names.has(scan.checkinId) && (
                         <Text size="xs" c="dimmed">
                           {names.get(scan.checkinId)}
