@@ -11,6 +11,7 @@
  * run on PostgreSQL too. `A11Y_REPORT=1` prints every violation found, whatever its impact, by rule;
  * `A11Y_ONLY=<words>` checks only the screens whose name holds them.
  */
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -294,6 +295,31 @@ const checkinRow = async (page: Page) => {
 const checkinEditorReady = async (page: Page) => {
   await page.getByTestId("rule-condition").first().waitFor();
   await page.getByTestId("last-code").waitFor();
+};
+/**
+ * The live board of the scene's event, connected, after a few scans by a desk (refused and unknown codes, so
+ * that the desk's own states keep their answers), each shown among the last scans.
+ */
+const liveBoardWithScans = async (page: Page, scene: Scene) => {
+  await page.locator('[data-testid="live-connection"][data-connection="live"]').waitFor();
+  const origin = new URL(page.url()).origin;
+  const signIn = await fetch(`${origin}/api/v1/desk/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code: scene.checkin.accessCode, desk: "Door 2" }),
+  });
+  expect(signIn.status).toBe(201);
+  const { token } = (await signIn.json()) as { token: string };
+  for (const code of [scene.checkin.codes.refused, "NOT-A-CODE", scene.checkin.codes.refused]) {
+    const scan = await fetch(`${origin}/api/v1/desk/check`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ scanId: randomUUID(), code }),
+    });
+    expect(scan.ok, await scan.clone().text()).toBe(true);
+  }
+  await page.getByTestId("live-scan").nth(2).waitFor();
+  await page.locator(".recharts-surface").first().waitFor();
 };
 /** The builder of the scene's form, its group and preview drawn. */
 const builderReady = async (page: Page) => {
@@ -841,6 +867,20 @@ const SCREENS: Screen[] = [
     as: "overseer",
     path: checkinEditor,
     reach: checkinEditorReady,
+    viewport: PHONE,
+  },
+  {
+    name: "check-in live board, with scans",
+    as: "overseer",
+    path: (scene) => `${checkins(scene)}/live`,
+    reach: liveBoardWithScans,
+    routes: ["live"],
+  },
+  {
+    name: "check-in live board, phone",
+    as: "overseer",
+    path: (scene) => `${checkins(scene)}/live`,
+    reach: liveBoardWithScans,
     viewport: PHONE,
   },
   {

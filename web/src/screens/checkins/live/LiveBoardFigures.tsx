@@ -43,7 +43,7 @@ export function ArrivalsFigures({ buckets }: { buckets: MinuteBucket[] }) {
             data={rows}
             dataKey="minute"
             series={[{ name: "arrivals", label: t("checkinLive.arrivals.count"), color: "teal.6" }]}
-            xAxisProps={{ interval: 4 }}
+            xAxisProps={{ interval: "preserveStartEnd", minTickGap: 24 }}
             yAxisProps={{ allowDecimals: false, width: 32 }}
             gridAxis="y"
             withTooltip={false}
@@ -88,33 +88,37 @@ export function DeskThroughputFigures({ desks }: { desks: DeskThroughput[] }) {
         {desks.length === 0 ? (
           <Text size="sm">{t("checkinLive.desks.none")}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={280}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t("checkinLive.desks.desk")}</Table.Th>
-                  <Table.Th scope="col">{t("checkinLive.desks.perMinute")}</Table.Th>
-                  <Table.Th scope="col">{t("checkinLive.desks.scans")}</Table.Th>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("checkinLive.desks.desk")}</Table.Th>
+                <Table.Th scope="col">{t("checkinLive.desks.perMinute")}</Table.Th>
+                <Table.Th scope="col">{t("checkinLive.desks.scans")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {desks.map((desk) => (
+                <Table.Tr key={desk.desk ?? ""}>
+                  <Table.Th scope="row" style={{ overflowWrap: "anywhere" }}>
+                    {desk.desk ?? t("checkinLive.noDesk")}
+                  </Table.Th>
+                  <Table.Td>{format.format(desk.perMinute)}</Table.Td>
+                  <Table.Td>{desk.scans}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {desks.map((desk) => (
-                  <Table.Tr key={desk.desk ?? ""}>
-                    <Table.Th scope="row" style={{ overflowWrap: "anywhere" }}>
-                      {desk.desk ?? t("checkinLive.noDesk")}
-                    </Table.Th>
-                    <Table.Td>{format.format(desk.perMinute)}</Table.Td>
-                    <Table.Td>{desk.scans}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </Paper>
   );
 }
+
+/** A badge whose words wrap on a narrow screen rather than being cut off. */
+const WRAPPING = {
+  root: { height: "auto", maxWidth: "100%" },
+  label: { whiteSpace: "normal", overflow: "visible", textOverflow: "clip" },
+} as const;
 
 const RESULT_COLORS: Record<string, string> = { ok: "green", already_checked_in: "orange", repeated: "gray" };
 
@@ -124,16 +128,16 @@ function ScanResult({ scan }: { scan: LiveScan }) {
   const isExit = scan.result === "ok" && scan.direction === "out";
   return (
     <Group gap={4} wrap="wrap">
-      <Badge color={isExit ? "blue" : (RESULT_COLORS[scan.result] ?? "red")} variant="filled">
+      <Badge color={isExit ? "blue" : (RESULT_COLORS[scan.result] ?? "red")} variant="filled" styles={WRAPPING}>
         {t(isExit ? "desk.result.exit" : `desk.result.${scan.result}`)}
       </Badge>
       {scan.forced && (
-        <Badge color="grape" variant="outline">
+        <Badge color="grape" variant="outline" styles={WRAPPING}>
           {t("desk.result.forced")}
         </Badge>
       )}
       {scan.flagged && (
-        <Badge color="red" variant="outline">
+        <Badge color="red" variant="outline" styles={WRAPPING}>
           {t("desk.result.flagged")}
         </Badge>
       )}
@@ -155,7 +159,13 @@ export function LastScansTable({
   const titleId = useId();
   const names = new Map(sessions.map((session) => [session.id, session.name]));
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={titleId} data-testid="live-last-scans">
+    <Paper
+      withBorder
+      p={{ base: "xs", sm: "md" }}
+      component="section"
+      aria-labelledby={titleId}
+      data-testid="live-last-scans"
+    >
       <Stack gap="xs">
         <Title order={2} size="h4" id={titleId}>
           {t("checkinLive.lastScans.title")}
@@ -163,39 +173,37 @@ export function LastScansTable({
         {scans.length === 0 ? (
           <Text size="sm">{t("checkinLive.lastScans.none")}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t("checkinLive.lastScans.time")}</Table.Th>
-                  <Table.Th scope="col">{t("checkinLive.lastScans.guest")}</Table.Th>
-                  <Table.Th scope="col">{t("checkinLive.desks.desk")}</Table.Th>
-                  <Table.Th scope="col">{t("checkinLive.lastScans.result")}</Table.Th>
+          <Table striped verticalSpacing="xs" horizontalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("checkinLive.lastScans.time")}</Table.Th>
+                <Table.Th scope="col">{t("checkinLive.lastScans.guest")}</Table.Th>
+                <Table.Th scope="col">{t("checkinLive.desks.desk")}</Table.Th>
+                <Table.Th scope="col">{t("checkinLive.lastScans.result")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {scans.map((scan) => (
+                <Table.Tr key={scan.id} data-testid="live-scan">
+                  <Table.Td>{timeOf(scan.scannedAt, i18n.language, true)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                    {scan.guestName ?? t("checkinLive.lastScans.unknownGuest")}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                    <div>{scan.desk ?? t("checkinLive.noDesk")}</div>
+                    {showSession && names.has(scan.checkinId) && (
+                      <Text size="xs" c="dimmed">
+                        {names.get(scan.checkinId)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <ScanResult scan={scan} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {scans.map((scan) => (
-                  <Table.Tr key={scan.id} data-testid="live-scan">
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{timeOf(scan.scannedAt, i18n.language, true)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      {scan.guestName ?? t("checkinLive.lastScans.unknownGuest")}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      <div>{scan.desk ?? t("checkinLive.noDesk")}</div>
-                      {showSession && names.has(scan.checkinId) && (
-                        <Text size="xs" c="dimmed">
-                          {names.get(scan.checkinId)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <ScanResult scan={scan} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </Paper>
