@@ -177,8 +177,7 @@ export function LastScansTable({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t("checkinLive.lastScans.time")}</Table.Th>
-                <Table.Th scope="col">{t("checkinLive.lastScans.guest")}</Table.Th>
-                <Table.Th scope="col">{t("checkinLive.desks.desk")}</Table.Th>
+                <Table.Th scope="col">{t("checkinLive.lastScans.guestAtDesk")}</Table.Th>
                 <Table.Th scope="col">{t("checkinLive.lastScans.result")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -186,16 +185,12 @@ export function LastScansTable({
               {scans.map((scan) => (
                 <Table.Tr key={scan.id} data-testid="live-scan">
                   <Table.Td>{timeOf(scan.scannedAt, i18n.language, true)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    {scan.guestName ?? t("checkinLive.lastScans.unknownGuest")}
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    <div>{scan.desk ?? t("checkinLive.noDesk")}</div>
-                    {showSession && names.has(scan.checkinId) && (
-                      <Text size="xs" c="dimmed">
-                        {names.get(scan.checkinId)}
-                      </Text>
-                    )}
+                  <Table.Td style={{ overflowWrap: "break-word" }}>
+                    <div>{scan.guestName ?? t("checkinLive.lastScans.unknownGuest")}</div>
+                    <Text size="xs" c="dimmed">
+                      <span>{scan.desk ?? t("checkinLive.noDesk")}</span>
+                      {showSession && names.has(scan.checkinId) && <span> · {names.get(scan.checkinId)}</span>}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <ScanResult scan={scan} />
