@@ -24,6 +24,9 @@ export const GUEST_STATUSES = [
 ] as const;
 export type GuestStatus = (typeof GUEST_STATUSES)[number];
 
+/** The statuses of a guest who attends: they take a place of the event (its maximum), and may bring companions. */
+export const ATTENDING_STATUSES: readonly GuestStatus[] = ["confirmed", "pending_approval"];
+
 /**
  * Which status a merged guest keeps: the more advanced of the two, in this order (most advanced
  * first). A wish to attend (confirmed, then awaiting approval) beats indecision, indecision beats a

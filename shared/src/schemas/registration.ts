@@ -57,21 +57,6 @@ export const PublicFormSchema = Type.Object({
 });
 export type PublicFormJson = Static<typeof PublicFormSchema>;
 
-/** A file question's answer as a form sends it: the upload's id and key (POST …/forms/uploadFile). */
-export const UploadedFileAnswer = Type.Object({ uploadId: Uuid, uploadKey: Type.String() });
-/**
- * A file question's answer as the signed-in guest sends it to keep the file they answered it with (the
- * stored answer's `fileId`): taken only through their portal, for a file of theirs and of that question.
- */
-export const KeptFileAnswer = Type.Object({ keep: Uuid }, { additionalProperties: false });
-export type KeptFileAnswer = Static<typeof KeptFileAnswer>;
-/**
- * What a form sends for a file question: an upload, or the file kept; through the portal, null removes the
- * file an optional question was answered with. Stored as `{ fileId, name, size }`, which is never taken.
- */
-export const SentFileAnswer = Type.Union([UploadedFileAnswer, KeptFileAnswer]);
-export type SentFileAnswer = Static<typeof SentFileAnswer>;
-
 /** spec §6 form submission: formId, items, mail. */
 export const SendFormBody = Type.Object(
   {
@@ -81,7 +66,12 @@ export const SendFormBody = Type.Object(
       {
         firstName: Name,
         lastName: Name,
-        /** By custom field id; answers to questions the form hides are dropped. A file question's: SentFileAnswer. */
+        /**
+         * By custom field id; answers to questions the form hides are dropped. A file question's: the upload's
+         * `{ uploadId, uploadKey }` (POST …/forms/uploadFile), or through the portal `{ keep: fileId }` (the
+         * signed-in guest's own file of that question) or null (removes it); the stored
+         * `{ fileId, name, size }` is never taken.
+         */
         answers: Type.Record(Type.String(), Type.Unknown(), { maxProperties: 300 }),
         /** The participation question's answer, when the form has one. */
         participation: Type.Optional(Type.Boolean()),

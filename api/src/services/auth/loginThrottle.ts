@@ -46,8 +46,11 @@ interface Limiters {
 /** Crash reports of the web app recorded per address and window (more are answered but not kept). */
 const CLIENT_ERRORS_PER_IP = 30;
 
-const limitersByApp = new WeakMap<AppDeps, Limiters>();
-
+/**
+ * A limiter of `points` per key and window. `store` "shared": on PostgreSQL in the shared table (every API
+ * process counts together); "process": in this process's memory only (no statement per request; with several
+ * processes a key gets that many per process).
+ */
 export function createLimiter(
   deps: AppDeps,
   keyPrefix: string,
@@ -58,9 +61,10 @@ export function createLimiter(
     duration: deps.config.throttle.windowMinutes * 60,
     blockDuration: deps.config.throttle.windowMinutes * 60,
   },
+  store: "shared" | "process" = "shared",
 ): RateLimiterAbstract {
   const options = { keyPrefix, points, ...windows };
-  if (!deps.config.databaseUrl) return new RateLimiterMemory(options);
+  if (!deps.config.databaseUrl || store === "process") return new RateLimiterMemory(options);
   return new RateLimiterPostgres({
     ...options,
     storeClient: deps.db,
@@ -75,27 +79,38 @@ export function createLimiter(
   });
 }
 
-function limitersFor(deps: AppDeps): Limiters {
-  let limiters = limitersByApp.get(deps);
-  if (!limiters) {
-    const limits = deps.config.throttle;
-    limiters = {
-      loginFailures: createLimiter(deps, "login_failures", 1_000_000, true, {
-        duration: FAILURES_KEPT_SECONDS,
-        blockDuration: 0,
-      }),
-      // One attempt per delay; each sets its own length (consume's customDuration, block).
-      loginDelay: createLimiter(deps, "login_delay", 1, false, { duration: 1, blockDuration: 0 }),
-      loginByIp: createLimiter(deps, "login_ip", limits.loginFailuresPerIp, false),
-      resetByEmail: createLimiter(deps, "reset_email", limits.resetRequestsPerEmail, false),
-      resetByIp: createLimiter(deps, "reset_ip", limits.resetRequestsPerIp, false),
-      codeEmailsByUser: createLimiter(deps, "code_user", limits.codeEmailsPerUser, false),
-      clientErrorsByIp: createLimiter(deps, "client_errors_ip", CLIENT_ERRORS_PER_IP, false),
-    };
-    limitersByApp.set(deps, limiters);
-  }
-  return limiters;
+/**
+ * The limiters `build` makes, once per app instance (its deps) rather than per module, so that several servers
+ * in one process (tests) never share counters.
+ */
+export function limitersPerApp<T>(build: (deps: AppDeps) => T): (deps: AppDeps) => T {
+  const byApp = new WeakMap<AppDeps, T>();
+  return (deps) => {
+    let limiters = byApp.get(deps);
+    if (!limiters) {
+      limiters = build(deps);
+      byApp.set(deps, limiters);
+    }
+    return limiters;
+  };
 }
+
+const limitersFor = limitersPerApp((deps): Limiters => {
+  const limits = deps.config.throttle;
+  return {
+    loginFailures: createLimiter(deps, "login_failures", 1_000_000, true, {
+      duration: FAILURES_KEPT_SECONDS,
+      blockDuration: 0,
+    }),
+    // One attempt per delay; each sets its own length (consume's customDuration, block).
+    loginDelay: createLimiter(deps, "login_delay", 1, false, { duration: 1, blockDuration: 0 }),
+    loginByIp: createLimiter(deps, "login_ip", limits.loginFailuresPerIp, false),
+    resetByEmail: createLimiter(deps, "reset_email", limits.resetRequestsPerEmail, false),
+    resetByIp: createLimiter(deps, "reset_ip", limits.resetRequestsPerIp, false),
+    codeEmailsByUser: createLimiter(deps, "code_user", limits.codeEmailsPerUser, false),
+    clientErrorsByIp: createLimiter(deps, "client_errors_ip", CLIENT_ERRORS_PER_IP, false),
+  };
+});
 
 /** The caller's address the per-IP limits count against (one shared bucket when it is unknown). */
 export function clientAddressOf(scope: Pick<Scope, "clientAddress">): string {
@@ -150,6 +165,17 @@ async function consumeAll(
 
 function longestWait(refused: RateLimiterRes[]): number {
   return Math.max(...refused.map((res) => res.msBeforeNext));
+}
+
+/** Takes one point on each limiter: whether every one allowed it (each counts the point either way). */
+export async function allowedByAll(entries: ReadonlyArray<readonly [RateLimiterAbstract, string]>): Promise<boolean> {
+  return (await consumeAll(entries)).length === 0;
+}
+
+/** Takes one point on each limiter; 429 too_many_attempts, with the longest wait, when one refuses it. */
+export async function refuseOverLimits(entries: ReadonlyArray<readonly [RateLimiterAbstract, string]>): Promise<void> {
+  const refused = await consumeAll(entries);
+  if (refused.length) throw tooManyAttempts(longestWait(refused));
 }
 
 export interface SignInAttempt {
@@ -219,20 +245,18 @@ export async function forgetSignInFailures(deps: AppDeps, normalizedEmail: strin
 /** Whether a password-reset email may be sent for this request; over the limit it is silently dropped. */
 export async function allowPasswordResetRequest(deps: AppDeps, normalizedEmail: string, ip: string): Promise<boolean> {
   const { resetByEmail, resetByIp } = limitersFor(deps);
-  const refused = await consumeAll([
+  return allowedByAll([
     [resetByEmail, emailKey(normalizedEmail)],
     [resetByIp, ip],
   ]);
-  return refused.length === 0;
 }
 
 /** Throws 429 when the user has been emailed too many second-factor codes in the window. */
 export async function allowSecondFactorEmail(deps: AppDeps, userId: string): Promise<void> {
-  const refused = await consumeAll([[limitersFor(deps).codeEmailsByUser, userId]]);
-  if (refused.length) throw tooManyAttempts(longestWait(refused));
+  await refuseOverLimits([[limitersFor(deps).codeEmailsByUser, userId]]);
 }
 
 /** Whether a crash report of the web app from this address is recorded. */
 export async function allowClientErrorReport(deps: AppDeps, ip: string): Promise<boolean> {
-  return (await consumeAll([[limitersFor(deps).clientErrorsByIp, ip]])).length === 0;
+  return allowedByAll([[limitersFor(deps).clientErrorsByIp, ip]]);
 }

@@ -16,15 +16,15 @@ import type { AppDeps, Scope } from "../scope.ts";
  * kept (table spent_captchas) until the challenge expires.
  */
 
-export const CAPTCHA_ALGORITHM = "PBKDF2/SHA-256";
+const CAPTCHA_ALGORITHM = "PBKDF2/SHA-256";
 /** PBKDF2 iterations per counter tried. */
-export const CAPTCHA_COST = 1_000;
+const CAPTCHA_COST = 1_000;
 /**
  * The counter the browser must reach, drawn in this range: about 200 000 PBKDF2-SHA-256 iterations on average,
  * 40-80 ms on a laptop's WebCrypto and a few hundred on a phone.
  */
-export const CAPTCHA_COUNTER_MIN = 100;
-export const CAPTCHA_COUNTER_MAX = 300;
+const CAPTCHA_COUNTER_MIN = 100;
+const CAPTCHA_COUNTER_MAX = 300;
 export const CAPTCHA_VALID_MINUTES = 10;
 
 interface CaptchaSecrets {

@@ -1,4 +1,4 @@
-import { LANGUAGES, normalizeGuestEmail, type Language } from "@tessera/shared";
+import { isLanguage, normalizeGuestEmail } from "@tessera/shared";
 import type { CaptchaChallenge, ContactMessageBody, ContactMessageResult } from "@tessera/shared/schemas/contact";
 import type { Knex } from "../../db/knex.ts";
 import { ContactMessage } from "../../models/ContactMessage.ts";
@@ -9,7 +9,7 @@ import { findSessionGuest } from "../portal/guestSessions.ts";
 import { eventOfSlug } from "../portal/signIn.ts";
 import type { AppDeps, Scope } from "../scope.ts";
 import { createCaptchaChallenge, spendCaptcha, verifyCaptcha } from "./captcha.ts";
-import { countContactMessage } from "./throttle.ts";
+import { countContactChallenge, countContactMessage } from "./throttle.ts";
 
 /*
  * "Contact the organizer" on the guest site (issue 11 item 6; spec §5: the privacy policy accepted and a captcha).
@@ -18,14 +18,18 @@ import { countContactMessage } from "./throttle.ts";
  * nothing (the mail job retries for hours).
  */
 
-export const SEND_CONTACT_MESSAGE_JOB = "contact.send_message";
+const SEND_CONTACT_MESSAGE_JOB = "contact.send_message";
 
 interface SendMessageJob {
   messageId: string;
 }
 
-/** A proof-of-work challenge for the event's contact form (404 for an unknown or archived event). */
+/**
+ * A proof-of-work challenge for the event's contact form (404 for an unknown or archived event). Each costs a
+ * proof of work's derivation: an address asks for so many within the window (429 past them).
+ */
 export async function contactChallenge(scope: Scope, slug: string): Promise<CaptchaChallenge> {
+  await countContactChallenge(scope);
   await eventOfSlug(scope.db, slug);
   return createCaptchaChallenge(scope.deps, scope.clock.now());
 }
@@ -73,7 +77,7 @@ export async function sendContactMessage(
  * Who reads an event's messages: the user who created the event while they are an active member of its account,
  * else the account's first active overseer, then organizer; else the creator still (a platform administrator).
  */
-export async function organizerOf(db: Knex, event: Pick<Event, "accountId" | "createdBy">): Promise<User | undefined> {
+async function organizerOf(db: Knex, event: Pick<Event, "accountId" | "createdBy">): Promise<User | undefined> {
   const creator = event.createdBy ? await User.query(db).findOne({ id: event.createdBy, isActive: true }) : undefined;
   if (creator && creator.accountId === event.accountId) return creator;
   for (const role of ["overseer", "organizer"] as const) {
@@ -85,8 +89,6 @@ export async function organizerOf(db: Knex, event: Pick<Event, "accountId" | "cr
   }
   return creator;
 }
-
-const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
 /** The job: the stored message emailed to the organizer, in their language, replies going to the guest. */
 async function emailContactMessage(deps: AppDeps, { messageId }: SendMessageJob): Promise<void> {

@@ -82,6 +82,13 @@ export function formItemNames(
   return names;
 }
 
+/** The form's terms as the trail keeps them: the file's name and size, or null without terms. */
+export function termsSnapshot(
+  form: Pick<Form, "termsName" | "termsSize">,
+): { name: string; size: number | null } | null {
+  return form.termsName ? { name: form.termsName, size: form.termsSize } : null;
+}
+
 /** A form as a creation, a copy or a deletion records it. */
 export function formSnapshot(form: Form): Record<string, unknown> {
   return {
@@ -90,12 +97,12 @@ export function formSnapshot(form: Form): Record<string, unknown> {
     state: form.state,
     title: form.title,
     items: summarizeFormItems(form.items),
-    terms: form.termsName ? { name: form.termsName, size: form.termsSize } : null,
+    terms: termsSnapshot(form),
   };
 }
 
 /** The entry's metadata: the form's title (what the history names it by), and the names its items point at. */
-export function formMetadata(title: string, names: Record<string, string> = {}): AuditMetadata {
+function formMetadata(title: string, names: Record<string, string> = {}): AuditMetadata {
   return Object.keys(names).length ? { subject: title, names } : { subject: title };
 }
 

@@ -2,6 +2,7 @@ import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { GuestFile } from "../../models/GuestFile.ts";
 import type { OnlineForm } from "./onlineForm.ts";
+import { uploadReference } from "./uploads.ts";
 
 /*
  * A registration's file answers other than uploads (those are uploads.ts'): the signed-in guest changing
@@ -20,12 +21,6 @@ function keptFileId(value: unknown): string | null {
   return typeof keep === "string" && UUID.test(keep) && !Object.keys(rest).length ? keep : null;
 }
 
-function isUploadReference(value: unknown): boolean {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
-  const { uploadId, uploadKey } = value as Record<string, unknown>;
-  return typeof uploadId === "string" && typeof uploadKey === "string";
-}
-
 const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
 
 export interface KeptFiles {
@@ -38,8 +33,9 @@ export interface KeptFiles {
 }
 
 /**
- * Resolves the files kept by `guestId`, the signed-in guest (null: a registration of anyone, which keeps
- * none): each must be a file of theirs answering that question, or 422 invalid_value at the question.
+ * Resolves the files kept by `guestId`, the signed-in guest (null: a registration of anyone, or a survey,
+ * which keep none: a file question then takes an upload or nothing): each must be a file of theirs answering
+ * that question, or 422 invalid_value at the question.
  */
 export async function resolveKeptFiles(
   db: Knex,
@@ -57,7 +53,7 @@ export async function resolveKeptFiles(
       if (value === null && guestId) removed.push(field.id);
       continue;
     }
-    if (isUploadReference(value)) continue;
+    if (uploadReference(value)) continue;
     const fileId = keptFileId(value);
     if (!fileId || !guestId) throw refused();
     const file = await GuestFile.query(db).findOne({ id: fileId, guestId, customFieldId: field.id });

@@ -18,44 +18,35 @@ const FORM_TABLES = ["events", "forms", "custom_fields"];
 
 const formNotSet = () => new AppError("form_not_set", 404);
 
-async function readOnlineForm(db: Knex, slug: string, formId: string, type: FormType): Promise<OnlineForm | null> {
+/** Which online form is read: one of this type, or "any" type. */
+type WantedType = FormType | "any";
+
+async function readOnlineForm(db: Knex, slug: string, formId: string, type: WantedType): Promise<OnlineForm | null> {
   const event = await Event.query(db).findOne({ slug, isArchived: false });
   if (!event) return null;
   const form = await Form.query(db).findOne({ id: formId, eventId: event.id });
-  if (!form || form.state !== "online" || form.type !== type) return null;
+  if (!form || form.state !== "online" || (type !== "any" && form.type !== type)) return null;
   const ids = [...walkFormItems(form.items)].flatMap(({ item }) => (item.kind === "question" ? [item.fieldId] : []));
   const fields = ids.length ? await CustomField.query(db).where({ eventId: event.id }).whereIn("id", ids) : [];
   return { event, form, fields };
 }
 
 /**
- * The event of the slug (not archived) and its online form of this type (a registration form unless said),
- * with the questions it asks; 404 form_not_set otherwise. Read once for the registrations of a moment
- * (rememberedRead): what is returned holds the models' values, not their methods.
+ * The event of the slug (not archived) and its online form of this type (a registration form unless said;
+ * "any": a registration form, a satisfaction survey or a companion form), with the questions it asks; 404
+ * form_not_set otherwise. Read once for the registrations of a moment (rememberedRead): what is returned
+ * holds the models' values, not their methods.
  */
 export async function onlineForm(
   db: Knex,
   slug: string,
   formId: string,
-  type: FormType = "registration",
+  type: WantedType = "registration",
 ): Promise<OnlineForm> {
   const key = `${type}:${slug.toLowerCase()}/${formId}`;
   const found = await rememberedRead(db, FORM_TABLES, key, () => readOnlineForm(db, slug.toLowerCase(), formId, type));
   if (!found) throw formNotSet();
   return found;
-}
-
-/**
- * The event's online form of any type (a registration form, a satisfaction survey, a companion form), as
- * onlineForm reads it; 404 form_not_set otherwise.
- */
-export async function anyOnlineForm(db: Knex, slug: string, formId: string): Promise<OnlineForm> {
-  const found = (await db("forms")
-    .join("events", "events.id", "forms.eventId")
-    .where({ "forms.id": formId, "events.slug": slug.toLowerCase(), "events.isArchived": false })
-    .first("forms.type")) as { type: FormType } | undefined;
-  if (!found) throw formNotSet();
-  return onlineForm(db, slug, formId, found.type);
 }
 
 /** Whether the form takes no answer at `now`: before its opening, after its or the event's closing date. */

@@ -1,4 +1,4 @@
-import { CHOICE_TYPES, type GuestStatus } from "@tessera/shared";
+import { ATTENDING_STATUSES, CHOICE_TYPES, type GuestStatus } from "@tessera/shared";
 import { jsonKeyHolds } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import type { CustomField } from "../../models/CustomField.ts";
@@ -6,8 +6,6 @@ import type { Event } from "../../models/Event.ts";
 
 /** Statuses that hold an answer's place: counted against its quota. */
 export const HOLDING_A_PLACE: readonly GuestStatus[] = ["confirmed", "pending_approval", "to_be_seen", "unanswered"];
-/** Statuses whose guests take a place of the event (its max attendees). */
-const ATTENDING: readonly GuestStatus[] = ["confirmed", "pending_approval"];
 
 /** A place a registration takes: one of the event's (it has a maximum), or one of a quota'd answer's. */
 export type Place =
@@ -44,12 +42,12 @@ export function quotaPlaces(fields: readonly CustomField[]): Place[] {
   );
 }
 
-/** The entries of the guests waiting for an answer's place, joined to those guests. */
-export function waitingForPlace(db: Knex, eventId: string, place: Extract<Place, { kind: "answer" }>) {
+/** The entries of the guests waiting for an answer (a question's option), joined to those guests. */
+export function waitingForPlace(db: Knex, eventId: string, answer: { fieldId: string; optionId: string }) {
   return db("waitingListEntries").join("guests", "guests.id", "waitingListEntries.guestId").where({
     "waitingListEntries.eventId": eventId,
-    "waitingListEntries.customFieldId": place.field.id,
-    "waitingListEntries.optionId": place.optionId,
+    "waitingListEntries.customFieldId": answer.fieldId,
+    "waitingListEntries.optionId": answer.optionId,
     "waitingListEntries.status": "waiting",
   });
 }
@@ -83,7 +81,7 @@ export async function placesTaken(
   const columns: Record<string, Knex.QueryBuilder> = {};
   places.forEach((place, index) => {
     const holding = db("guests").where("guests.eventId", eventId).count("*");
-    if (place.kind === "event") holding.whereIn("guests.status", ATTENDING);
+    if (place.kind === "event") holding.whereIn("guests.status", ATTENDING_STATUSES);
     else {
       holding
         .whereIn("guests.status", HOLDING_A_PLACE)
@@ -91,7 +89,9 @@ export async function placesTaken(
     }
     columns[`place${index}`] = others(holding);
     if (place.kind === "answer") {
-      const waiting = waitingForPlace(db, eventId, place).whereIn("guests.status", HOLDING_A_PLACE).count("*");
+      const waiting = waitingForPlace(db, eventId, { fieldId: place.field.id, optionId: place.optionId })
+        .whereIn("guests.status", HOLDING_A_PLACE)
+        .count("*");
       columns[`waiting${index}`] = others(waiting);
     }
   });

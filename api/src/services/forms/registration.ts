@@ -14,6 +14,7 @@ import {
 } from "@tessera/shared";
 import { lockNames } from "../../db/dialect.ts";
 import { AppError } from "../../errors.ts";
+import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import type { RegistrationOutcome } from "../../mail/mailer.ts";
 import { recordAudit } from "../audit/record.ts";
@@ -177,28 +178,27 @@ export async function sendForm(
   signedInGuestId: string | null = null,
 ): Promise<SendFormResult> {
   if (body.formId !== formId) throw AppError.invalid([{ field: "formId", code: "invalid_value" }]);
-  const { result, eventName, eventId, accountId, guestId } = await register(scope, slug, formId, body, signedInGuestId);
+  const { result, event, guestId } = await register(scope, slug, formId, body, signedInGuestId);
   // The guest's changed answers may have freed places that guests wait for.
-  if (result.matchedExisting) await promoteWaitingAfter(scope, eventId);
+  if (result.matchedExisting) await promoteWaitingAfter(scope, event);
   const outcome: RegistrationOutcome =
     result.status === "refused" ? "declined" : result.status === "pending_approval" ? "pending" : "confirmed";
   try {
     // A confirmed guest's email carries their entry code (issued now on first need) as a QR image.
     const entryCode =
       outcome === "confirmed"
-        ? await currentGuestCodeText(
-            scope.db,
-            scope.deps.config.secret,
-            { id: eventId, accountId },
-            guestId,
-            scope.clock.now(),
-          )
+        ? await currentGuestCodeText(scope.db, scope.deps.config.secret, event, guestId, scope.clock.now())
         : null;
     await scope.deps.mail.send({
       to: body.mail.trim(),
       template: "registration_confirmation",
       language: scope.language,
-      data: { firstName: body.items.firstName.trim(), eventName, outcome, ...(entryCode ? { entryCode } : {}) },
+      data: {
+        firstName: body.items.firstName.trim(),
+        eventName: event.name,
+        outcome,
+        ...(entryCode ? { entryCode } : {}),
+      },
     });
   } catch (error) {
     scope.logger.error({ err: error }, "registration confirmation not queued");
@@ -212,7 +212,7 @@ async function register(
   formId: string,
   body: SendFormBody,
   signedInGuestId: string | null,
-): Promise<{ result: SendFormResult; eventName: string; eventId: string; accountId: string; guestId: string }> {
+): Promise<{ result: SendFormResult; event: Event; guestId: string }> {
   const online = await onlineForm(scope.db, slug, formId);
   const { event, form } = online;
   const now = scope.clock.now();
@@ -304,9 +304,7 @@ async function register(
         matchedExisting: Boolean(existing),
         ...(waitingList.length ? { waitingList } : {}),
       },
-      eventName: event.name,
-      eventId: event.id,
-      accountId: event.accountId,
+      event,
       guestId: guest.id,
     };
   });

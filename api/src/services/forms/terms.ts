@@ -7,7 +7,7 @@ import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
 import { cleanFileName } from "../images/store.ts";
 import type { Scope } from "../scope.ts";
-import { recordFormAudit } from "./formAudit.ts";
+import { recordFormAudit, termsSnapshot } from "./formAudit.ts";
 import { onlineForm } from "./onlineForm.ts";
 import type { FormView } from "./forms.ts";
 
@@ -49,8 +49,8 @@ export async function setFormTerms(
         termsSize: file.bytes.length,
       });
       await recordFormAudit(trx, scope, event, patched, "form.terms_uploaded", {
-        before: { type: form.type, terms: form.termsName ? { name: form.termsName, size: form.termsSize } : null },
-        after: { type: form.type, terms: { name, size: file.bytes.length } },
+        before: { type: form.type, terms: termsSnapshot(form) },
+        after: { type: form.type, terms: termsSnapshot(patched) },
       });
       return patched;
     }),

@@ -10,7 +10,7 @@ import { randomToken, sameSecret, sha256 } from "../auth/sessions.ts";
 import { nameForType, removeStoredGuestFiles, sniffGuestFile, type UploadedGuestFile } from "../guests/files.ts";
 import { cleanFileName } from "../images/store.ts";
 import type { Scope } from "../scope.ts";
-import { anyOnlineForm, type OnlineForm } from "./onlineForm.ts";
+import { onlineForm, type OnlineForm } from "./onlineForm.ts";
 
 /*
  * Files a guest uploads to a form's file questions before sending it (spec §7 uploadFile): any online form of
@@ -55,7 +55,7 @@ export async function uploadFormFile(
   readUpload: () => Promise<FormUploadInput>,
 ): Promise<FormUploadResult> {
   const { formId, customFieldId, file } = await readUpload();
-  const { event, fields } = await anyOnlineForm(scope.db, slug, formId);
+  const { event, fields } = await onlineForm(scope.db, slug, formId, "any");
   const field = fields.find((candidate) => candidate.id === customFieldId && candidate.type === "file");
   if (!field) throw AppError.invalid([{ field: "customFieldId", code: "invalid_value" }]);
   const { mimeType, extension } = await sniffGuestFile(file.bytes);
@@ -86,37 +86,29 @@ export interface UploadMove {
   fileId: string;
 }
 
-function uploadReference(value: unknown): { uploadId: string; uploadKey: string } | null {
+/** The `{ uploadId, uploadKey }` a form sends for a file question, or null when the value is not one. */
+export function uploadReference(value: unknown): { uploadId: string; uploadKey: string } | null {
   if (!value || typeof value !== "object" || Array.isArray(value)) return null;
   const { uploadId, uploadKey } = value as Record<string, unknown>;
   return typeof uploadId === "string" && typeof uploadKey === "string" ? { uploadId, uploadKey } : null;
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || value === "";
-
 /**
  * The answers with each `{ uploadId, uploadKey }` of a file question made the file answer it becomes
  * (`{ fileId, name, size }`), and the moves to make; an unknown, expired or foreign upload (another form's,
- * another question's): 422. `onlyUploads` (surveys, companion forms): a file question takes an upload or
- * nothing, anything else is refused (422), so that no answer names a file it did not upload.
+ * another question's): 422. Other values are keptFiles.ts' to take or refuse (resolveKeptFiles first).
  */
 export async function resolveUploads(
   db: Knex,
   online: OnlineForm,
   answers: Record<string, unknown>,
   now: Date,
-  options: { onlyUploads?: boolean } = {},
 ): Promise<{ answers: Record<string, unknown>; moves: UploadMove[] }> {
   const resolved = { ...answers };
   const moves: UploadMove[] = [];
   for (const field of online.fields.filter((candidate) => candidate.type === "file")) {
     const reference = uploadReference(answers[field.id]);
-    if (!reference) {
-      if (options.onlyUploads && !isBlank(answers[field.id])) {
-        throw AppError.invalid([{ field: `answers.${field.id}`, code: "invalid_value" }]);
-      }
-      continue;
-    }
+    if (!reference) continue;
     const upload = await FormUpload.query(db).findOne({
       id: reference.uploadId,
       formId: online.form.id,

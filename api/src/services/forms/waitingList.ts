@@ -14,7 +14,7 @@ import type { Knex } from "../../db/knex.ts";
 import { guestPortalLink } from "../../mail/links.ts";
 import type { MailRequest } from "../../mail/mailer.ts";
 import { CustomField } from "../../models/CustomField.ts";
-import { Event } from "../../models/Event.ts";
+import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import { WaitingListEntry } from "../../models/WaitingListEntry.ts";
 import { recordAudit } from "../audit/record.ts";
@@ -40,19 +40,19 @@ import { HOLDING_A_PLACE, placeName, placesTaken, waitingForPlace, type Place } 
 /** An answer place a registration waits for instead of taking it. */
 export type WaitedPlace = Extract<Place, { kind: "answer" }>;
 
+/** Whether the form offers waiting lists of its full answers (a registration form with the option on). */
+const offersWaitingLists = ({ form }: Pick<OnlineForm, "form">) =>
+  form.type === "registration" && formOptionsOf(form.options).waitingList;
+
 /** The questions for which a guest asked to wait when their answer is full (the form offering it). */
 export function waitableFieldIds(online: OnlineForm, asked: readonly string[] | undefined): ReadonlySet<string> {
-  if (!asked?.length || online.form.type !== "registration" || !formOptionsOf(online.form.options).waitingList) {
-    return new Set();
-  }
-  return new Set(asked);
+  return asked?.length && offersWaitingLists(online) ? new Set(asked) : new Set();
 }
 
 /** Whether the form offers the waiting list of this answer when it is full. */
 export function offersWaitingList(online: Pick<OnlineForm, "form">, field: CustomField, optionId: string): boolean {
   return (
-    online.form.type === "registration" &&
-    formOptionsOf(online.form.options).waitingList &&
+    offersWaitingLists(online) &&
     CHOICE_TYPES.includes(field.type) &&
     Boolean(field.options.find((option) => option.id === optionId)?.quota)
   );
@@ -165,14 +165,7 @@ export async function portalWaitingEntries(db: Knex, guest: Guest): Promise<Port
 
 /** How many registered guests wait for the same answer ahead of this entry. */
 async function guestsAhead(db: Knex, entry: WaitingListEntry): Promise<number> {
-  const row = (await db("waitingListEntries")
-    .join("guests", "guests.id", "waitingListEntries.guestId")
-    .where({
-      "waitingListEntries.eventId": entry.eventId,
-      "waitingListEntries.customFieldId": entry.customFieldId,
-      "waitingListEntries.optionId": entry.optionId,
-      "waitingListEntries.status": "waiting",
-    })
+  const row = (await waitingForPlace(db, entry.eventId, { fieldId: entry.customFieldId, optionId: entry.optionId })
     .whereIn("guests.status", HOLDING_A_PLACE)
     .where((ahead) =>
       ahead
@@ -213,39 +206,39 @@ interface Promotion {
   mail: MailRequest;
 }
 
+/** What a promotion needs of the event: the places' event, and its name and slug for the emails. */
+type PromotionEvent = Pick<Event, "id" | "accountId" | "name" | "slug">;
+
 /**
  * Gives the places of the event's full answers that freed up to the guests waiting for them, first come
  * first served, never more than each answer's quota. Call it once a change that may free a place is
- * committed (its own transactions take the locks sendForm takes). Emails are queued once each round is
- * committed; failing to queue one is logged, never undoes a promotion.
+ * committed (its own transactions take the locks sendForm takes); it logs rather than fails the change
+ * when it cannot. Emails are queued once each round is committed; failing to queue one is logged, never
+ * undoes a promotion.
  */
-export async function promoteWaiting(scope: Scope, eventId: string): Promise<number> {
-  let promoted = 0;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const outcome = await promotionRound(scope, eventId);
-    for (const { mail } of outcome.promotions) {
-      try {
-        await scope.deps.mail.send(mail);
-      } catch (error) {
-        scope.logger.error({ err: error }, "waiting list promotion email not queued");
-      }
-    }
-    promoted += outcome.promotions.length;
-    if (!outcome.progress) break;
-  }
-  return promoted;
-}
-
-/** Runs promoteWaiting after a change, logging rather than failing the change when it cannot. */
-export async function promoteWaitingAfter(scope: Scope, eventId: string): Promise<void> {
+export async function promoteWaitingAfter(scope: Scope, event: PromotionEvent): Promise<void> {
   try {
-    await promoteWaiting(scope, eventId);
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const outcome = await promotionRound(scope, event);
+      for (const { mail } of outcome.promotions) {
+        try {
+          await scope.deps.mail.send(mail);
+        } catch (error) {
+          scope.logger.error({ err: error }, "waiting list promotion email not queued");
+        }
+      }
+      if (!outcome.progress) break;
+    }
   } catch (error) {
-    scope.logger.error({ err: error, eventId }, "waiting list promotion failed");
+    scope.logger.error({ err: error, eventId: event.id }, "waiting list promotion failed");
   }
 }
 
-async function promotionRound(scope: Scope, eventId: string): Promise<{ progress: boolean; promotions: Promotion[] }> {
+async function promotionRound(
+  scope: Scope,
+  event: PromotionEvent,
+): Promise<{ progress: boolean; promotions: Promotion[] }> {
+  const eventId = event.id;
   const none = { progress: false, promotions: [] };
   const queues = (await scope
     .db("waitingListEntries")
@@ -277,7 +270,7 @@ async function promotionRound(scope: Scope, eventId: string): Promise<{ progress
   if (!open.length && !gone.length) return none;
   const candidates = new Map<WaitedPlace, { entry: WaitingListEntry; email: string | null }[]>();
   for (const { place, free } of open) {
-    const rows = (await waitingForPlace(scope.db, eventId, place)
+    const rows = (await waitingForPlace(scope.db, eventId, { fieldId: place.field.id, optionId: place.optionId })
       .orderBy([{ column: "waitingListEntries.createdAt" }, { column: "waitingListEntries.id" }])
       .limit(Math.min(free, 100) + SPARE_CANDIDATES)
       .select("waitingListEntries.id", "guests.emailNormalized")) as { id: string; emailNormalized: string | null }[];
@@ -287,8 +280,6 @@ async function promotionRound(scope: Scope, eventId: string): Promise<{ progress
     );
   }
   const emails = [...candidates.values()].flat().flatMap(({ email }) => (email ? [`email:${email}`] : []));
-  const event = await Event.query(scope.db).findById(eventId);
-  if (!event) return none;
 
   return scope.db.transaction(async (trx) => {
     await lockNames(trx, `registration:${eventId}`, [...open.map(({ place }) => placeName(place)), ...emails]);
@@ -352,7 +343,7 @@ function promotedAnswer(place: WaitedPlace, guest: Guest): AnswerValue | null {
 /** The promoted guest's email in the language they registered in, with the link to the event's guest portal. */
 function promotionMail(
   scope: Scope,
-  event: Event,
+  event: PromotionEvent,
   guest: Guest,
   place: WaitedPlace,
   entry: WaitingListEntry,

@@ -37,11 +37,11 @@ export async function deleteGuest(scope: Scope, key: EventKey, guestId: string):
       before: guestSnapshot(guest),
       metadata: await guestAuditMetadata(trx, guest, [guest.godfatherId]),
     });
-    return { keys, eventId: event.id };
+    return { keys, event };
   });
   await removeStoredGuestFiles(scope, files.keys);
   // The guest's places freed: the first waiting for them get them.
-  await promoteWaitingAfter(scope, files.eventId);
+  await promoteWaitingAfter(scope, files.event);
 }
 
 /**
@@ -80,12 +80,12 @@ export async function deleteGuests(
       });
     }
     return {
-      eventId: event.id,
+      event,
       deleted,
       refused: [...refusals].map(([id, reason]) => ({ id, reason: scope.t(reason, { ns: "errors" }) })),
     };
   });
   await removeStoredGuestFiles(scope, files);
-  if (result.deleted.length) await promoteWaitingAfter(scope, result.eventId);
+  if (result.deleted.length) await promoteWaitingAfter(scope, result.event);
   return { deleted: result.deleted, refused: result.refused };
 }

@@ -191,7 +191,7 @@ export async function updateGuest(
   body: GuestUpdate,
 ): Promise<GuestWithExtras> {
   let removedFiles: string[] = [];
-  const { guest, event, ties } = await scope.db.transaction(async (trx) => {
+  const { guest, event, ties, changed } = await scope.db.transaction(async (trx) => {
     const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key);
     const current = await findGuest(trx, event.id, guestId);
     const values = identityValues(body);
@@ -209,7 +209,7 @@ export async function updateGuest(
     }
     Object.assign(values, derivedGuestColumns({ ...current, ...values }));
     const changes = changedFields(guestSnapshot(current), guestSnapshot({ ...current, ...values }));
-    if (!changes) return { guest: current, event, ties };
+    if (!changes) return { guest: current, event, ties, changed: false };
     const updated = await Guest.query(trx).patchAndFetchById(guestId, values);
     await recordAudit(trx, scope, {
       action: "guest.updated",
@@ -220,12 +220,12 @@ export async function updateGuest(
       ...changes,
       metadata: await guestAuditMetadata(trx, updated, [changes.before.godfatherId, changes.after.godfatherId]),
     });
-    return { guest: updated, event, ties };
+    return { guest: updated, event, ties, changed: true };
   });
   // A cleared file answer's bytes go once its row is gone for good.
   await removeStoredGuestFiles(scope, removedFiles);
   // A status or an answer changed may free a place that guests wait for.
-  if (body.status !== undefined || body.answers) await promoteWaitingAfter(scope, event.id);
+  if (changed && (body.status !== undefined || body.answers)) await promoteWaitingAfter(scope, event);
   return withGuestExtras(scope.db, guest, scope.actor, event, ties);
 }
 
@@ -238,7 +238,7 @@ export async function setGuestsAnswers(
   key: EventKey,
   body: GuestSelectionInput & { answers: Record<string, unknown> },
 ): Promise<string[]> {
-  let changedEventId: string | null = null;
+  let changedEvent: Event | null = null;
   const updated = await scope.db
     .transaction(async (trx) => {
       const { event } = await findEventByKeyFor(trx, scope.actor, "update", key);
@@ -264,7 +264,7 @@ export async function setGuestsAnswers(
         eventId,
         after: { ids, answers },
       });
-      changedEventId = eventId;
+      changedEvent = event;
       return ids;
     })
     .catch((error: unknown) => {
@@ -273,6 +273,6 @@ export async function setGuestsAnswers(
       throw new AppError("guests_not_updated", 500);
     });
   // Answers changed may free places that guests wait for.
-  if (changedEventId) await promoteWaitingAfter(scope, changedEventId);
+  if (changedEvent) await promoteWaitingAfter(scope, changedEvent);
   return updated;
 }

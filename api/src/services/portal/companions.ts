@@ -1,6 +1,6 @@
 import {
+  ATTENDING_STATUSES,
   walkFormItems,
-  type GuestStatus,
   type PortalCompanion,
   type PortalCompanionBody,
   type PublicFormJson,
@@ -31,9 +31,6 @@ import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
  * approval); cancelling their registration cancels their companions, who then leave the list (registering
  * again brings none back).
  */
-
-/** The statuses of a guest who attends: they take a place of the event, and may bring companions. */
-export const ATTENDING_STATUSES: readonly GuestStatus[] = ["confirmed", "pending_approval"];
 
 /** Refuses a change of companions by a guest who does not attend (cancelled, declined, rejected…). */
 function refuseUnlessAttending(guest: Guest): void {

@@ -1,4 +1,5 @@
 import {
+  ATTENDING_STATUSES,
   normalizeGuestEmail,
   type PortalCannotEditReason,
   type PortalRegistration,
@@ -17,7 +18,6 @@ import { sendForm } from "../forms/registration.ts";
 import { promoteWaitingAfter, withdrawWaiting } from "../forms/waitingList.ts";
 import type { Scope } from "../scope.ts";
 import { cancelCompanions } from "../guests/companions.ts";
-import { ATTENDING_STATUSES } from "./companions.ts";
 import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
 /*
@@ -110,6 +110,6 @@ export async function cancelPortalRegistration(
     return updated;
   });
   // The places freed (the guest's and their companions'): the first waiting for them get them.
-  await promoteWaitingAfter(scope, event.id);
+  await promoteWaitingAfter(scope, event);
   return { status: cancelled.status, matchedExisting: true };
 }

@@ -8,6 +8,7 @@ import { guestSnapshot } from "../guests/write.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
 import { isClosed, onlineForm } from "../forms/onlineForm.ts";
 import { checkedAnswers, viewPublicForm } from "../forms/registration.ts";
+import { resolveKeptFiles } from "../forms/keptFiles.ts";
 import { moveUploads, resolveUploads } from "../forms/uploads.ts";
 import type { Scope } from "../scope.ts";
 import { signedInGuest } from "./signedInGuest.ts";
@@ -62,7 +63,9 @@ export async function answerPortalSurvey(
   const online = await onlineForm(scope.db, slug, formId, "survey");
   const now = scope.clock.now();
   if (isClosed(online, now)) throw new AppError("survey_not_open", 409);
-  const uploads = await resolveUploads(scope.db, online, body.answers, now, { onlyUploads: true });
+  // A file question takes a file uploaded for the survey, or nothing (no file kept).
+  const files = await resolveKeptFiles(scope.db, online, body.answers, null);
+  const uploads = await resolveUploads(scope.db, online, files.answers, now);
   const answers = checkedAnswers(online, uploads.answers);
   // Files of questions the survey hid are not kept (their uploads expire).
   const moves = uploads.moves.filter((move) => move.upload.customFieldId in answers);

@@ -1,7 +1,12 @@
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { clientAddressOf, createLimiter, tooManyAttempts } from "../auth/loginThrottle.ts";
+import {
+  allowedByAll,
+  clientAddressOf,
+  createLimiter,
+  limitersPerApp,
+  tooManyAttempts,
+} from "../auth/loginThrottle.ts";
 import { sha256 } from "../auth/sessions.ts";
-import type { AppDeps, Scope } from "../scope.ts";
+import type { Scope } from "../scope.ts";
 
 /*
  * Limits of the guest portal's sign-in, keyed the same whether the event has a guest with the email or not
@@ -9,46 +14,24 @@ import type { AppDeps, Scope } from "../scope.ts";
  * saying so, as password resets are), and wrong codes per email (past them, 429).
  */
 
-interface PortalLimiters {
-  linksByEmail: RateLimiterAbstract;
-  linksByIp: RateLimiterAbstract;
-  wrongCodesByEmail: RateLimiterAbstract;
-}
-
-const limitersByApp = new WeakMap<AppDeps, PortalLimiters>();
-
-function limitersFor(deps: AppDeps): PortalLimiters {
-  let limiters = limitersByApp.get(deps);
-  if (!limiters) {
-    const limits = deps.config.throttle;
-    limiters = {
-      linksByEmail: createLimiter(deps, "portal_link_email", limits.resetRequestsPerEmail, false),
-      linksByIp: createLimiter(deps, "portal_link_ip", limits.resetRequestsPerIp, false),
-      wrongCodesByEmail: createLimiter(deps, "portal_code_email", limits.loginFailuresPerEmail, false),
-    };
-    limitersByApp.set(deps, limiters);
-  }
-  return limiters;
-}
+const limitersFor = limitersPerApp((deps) => {
+  const limits = deps.config.throttle;
+  return {
+    linksByEmail: createLimiter(deps, "portal_link_email", limits.resetRequestsPerEmail, false),
+    linksByIp: createLimiter(deps, "portal_link_ip", limits.resetRequestsPerIp, false),
+    wrongCodesByEmail: createLimiter(deps, "portal_code_email", limits.loginFailuresPerEmail, false),
+  };
+});
 
 const emailKey = (eventId: string, emailNormalized: string) => sha256(`${eventId}:${emailNormalized}`);
-
-async function allowed(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
-  try {
-    await limiter.consume(key);
-    return true;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return false;
-    throw error;
-  }
-}
 
 /** Whether another sign-in link may be sent for this email of the event, from this address. */
 export async function mayRequestLink(scope: Scope, eventId: string, emailNormalized: string): Promise<boolean> {
   const { linksByEmail, linksByIp } = limitersFor(scope.deps);
-  const byEmail = await allowed(linksByEmail, emailKey(eventId, emailNormalized));
-  const byIp = await allowed(linksByIp, clientAddressOf(scope));
-  return byEmail && byIp;
+  return allowedByAll([
+    [linksByEmail, emailKey(eventId, emailNormalized)],
+    [linksByIp, clientAddressOf(scope)],
+  ]);
 }
 
 /** 429 while this email has had too many wrong codes; otherwise nothing. */
@@ -60,5 +43,5 @@ export async function refuseWhileBlocked(scope: Scope, eventId: string, emailNor
 
 /** Counts a wrong code against the email. */
 export async function countWrongCode(scope: Scope, eventId: string, emailNormalized: string): Promise<void> {
-  await allowed(limitersFor(scope.deps).wrongCodesByEmail, emailKey(eventId, emailNormalized));
+  await allowedByAll([[limitersFor(scope.deps).wrongCodesByEmail, emailKey(eventId, emailNormalized)]]);
 }

@@ -1,17 +1,12 @@
 import { contactContracts as contact } from "@tessera/shared/contracts/contact";
 import { contactChallenge, sendContactMessage } from "../../../services/contact/contactOrganizer.ts";
-import { takeRegistrationTurn } from "../../../services/forms/registrationThrottle.ts";
 import { requireSameOrigin } from "../../middleware/antiForgery.ts";
 import { guestSessionCookie } from "../../middleware/cookies.ts";
 import { route, type Route } from "../define.ts";
 
 /** /public/events/{event}/contact: anyone writes to the event's organizer, with a proof-of-work captcha. */
 export const contactRoutes: Route[] = [
-  route(contact.challenge, async (scope, { params }) => {
-    // Each challenge costs a proof of work's derivation: an address asks for so many within the window.
-    await takeRegistrationTurn(scope, "contact_challenge");
-    return contactChallenge(scope, params.event);
-  }),
+  route(contact.challenge, (scope, { params }) => contactChallenge(scope, params.event)),
   route(contact.send, (scope, { params, body }, ctx) => {
     // The guest's session cookie, when there is one, says who wrote: only this site's pages may send it.
     requireSameOrigin(ctx);
