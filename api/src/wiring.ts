@@ -12,6 +12,7 @@ import { watchInterruptedImports } from "./services/guests/import/interrupted.ts
 import { registerGuestImportJobs } from "./services/guests/import/job.ts";
 import { registerGuestTallyJobs } from "./services/events/guestTallies.ts";
 import { registerPortalJobs } from "./services/portal/signIn.ts";
+import { registerFormJobs } from "./services/forms/confirmationMail.ts";
 import { registerEbadgeJobs } from "./services/ebadges/batches.ts";
 import { moveContactMessagesToKeptGuest, registerContactJobs } from "./services/contact/contactOrganizer.ts";
 import type { DomainHooks } from "./services/hooks.ts";
@@ -60,6 +61,7 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
   registerGuestImportJobs(deps);
   registerGuestTallyJobs(deps);
   registerPortalJobs(deps);
+  registerFormJobs(deps);
   registerContactJobs(deps);
   registerEbadgeJobs(deps);
   let interruptedImports: ReturnType<typeof watchInterruptedImports> | undefined;

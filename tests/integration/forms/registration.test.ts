@@ -8,7 +8,7 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { useTestServer } from "../../helpers/suite.ts";
-import { buildForm } from "../../helpers/forms.ts";
+import { buildForm, buildWorkshopField, morningDietGroup } from "../../helpers/forms.ts";
 
 /**
  * Guests registering through an online registration form (spec §4, §5, §7 sendForm): the server decides
@@ -33,15 +33,7 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
     const { db } = suite.server;
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id, options.eventOverrides ?? {});
-    const workshop = await buildCustomField(db, event, {
-      label: "Workshop",
-      type: "unique_choice",
-      isRequired: true,
-      options: [
-        { id: "am", label: "Morning", quota: options.quota ?? null },
-        { id: "pm", label: "Afternoon", quota: null },
-      ],
-    });
+    const workshop = await buildWorkshopField(db, event, { morningQuota: options.quota ?? null, isRequired: true });
     const diet = await buildCustomField(db, event, { label: "Diet", isRequired: true });
     const company = await buildCustomField(db, event, { label: "Company size", type: "number" });
     const form = await buildForm(db, event, {
@@ -49,12 +41,7 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
       items: [
         { kind: "question", id: "q-workshop", fieldId: workshop.id },
         { kind: "question", id: "q-company", fieldId: company.id },
-        {
-          kind: "group",
-          id: "g-morning",
-          condition: { fieldId: workshop.id, answers: ["am"] },
-          items: [{ kind: "question", id: "q-diet", fieldId: diet.id }],
-        },
+        morningDietGroup(workshop.id, diet.id),
         { kind: "participation", id: "attend", title: "Will you attend?" },
       ],
     });
@@ -100,16 +87,16 @@ describe.each(databaseKinds())("registration through a form on %s", (kind) => {
     expect(mail.subject).toBe(`Votre inscription à ${setup.event.name} est confirmée`);
     expect(mail.text).toContain("Bonjour Ada,");
 
-    const mailer = suite.server.deps.mail;
-    const send = mailer.send;
-    mailer.send = async () => {
+    const jobs = suite.server.deps.jobs;
+    const send = jobs.send;
+    jobs.send = async () => {
       throw new Error("the job queue is unreachable");
     };
     try {
       const kept = await setup.send(registration(setup, "max@example.org", { [setup.workshop.id]: "pm" }));
       expect(kept.status).toBe(201);
     } finally {
-      mailer.send = send;
+      jobs.send = send;
     }
     expect(await guestsOf(setup)).toHaveLength(2);
   });

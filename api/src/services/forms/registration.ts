@@ -1,4 +1,3 @@
-import { currentGuestCodeText } from "../checkin-codes/codes.ts";
 import {
   formOptionsOf,
   normalizeGuestEmail,
@@ -21,6 +20,7 @@ import { recordAudit } from "../audit/record.ts";
 import { guestSnapshot } from "../guests/write.ts";
 import { derivedGuestColumns } from "../guests/prepare.ts";
 import type { Scope } from "../scope.ts";
+import { queueRegistrationConfirmation } from "./confirmationMail.ts";
 import { isClosed, onlineForm, type OnlineForm } from "./onlineForm.ts";
 import { moveUploads, resolveUploads } from "./uploads.ts";
 import { removeAnsweredFiles, resolveKeptFiles } from "./keptFiles.ts";
@@ -183,26 +183,13 @@ export async function sendForm(
   if (result.matchedExisting) await promoteWaitingAfter(scope, event);
   const outcome: RegistrationOutcome =
     result.status === "refused" ? "declined" : result.status === "pending_approval" ? "pending" : "confirmed";
-  try {
-    // A confirmed guest's email carries their entry code (issued now on first need) as a QR image.
-    const entryCode =
-      outcome === "confirmed"
-        ? await currentGuestCodeText(scope.db, scope.deps.config.secret, event, guestId, scope.clock.now())
-        : null;
-    await scope.deps.mail.send({
-      to: body.mail.trim(),
-      template: "registration_confirmation",
-      language: scope.language,
-      data: {
-        firstName: body.items.firstName.trim(),
-        eventName: event.name,
-        outcome,
-        ...(entryCode ? { entryCode } : {}),
-      },
-    });
-  } catch (error) {
-    scope.logger.error({ err: error }, "registration confirmation not queued");
-  }
+  await queueRegistrationConfirmation(scope, {
+    eventId: event.id,
+    guestId,
+    to: body.mail.trim(),
+    firstName: body.items.firstName.trim(),
+    outcome,
+  });
   return result;
 }
 
