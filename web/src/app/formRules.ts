@@ -1,5 +1,6 @@
 import type { UseFormReturnType } from "@mantine/form";
 import { isApiError } from "@tessera/shared/client";
+import { isEmailAddress } from "@tessera/shared/rules/email";
 import type { resources } from "@tessera/shared/i18n/index";
 import type { WebTFunction } from "./errorMessage.ts";
 
@@ -24,6 +25,15 @@ export function byRule<Value, Values>(
 export function requiredRule(t: WebTFunction): (value: unknown) => string | null {
   return (value) =>
     value === null || value === undefined || String(value).trim() === "" ? t("validation:required") : null;
+}
+
+/** 'This field is required.' for a blank e-mail, and the e-mail rule of shared/ for the address trimmed (as sent). */
+export function emailRule(t: WebTFunction): (value: string) => string | null {
+  return (value) => {
+    const email = value.trim();
+    if (!email) return t("validation:required");
+    return isEmailAddress(email) ? null : t("validation:email_format");
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { LiveScan } from "@tessera/shared/schemas/checkinLive";
+import { api } from "./api.ts";
 import { mergeScans } from "./checkinLiveFigures.ts";
 
 /** Whether the board's stream is open: connecting (first time), live, or reconnecting (the browser retries). */
@@ -9,13 +10,14 @@ export type LiveConnection = "connecting" | "live" | "reconnecting";
  * The address of a live stream (shared/src/contracts/checkinLive.ts): one session's scans, or every session's
  * of the event. Same origin: the session cookie authenticates the EventSource.
  */
-export function liveScansUrl(accountId: string, eventId: string, checkinId: string | null): string {
-  const event = `/api/v1/events/${encodeURIComponent(accountId)}/${encodeURIComponent(eventId)}`;
-  return checkinId ? `${event}/checkins/${encodeURIComponent(checkinId)}/live` : `${event}/checkin-scans/live`;
+function liveScansUrl(accountId: string, eventId: string, checkinId: string | null): string {
+  return checkinId
+    ? api.checkinLive.session.url({ params: { a: accountId, e: eventId, id: checkinId } })
+    : api.checkinLive.event.url({ params: { a: accountId, e: eventId } });
 }
 
 /** Reads a `scan` event's data; null for anything that is not a scan. */
-export function parseLiveScan(data: string): LiveScan | null {
+function parseLiveScan(data: string): LiveScan | null {
   try {
     const scan = JSON.parse(data) as Partial<LiveScan> | null;
     return scan && typeof scan.id === "string" && typeof scan.receivedAt === "string" ? (scan as LiveScan) : null;

@@ -11,6 +11,8 @@ import type { checkinCodeContracts, checkinContracts, deskContracts } from "@tes
 import { getActiveLanguage } from "@/app/language.ts";
 import { api } from "./api.ts";
 import { auditLogKeys } from "./auditLogs.ts";
+import { dropFromList, keepInList } from "./pages.ts";
+import { isWorthRetrying } from "./queryClient.ts";
 
 type Sessions = typeof checkinContracts;
 type Codes = typeof checkinCodeContracts;
@@ -31,6 +33,8 @@ export const checkinKeys = {
   all: (accountId: string, eventId: string) => ["checkins", accountId, eventId] as const,
   list: (accountId: string, eventId: string) => ["checkins", accountId, eventId, "list"] as const,
   detail: (accountId: string, eventId: string, id: string) => ["checkins", accountId, eventId, "detail", id] as const,
+  /** Every session's figures (the live board reads them again as scans come). */
+  allStats: (accountId: string, eventId: string) => ["checkins", accountId, eventId, "stats"] as const,
   stats: (accountId: string, eventId: string, id: string) => ["checkins", accountId, eventId, "stats", id] as const,
   lastCode: (accountId: string, eventId: string, id: string) =>
     ["checkins", accountId, eventId, "lastCode", id] as const,
@@ -60,8 +64,9 @@ export function checkinQuery(queryClient: QueryClient, accountId: string, eventI
   });
 }
 
-export function useCheckin(accountId: string, eventId: string, id: string) {
-  return useQuery(checkinQuery(useQueryClient(), accountId, eventId, id));
+/** One session; none read while `id` is null (a new session). */
+export function useCheckin(accountId: string, eventId: string, id: string | null) {
+  return useQuery({ ...checkinQuery(useQueryClient(), accountId, eventId, id ?? ""), enabled: id !== null });
 }
 
 /** A session's figures (guests checked in, present now …); read again every half minute while shown. */
@@ -80,12 +85,7 @@ export function useCheckinStats(accountId: string, eventId: string, id: string) 
 /** Keeps a session as the API answered it (its entry and its row of the list), and marks the history stale. */
 function keepCheckin(queryClient: QueryClient, accountId: string, eventId: string, checkin: CheckinJson): void {
   queryClient.setQueryData(checkinKeys.detail(accountId, eventId, checkin.id), checkin);
-  queryClient.setQueryData(checkinKeys.list(accountId, eventId), (list: CheckinJson[] | undefined) =>
-    list?.some((item) => item.id === checkin.id)
-      ? list.map((item) => (item.id === checkin.id ? checkin : item))
-      : list && [checkin, ...list],
-  );
-  void queryClient.invalidateQueries({ queryKey: checkinKeys.list(accountId, eventId) });
+  keepInList(queryClient, checkinKeys.list(accountId, eventId), checkin);
   void queryClient.invalidateQueries({ queryKey: checkinKeys.stats(accountId, eventId, checkin.id) });
   void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
 }
@@ -114,10 +114,7 @@ export function removeCheckinMutation(queryClient: QueryClient, accountId: strin
       for (const key of [checkinKeys.detail, checkinKeys.stats, checkinKeys.lastCode, checkinKeys.desks]) {
         queryClient.removeQueries({ queryKey: key(accountId, eventId, id) });
       }
-      queryClient.setQueryData(checkinKeys.list(accountId, eventId), (list: CheckinJson[] | undefined) =>
-        list?.filter((item) => item.id !== id),
-      );
-      void queryClient.invalidateQueries({ queryKey: checkinKeys.list(accountId, eventId) });
+      dropFromList(queryClient, checkinKeys.list(accountId, eventId), id);
       void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
     },
   });
@@ -200,10 +197,12 @@ export function newScanId(): string {
   return crypto.randomUUID();
 }
 
-/** Network failures and server errors: the scan may or may not have been recorded, so it is sent again. */
-export function isScanWorthRetrying(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return error.status === 0 || error.status === 429 || error.status >= 500;
+/**
+ * Network failures and server errors (the query layer's rule): the scan may or may not have been recorded, so
+ * it is sent again. Anything but the API client's errors is a bug, not worth a retry.
+ */
+function isScanWorthRetrying(error: unknown): boolean {
+  return isApiError(error) && isWorthRetrying(error);
 }
 
 export interface ScanRetry {
@@ -308,6 +307,12 @@ export function useDeskSession() {
   return useQuery(deskSessionQuery());
 }
 
+/** Forgets the desk's token and its cached answers (here only: a 401 says the API forgot it already). */
+export function forgetDesk(queryClient: QueryClient): void {
+  storeDeskToken(null);
+  queryClient.removeQueries({ queryKey: deskKeys.all });
+}
+
 /** Forgets the desk's token (and its cached answers), telling the API when it still can. */
 export async function deskSignOut(queryClient: QueryClient): Promise<void> {
   try {
@@ -315,8 +320,7 @@ export async function deskSignOut(queryClient: QueryClient): Promise<void> {
   } catch {
     // Signed out already, or offline: the token is forgotten here all the same.
   } finally {
-    storeDeskToken(null);
-    queryClient.removeQueries({ queryKey: deskKeys.all });
+    forgetDesk(queryClient);
   }
 }
 

@@ -11,6 +11,7 @@ import type { formContracts } from "@tessera/shared/contracts/forms";
 import type { FormItem } from "@tessera/shared/rules/forms";
 import { api } from "./api.ts";
 import { auditLogKeys } from "./auditLogs.ts";
+import { dropFromList, keepInList } from "./pages.ts";
 
 type Contracts = typeof formContracts;
 export type FormJson = ContractOutput<Contracts["get"]>;
@@ -65,12 +66,7 @@ export function useEventForm(accountId: string, eventId: string, formId: string)
  */
 function keepForm(queryClient: QueryClient, accountId: string, eventId: string, form: FormJson): void {
   queryClient.setQueryData(formKeys.detail(accountId, eventId, form.id), form);
-  queryClient.setQueryData(formKeys.list(accountId, eventId), (forms: FormJson[] | undefined) =>
-    forms?.some((existing) => existing.id === form.id)
-      ? forms.map((existing) => (existing.id === form.id ? form : existing))
-      : forms && [form, ...forms],
-  );
-  void queryClient.invalidateQueries({ queryKey: formKeys.list(accountId, eventId) });
+  keepInList(queryClient, formKeys.list(accountId, eventId), form);
   // Read again where it is shown: GET adds the linter's warnings, which count the answers' quotas.
   void queryClient.invalidateQueries({ queryKey: formKeys.detail(accountId, eventId, form.id) });
   // Every change of a form is in the event's history.
@@ -107,10 +103,7 @@ export function removeFormMutation(queryClient: QueryClient, accountId: string, 
     mutationFn: (formId: string) => api.forms.remove({ params: { a: accountId, e: eventId, id: formId } }),
     onSuccess: (_answer, formId) => {
       queryClient.removeQueries({ queryKey: formKeys.detail(accountId, eventId, formId) });
-      queryClient.setQueryData(formKeys.list(accountId, eventId), (forms: FormJson[] | undefined) =>
-        forms?.filter((form) => form.id !== formId),
-      );
-      void queryClient.invalidateQueries({ queryKey: formKeys.list(accountId, eventId) });
+      dropFromList(queryClient, formKeys.list(accountId, eventId), formId);
       void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
     },
   });

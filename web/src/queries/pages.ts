@@ -36,3 +36,22 @@ export function dropFromPages(queryClient: QueryClient, lists: QueryKey, id: str
   );
   void queryClient.invalidateQueries({ queryKey: lists });
 }
+
+/**
+ * Puts an item as the API answered it in a cached list of a single page (first when it is new), and marks the
+ * list as stale so that it is fetched again where it is shown.
+ */
+export function keepInList<T extends { id: string }>(queryClient: QueryClient, list: QueryKey, item: T): void {
+  queryClient.setQueryData<T[]>(list, (items) =>
+    items?.some((existing) => existing.id === item.id)
+      ? items.map((existing) => (existing.id === item.id ? item : existing))
+      : items && [item, ...items],
+  );
+  void queryClient.invalidateQueries({ queryKey: list });
+}
+
+/** Takes a deleted item out of a cached list of a single page, then marks the list as stale. */
+export function dropFromList(queryClient: QueryClient, list: QueryKey, id: string): void {
+  queryClient.setQueryData<{ id: string }[]>(list, (items) => items?.filter((existing) => existing.id !== id));
+  void queryClient.invalidateQueries({ queryKey: list });
+}

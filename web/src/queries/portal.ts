@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions, useMutation, useQuery, type QueryClient 
 import { isApiError, type ContractInput, type ContractOutput } from "@tessera/shared/client";
 import type { portalContracts } from "@tessera/shared/contracts/portal";
 import { api } from "./api.ts";
+import { publicFormKeys } from "./publicForms.ts";
 import { MAX_RETRIES, isWorthRetrying } from "./queryClient.ts";
 
 type Contracts = typeof portalContracts;
@@ -167,7 +168,7 @@ export function updatePortalRegistrationMutation(eventSlug: string) {
     onSuccess: (_result, _items, _context, { client }) => refreshRegistration(client, eventSlug),
     onError: (error, _items, _context, { client }) => {
       if (isApiError(error) && error.status === 409) {
-        void client.invalidateQueries({ queryKey: ["publicForm", eventSlug] });
+        void client.invalidateQueries({ queryKey: publicFormKeys.ofEvent(eventSlug) });
       }
     },
   });

@@ -25,6 +25,10 @@ export type FormUploadResult = ContractOutput<Contracts["uploadFile"]>;
  * confirmation message in the page's language.
  */
 export const publicFormKeys = {
+  /** Every form of the event, in every language. */
+  ofEvent: (eventSlug: string) => ["publicForm", eventSlug] as const,
+  /** One form, in every language. */
+  form: (eventSlug: string, formId: string) => ["publicForm", eventSlug, formId] as const,
   one: (eventSlug: string, formId: string, language: Language) => ["publicForm", eventSlug, formId, language] as const,
 };
 
@@ -63,7 +67,7 @@ export function sendFormMutation(eventSlug: string, formId: string, language: La
       api.registration.sendForm({ params: { lang: language, event: eventSlug, id: formId }, body }),
     onError: (error, _body, _result, { client: queryClient }) => {
       if (isFormOutdated(error)) {
-        void queryClient.invalidateQueries({ queryKey: ["publicForm", eventSlug, formId] });
+        void queryClient.invalidateQueries({ queryKey: publicFormKeys.form(eventSlug, formId) });
       }
     },
   });

@@ -1,13 +1,12 @@
-import { Alert, Button, Center, Loader } from "@mantine/core";
-import { isApiError } from "@tessera/shared/client";
+import { Alert, Button } from "@mantine/core";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useBackOfficeGuestSearch, useBackOfficeScan, useCheckin, type ScanBody } from "@/queries/checkins.ts";
 import { useSignedIn } from "@/queries/session.ts";
-import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
 import { DeskScreen } from "../desk/DeskScreen.tsx";
 import { useCheckinsArea } from "./CheckinsContext.ts";
+import { SessionNotShown } from "./SessionNotShown.tsx";
 import { useSessionVocabulary } from "./useSessionVocabulary.ts";
 
 /**
@@ -33,22 +32,7 @@ export function BackOfficeDeskScreen({ checkinId }: { checkinId: string }) {
     [mutateAsync, deskName],
   );
 
-  if (session.error) {
-    return isApiError(session.error) && session.error.status === 404 ? (
-      <ManageNotFoundScreen />
-    ) : (
-      <Alert color="red" variant="light" role="alert">
-        {session.error.message}
-      </Alert>
-    );
-  }
-  if (!session.data) {
-    return (
-      <Center p="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  if (session.error || !session.data) return <SessionNotShown error={session.error} />;
   if (session.data.status !== "enabled") {
     return (
       <Alert color="orange" variant="light" role="alert">

@@ -2,11 +2,9 @@ import {
   Alert,
   Anchor,
   Button,
-  Center,
   Checkbox,
   Fieldset,
   Group,
-  Loader,
   MultiSelect,
   Paper,
   Radio,
@@ -38,10 +36,9 @@ import {
   type CheckinCreateBody,
   type CheckinJson,
 } from "@/queries/checkins.ts";
-import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
-import { isApiError } from "@tessera/shared/client";
 import { AccessCodesPanel } from "./AccessCodesPanel.tsx";
 import { useCheckinsArea } from "./CheckinsContext.ts";
+import { SessionNotShown } from "./SessionNotShown.tsx";
 import { useSessionVocabulary } from "./useSessionVocabulary.ts";
 
 type Options = CheckinJson["options"];
@@ -70,23 +67,10 @@ function valuesOf(session: CheckinJson | undefined): Values {
 /** checkins/new and checkins/{id}: a session's name, type, rule, displayed fields and options; its access codes. */
 export function SessionEditorScreen({ checkinId }: { checkinId?: string }) {
   const { accountId, event } = useCheckinsArea();
-  const session = useCheckin(accountId, event.id, checkinId ?? "");
+  const session = useCheckin(accountId, event.id, checkinId ?? null);
   if (!checkinId) return <SessionEditor />;
   if (session.data) return <SessionEditor session={session.data} />;
-  if (session.error) {
-    return isApiError(session.error) && session.error.status === 404 ? (
-      <ManageNotFoundScreen />
-    ) : (
-      <Alert color="red" variant="light" role="alert">
-        {session.error.message}
-      </Alert>
-    );
-  }
-  return (
-    <Center p="xl">
-      <Loader />
-    </Center>
-  );
+  return <SessionNotShown error={session.error} />;
 }
 
 function SessionEditor({ session }: { session?: CheckinJson }) {

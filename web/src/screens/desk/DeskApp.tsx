@@ -5,15 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
-import {
-  deskKeys,
-  deskScan,
-  deskSignOut,
-  readDeskToken,
-  storeDeskToken,
-  useDeskSearch,
-  useDeskSession,
-} from "@/queries/checkins.ts";
+import { deskScan, deskSignOut, forgetDesk, readDeskToken, useDeskSearch, useDeskSession } from "@/queries/checkins.ts";
 import { createQueryClient } from "@/queries/queryClient.ts";
 import { DeskScreen } from "./DeskScreen.tsx";
 import { DeskSignInScreen } from "./DeskSignInScreen.tsx";
@@ -28,8 +20,7 @@ export default function DeskApp({ language }: { language: Language }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient({
       onUnauthenticated: () => {
-        storeDeskToken(null);
-        client.removeQueries({ queryKey: deskKeys.all });
+        forgetDesk(client);
         setHasToken(false);
       },
     });

@@ -1,8 +1,9 @@
-import { Alert, Center, Group, Loader, Select, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Center, Group, Loader, Select, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { isApiError } from "@tessera/shared/client";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { useAttendanceStatistics, type AttendanceStatisticsJson } from "@/queries/statistics.ts";
 import { useCurrentEvent } from "../events/EventContext.ts";
@@ -55,9 +56,7 @@ export function CustomFieldsStatistics() {
         </Stack>
       </Group>
       {statistics.error ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(statistics.error, t)}
-        </Alert>
+        <FailureAlert message={errorMessage(statistics.error, t)} />
       ) : !statistics.data ? (
         <Center p="xl">
           <Loader aria-label={t("statistics.attendance.title")} />

@@ -1,9 +1,10 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Badge, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { LiveScan } from "@tessera/shared/schemas/checkinLive";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { ChartFigures } from "@/components/ChartFigures.tsx";
 import type { CheckinJson } from "@/queries/checkins.ts";
 import type { DeskThroughput, MinuteBucket } from "@/queries/checkinLiveFigures.ts";
 
@@ -37,38 +38,24 @@ export function ArrivalsFigures({ buckets }: { buckets: MinuteBucket[] }) {
             {t("checkinLive.arrivals.total", { count: total })}
           </Text>
         </div>
-        <div aria-hidden="true">
-          <BarChart
-            h={200}
-            data={rows}
-            dataKey="minute"
-            series={[{ name: "arrivals", label: t("checkinLive.arrivals.count"), color: "teal.6" }]}
-            xAxisProps={{ interval: "preserveStartEnd", minTickGap: 24 }}
-            yAxisProps={{ allowDecimals: false, width: 32 }}
-            gridAxis="y"
-            withTooltip={false}
-            barChartProps={{ accessibilityLayer: false }}
-          />
-        </div>
-        <VisuallyHidden>
-          <Table>
-            <Table.Caption>{t("checkinLive.arrivals.title")}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("checkinLive.arrivals.minute")}</Table.Th>
-                <Table.Th scope="col">{t("checkinLive.arrivals.count")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.minute}>
-                  <Table.Th scope="row">{row.minute}</Table.Th>
-                  <Table.Td>{row.arrivals}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </VisuallyHidden>
+        <ChartFigures
+          chart={
+            <BarChart
+              h={200}
+              data={rows}
+              dataKey="minute"
+              series={[{ name: "arrivals", label: t("checkinLive.arrivals.count"), color: "teal.6" }]}
+              xAxisProps={{ interval: "preserveStartEnd", minTickGap: 24 }}
+              yAxisProps={{ allowDecimals: false, width: 32 }}
+              gridAxis="y"
+              withTooltip={false}
+              barChartProps={{ accessibilityLayer: false }}
+            />
+          }
+          caption={t("checkinLive.arrivals.title")}
+          columns={[t("checkinLive.arrivals.minute"), t("checkinLive.arrivals.count")]}
+          rows={rows.map((row) => ({ key: row.minute, cells: [row.minute, row.arrivals] }))}
+        />
       </Stack>
     </Paper>
   );

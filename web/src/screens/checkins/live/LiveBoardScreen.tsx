@@ -136,13 +136,7 @@ function useStatsFollowScans(accountId: string, eventId: string, scanCount: numb
     const wait = Math.max(0, last.current + 5_000 - Date.now());
     const timer = setTimeout(() => {
       last.current = Date.now();
-      void queryClient.invalidateQueries({
-        predicate: (query) =>
-          query.queryKey[0] === checkinKeys.all(accountId, eventId)[0] &&
-          query.queryKey[1] === accountId &&
-          query.queryKey[2] === eventId &&
-          query.queryKey[3] === "stats",
-      });
+      void queryClient.invalidateQueries({ queryKey: checkinKeys.allStats(accountId, eventId) });
     }, wait);
     return () => clearTimeout(timer);
   }, [queryClient, accountId, eventId, scanCount]);

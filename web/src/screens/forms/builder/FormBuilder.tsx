@@ -161,6 +161,13 @@ export function FormBuilder({ saved: savedForm, newForm }: { saved: FormJson | n
 
   const refusalMessage = refusal && refusal.draft === draft ? refusal.message : null;
   const titleProblem = problems.title.map((problem) => problem.message).join(" ") || undefined;
+  // Beside the writes for an editor, alone for a reader.
+  const statisticsLink = saved && (
+    <Button component={Link} to={`${base}/${saved.id}/statistics`} variant="default">
+      {t("forms.statistics.action")}
+    </Button>
+  );
+
   return (
     <Stack gap="md">
       {canEdit && <UnsavedChangesGuard isDirty={isDirty} />}
@@ -193,11 +200,7 @@ export function FormBuilder({ saved: savedForm, newForm }: { saved: FormJson | n
             )}
           </Group>
         </Stack>
-        {saved && !canEdit && (
-          <Button component={Link} to={`${base}/${saved.id}/statistics`} variant="default">
-            {t("forms.statistics.action")}
-          </Button>
-        )}
+        {!canEdit && statisticsLink}
         {canEdit && (
           <Group gap="sm" align="center">
             <Switch
@@ -208,11 +211,7 @@ export function FormBuilder({ saved: savedForm, newForm }: { saved: FormJson | n
               onChange={(change) => void setOnline(change.currentTarget.checked)}
               maw={260}
             />
-            {saved && (
-              <Button component={Link} to={`${base}/${saved.id}/statistics`} variant="default">
-                {t("forms.statistics.action")}
-              </Button>
-            )}
+            {statisticsLink}
             <Button variant="default" disabled={!saved || isWorking} onClick={() => void duplicateForm()}>
               {t("forms.duplicate")}
             </Button>

@@ -1,10 +1,12 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Alert, Anchor, Center, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { isApiError } from "@tessera/shared/client";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ChartFigures } from "@/components/ChartFigures.tsx";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { IconArrowLeft } from "@/components/icons.tsx";
 import { useEventForm, useFormStatistics, type FormStatisticsJson } from "@/queries/forms.ts";
@@ -34,9 +36,7 @@ export function FormStatisticsScreen({ formId }: { formId: string }) {
         {form.data ? t("forms.statistics.titleOf", { title: form.data.title }) : t("forms.statistics.title")}
       </Title>
       {error ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(error, t)}
-        </Alert>
+        <FailureAlert message={errorMessage(error, t)} />
       ) : !statistics.data ? (
         <Center p="xl">
           <Loader />
@@ -122,59 +122,48 @@ function FiguresChart({
     ...(hasWaiting ? [{ name: "waiting", label: waitingLabel, color: "orange.8" }] : []),
   ];
   return (
-    <>
-      <div aria-hidden="true">
-        {hasWaiting && (
-          <Group gap="md" data-testid="statistics-waiting">
-            {rows.map((row) =>
-              row.waiting === undefined ? null : (
-                <Text key={row.answer} size="sm" style={{ overflowWrap: "anywhere" }}>
-                  {t("forms.statistics.answerWaiting", { answer: row.answer, count: row.waiting })}
-                </Text>
-              ),
-            )}
-          </Group>
-        )}
-        <BarChart
-          h={height}
-          data={rows}
-          dataKey="answer"
-          orientation={isHorizontal ? "vertical" : "horizontal"}
-          series={series}
-          withLegend={hasWaiting}
-          yAxisProps={isHorizontal ? { width: 120 } : { allowDecimals: false }}
-          xAxisProps={isHorizontal ? { allowDecimals: false } : undefined}
-          gridAxis={isHorizontal ? "x" : "y"}
-          withBarValueLabel
-          // The figures are read from the table below; the drawing takes no focus (recharts' keyboard layer).
-          barChartProps={{ accessibilityLayer: false }}
-        />
-      </div>
-      <VisuallyHidden>
-        <Table>
-          <caption>{caption}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{answerHeader}</Table.Th>
-              <Table.Th scope="col">{countLabel}</Table.Th>
-              {hasWaiting && <Table.Th scope="col">{waitingLabel}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.answer}>
-                <Table.Th scope="row">{row.answer}</Table.Th>
-                <Table.Td>{row.count}</Table.Td>
-                {hasWaiting && (
-                  <Table.Td>
-                    {row.waiting === undefined ? "—" : t("forms.statistics.waitingCount", { count: row.waiting })}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </VisuallyHidden>
-    </>
+    <ChartFigures
+      chart={
+        <>
+          {hasWaiting && (
+            <Group gap="md" data-testid="statistics-waiting">
+              {rows.map((row) =>
+                row.waiting === undefined ? null : (
+                  <Text key={row.answer} size="sm" style={{ overflowWrap: "anywhere" }}>
+                    {t("forms.statistics.answerWaiting", { answer: row.answer, count: row.waiting })}
+                  </Text>
+                ),
+              )}
+            </Group>
+          )}
+          <BarChart
+            h={height}
+            data={rows}
+            dataKey="answer"
+            orientation={isHorizontal ? "vertical" : "horizontal"}
+            series={series}
+            withLegend={hasWaiting}
+            yAxisProps={isHorizontal ? { width: 120 } : { allowDecimals: false }}
+            xAxisProps={isHorizontal ? { allowDecimals: false } : undefined}
+            gridAxis={isHorizontal ? "x" : "y"}
+            withBarValueLabel
+            // The figures are read from the table; the drawing takes no focus (recharts' keyboard layer).
+            barChartProps={{ accessibilityLayer: false }}
+          />
+        </>
+      }
+      caption={caption}
+      columns={[answerHeader, countLabel, ...(hasWaiting ? [waitingLabel] : [])]}
+      rows={rows.map((row) => ({
+        key: row.answer,
+        cells: [
+          row.answer,
+          row.count,
+          ...(!hasWaiting
+            ? []
+            : [row.waiting === undefined ? "—" : t("forms.statistics.waitingCount", { count: row.waiting })]),
+        ],
+      }))}
+    />
   );
 }

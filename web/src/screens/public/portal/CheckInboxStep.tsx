@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Divider, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { isApiError } from "@tessera/shared/client";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { useFormFailure } from "@/app/useFormFailure.ts";
 import { usePortalSignIn } from "@/queries/portal.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { GuestPanel } from "../GuestPanel.tsx";
 import { useGuestSite } from "../guestSiteContext.ts";
 import { CODE_PATTERN, normalizeCode } from "./portalToken.ts";
@@ -58,11 +59,7 @@ export function CheckInboxStep({ email, onOtherEmail }: { email: string; onOther
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
             <Text size="sm">{t("public.portal.codeIntro")}</Text>
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
+            <FailureAlert message={failure} />
             <TextInput
               label={t("public.portal.code")}
               inputMode="numeric"

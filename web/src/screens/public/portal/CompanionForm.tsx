@@ -1,22 +1,19 @@
-import { Button, Group, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { EMAIL_MAX, NAME_MAX } from "@tessera/shared/schemas/common";
 import { useSavePortalCompanion, type PortalCompanionJson } from "@/queries/portal.ts";
 import type { PublicFormJson } from "@/queries/publicForms.ts";
 import { useGuestSite } from "../guestSiteContext.ts";
-import { FORM_PATH_ATTRIBUTE } from "../registration/focusFirstError.ts";
 import { FormItems } from "../registration/FormItems.tsx";
+import { GuestIdentityFields } from "../registration/GuestIdentityFields.tsx";
 import {
   checkAnswers,
   checkFiles,
-  checkMail,
-  checkName,
+  checkIdentity,
   formPathOf,
   initialValues,
   itemsOf,
-  type FieldProblem,
   type RegistrationValues,
 } from "../registration/registrationValues.ts";
 import { answerInputsOf, storedFilesOf } from "./memberValues.ts";
@@ -69,14 +66,7 @@ export function CompanionForm({
   useEffect(() => heading.current?.focus(), []);
 
   function submit(current: RegistrationValues) {
-    const problems: Record<string, FieldProblem> = {};
-    for (const [path, problem] of [
-      ["firstName", checkName(current.firstName)],
-      ["lastName", checkName(current.lastName)],
-      ["mail", current.mail.trim() ? checkMail(current.mail) : null],
-    ] as const) {
-      if (problem) problems[path] = problem;
-    }
+    const problems = checkIdentity(current, { isMailOptional: true });
     const checked = checkAnswers(questions, current);
     const files = checkFiles(questions, current);
     Object.assign(problems, checked.problems, files.problems);
@@ -106,32 +96,7 @@ export function CompanionForm({
             : t("public.me.newCompanion")}
         </Title>
         {alert}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label={t("fields.firstName")}
-            required
-            autoComplete="off"
-            maxLength={NAME_MAX}
-            {...{ [FORM_PATH_ATTRIBUTE]: "firstName" }}
-            {...values.getInputProps("firstName")}
-          />
-          <TextInput
-            label={t("fields.lastName")}
-            required
-            autoComplete="off"
-            maxLength={NAME_MAX}
-            {...{ [FORM_PATH_ATTRIBUTE]: "lastName" }}
-            {...values.getInputProps("lastName")}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t("public.me.companionEmail")}
-          type="email"
-          autoComplete="off"
-          maxLength={EMAIL_MAX}
-          {...{ [FORM_PATH_ATTRIBUTE]: "mail" }}
-          {...values.getInputProps("mail")}
-        />
+        <GuestIdentityFields form={values} isCompanion />
         {companionForm && (
           <FormItems items={itemsOf(companionForm)} fields={fields} form={values} uploadFormId={companionForm.id} />
         )}

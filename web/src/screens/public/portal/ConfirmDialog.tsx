@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -39,11 +40,7 @@ export function ConfirmDialog({
     >
       <Stack gap="md">
         <Text>{text}</Text>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
             {t("public.me.keep")}

@@ -2,15 +2,15 @@ import { Button, Checkbox, Group, Loader, Stack, Text, Textarea, TextInput, Titl
 import { useForm } from "@mantine/form";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isEmailAddress } from "@tessera/shared/rules/email";
 import { EMAIL_MAX } from "@tessera/shared/schemas/common";
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from "@tessera/shared/schemas/contact";
+import { emailRule, requiredRule } from "@/app/formRules.ts";
 import { PageLoader } from "@/components/PageLoader.tsx";
 import { useCaptcha, useSendContactMessage } from "@/queries/contact.ts";
 import { usePortalMe, type PortalMeJson } from "@/queries/portal.ts";
 import { GuestMessage } from "../GuestMessage.tsx";
 import { GuestPanel } from "../GuestPanel.tsx";
-import { FORM_PATH_ATTRIBUTE } from "../registration/focusFirstError.ts";
+import { FORM_PATH_ATTRIBUTE, formFieldProps } from "../registration/focusFirstError.ts";
 import { useFormProblems } from "../useFormProblems.tsx";
 
 interface ContactValues {
@@ -98,12 +98,9 @@ function ContactForm({
   const form = useForm<ContactValues>({
     initialValues: initial,
     validate: {
-      name: (value) => (value.trim() ? null : t("validation:required")),
-      email: (value) => {
-        if (!value.trim()) return t("validation:required");
-        return isEmailAddress(value.trim()) ? null : t("validation:email_format");
-      },
-      message: (value) => (value.trim() ? null : t("validation:required")),
+      name: requiredRule(t),
+      email: emailRule(t),
+      message: requiredRule(t),
       acceptsPrivacyPolicy: (value) => (value ? null : t("validation:privacy_policy_required")),
     },
   });
@@ -155,8 +152,7 @@ function ContactForm({
             required
             autoComplete="name"
             maxLength={CONTACT_NAME_MAX}
-            {...{ [FORM_PATH_ATTRIBUTE]: "name" }}
-            {...form.getInputProps("name")}
+            {...formFieldProps(form, "name")}
           />
           <TextInput
             label={t("public.contact.email")}
@@ -164,14 +160,12 @@ function ContactForm({
             required
             autoComplete="email"
             maxLength={EMAIL_MAX}
-            {...{ [FORM_PATH_ATTRIBUTE]: "email" }}
-            {...form.getInputProps("email")}
+            {...formFieldProps(form, "email")}
           />
           <TextInput
             label={t("public.contact.subject")}
             maxLength={CONTACT_SUBJECT_MAX}
-            {...{ [FORM_PATH_ATTRIBUTE]: "subject" }}
-            {...form.getInputProps("subject")}
+            {...formFieldProps(form, "subject")}
           />
           <Textarea
             label={t("public.contact.message")}
@@ -180,14 +174,12 @@ function ContactForm({
             minRows={5}
             maxRows={14}
             maxLength={CONTACT_MESSAGE_MAX}
-            {...{ [FORM_PATH_ATTRIBUTE]: "message" }}
-            {...form.getInputProps("message")}
+            {...formFieldProps(form, "message")}
           />
           <Checkbox
             label={t("public.contact.privacy")}
             required
-            {...{ [FORM_PATH_ATTRIBUTE]: "acceptsPrivacyPolicy" }}
-            {...form.getInputProps("acceptsPrivacyPolicy", { type: "checkbox" })}
+            {...formFieldProps(form, "acceptsPrivacyPolicy", { type: "checkbox" })}
           />
           <CaptchaStatus eventSlug={eventSlug} error={form.errors.captcha} />
           <Button

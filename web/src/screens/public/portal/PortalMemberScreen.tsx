@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
 import { useAction } from "@/app/useAction.ts";
 import { PageLoader } from "@/components/PageLoader.tsx";
 import { usePortalMe, usePortalSignOut, type PortalMeJson } from "@/queries/portal.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { GuestMessage, RetryButton } from "../GuestMessage.tsx";
 import { useGuestSite } from "../guestSiteContext.ts";
 import { AttendeesList } from "./AttendeesList.tsx";
@@ -72,11 +73,7 @@ function MemberArea({ me }: { me: PortalMeJson }) {
           {t("public.me.signOut")}
         </Button>
       </Group>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       <MyRegistration me={me} />
       <MyEntryCode />
       <MyCompanions me={me} />

@@ -1,13 +1,13 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { isEmailAddress } from "@tessera/shared/rules/email";
 import { EMAIL_MAX } from "@tessera/shared/schemas/common";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { showApiErrors } from "@/app/formRules.ts";
+import { emailRule, showApiErrors } from "@/app/formRules.ts";
 import { useFormFailure } from "@/app/useFormFailure.ts";
 import { useRequestPortalLink } from "@/queries/portal.ts";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { GuestPanel } from "../GuestPanel.tsx";
 import { useGuestSite } from "../guestSiteContext.ts";
 
@@ -25,13 +25,7 @@ export function RequestLinkStep({
   const requestLink = useRequestPortalLink(eventSlug);
   const form = useForm({
     initialValues: { email: initialEmail ?? (typeof registeredEmail === "string" ? registeredEmail : "") },
-    validate: {
-      email: (value) => {
-        const email = value.trim();
-        if (!email) return t("validation:required");
-        return isEmailAddress(email) ? null : t("validation:email_format");
-      },
-    },
+    validate: { email: emailRule(t) },
   });
   const [failure, setFailure] = useFormFailure(form);
 
@@ -52,11 +46,7 @@ export function RequestLinkStep({
             {t("public.portal.title")}
           </Title>
           <Text>{t("public.portal.intro")}</Text>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FailureAlert message={failure} />
           <TextInput
             label={t("fields.email")}
             type="email"

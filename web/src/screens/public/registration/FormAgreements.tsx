@@ -3,7 +3,7 @@ import type { UseFormReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { publicFormTermsUrl, type PublicFormJson } from "@/queries/publicForms.ts";
 import { useGuestSite } from "../guestSiteContext.ts";
-import { FORM_PATH_ATTRIBUTE } from "./focusFirstError.ts";
+import { formFieldProps } from "./focusFirstError.ts";
 import { fileSizeText, type RegistrationValues } from "./registrationValues.ts";
 
 /**
@@ -25,8 +25,7 @@ export function FormAgreements({
       {form.publishAttendees && (
         <Checkbox
           label={t("public.form.listedConsent")}
-          {...{ [FORM_PATH_ATTRIBUTE]: "listedConsent" }}
-          {...values.getInputProps("listedConsent", { type: "checkbox" })}
+          {...formFieldProps(values, "listedConsent", { type: "checkbox" })}
         />
       )}
       {form.terms && (
@@ -37,8 +36,7 @@ export function FormAgreements({
           <Checkbox
             label={t("public.form.acceptTerms")}
             required
-            {...{ [FORM_PATH_ATTRIBUTE]: "acceptsTerms" }}
-            {...values.getInputProps("acceptsTerms", { type: "checkbox" })}
+            {...formFieldProps(values, "acceptsTerms", { type: "checkbox" })}
           />
         </Stack>
       )}

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import type { FormItem } from "@tessera/shared/rules/forms";
 import { groupConditionMet } from "@tessera/shared/rules/formVisibility";
-import { FORM_PATH_ATTRIBUTE } from "./focusFirstError.ts";
+import { formFieldProps } from "./focusFirstError.ts";
 import { FileQuestion } from "./FileQuestion.tsx";
 import { GuestQuestion, type AnswerInputProps } from "./GuestQuestion.tsx";
 import { type PublicFieldJson, type RegistrationValues } from "./registrationValues.ts";
@@ -50,13 +50,7 @@ export function FormItems({ items, fields, form, uploadFormId, isChange = false 
       }
       case "participation":
         return (
-          <Radio.Group
-            key={item.id}
-            label={item.title}
-            required
-            {...{ [FORM_PATH_ATTRIBUTE]: "participation" }}
-            {...form.getInputProps("participation")}
-          >
+          <Radio.Group key={item.id} label={item.title} required {...formFieldProps(form, "participation")}>
             <Stack gap="xs" mt="xs">
               <Radio value="yes" label={t("public.form.participationYes")} />
               <Radio value="no" label={t("public.form.participationNo")} />

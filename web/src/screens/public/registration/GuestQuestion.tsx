@@ -49,6 +49,13 @@ export function GuestQuestion({ field, input }: { field: PublicFieldJson; input:
     .join(" ");
   // A full answer cannot be chosen, yet it is read: its label keeps a readable grey (not the faint disabled one).
   const fullOption = { label: { color: "var(--mantine-color-dimmed)" } };
+  /** The props of an answer's radio button or checkbox. */
+  const choiceProps = (option: PublicFieldJson["options"][number]) => ({
+    value: option.id,
+    label: optionLabel(option),
+    disabled: isDisabled(option),
+    styles: isDisabled(option) ? fullOption : undefined,
+  });
 
   const hint = (() => {
     switch (field.type) {
@@ -100,13 +107,7 @@ export function GuestQuestion({ field, input }: { field: PublicFieldJson; input:
         <Radio.Group {...common} {...path} value={text || null} onChange={input.onChange}>
           <Stack gap="xs" mt="xs">
             {field.options.map((option) => (
-              <Radio
-                key={option.id}
-                value={option.id}
-                label={optionLabel(option)}
-                disabled={isDisabled(option)}
-                styles={isDisabled(option) ? fullOption : undefined}
-              />
+              <Radio key={option.id} {...choiceProps(option)} />
             ))}
           </Stack>
         </Radio.Group>
@@ -121,13 +122,7 @@ export function GuestQuestion({ field, input }: { field: PublicFieldJson; input:
         >
           <Stack gap="xs" mt="xs">
             {field.options.map((option) => (
-              <Checkbox
-                key={option.id}
-                value={option.id}
-                label={optionLabel(option)}
-                disabled={isDisabled(option)}
-                styles={isDisabled(option) ? fullOption : undefined}
-              />
+              <Checkbox key={option.id} {...choiceProps(option)} />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -1,15 +1,14 @@
-import { Button, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import { Button, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { EMAIL_MAX, NAME_MAX } from "@tessera/shared/schemas/common";
 import { useSendForm, type PublicFormJson, type SendFormBody, type SendFormResult } from "@/queries/publicForms.ts";
 import { GuestPanel } from "../GuestPanel.tsx";
 import { useGuestSite } from "../guestSiteContext.ts";
-import { FORM_PATH_ATTRIBUTE } from "./focusFirstError.ts";
 import { FormAgreements } from "./FormAgreements.tsx";
 import { FormItems } from "./FormItems.tsx";
+import { GuestIdentityFields } from "./GuestIdentityFields.tsx";
 import { useFormProblems } from "../useFormProblems.tsx";
 import type { Registered } from "./RegistrationScreen.tsx";
 import {
@@ -89,34 +88,7 @@ export function RegistrationForm({
             <Title order={2} size="h3">
               {t("public.form.yourDetails")}
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              <TextInput
-                label={t("fields.firstName")}
-                required
-                autoComplete="given-name"
-                maxLength={NAME_MAX}
-                {...{ [FORM_PATH_ATTRIBUTE]: "firstName" }}
-                {...values.getInputProps("firstName")}
-              />
-              <TextInput
-                label={t("fields.lastName")}
-                required
-                autoComplete="family-name"
-                maxLength={NAME_MAX}
-                {...{ [FORM_PATH_ATTRIBUTE]: "lastName" }}
-                {...values.getInputProps("lastName")}
-              />
-            </SimpleGrid>
-            <TextInput
-              label={t("fields.email")}
-              type="email"
-              required
-              readOnly={change !== undefined}
-              autoComplete="email"
-              maxLength={EMAIL_MAX}
-              {...{ [FORM_PATH_ATTRIBUTE]: "mail" }}
-              {...values.getInputProps("mail")}
-            />
+            <GuestIdentityFields form={values} isEmailReadOnly={change !== undefined} />
           </Stack>
           <FormItems
             items={itemsOf(form)}

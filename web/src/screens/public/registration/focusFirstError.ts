@@ -1,3 +1,5 @@
+import type { GetInputPropsOptions, LooseKeys, UseFormReturnType } from "@mantine/form";
+
 /** The attribute that names the form field (its path) an element of the form shows. */
 export const FORM_PATH_ATTRIBUTE = "data-form-path";
 
@@ -21,4 +23,16 @@ export function focusFirstError(container: HTMLElement | null, paths: readonly s
     return true;
   }
   return false;
+}
+
+/**
+ * The props of a guest form's input: @mantine/form's (value, change, error) and the path that names it, for
+ * `focusFirstError` to find it.
+ */
+export function formFieldProps<Values>(
+  form: UseFormReturnType<Values>,
+  path: LooseKeys<Values>,
+  options?: GetInputPropsOptions,
+) {
+  return { [FORM_PATH_ATTRIBUTE]: path, ...form.getInputProps(path, options) };
 }

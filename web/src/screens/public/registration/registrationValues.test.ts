@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PublicFormJson } from "@tessera/shared/schemas/registration";
 import {
+  checkIdentity,
   checkRegistration,
   eventDatesText,
   fileSizeText,
@@ -242,6 +243,20 @@ describe("the registration form's values", () => {
     expect(green.ok && "waitingList" in green.body.items).toBe(false);
     const noList = checkRegistration(full(false), filled({ answers }));
     expect(noList.ok && "waitingList" in noList.body.items).toBe(false);
+  });
+
+  it("checks a guest's names and email; a companion's email may be left out, not mistyped", () => {
+    const blank = { firstName: " ", lastName: "", mail: "" };
+    expect(checkIdentity(blank)).toEqual({
+      firstName: { code: "required" },
+      lastName: { code: "required" },
+      mail: { code: "required" },
+    });
+    const companion = { firstName: "Ada", lastName: "Lovelace", mail: " " };
+    expect(checkIdentity(companion, { isMailOptional: true })).toEqual({});
+    expect(checkIdentity({ ...companion, mail: "ada@" }, { isMailOptional: true })).toEqual({
+      mail: { code: "email_format" },
+    });
   });
 
   it("finds the form's field of each problem the server reports", () => {

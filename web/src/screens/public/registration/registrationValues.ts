@@ -132,18 +132,34 @@ function isBlank(value: AnswerInput | undefined): boolean {
   return value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === "");
 }
 
-export function checkName(value: string): FieldProblem | null {
+function checkName(value: string): FieldProblem | null {
   const name = value.trim();
   if (!name) return { code: "required" };
   if (name.length > NAME_MAX) return { code: "too_long", params: { count: NAME_MAX } };
   return null;
 }
 
-export function checkMail(value: string): FieldProblem | null {
+function checkMail(value: string): FieldProblem | null {
   const mail = value.trim();
   if (!mail) return { code: "required" };
   if (mail.length > EMAIL_MAX || !isEmailAddress(mail)) return { code: "email_format" };
   return null;
+}
+
+/** The problems of a guest's names and email, by field path; a companion's email may be left out (`isMailOptional`). */
+export function checkIdentity(
+  values: Pick<RegistrationValues, "firstName" | "lastName" | "mail">,
+  { isMailOptional = false } = {},
+): Record<string, FieldProblem> {
+  const problems: Record<string, FieldProblem> = {};
+  for (const [path, problem] of [
+    ["firstName", checkName(values.firstName)],
+    ["lastName", checkName(values.lastName)],
+    ["mail", isMailOptional && !values.mail.trim() ? null : checkMail(values.mail)],
+  ] as const) {
+    if (problem) problems[path] = problem;
+  }
+  return problems;
 }
 
 /**
@@ -181,15 +197,7 @@ export function checkAnswers(
  * left out. Problems are keyed by the form's field paths, in the order the form shows them.
  */
 export function checkRegistration(form: PublicFormJson, values: RegistrationValues): CheckedRegistration {
-  const problems: Record<string, FieldProblem> = {};
-  for (const [path, problem] of [
-    ["firstName", checkName(values.firstName)],
-    ["lastName", checkName(values.lastName)],
-    ["mail", checkMail(values.mail)],
-  ] as const) {
-    if (problem) problems[path] = problem;
-  }
-
+  const problems = checkIdentity(values);
   const checked = checkAnswers(form, values);
   const files = checkFiles(form, values);
   Object.assign(problems, checked.problems, files.problems);
