@@ -14,7 +14,8 @@ import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
 import { derivedGuestColumns } from "../guests/prepare.ts";
 import { guestSnapshot } from "../guests/write.ts";
-import { companionsOf } from "../guests/companions.ts";
+import { cancelCompanion, companionsOf } from "../guests/companions.ts";
+import { promoteWaitingAfter } from "../forms/waitingList.ts";
 import { onlineForm } from "../forms/onlineForm.ts";
 import { checkedAnswers, viewPublicForm } from "../forms/registration.ts";
 import { removeAnsweredFiles, resolveKeptFiles } from "../forms/keptFiles.ts";
@@ -209,17 +210,8 @@ export async function removePortalCompanion(
   const { event, guest } = await signedInGuest(scope, slug, token);
   refuseUnlessAttending(guest);
   const current = await ownCompanion(scope.db, guest, companionId);
-  await scope.db.transaction(async (trx) => {
-    const patched = await Guest.query(trx).patchAndFetchById(current.id, { status: "cancelled", godfatherId: null });
-    await recordAudit(trx, scope, {
-      action: "guest.updated",
-      subjectType: "guest",
-      subjectId: current.id,
-      accountId: event.accountId,
-      eventId: event.id,
-      before: guestSnapshot(current),
-      after: guestSnapshot(patched),
-    });
-  });
+  await scope.db.transaction((trx) => cancelCompanion(trx, scope, event, current, { unlinked: true }));
+  // The places the companion held go to the guests waiting for them.
+  await promoteWaitingAfter(scope, event);
   return { ok: true };
 }
