@@ -23,8 +23,10 @@ import type { Db } from "../../api/src/db/knex.ts";
 import { isPostgres } from "../../api/src/db/dialect.ts";
 import type { Account } from "../../api/src/models/Account.ts";
 import type { ApiKey } from "../../api/src/models/ApiKey.ts";
+import type { Event } from "../../api/src/models/Event.ts";
 import type { User } from "../../api/src/models/User.ts";
-import { buildAccount, buildApiKey, buildUser, sessionTokenFor } from "./factories.ts";
+import { listOnEvent } from "./events.ts";
+import { buildAccount, buildApiKey, buildUser, sessionTokenFor, type BuildUserOptions } from "./factories.ts";
 import type { HttpClient } from "./http.ts";
 import type { TestServer } from "./server.ts";
 
@@ -80,21 +82,42 @@ export interface CastOptions {
   accountB?: Partial<Account>;
 }
 
+/** A user built on the server's database, with a session token and a client carrying it. */
+export async function signedInUser(server: TestServer, options: BuildUserOptions): Promise<CastUser> {
+  const user = await buildUser(server.db, options);
+  const token = await sessionTokenFor(server.db, server.config, user);
+  return { user, token, http: server.http.as(token) };
+}
+
+/**
+ * A user of the event's account (role and names in `options`) put on the event's user list, signed in: a
+ * reader or an editor sees the event only so.
+ *
+ *   const { token, http } = await listedUser(suite.server, event, { role: "editor" });
+ */
+export async function listedUser(
+  server: TestServer,
+  event: Pick<Event, "id" | "accountId">,
+  options: Omit<BuildUserOptions, "accountId">,
+): Promise<CastUser> {
+  const listed = await signedInUser(server, { ...options, accountId: event.accountId });
+  await listOnEvent(server.db, event.id, { userIds: [listed.user.id] });
+  return listed;
+}
+
 async function castUser(
   server: TestServer,
   accountId: string | null,
   role: CastUser["user"]["role"],
   label: string,
 ): Promise<CastUser> {
-  const user = await buildUser(server.db, {
+  return signedInUser(server, {
     accountId,
     role,
     firstName: label,
     lastName: "Cast",
     email: `${label.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@cast.example.com`,
   });
-  const token = await sessionTokenFor(server.db, server.config, user);
-  return { user, token, http: server.http.as(token) };
 }
 
 /** Builds the whole cast on the server's database (a few dozen milliseconds). */

@@ -66,6 +66,26 @@ export async function buildListedEvent(cast: Cast, overrides: Partial<Event> = {
   return event;
 }
 
+/**
+ * Every row's call on `target` (fixtures on an event of account A nobody is listed on) as A's reader, editor
+ * and organizer: 404, as if it did not exist; a refused call other than GET changes nothing.
+ */
+export async function expectUnlistedNotFound<T>(
+  cast: Cast,
+  rows: readonly MatrixRow<[T], MatrixCall>[],
+  target: T,
+): Promise<void> {
+  for (const member of LISTED_MEMBERS) {
+    const client = cast.client(member);
+    for (const row of rows) {
+      const call = row.call(target);
+      const send = () => client.request(call.method, call.path, { body: call.body });
+      const response = call.method === "GET" ? await send() : await expectNoChange(cast.server.db, send);
+      expect(response.status, `${row.name} as ${member}`).toBe(404);
+    }
+  }
+}
+
 /** One request of a matrix row. */
 export interface MatrixCall {
   method: "GET" | "POST" | "PUT" | "DELETE";

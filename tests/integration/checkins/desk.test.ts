@@ -4,7 +4,8 @@ import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { buildCheckin, eventBase, signedInDesk } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
+import { listedUser } from "../../helpers/actors.ts";
+import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { currentGuestCodeText } from "../../../api/src/services/checkin-codes/codes.ts";
@@ -19,12 +20,10 @@ describe.each(databaseKinds())("check-in desks on %s", (kind) => {
   const suite = useTestServer(kind, { env: { THROTTLE_LOGIN_FAILURES_PER_IP: "3" } });
 
   async function setUp() {
-    const { db, config } = suite.server;
+    const { db } = suite.server;
     const account = await buildAccount(db);
-    const editor = await buildUser(db, { accountId: account.id, role: "editor" });
-    const token = await sessionTokenFor(db, config, editor);
     const event = await buildEvent(db, account.id);
-    await db("eventUsers").insert({ eventId: event.id, userId: editor.id, createdAt: new Date().toISOString() });
+    const { token, http } = await listedUser(suite.server, event, { role: "editor" });
     const pass = await buildCustomField(db, event, {
       label: "Pass",
       type: "unique_choice",
@@ -38,7 +37,6 @@ describe.each(databaseKinds())("check-in desks on %s", (kind) => {
       displayedFields: ["firstName", "lastName", "company"],
     });
     const other = await buildCheckin(db, event, { name: "Other door" });
-    const http = suite.server.http.as(token);
     return { db, account, event, checkin, other, pass, token, http, base: eventBase(event) };
   }
 
@@ -146,10 +144,11 @@ describe.each(databaseKinds())("check-in desks on %s", (kind) => {
 
     // Since the download: Ada's entry changed nothing of her row; Bob became a VIP.
     const since = full.body.asOf;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Changed a millisecond after the download's instant: after it, however fast the machine.
+    const changedAt = new Date(Date.parse(since) + 1).toISOString();
     await db("guests")
       .where({ id: bob.id })
-      .update({ answers: JSON.stringify({ [pass.id]: "vip" }), updatedAt: new Date().toISOString() });
+      .update({ answers: JSON.stringify({ [pass.id]: "vip" }), updatedAt: changedAt });
     const changed = await desk.get(`/api/v1/desk/snapshot?updatedSince=${encodeURIComponent(since)}`);
     expect(changed.body.data.map((guest: { id: string; allowed: boolean }) => [guest.id, guest.allowed])).toEqual([
       [bob.id, true],

@@ -3,44 +3,28 @@ import { describe, expect, it } from "vitest";
 import { buildCheckin, eventBase, signedInDesk } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
+import { listedUser, signedInUser } from "../../helpers/actors.ts";
+import { openEventStream } from "../../helpers/eventStream.ts";
+import { buildAccount } from "../../helpers/factories.ts";
 import { buildGuest } from "../../helpers/guests.ts";
 import { startTestServer } from "../../helpers/server.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
-interface Received {
+/** What the live routes push of a scan. */
+interface ScanEvent {
   id: string;
-  data: { id: string; checkinId: string; result: string; guestName: string | null; desk: string | null };
+  checkinId: string;
+  result: string;
+  guestName: string | null;
+  desk: string | null;
 }
 
-/** A stream of scans read as it comes: `next(n)` waits for the next n events; `close()` hangs up. */
-async function openStream(url: string, token: string, lastEventId?: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, {
-    headers: { Authorization: `Bearer ${token}`, ...(lastEventId ? { "Last-Event-ID": lastEventId } : {}) },
-    signal: controller.signal,
+/** The scans streamed at `url` to `token`'s user, resumed after `lastEventId` when given. */
+const openStream = (url: string, token: string, lastEventId?: string) =>
+  openEventStream<ScanEvent>(url, {
+    Authorization: `Bearer ${token}`,
+    ...(lastEventId ? { "Last-Event-ID": lastEventId } : {}),
   });
-  const reader = response.body ? response.body.pipeThrough(new TextDecoderStream()).getReader() : null;
-  const received: Received[] = [];
-  let text = "";
-  async function next(count: number): Promise<Received[]> {
-    const wanted = received.length + count;
-    while (received.length < wanted) {
-      const { value, done } = await reader!.read();
-      if (done) throw new Error("the stream ended");
-      text += value;
-      const blocks = text.split("\n\n");
-      text = blocks.pop()!;
-      for (const block of blocks) {
-        const id = /^id: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (id && data) received.push({ id, data: JSON.parse(data) as Received["data"] });
-      }
-    }
-    return received.slice(wanted - count, wanted);
-  }
-  return { response, next, received, close: () => controller.abort() };
-}
 
 /**
  * The live board's streams (issue 12 item 4): every scan of a session, or of the event, pushed as it is
@@ -51,16 +35,13 @@ describe.each(databaseKinds())("live scans on %s", (kind) => {
   const suite = useTestServer(kind);
 
   async function setUp() {
-    const { db, config } = suite.server;
+    const { db } = suite.server;
     const account = await buildAccount(db);
-    const reader = await buildUser(db, { accountId: account.id, role: "reader" });
-    const organizer = await buildUser(db, { accountId: account.id, role: "overseer" });
     const event = await buildEvent(db, account.id);
-    await db("eventUsers").insert({ eventId: event.id, userId: reader.id, createdAt: new Date().toISOString() });
+    const { token: readerToken } = await listedUser(suite.server, event, { role: "reader" });
+    const { token: organizerToken } = await signedInUser(suite.server, { accountId: account.id, role: "overseer" });
     const door = await buildCheckin(db, event, { name: "Door" });
     const hall = await buildCheckin(db, event, { name: "Hall" });
-    const readerToken = await sessionTokenFor(db, config, reader);
-    const organizerToken = await sessionTokenFor(db, config, organizer);
     const guests = await Promise.all(
       ["Ada", "Grace", "Hedy"].map((firstName) =>
         buildGuest(db, event, { firstName, lastName: "Guest", status: "confirmed" }),
@@ -119,11 +100,9 @@ describe.each(databaseKinds())("live scans on %s", (kind) => {
   });
 
   it("answers 404 to another account's user and 401 to a desk token or nobody", async () => {
-    const { db, config } = suite.server;
     const { event, door, organizerToken, base } = await setUp();
-    const other = await buildAccount(db);
-    const stranger = await buildUser(db, { accountId: other.id, role: "overseer" });
-    const strangerToken = await sessionTokenFor(db, config, stranger);
+    const other = await buildAccount(suite.server.db);
+    const { token: strangerToken } = await signedInUser(suite.server, { accountId: other.id, role: "overseer" });
     const { deskToken } = await signedInDesk(suite.server, organizerToken, event, door.id);
     for (const url of [`${base}/checkins/${door.id}/live`, `${base}/checkin-scans/live`]) {
       expect((await fetch(url, { headers: { Authorization: `Bearer ${strangerToken}` } })).status).toBe(404);
@@ -146,7 +125,6 @@ describe.each(databaseKinds().filter((kind) => kind === "postgres"))("live scans
       await new Promise((resolve) => second.once("listening", resolve));
       try {
         const account = await buildAccount(db);
-        const organizer = await buildUser(db, { accountId: account.id, role: "overseer" });
         const event = await buildEvent(db, account.id);
         const door = await buildCheckin(db, event, { name: "Door" });
         const [ada, grace] = await Promise.all(
@@ -154,7 +132,7 @@ describe.each(databaseKinds().filter((kind) => kind === "postgres"))("live scans
             buildGuest(db, event, { firstName, lastName: "Guest", status: "confirmed" }),
           ),
         );
-        const token = await sessionTokenFor(db, config, organizer);
+        const { token } = await signedInUser(first, { accountId: account.id, role: "overseer" });
         const scan = (guestId: string) =>
           first.http.as(token).post(`${eventBase(event)}/checkins/${door.id}/check`, { scanId: randomUUID(), guestId });
         expect((await scan(ada!.id)).body.result).toBe("ok");

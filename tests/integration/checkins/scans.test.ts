@@ -4,7 +4,8 @@ import type { Checkin } from "../../../api/src/models/Checkin.ts";
 import { buildCheckin, eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
+import { listedUser } from "../../helpers/actors.ts";
+import { buildAccount, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { currentGuestCodeText } from "../../../api/src/services/checkin-codes/codes.ts";
@@ -19,16 +20,15 @@ describe.each(databaseKinds())("check-in scans on %s", (kind) => {
   const suite = useTestServer(kind);
 
   async function setUp(values: Partial<Checkin> = {}) {
-    const { db, config } = suite.server;
+    const { db } = suite.server;
     const account = await buildAccount(db);
-    const editor = await buildUser(db, { accountId: account.id, role: "editor", firstName: "Eddie", lastName: "Tor" });
-    const reader = await buildUser(db, { accountId: account.id, role: "reader" });
     const event = await buildEvent(db, account.id);
-    const now = new Date().toISOString();
-    await db("eventUsers").insert([
-      { eventId: event.id, userId: editor.id, createdAt: now },
-      { eventId: event.id, userId: reader.id, createdAt: now },
-    ]);
+    const { http: editorHttp } = await listedUser(suite.server, event, {
+      role: "editor",
+      firstName: "Eddie",
+      lastName: "Tor",
+    });
+    const { http: readerHttp } = await listedUser(suite.server, event, { role: "reader" });
     const vip = await buildCustomField(db, event, {
       label: "Pass",
       type: "unique_choice",
@@ -41,8 +41,6 @@ describe.each(databaseKinds())("check-in scans on %s", (kind) => {
       displayedFields: ["firstName", "lastName", vip.id],
       ...values,
     });
-    const editorHttp = suite.server.http.as(await sessionTokenFor(db, config, editor));
-    const readerHttp = suite.server.http.as(await sessionTokenFor(db, config, reader));
     const url = `${eventBase(event)}/checkins/${checkin.id}`;
     const scan = (body: Record<string, unknown>, http = editorHttp) =>
       http.post(`${url}/check`, { scanId: randomUUID(), ...body });

@@ -3,8 +3,9 @@ import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { eventBase, buildCheckin } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
-import { buildCustomField } from "../../helpers/guests.ts";
+import { listedUser } from "../../helpers/actors.ts";
+import { buildAccount } from "../../helpers/factories.ts";
+import { buildWorkshopField } from "../../helpers/forms.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -17,21 +18,11 @@ describe.each(databaseKinds())("check-in sessions on %s", (kind) => {
   const suite = useTestServer(kind);
 
   async function setUp(eventValues: Parameters<typeof buildEvent>[2] = {}) {
-    const { db, config } = suite.server;
+    const { db } = suite.server;
     const account = await buildAccount(db);
-    const editor = await buildUser(db, { accountId: account.id, role: "editor" });
-    const token = await sessionTokenFor(db, config, editor);
-    const http = suite.server.http.as(token);
     const event = await buildEvent(db, account.id, eventValues);
-    await db("eventUsers").insert({ eventId: event.id, userId: editor.id, createdAt: new Date().toISOString() });
-    const workshop = await buildCustomField(db, event, {
-      label: "Workshop",
-      type: "unique_choice",
-      options: [
-        { id: "am", label: "Morning", quota: null },
-        { id: "pm", label: "Afternoon", quota: null },
-      ],
-    });
+    const { user: editor, http } = await listedUser(suite.server, event, { role: "editor" });
+    const workshop = await buildWorkshopField(db, event);
     return { db, http, event, workshop, base: `${eventBase(event)}/checkins`, editor };
   }
 

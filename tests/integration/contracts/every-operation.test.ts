@@ -74,7 +74,7 @@ async function guestCode(w: World) {
   return { event, email, code: /\b(\d{6})\b/.exec(mail.text ?? "")![1]! };
 }
 
-/** A client carrying the session cookie of a guest signed in to an event's portal. */
+/** A client carrying the session cookie of a guest signed in to an event's portal (and the cookie). */
 async function signedInGuest(w: World) {
   const { event, email, code } = await guestCode(w);
   const response = await fetch(`${w.server.baseUrl}/api/v1/public/events/${event.slug}/portal/session`, {
@@ -90,7 +90,7 @@ async function signedInGuest(w: World) {
     language: () => "en",
     fetch: withCookie as unknown as FetchLike,
   });
-  return { event, client };
+  return { event, client, cookie };
 }
 
 /** A registration form with a choice question and a group it conditions, made through the API. */
@@ -1098,19 +1098,11 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
   },
   "ebadges.uploadBackground": async (w) => {
     const { event, badge } = await ebadgeOf(w);
-    const png = new Blob([new Uint8Array(pngImage(210, 297))], { type: "image/png" });
-    return w.overseer.ebadges.uploadBackground({
-      params: { ...w.at(event), id: badge.id },
-      form: { file: png as never },
-    });
+    return uploadBackground(w, event, badge.id);
   },
   "ebadges.background": async (w) => {
     const { event, badge } = await ebadgeOf(w);
-    const png = new Blob([new Uint8Array(pngImage(210, 297))], { type: "image/png" });
-    await w.overseer.ebadges.uploadBackground({
-      params: { ...w.at(event), id: badge.id },
-      form: { file: png as never },
-    });
+    await uploadBackground(w, event, badge.id);
     return w.download(w.admin.ebadges.background.url({ params: { ...w.at(event), id: badge.id } }));
   },
   "ebadges.print": async (w) => (await ebadgePrint(w)).print,
@@ -1139,14 +1131,8 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     return w.download(w.admin.ebadges.batchPdf.url({ params: { ...w.at(event), id: batch.id } }));
   },
   "ebadges.portalBadge": async (w) => {
-    const { event, email, code } = await guestCode(w);
+    const { event, cookie } = await signedInGuest(w);
     await w.overseer.ebadges.create({ params: w.at(event), body: { name: "Guests", format: "a7" } });
-    const session = await fetch(`${w.server.baseUrl}/api/v1/public/events/${event.slug}/portal/session`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, code }),
-    });
-    const cookie = session.headers.getSetCookie()[0]!.split(";")[0]!;
     return fetch(w.anonymous.ebadges.portalBadge.url({ params: { event: event.slug } }), {
       headers: { Cookie: cookie },
     });
@@ -1164,6 +1150,12 @@ async function ebadgeOf(w: World) {
     },
   });
   return { event, badge };
+}
+
+/** An A4 PNG background sent for the template `badgeId` through the API. */
+function uploadBackground(w: World, event: Event, badgeId: string) {
+  const png = new Blob([new Uint8Array(pngImage(210, 297))], { type: "image/png" });
+  return w.overseer.ebadges.uploadBackground({ params: { ...w.at(event), id: badgeId }, form: { file: png as never } });
 }
 
 /** A guest's badge printed through the API. */

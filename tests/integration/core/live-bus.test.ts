@@ -1,12 +1,15 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Koa from "koa";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { streamEvents, type StreamEvent } from "../../../api/src/http/eventStream.ts";
-import type { LiveData } from "../../../api/src/live/index.ts";
+import type { Db } from "../../../api/src/db/knex.ts";
+import type { LiveBus, LiveData } from "../../../api/src/live/index.ts";
 import { MemoryLiveBus } from "../../../api/src/live/memoryLiveBus.ts";
 import { PgLiveBus } from "../../../api/src/live/pgLiveBus.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
+import { openEventStream, type EventStreamReader } from "../../helpers/eventStream.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 const silent = pino({ level: "silent" });
@@ -26,7 +29,23 @@ async function nextMessages(bus: { subscribe: MemoryLiveBus["subscribe"] }, topi
   return { messages };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Resolves once a message published now, outside any transaction, reached this process's watchers: whatever
+ * the bus had delivered before it has been delivered (one listening connection or one process's queue, in
+ * order), so what did not come yet was held back.
+ */
+async function drained(live: LiveBus, db: Db): Promise<void> {
+  const topic = `drain:${randomUUID()}`;
+  let arrived: () => void = () => undefined;
+  const marker = new Promise<void>((resolve) => (arrived = resolve));
+  const stop = await live.subscribe(topic, () => arrived());
+  try {
+    await live.publish(db, topic, {});
+    await marker;
+  } finally {
+    stop();
+  }
+}
 
 /**
  * The live bus pushes a message to the topic's watchers of every API process: once published outside a
@@ -45,7 +64,7 @@ describe.each(databaseKinds())("the live bus on %s", (kind) => {
       await live.publish(db, "event:2", { n: 99 });
       await db.transaction(async (trx) => {
         await live.publish(trx, "event:1", { n: 2 });
-        await settle();
+        await drained(live, db);
         expect(seen).toEqual([{ n: 1 }]);
       });
       await db
@@ -56,10 +75,11 @@ describe.each(databaseKinds())("the live bus on %s", (kind) => {
         .catch(() => undefined);
       await db.transaction(async (trx) => {
         await trx.transaction(async (savepoint) => live.publish(savepoint, "event:1", { n: 4 }));
-        await settle();
+        await drained(live, db);
         expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
       });
-      await settle();
+      // 4 was published after 3: once it is here, 3 (rolled back) would have been too.
+      await drained(live, db);
       expect(seen).toEqual([{ n: 1 }, { n: 2 }, { n: 4 }]);
     } finally {
       stop();
@@ -126,42 +146,34 @@ describe("a stream of events (Server-Sent Events)", () => {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   }
 
-  /** Reads the stream until `count` events came; returns their ids. */
-  async function readIds(url: string, count: number, headers: Record<string, string> = {}) {
-    const controller = new AbortController();
-    const response = await fetch(url, { headers, signal: controller.signal });
-    expect(response.headers.get("content-type")).toContain("text/event-stream");
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const ids: string[] = [];
-    let text = "";
-    while (ids.length < count) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += value;
-      const blocks = text.split("\n\n");
-      text = blocks.pop()!;
-      for (const block of blocks) {
-        const id = /^id: (.+)$/m.exec(block)?.[1];
-        if (id) ids.push(id);
-      }
-    }
-    controller.abort();
-    return ids;
-  }
+  /** The ids of the next `count` events of `stream`. */
+  const nextIds = async (stream: EventStreamReader<unknown>, count: number) =>
+    (await stream.next(count)).map((event) => event.id);
 
   it("sends the backlog then live events once each, and resumes after the Last-Event-ID", async () => {
     const log: StreamEvent[] = ["1", "2"].map((id) => ({ id, event: "scan", data: { id } }));
     const bus = new MemoryLiveBus();
     const url = await streamingServer(log, bus);
-    const reading = readIds(url, 4);
-    await settle();
-    // "2" comes live again (a backlog overlaps live events): sent once.
-    await bus.publish({ isTransaction: false } as never, "scans", { id: "2" });
-    for (const id of ["3", "4"]) {
-      log.push({ id, event: "scan", data: { id } });
-      await bus.publish({ isTransaction: false } as never, "scans", { id });
+    const stream = await openEventStream(url);
+    try {
+      expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+      // The stream subscribes before it reads the backlog: once the backlog is here, it listens.
+      expect(await nextIds(stream, 2)).toEqual(["1", "2"]);
+      // "2" comes live again (a backlog overlaps live events): sent once.
+      await bus.publish({ isTransaction: false } as never, "scans", { id: "2" });
+      for (const id of ["3", "4"]) {
+        log.push({ id, event: "scan", data: { id } });
+        await bus.publish({ isTransaction: false } as never, "scans", { id });
+      }
+      expect(await nextIds(stream, 2)).toEqual(["3", "4"]);
+    } finally {
+      stream.close();
     }
-    expect(await reading).toEqual(["1", "2", "3", "4"]);
-    expect(await readIds(url, 2, { "Last-Event-ID": "2" })).toEqual(["3", "4"]);
+    const resumed = await openEventStream(url, { "Last-Event-ID": "2" });
+    try {
+      expect(await nextIds(resumed, 2)).toEqual(["3", "4"]);
+    } finally {
+      resumed.close();
+    }
   });
 });

@@ -7,7 +7,8 @@ import frValidation from "../../../shared/src/i18n/fr/validation.json" with { ty
 import { databaseKinds } from "../../helpers/databases.ts";
 import { fetchPdf, pdfInfo, pdfText, rasterise, readQrCodes } from "../../helpers/ebadges.ts";
 import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
+import { listedUser } from "../../helpers/actors.ts";
+import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest, buildGuests } from "../../helpers/guests.ts";
 import { bigPng, HTML_PAGE, JPEG_1X1, pngImage, WEBP_1X1 } from "../../helpers/imageFixtures.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
@@ -32,13 +33,14 @@ describe.each(databaseKinds())("e-badges on %s", (kind) => {
   const suite = useTestServer(kind);
 
   async function setUp() {
-    const { db, config } = suite.server;
+    const { db } = suite.server;
     const account = await buildAccount(db);
-    const user = await buildUser(db, { accountId: account.id, role: "editor", firstName: "Eda", lastName: "Editor" });
-    const token = await sessionTokenFor(db, config, user);
-    const http = suite.server.http.as(token);
     const event = await buildEvent(db, account.id, { name: "Gala 2027" });
-    await db("eventUsers").insert({ eventId: event.id, userId: user.id, createdAt: new Date().toISOString() });
+    const { user, token, http } = await listedUser(suite.server, event, {
+      role: "editor",
+      firstName: "Eda",
+      lastName: "Editor",
+    });
     const base = `/api/v1/events/${account.id}/${event.id}/ebadges`;
     return { db, http, token, account, event, user, base };
   }

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
+import { listedUser } from "../../helpers/actors.ts";
+import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField } from "../../helpers/guests.ts";
+import { buildWorkshopField, morningDietGroup } from "../../helpers/forms.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { postMultipart } from "../../helpers/uploads.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
@@ -18,32 +20,17 @@ describe.each(databaseKinds())("form changes in the audit trail on %s", (kind) =
   const suite = useTestServer(kind);
 
   async function setUp() {
-    const { db, config } = suite.server;
+    const { db } = suite.server;
     const account = await buildAccount(db);
-    const user = await buildUser(db, { accountId: account.id, role: "editor" });
-    const token = await sessionTokenFor(db, config, user);
-    const http = suite.server.http.as(token);
     const event = await buildEvent(db, account.id);
-    await db("eventUsers").insert({ eventId: event.id, userId: user.id, createdAt: new Date().toISOString() });
-    const workshop = await buildCustomField(db, event, {
-      label: "Workshop",
-      type: "unique_choice",
-      options: [
-        { id: "am", label: "Morning", quota: null },
-        { id: "pm", label: "Afternoon", quota: null },
-      ],
-    });
+    const { user, token, http } = await listedUser(suite.server, event, { role: "editor" });
+    const workshop = await buildWorkshopField(db, event);
     const diet = await buildCustomField(db, event, { label: "Diet" });
     const base = `/api/v1/events/${account.id}/${event.id}/forms`;
     const items = [
       { kind: "text", id: "welcome", title: "Welcome", description: "Tell us about you." },
       { kind: "question", id: "q-workshop", fieldId: workshop.id },
-      {
-        kind: "group",
-        id: "g-morning",
-        condition: { fieldId: workshop.id, answers: ["am"] },
-        items: [{ kind: "question", id: "q-diet", fieldId: diet.id }],
-      },
+      morningDietGroup(workshop.id, diet.id),
       { kind: "participation", id: "attend", title: "Will you attend?" },
     ];
     /**
@@ -248,13 +235,10 @@ describe.each(databaseKinds())("form changes in the audit trail on %s", (kind) =
   });
 
   it("lists the form's entries in the event's history, for those who read it", async () => {
-    const { db, config } = suite.server;
     const { http, account, event, base, items } = await setUp();
     const created = await http.post(base, { type: "registration", title: "Register", items });
     await http.post(`${base}/${created.body.id}`, { state: "online" });
-    const organizer = await buildUser(db, { accountId: account.id, role: "organizer" });
-    await db("eventUsers").insert({ eventId: event.id, userId: organizer.id, createdAt: new Date().toISOString() });
-    const reader = suite.server.http.as(await sessionTokenFor(db, config, organizer));
+    const { http: reader } = await listedUser(suite.server, event, { role: "organizer" });
     const history = await reader.get(`/api/v1/accounts/${account.id}/auditlogs?eventId=${event.id}`);
     expect(history.status).toBe(200);
     const forms = (history.body.data as Array<Record<string, unknown>>).filter((entry) => entry.subjectType === "form");

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
+import { listedUser } from "../../helpers/actors.ts";
+import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { pngImage } from "../../helpers/imageFixtures.ts";
+import { buildWorkshopField, morningDietGroup } from "../../helpers/forms.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { postMultipart } from "../../helpers/uploads.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
@@ -16,32 +18,17 @@ describe.each(databaseKinds())("forms on %s", (kind) => {
   const suite = useTestServer(kind);
 
   async function setUp() {
-    const { db, config } = suite.server;
+    const { db } = suite.server;
     const account = await buildAccount(db);
-    const user = await buildUser(db, { accountId: account.id, role: "editor" });
-    const token = await sessionTokenFor(db, config, user);
-    const http = suite.server.http.as(token);
     const event = await buildEvent(db, account.id);
-    await db("eventUsers").insert({ eventId: event.id, userId: user.id, createdAt: new Date().toISOString() });
-    const workshop = await buildCustomField(db, event, {
-      label: "Workshop",
-      type: "unique_choice",
-      options: [
-        { id: "am", label: "Morning", quota: 20 },
-        { id: "pm", label: "Afternoon", quota: null },
-      ],
-    });
+    const { token, http } = await listedUser(suite.server, event, { role: "editor" });
+    const workshop = await buildWorkshopField(db, event, { morningQuota: 20 });
     const diet = await buildCustomField(db, event, { label: "Diet" });
     const base = `/api/v1/events/${account.id}/${event.id}/forms`;
     const items = [
       { kind: "text", id: "welcome", title: "Welcome", description: "Tell us about you." },
       { kind: "question", id: "q-workshop", fieldId: workshop.id },
-      {
-        kind: "group",
-        id: "g-morning",
-        condition: { fieldId: workshop.id, answers: ["am"] },
-        items: [{ kind: "question", id: "q-diet", fieldId: diet.id }],
-      },
+      morningDietGroup(workshop.id, diet.id),
       { kind: "participation", id: "attend", title: "Will you attend?" },
     ];
     return { db, http, token, account, event, workshop, diet, base, items };

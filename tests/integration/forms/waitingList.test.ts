@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
-import { buildCustomField } from "../../helpers/guests.ts";
+import { listedUser } from "../../helpers/actors.ts";
+import { buildAccount } from "../../helpers/factories.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
-import { buildForm } from "../../helpers/forms.ts";
+import { buildForm, buildWorkshopField } from "../../helpers/forms.ts";
 
 /**
  * Waiting lists of full answers (issue 11): a guest whose chosen answer is full registers without it and
@@ -19,18 +19,10 @@ describe.each(databaseKinds())("waiting lists of full answers on %s", (kind) => 
   const suite = useTestServer(kind);
 
   async function setUp(quota = 1, options: Record<string, unknown> = {}) {
-    const { db, config } = suite.server;
+    const { db } = suite.server;
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id);
-    const workshop = await buildCustomField(db, event, {
-      label: "Workshop",
-      type: "unique_choice",
-      isRequired: true,
-      options: [
-        { id: "am", label: "Morning", quota },
-        { id: "pm", label: "Afternoon", quota: null },
-      ],
-    });
+    const workshop = await buildWorkshopField(db, event, { morningQuota: quota, isRequired: true });
     const form = await buildForm(db, event, {
       options,
       items: [{ kind: "question", id: "q", fieldId: workshop.id }],
@@ -46,9 +38,7 @@ describe.each(databaseKinds())("waiting lists of full answers on %s", (kind) => 
           ...(wait ? { waitingList: [workshop.id] } : {}),
         },
       });
-    const user = await buildUser(db, { accountId: account.id, role: "editor" });
-    await db("eventUsers").insert({ eventId: event.id, userId: user.id, createdAt: new Date().toISOString() });
-    const organizer = suite.server.http.as(await sessionTokenFor(db, config, user));
+    const { http: organizer } = await listedUser(suite.server, event, { role: "editor" });
     const guestsPath = `/api/v1/events/${account.id}/${event.id}/users`;
     const portal = `/api/v1/public/events/${event.slug}/portal`;
     const guestId = async (email: string) =>

@@ -5,7 +5,7 @@ import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
-import { buildForm } from "../../helpers/forms.ts";
+import { buildForm, buildWorkshopField, morningDietGroup } from "../../helpers/forms.ts";
 
 /**
  * A registration sent again (the portal's change of answers goes through the form) replaces the answers to
@@ -20,14 +20,7 @@ describe.each(databaseKinds())("answers sent again on %s", (kind) => {
     const { db } = suite.server;
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id, { maxCompanions: 2 });
-    const workshop = await buildCustomField(db, event, {
-      label: "Workshop",
-      type: "unique_choice",
-      options: [
-        { id: "am", label: "Morning", quota: null },
-        { id: "pm", label: "Afternoon", quota: null },
-      ],
-    });
+    const workshop = await buildWorkshopField(db, event);
     const diet = await buildCustomField(db, event, { label: "Diet" });
     const company = await buildCustomField(db, event, { label: "Company" });
     const seat = await buildCustomField(db, event, { label: "Seat (set by the organizer)" });
@@ -35,12 +28,7 @@ describe.each(databaseKinds())("answers sent again on %s", (kind) => {
       items: [
         { kind: "question", id: "q-workshop", fieldId: workshop.id },
         { kind: "question", id: "q-company", fieldId: company.id },
-        {
-          kind: "group",
-          id: "g-morning",
-          condition: { fieldId: workshop.id, answers: ["am"] },
-          items: [{ kind: "question", id: "q-diet", fieldId: diet.id }],
-        },
+        morningDietGroup(workshop.id, diet.id),
         { kind: "participation", id: "attend", title: "Will you attend?" },
       ],
     });

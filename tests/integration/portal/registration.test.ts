@@ -8,7 +8,7 @@ import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { postMultipart } from "../../helpers/uploads.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
-import { buildForm } from "../../helpers/forms.ts";
+import { buildForm, buildWorkshopField } from "../../helpers/forms.ts";
 
 /**
  * In their portal, a guest reads their registration, changes their answers through the form (its rules,
@@ -22,15 +22,7 @@ describe.each(databaseKinds())("the guest's registration in the portal on %s", (
     const { db } = suite.server;
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id);
-    const workshop = await buildCustomField(db, event, {
-      label: "Workshop",
-      type: "unique_choice",
-      isRequired: true,
-      options: [
-        { id: "am", label: "Morning", quota: 1 },
-        { id: "pm", label: "Afternoon", quota: null },
-      ],
-    });
+    const workshop = await buildWorkshopField(db, event, { morningQuota: 1, isRequired: true });
     const form = await buildForm(db, event, {
       items: [{ kind: "question", id: "q", fieldId: workshop.id }],
     });
