@@ -1,5 +1,6 @@
 import {
   describeRule,
+  formatAccessCode,
   type CheckinCodeJson,
   type CheckinJson,
   type DeskConnectionJson,
@@ -49,7 +50,7 @@ export function presentAccessCode({ code, text, createdByName }: AccessCodeView)
   return {
     id: code.id,
     checkinId: code.checkinId,
-    ...(text ? { code: `${text.slice(0, 5)}-${text.slice(5)}` } : {}),
+    ...(text ? { code: formatAccessCode(text) } : {}),
     hint: code.hint,
     createdAt: code.createdAt.toISOString(),
     createdBy: createdByName,

@@ -64,33 +64,55 @@ async function issue(trx: Knex.Transaction, secret: string, event: EventRef, gue
   });
 }
 
-/** The signed text of a code row. */
-export async function codeText(db: Knex | Knex.Transaction, secret: string, row: GuestCode): Promise<string> {
-  const key = await GuestCodeKey.query(db).findById(row.keyId);
+/** A key as codes are signed with it: its number within the event and its private key (decrypted). */
+export interface SigningKey {
+  number: number;
+  privateKey: Uint8Array;
+}
+
+/** The signing key of key row `keyId` (null when there is none). */
+export async function signingKey(
+  db: Knex | Knex.Transaction,
+  secret: string,
+  keyId: string,
+): Promise<SigningKey | null> {
+  const key = await GuestCodeKey.query(db).findById(keyId);
+  return key ? { number: key.number, privateKey: privateKeyOf(secret, key) } : null;
+}
+
+/** The signed text of a code row, with its key. */
+export function signCode(row: GuestCode, key: SigningKey): string {
+  const fields = {
+    eventId: row.eventId,
+    guestId: row.guestId,
+    keyId: key.number,
+    issuedAt: Math.floor(row.issuedAt.getTime() / 1000),
+    serial: row.serial,
+  };
+  return signGuestCode(fields, key.privateKey);
+}
+
+async function signedWithKey(db: Knex | Knex.Transaction, secret: string, row: GuestCode) {
+  const key = await signingKey(db, secret, row.keyId);
   if (!key) throw AppError.notFound();
-  return signGuestCode(
-    {
-      eventId: row.eventId,
-      guestId: row.guestId,
-      keyId: key.number,
-      issuedAt: Math.floor(row.issuedAt.getTime() / 1000),
-      serial: row.serial,
-    },
-    privateKeyOf(secret, key),
-  );
+  return { code: signCode(row, key), keyId: key.number };
+}
+
+/** The signed text of a code row. */
+async function codeText(db: Knex | Knex.Transaction, secret: string, row: GuestCode): Promise<string> {
+  return (await signedWithKey(db, secret, row)).code;
 }
 
 async function view(db: Knex | Knex.Transaction, secret: string, row: GuestCode): Promise<EntryCodeView> {
-  const key = await GuestCodeKey.query(db).findById(row.keyId);
-  const code = await codeText(db, secret, row);
-  return { code, serial: row.serial, keyId: key!.number, issuedAt: row.issuedAt, qrSvg: await qrSvg(code) };
+  const { code, keyId } = await signedWithKey(db, secret, row);
+  return { code, serial: row.serial, keyId, issuedAt: row.issuedAt, qrSvg: await qrSvg(code) };
 }
 
 /**
  * The guest's code in force, issued on first need; null when their codes were revoked and none re-issued
  * (the organizer re-issues one). For services and jobs: no authorization here.
  */
-export async function currentGuestCode(
+async function currentGuestCode(
   db: Knex,
   secret: string,
   event: EventRef,
@@ -176,7 +198,7 @@ export async function reissueGuestEntryCode(
 }
 
 /** Guests who are expected at the door get their code in the portal and in their confirmation email. */
-export function isExpected(guest: Pick<Guest, "status">): boolean {
+function isExpected(guest: Pick<Guest, "status">): boolean {
   return guest.status === "confirmed";
 }
 

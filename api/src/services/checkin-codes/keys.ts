@@ -26,7 +26,7 @@ export function lockEventKeys(trx: Knex.Transaction, eventId: string): Promise<v
 }
 
 /** The event's keys, oldest first. */
-export async function keysOf(db: Knex | Knex.Transaction, eventId: string): Promise<GuestCodeKey[]> {
+async function keysOf(db: Knex | Knex.Transaction, eventId: string): Promise<GuestCodeKey[]> {
   return GuestCodeKey.query(db).where({ eventId }).orderBy("number");
 }
 
@@ -77,7 +77,7 @@ export interface GuestCodeKeyView {
   isActive: boolean;
 }
 
-export function viewKeys(keys: readonly GuestCodeKey[]): GuestCodeKeyView[] {
+function viewKeys(keys: readonly GuestCodeKey[]): GuestCodeKeyView[] {
   const active = [...keys].reverse().find((key) => !key.retiredAt);
   return keys.map((key) => ({
     id: key.number,

@@ -1,4 +1,3 @@
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { isGuestColumn, type CheckinOptions } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -6,21 +5,20 @@ import { Checkin } from "../../models/Checkin.ts";
 import { CheckinCode } from "../../models/CheckinCode.ts";
 import { CheckinDeskToken } from "../../models/CheckinDeskToken.ts";
 import { CustomField } from "../../models/CustomField.ts";
-import { clientAddressOf, createLimiter, tooManyAttempts } from "../auth/loginThrottle.ts";
+import {
+  clientAddressOf,
+  createLimiter,
+  limitersPerApp,
+  refuseOverLimits,
+  tooManyAttempts,
+} from "../auth/loginThrottle.ts";
 import { randomToken, sha256 } from "../auth/sessions.ts";
+import { extraFacts } from "../conditions.ts";
 import { applyGuestSearch } from "../guests/listFilters.ts";
-import type { AppDeps, Scope } from "../scope.ts";
+import type { Scope } from "../scope.ts";
 import { verificationMaterial } from "../checkin-codes/verification.ts";
 import { accessCodeHash } from "./accessCodes.ts";
-import {
-  admission,
-  displayedValues,
-  extraFacts,
-  GUEST_COLUMNS,
-  guestRowOf,
-  sessionRule,
-  type GuestRow,
-} from "./admission.ts";
+import { admission, displayedValues, GUEST_COLUMNS, guestRowOf, sessionRule, type GuestRow } from "./admission.ts";
 
 /*
  * A check-in desk: signed in with an access code, it holds a token for its session's work and nothing else
@@ -38,17 +36,10 @@ export interface Desk {
   checkin: Checkin;
 }
 
-const limitersByApp = new WeakMap<AppDeps, RateLimiterAbstract>();
-
 /** Wrong access codes per address (the sign-in's failures limit). */
-function wrongCodesLimiter(deps: AppDeps): RateLimiterAbstract {
-  let limiter = limitersByApp.get(deps);
-  if (!limiter) {
-    limiter = createLimiter(deps, "desk_code_ip", deps.config.throttle.loginFailuresPerIp, false);
-    limitersByApp.set(deps, limiter);
-  }
-  return limiter;
-}
+const wrongCodesLimiter = limitersPerApp((deps) =>
+  createLimiter(deps, "desk_code_ip", deps.config.throttle.loginFailuresPerIp, false),
+);
 
 export function checkinOptionsOf(checkin: Checkin): CheckinOptions {
   return {
@@ -96,12 +87,7 @@ export async function deskSignIn(scope: Scope, body: { code: string; desk: strin
     .findOne({ codeHash: accessCodeHash(scope.deps.config.secret, body.code) })
     .whereNull("revokedAt");
   if (!code) {
-    try {
-      await limiter.consume(address);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
-      throw error;
-    }
+    await refuseOverLimits([[limiter, address]]);
     throw new AppError("access_code_invalid", 401);
   }
   const checkin = await Checkin.query(scope.db).findById(code.checkinId);

@@ -16,11 +16,11 @@ import { CustomField } from "../../models/CustomField.ts";
 import { canOnEvent } from "../../policies/events.ts";
 import { checkGuestCode } from "../checkin-codes/verification.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { extraFacts } from "../conditions.ts";
 import type { Scope } from "../scope.ts";
 import {
   admission,
   displayedValues,
-  extraFacts,
   GUEST_COLUMNS,
   guestRowOf,
   sessionRule,
@@ -226,6 +226,10 @@ async function storedAnswer(db: Knex, checkinId: string, scanId: string): Promis
   return { ...answer, repeated: true };
 }
 
+/**
+ * A scan, or the stored answer of its scan id: no read first, the unique (session, scan id) of checkin_scans
+ * turns a repeat (or one racing the first) into the stored answer, its transaction rolled back whole.
+ */
 async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
   const { scope, checkin, scanner } = run;
   if (input.code === undefined && input.guestId === undefined)
@@ -310,13 +314,7 @@ async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
   }
 }
 
-/**
- * A scan, or the stored answer of its scan id: no read first, the unique (session, scan id) of checkin_scans
- * turns a repeat (or one racing the first) into the stored answer, its transaction rolled back whole.
- */
-function scanWithRepeat(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
-  return scanOnce(run, input);
-}
+const deskName = (desk: string | undefined) => desk?.trim() || null;
 
 /** A user scans at a session of an event they see; forcing needs write access to the event. */
 async function userContext(scope: Scope, key: EventKey, checkinId: string, desk: string | undefined, offline: boolean) {
@@ -325,7 +323,7 @@ async function userContext(scope: Scope, key: EventKey, checkinId: string, desk:
   const scanner: Scanner = {
     userId: scope.actor?.kind === "user" ? scope.actor.id : null,
     deskTokenId: null,
-    desk: desk?.trim() || null,
+    desk: deskName(desk),
     canForce: canOnEvent(scope.actor, "update", event, ties),
   };
   return { scope, checkin, scanner, isOffline: offline } satisfies ScanRun;
@@ -339,7 +337,7 @@ function deskContext(scope: Scope, desk: Desk, offline: boolean): ScanRun {
 export async function checkGuest(scope: Scope, key: EventKey, checkinId: string, body: ScanBody): Promise<ScanAnswer> {
   const run = await userContext(scope, key, checkinId, body.desk, false);
   requireEnabled(run.checkin);
-  return scanWithRepeat(run, body);
+  return scanOnce(run, body);
 }
 
 /** Offline uploads are taken whatever the session's status now: the scans happened. */
@@ -349,22 +347,23 @@ export async function checkBatch(
   checkinId: string,
   scans: readonly OfflineScan[],
 ): Promise<ScanAnswer[]> {
+  // The event, the session and the caller's rights read once for the batch; each scan names its own desk.
+  const run = await userContext(scope, key, checkinId, undefined, true);
   const answers: ScanAnswer[] = [];
   for (const scan of scans) {
-    const run = await userContext(scope, key, checkinId, scan.desk, true);
-    answers.push(await scanWithRepeat(run, scan));
+    answers.push(await scanOnce({ ...run, scanner: { ...run.scanner, desk: deskName(scan.desk) } }, scan));
   }
   return answers;
 }
 
 export async function deskCheck(scope: Scope, desk: Desk, body: ScanBody): Promise<ScanAnswer> {
   requireEnabled(desk.checkin);
-  return scanWithRepeat(deskContext(scope, desk, false), body);
+  return scanOnce(deskContext(scope, desk, false), body);
 }
 
 export async function deskCheckBatch(scope: Scope, desk: Desk, scans: readonly OfflineScan[]): Promise<ScanAnswer[]> {
   const run = deskContext(scope, desk, true);
   const answers: ScanAnswer[] = [];
-  for (const scan of scans) answers.push(await scanWithRepeat(run, scan));
+  for (const scan of scans) answers.push(await scanOnce(run, scan));
   return answers;
 }

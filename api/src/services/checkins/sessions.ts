@@ -1,24 +1,23 @@
 import {
-  checkRule,
   DEFAULT_DISPLAYED_FIELDS,
   DEFAULT_MAX_OFFLINE_CHECKINS,
   isGuestColumn,
-  validateRule,
   type CheckinCreate,
   type CheckinUpdate,
   type EventAuditAction,
-  type Rule,
   type ValidationIssue,
 } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Checkin } from "../../models/Checkin.ts";
 import { CheckinDeskToken } from "../../models/CheckinDeskToken.ts";
-import { CustomField } from "../../models/CustomField.ts";
+import type { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 import type { EventTies } from "../../policies/events.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
+import { checkedRule } from "../conditions.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { listCustomFields } from "../guests/customFields.ts";
 import type { Scope } from "../scope.ts";
 
 /*
@@ -29,7 +28,7 @@ import type { Scope } from "../scope.ts";
  */
 
 /** Desk connections a session lists with itself. */
-export const LAST_CONNECTIONS = 5;
+const LAST_CONNECTIONS = 5;
 
 /** A session with the event, the actor's ties, its last desk connections and the questions its rule names. */
 export interface CheckinView {
@@ -43,7 +42,7 @@ export interface CheckinView {
 type CheckinAuditAction = Extract<EventAuditAction, `checkin.${string}`>;
 
 /** A session as the trail keeps it. */
-export function checkinSnapshot(checkin: Checkin): Record<string, unknown> {
+function checkinSnapshot(checkin: Checkin): Record<string, unknown> {
   return {
     id: checkin.id,
     name: checkin.name,
@@ -83,10 +82,6 @@ export async function findCheckin(db: Knex, eventId: string, checkinId: string):
   return checkin;
 }
 
-async function eventFields(db: Knex, eventId: string): Promise<CustomField[]> {
-  return CustomField.query(db).where({ eventId }).orderBy("position");
-}
-
 /** The last desk connections of each session, newest first. */
 async function connectionsOf(db: Knex, checkinIds: readonly string[]): Promise<Map<string, CheckinDeskToken[]>> {
   const byCheckin = new Map<string, CheckinDeskToken[]>(checkinIds.map((id) => [id, []]));
@@ -105,7 +100,7 @@ async function connectionsOf(db: Knex, checkinIds: readonly string[]): Promise<M
 }
 
 async function viewOf(db: Knex, checkin: Checkin, event: Event, ties: EventTies): Promise<CheckinView> {
-  const [connections, fields] = await Promise.all([connectionsOf(db, [checkin.id]), eventFields(db, event.id)]);
+  const [connections, fields] = await Promise.all([connectionsOf(db, [checkin.id]), listCustomFields(db, event.id)]);
   return { checkin, event, ties, connections: connections.get(checkin.id) ?? [], fields };
 }
 
@@ -120,7 +115,7 @@ export async function listCheckins(scope: Scope, key: EventKey): Promise<Checkin
       scope.db,
       checkins.map((checkin) => checkin.id),
     ),
-    eventFields(scope.db, event.id),
+    listCustomFields(scope.db, event.id),
   ]);
   return checkins.map((checkin) => ({ checkin, event, ties, connections: connections.get(checkin.id) ?? [], fields }));
 }
@@ -128,25 +123,6 @@ export async function listCheckins(scope: Scope, key: EventKey): Promise<Checkin
 export async function getCheckin(scope: Scope, key: EventKey, checkinId: string): Promise<CheckinView> {
   const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
   return viewOf(scope.db, await findCheckin(scope.db, event.id, checkinId), event, ties);
-}
-
-/** The rule as stored, or the issues of the condition engine (under `conditions.`) for this event. */
-async function checkedRule(trx: Knex, eventId: string, conditions: unknown): Promise<Rule | null> {
-  if (conditions === null || conditions === undefined) return null;
-  const shape = validateRule(conditions);
-  const prefix = (path: string) => (path ? `conditions.${path}` : "conditions");
-  if (!shape.ok) throw AppError.invalid(shape.issues.map((issue) => ({ ...issue, field: prefix(issue.field) })));
-  const [fields, tickets] = await Promise.all([
-    eventFields(trx, eventId),
-    trx("tickets").where({ eventId }).pluck("id") as Promise<string[]>,
-  ]);
-  const issues = checkRule(shape.value, fields, { ticketTypeIds: tickets });
-  if (issues.length) {
-    throw AppError.invalid(
-      issues.map(({ path, code, params }) => ({ field: prefix(path), code, ...(params ? { params } : {}) })),
-    );
-  }
-  return shape.value;
 }
 
 /** Guest columns and the event's custom fields, each once. */
@@ -202,7 +178,7 @@ export async function createCheckin(scope: Scope, key: EventKey, body: CheckinCr
       createdBy: scope.actor?.kind === "user" ? scope.actor.id : null,
     });
     await recordCheckinAudit(trx, scope, event, checkin, "checkin.created", { after: checkinSnapshot(checkin) });
-    return { checkin, event, ties, connections: [], fields: await eventFields(trx, event.id) };
+    return { checkin, event, ties, connections: [], fields: await listCustomFields(trx, event.id) };
   });
 }
 

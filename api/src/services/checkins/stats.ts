@@ -1,9 +1,10 @@
 import { SCAN_RESULTS, type CheckinStats } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
+import { extraFacts } from "../conditions.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
 import type { Checkin } from "../../models/Checkin.ts";
-import { admission, extraFacts, GUEST_COLUMNS, guestRowOf, sessionRule } from "./admission.ts";
+import { admission, GUEST_COLUMNS, guestRowOf, sessionRule } from "./admission.ts";
 import { findCheckin } from "./sessions.ts";
 
 /*

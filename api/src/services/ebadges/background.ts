@@ -1,16 +1,10 @@
-import {
-  EBADGE_BACKGROUND_MIME_TYPES,
-  EBADGE_BACKGROUND_RATIO_TOLERANCE,
-  IMAGE_MAX_PIXELS,
-  IMAGE_MAX_SIDE,
-} from "@tessera/shared";
-import { fileTypeFromBuffer } from "file-type";
-import { imageSize } from "image-size";
+import { EBADGE_BACKGROUND_MIME_TYPES, EBADGE_BACKGROUND_RATIO_TOLERANCE } from "@tessera/shared";
 import { AppError } from "../../errors.ts";
 import { Ebadge } from "../../models/Ebadge.ts";
 import { storeThenCommit, type StoredFile } from "../../storage/fileStorage.ts";
 import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { ImageRejected, inspectImage, type InspectedImage } from "../images/inspect.ts";
 import { cleanFileName } from "../images/store.ts";
 import type { UploadedFile } from "../images/upload.ts";
 import type { Scope } from "../scope.ts";
@@ -23,30 +17,22 @@ import { findTemplate, type EbadgeView } from "./templates.ts";
  * the other images (file storage, a key of our own); a new one replaces the former, removed once committed.
  */
 
-type BackgroundMime = (typeof EBADGE_BACKGROUND_MIME_TYPES)[number];
-const isBackgroundMime = (mime: string | undefined): mime is BackgroundMime =>
-  (EBADGE_BACKGROUND_MIME_TYPES as readonly string[]).includes(mime ?? "");
-
-/** The image's type and pixels, or the refusal an organizer reads. */
-export async function inspectBackground(
-  bytes: Buffer,
-): Promise<{ mimeType: BackgroundMime; width: number; height: number }> {
-  const sniffed = await fileTypeFromBuffer(bytes);
-  if (!isBackgroundMime(sniffed?.mime)) throw new AppError("unsupported_image_type", 422);
-  let size: { width: number; height: number };
+/** The image's type and pixels (images/inspect.ts, JPEG or PNG only), or the refusal an organizer reads. */
+async function inspectBackground(bytes: Buffer): Promise<InspectedImage> {
+  let image: InspectedImage;
   try {
-    size = imageSize(bytes);
-  } catch {
-    throw new AppError("unsupported_image_type", 422);
+    image = await inspectImage(bytes, EBADGE_BACKGROUND_MIME_TYPES);
+  } catch (error) {
+    if (!(error instanceof ImageRejected)) throw error;
+    throw error.problem === "too_large_pixels"
+      ? new AppError("image_too_large_pixels", 422)
+      : new AppError("unsupported_image_type", 422);
   }
-  const { width, height } = size;
-  if (!(width >= 1 && height >= 1)) throw new AppError("unsupported_image_type", 422);
-  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS)
-    throw new AppError("image_too_large_pixels", 422);
+  const { width, height } = image;
   const ratio = Math.max(width, height) / Math.min(width, height);
   if (Math.abs(ratio / Math.SQRT2 - 1) > EBADGE_BACKGROUND_RATIO_TOLERANCE)
     throw new AppError("ebadge_background_not_a4", 422, { details: { width, height } });
-  return { mimeType: sniffed.mime, width, height };
+  return image;
 }
 
 export async function setTemplateBackground(
@@ -60,9 +46,9 @@ export async function setTemplateBackground(
   await findTemplate(scope.db, event.id, id);
   const file = await readUpload();
   const image = await inspectBackground(file.bytes);
-  const extension = image.mimeType === "image/png" ? "png" : "jpg";
+  const { extension, mimeType } = image;
   const name = cleanFileName(file.fileName, `background.${extension}`);
-  const stored = { prefix: `ebadges/${event.accountId}`, extension, bytes: file.bytes, contentType: image.mimeType };
+  const stored = { prefix: `ebadges/${event.accountId}`, extension, bytes: file.bytes, contentType: mimeType };
   const { updated, former } = await storeThenCommit(scope.deps.storage, stored, (storageKey) =>
     scope.db.transaction(async (trx) => {
       const ebadge = await findTemplate(trx, event.id, id);

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { ebadgeShowsCode, evaluate, matchingEbadges, signGuestCode } from "@tessera/shared";
+import { ebadgeShowsCode, evaluate, matchingEbadges } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { CustomField } from "../../models/CustomField.ts";
@@ -7,14 +7,12 @@ import type { Ebadge } from "../../models/Ebadge.ts";
 import type { Event } from "../../models/Event.ts";
 import type { Guest } from "../../models/Guest.ts";
 import { GuestCode } from "../../models/GuestCode.ts";
-import { GuestCodeKey } from "../../models/GuestCodeKey.ts";
 import { Image } from "../../models/Image.ts";
 import type { FileStorage } from "../../storage/fileStorage.ts";
-import { currentGuestCodeText } from "../checkin-codes/codes.ts";
-import { privateKeyOf } from "../checkin-codes/keys.ts";
+import { currentGuestCodeText, signCode, signingKey, type SigningKey } from "../checkin-codes/codes.ts";
+import { extraFacts, factNeeds, factsOf, type ExtraFacts, type FactNeeds } from "../conditions.ts";
 import { listCustomFields } from "../guests/customFields.ts";
 import type { Scope } from "../scope.ts";
-import { extraFacts, factNeeds, factsOf, type ExtraFacts, type FactNeeds } from "./facts.ts";
 import { BadgeSheets, drawBadge, newBadgeDocument, openImage, type BadgeContext, type OpenedImage } from "./render.ts";
 import { eventTemplates } from "./templates.ts";
 
@@ -101,7 +99,7 @@ export async function openBadgeDocument(
  * The guest's signed entry code when the template shows it (issued on first need, as the QR engineer's service
  * does for emails); null when the template has no QR block or the guest's codes were revoked.
  */
-export async function badgeCode(
+async function badgeCode(
   scope: Pick<Scope, "db" | "deps" | "clock">,
   event: Event,
   guest: Guest,
@@ -117,7 +115,7 @@ export async function badgeCode(
  * need one by one (currentGuestCodeText). A guest whose codes were revoked has none (null).
  */
 export class SliceCodes {
-  private readonly keys = new Map<string, { number: number; privateKey: Uint8Array }>();
+  private readonly keys = new Map<string, SigningKey | null>();
 
   constructor(
     private readonly scope: Pick<Scope, "db" | "deps" | "clock">,
@@ -133,21 +131,9 @@ export class SliceCodes {
       .whereIn("guestId", guestIds)
       .whereNull("revokedAt");
     for (const row of rows) {
-      let key = this.keys.get(row.keyId);
-      if (!key) {
-        const stored = await GuestCodeKey.query(db).findById(row.keyId);
-        if (!stored) continue;
-        key = { number: stored.number, privateKey: privateKeyOf(deps.config.secret, stored) };
-        this.keys.set(row.keyId, key);
-      }
-      const fields = {
-        eventId: row.eventId,
-        guestId: row.guestId,
-        keyId: key.number,
-        issuedAt: Math.floor(row.issuedAt.getTime() / 1000),
-        serial: row.serial,
-      };
-      codes.set(row.guestId, signGuestCode(fields, key.privateKey));
+      if (!this.keys.has(row.keyId)) this.keys.set(row.keyId, await signingKey(db, deps.config.secret, row.keyId));
+      const key = this.keys.get(row.keyId);
+      if (key) codes.set(row.guestId, signCode(row, key));
     }
     for (const guestId of guestIds)
       if (!codes.has(guestId))

@@ -8,13 +8,13 @@ import { EbadgePrint } from "../../models/EbadgePrint.ts";
 import { Event } from "../../models/Event.ts";
 import type { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
+import { extraFacts } from "../conditions.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { readGuestSlices } from "../guests/export/pages.ts";
 import { countEventGuests, resolveView } from "../guests/list.ts";
 import { EventLoopBreaks, SLICE_MS } from "../eventLoopBreaks.ts";
 import { createScope, type AppDeps, type Scope } from "../scope.ts";
 import { badgeChooser, openBadgeDocument, SliceCodes } from "./badges.ts";
-import { extraFacts } from "./facts.ts";
 import { printCounts } from "./prints.ts";
 import { BadgeSheets, drawBadge } from "./render.ts";
 
@@ -60,17 +60,15 @@ export async function createBatch(scope: Scope, key: EventKey, body: EbadgeBatch
   return batch;
 }
 
-async function batchOfEvent(scope: Scope, key: EventKey, id: string): Promise<EbadgeBatch> {
+export async function getBatch(scope: Scope, key: EventKey, id: string): Promise<EbadgeBatch> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
   const batch = await EbadgeBatch.query(scope.db).findOne({ id, eventId: event.id });
   if (!batch) throw AppError.notFound();
   return batch;
 }
 
-export const getBatch = batchOfEvent;
-
 export async function batchPdf(scope: Scope, key: EventKey, id: string): Promise<{ body: Readable; size: number }> {
-  const batch = await batchOfEvent(scope, key, id);
+  const batch = await getBatch(scope, key, id);
   if (batch.status !== "done" || !batch.storageKey) throw new AppError("ebadges_not_generated", 409);
   const stored = await scope.deps.storage.get(batch.storageKey);
   if (!stored) throw AppError.notFound();

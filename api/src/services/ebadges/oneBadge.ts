@@ -4,7 +4,7 @@ import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Ebadge } from "../../models/Ebadge.ts";
 import { Guest } from "../../models/Guest.ts";
-import { extraFacts, factNeeds, factsOf } from "./facts.ts";
+import { extraFacts, factNeeds, factsOf } from "../conditions.ts";
 
 /*
  * Spec §5: each guest gets no more than one e-badge. Checked whenever the templates' conditions or their being
@@ -20,7 +20,7 @@ import { extraFacts, factNeeds, factsOf } from "./facts.ts";
  */
 
 const GUEST_PAGE = 1000;
-export const NAMED_GUESTS = 20;
+const NAMED_GUESTS = 20;
 /** How many names the message itself lists (the details list NAMED_GUESTS). */
 const NAMES_IN_MESSAGE = 5;
 

@@ -11,6 +11,7 @@ import { Guest } from "../../models/Guest.ts";
 import { User } from "../../models/User.ts";
 import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { findGuest } from "../guests/write.ts";
 import { signedInGuest } from "../portal/signedInGuest.ts";
 import type { Scope } from "../scope.ts";
 import { badgeOfGuest, pdfFileName, singleBadgePdf } from "./badges.ts";
@@ -30,12 +31,6 @@ export interface PrintView {
 
 const nameOf = (guest: Pick<Guest, "firstName" | "lastName" | "email">) =>
   [guest.firstName, guest.lastName].filter(Boolean).join(" ") || guest.email || "";
-
-async function findGuest(db: Knex, eventId: string, guestId: string): Promise<Guest> {
-  const guest = await Guest.query(db).findOne({ id: guestId, eventId });
-  if (!guest) throw AppError.notFound();
-  return guest;
-}
 
 /** The highest print number of each guest (0: never printed). */
 export async function printCounts(

@@ -10,11 +10,11 @@ import {
   type EbadgeLayout,
 } from "@tessera/shared";
 import PDFDocument from "pdfkit";
-import QRCode from "qrcode";
 import type { CustomField } from "../../models/CustomField.ts";
 import type { Ebadge } from "../../models/Ebadge.ts";
 import type { Event } from "../../models/Event.ts";
 import type { Guest } from "../../models/Guest.ts";
+import { QR_QUIET_ZONE, qrModules } from "../checkin-codes/qr.ts";
 
 /*
  * Drawing badges with pdfkit. A template's page is in millimetres (shared/src/rules/ebadges.ts), turned into
@@ -102,7 +102,7 @@ function answerText(field: CustomField | undefined, value: unknown): string {
   return Array.isArray(value) ? value.map(one).filter(Boolean).join(", ") : one(value);
 }
 
-export function guestFieldText(guest: Guest, field: string, fields: ReadonlyMap<string, CustomField>): string {
+function guestFieldText(guest: Guest, field: string, fields: ReadonlyMap<string, CustomField>): string {
   if (field.startsWith("cf:")) return answerText(fields.get(field.slice(3)), guest.answers?.[field.slice(3)]);
   switch (field) {
     case "fullName":
@@ -158,14 +158,14 @@ function drawText(doc: Doc, text: string, block: EbadgeBlock, width: number, hei
 }
 
 /**
- * The guest's signed entry code as a QR code: vector squares (sharp at any size and printer), error correction M
- * and the standard quiet zone of 4 modules on white, centred in the block's square.
+ * The guest's signed entry code as a QR code: vector squares (sharp at any size and printer), the entry codes'
+ * symbol (checkin-codes/qr.ts) with its quiet zone on white, centred in the block's square.
  */
 function drawQrCode(doc: Doc, code: string | null, width: number, height: number): void {
   if (!code) return;
-  const { modules } = QRCode.create(code, { errorCorrectionLevel: "M" });
+  const modules = qrModules(code);
   const side = Math.min(width, height);
-  const cell = side / (modules.size + 8);
+  const cell = side / (modules.size + 2 * QR_QUIET_ZONE);
   const left = (width - side) / 2;
   const top = (height - side) / 2;
   doc.rect(left, top, side, side).fill("#ffffff");
@@ -175,7 +175,12 @@ function drawQrCode(doc: Doc, code: string | null, width: number, height: number
       if (!modules.get(row, column)) continue;
       let end = column;
       while (end + 1 < modules.size && modules.get(row, end + 1)) end++;
-      doc.rect(left + (column + 4) * cell, top + (row + 4) * cell, (end - column + 1) * cell, cell);
+      doc.rect(
+        left + (column + QR_QUIET_ZONE) * cell,
+        top + (row + QR_QUIET_ZONE) * cell,
+        (end - column + 1) * cell,
+        cell,
+      );
       column = end;
     }
   }

@@ -1,9 +1,7 @@
 import {
   checkEbadgeBlocks,
-  checkRule,
   ebadgeCustomFieldIds,
   ebadgePageSize,
-  validateRule,
   type EbadgeBlock,
   type EbadgeConditionsUpdate,
   type EbadgeCreate,
@@ -19,9 +17,9 @@ import { Image } from "../../models/Image.ts";
 import type { EventTies } from "../../policies/events.ts";
 import { authorizeInExistingAccount } from "../accounts/authorize.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
+import { checkedRule } from "../conditions.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { loadEventTies, scopeToVisibleEvents } from "../events/visibility.ts";
-import { listCustomFields } from "../guests/customFields.ts";
 import type { Scope } from "../scope.ts";
 import { checkOneBadgePerGuest } from "./oneBadge.ts";
 
@@ -50,7 +48,7 @@ export async function findTemplate(db: Knex, eventId: string, id: string): Promi
 }
 
 /** What the trail keeps of a template: its settings, the blocks counted. */
-export function ebadgeSnapshot(ebadge: Ebadge): Record<string, unknown> {
+function ebadgeSnapshot(ebadge: Ebadge): Record<string, unknown> {
   return {
     id: ebadge.id,
     name: ebadge.name,
@@ -79,29 +77,6 @@ async function audit(
     ...values,
     metadata: { subject: ebadge.name },
   });
-}
-
-/** The conditions as stored, or the condition engine's issues at `<path>` for this event's questions. */
-export async function checkedConditions(
-  trx: Knex,
-  eventId: string,
-  conditions: unknown,
-  path: string,
-): Promise<Rule | null> {
-  if (conditions === null || conditions === undefined) return null;
-  const at = (inner: string) => (inner ? `${path}.${inner}` : path);
-  const shape = validateRule(conditions);
-  if (!shape.ok) throw AppError.invalid(shape.issues.map((issue) => ({ ...issue, field: at(issue.field) })));
-  const [fields, tickets] = await Promise.all([
-    listCustomFields(trx, eventId),
-    trx("tickets").where({ eventId }).pluck("id") as Promise<string[]>,
-  ]);
-  const issues = checkRule(shape.value, fields, { ticketTypeIds: tickets });
-  if (issues.length)
-    throw AppError.invalid(
-      issues.map(({ path: inner, code, params }) => ({ field: at(inner), code, ...(params ? { params } : {}) })),
-    );
-  return shape.value;
 }
 
 /** Refuses blocks that break the rules: their own, custom fields of another event, a logo that is no JPEG or PNG of the account. */
@@ -193,7 +168,7 @@ export async function createTemplate(scope: Scope, key: EventKey, body: EbadgeCr
     const orientation = body.orientation ?? "portrait";
     const blocks = (body.blocks ?? []) as EbadgeBlock[];
     await checkBlocks(trx, event, blocks, ebadgePageSize(format, orientation));
-    const conditions = await checkedConditions(trx, event.id, body.conditions, "conditions");
+    const conditions = await checkedRule(trx, event.id, body.conditions);
     const ebadge = await Ebadge.query(trx).insertAndFetch({
       accountId: event.accountId,
       eventId: event.id,
@@ -221,9 +196,7 @@ export async function updateTemplate(scope: Scope, key: EventKey, id: string, bo
     if (body.blocks || body.format || body.orientation)
       await checkBlocks(trx, event, blocks, ebadgePageSize(format, orientation));
     const conditions =
-      body.conditions === undefined
-        ? ebadge.conditions
-        : await checkedConditions(trx, event.id, body.conditions, "conditions");
+      body.conditions === undefined ? ebadge.conditions : await checkedRule(trx, event.id, body.conditions);
     const patch: Partial<Ebadge> = {
       name: body.name?.trim() ?? ebadge.name,
       format,
@@ -317,7 +290,7 @@ export async function setTemplateConditions(
     const after: Record<string, unknown> = {};
     for (const [id, raw] of Object.entries(body.conditions)) {
       const template = byId.get(id)!;
-      const rule = await checkedConditions(trx, event.id, raw, `conditions.${id}`);
+      const rule = await checkedRule(trx, event.id, raw, `conditions.${id}`);
       if (JSON.stringify(rule) === JSON.stringify(template.conditions)) continue;
       before[id] = template.conditions;
       after[id] = rule;

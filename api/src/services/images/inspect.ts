@@ -22,18 +22,22 @@ export class ImageRejected extends Error {
 
 const EXTENSIONS: Record<ImageMimeType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
-function isAllowedMime(mime: string | undefined): mime is ImageMimeType {
-  return (IMAGE_MIME_TYPES as readonly string[]).includes(mime ?? "");
+function isAllowedMime(mime: string | undefined, allowed: readonly ImageMimeType[]): mime is ImageMimeType {
+  return (allowed as readonly string[]).includes(mime ?? "");
 }
 
 /**
  * The type and size of an image, read from its bytes only (the name and the declared type are
  * ignored: an HTML page called logo.png is not an image). The pixel dimensions come from the header,
- * so a small file declaring a huge canvas is refused without being decoded.
+ * so a small file declaring a huge canvas is refused without being decoded. `allowed` narrows the
+ * types taken (e-badge backgrounds: JPEG or PNG).
  */
-export async function inspectImage(bytes: Uint8Array): Promise<InspectedImage> {
+export async function inspectImage(
+  bytes: Uint8Array,
+  allowed: readonly ImageMimeType[] = IMAGE_MIME_TYPES,
+): Promise<InspectedImage> {
   const sniffed = await fileTypeFromBuffer(bytes);
-  if (!isAllowedMime(sniffed?.mime)) throw new ImageRejected("unsupported_type");
+  if (!isAllowedMime(sniffed?.mime, allowed)) throw new ImageRejected("unsupported_type");
   let dimensions: { width: number; height: number; type?: string };
   try {
     dimensions = imageSize(bytes);

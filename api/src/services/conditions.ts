@@ -1,19 +1,58 @@
-import type { Condition, Facts, Rule } from "@tessera/shared";
-import type { Knex } from "../../db/knex.ts";
-import type { Guest } from "../../models/Guest.ts";
+import {
+  checkRule,
+  validateRule,
+  type Civility,
+  type Condition,
+  type Facts,
+  type GuestStatus,
+  type Rule,
+} from "@tessera/shared";
+import type { Knex } from "../db/knex.ts";
+import { AppError } from "../errors.ts";
+import { listCustomFields } from "./guests/customFields.ts";
 
 /*
- * What a badge's conditions are evaluated against: the guest's answers and attributes, their companions counted
- * and the ticket types they hold, the last two read (for a slice of guests at once) only when a rule tests them.
+ * The condition engine on the server, for the rules that pick guests (check-in sessions, e-badge templates):
+ * a rule checked against its event before it is saved, and the facts a guest is judged on — their answers and
+ * attributes, their companions counted and the ticket types they hold, the last two read (for a slice of guests
+ * at once) only when a rule tests them.
  */
 
-function leavesOf(rule: Rule): Condition[] {
+/**
+ * The rule as stored, or the condition engine's issues under `path` (the shape's, then those of this event's
+ * questions and ticket types).
+ */
+export async function checkedRule(
+  trx: Knex,
+  eventId: string,
+  conditions: unknown,
+  path = "conditions",
+): Promise<Rule | null> {
+  if (conditions === null || conditions === undefined) return null;
+  const at = (inner: string) => (inner ? `${path}.${inner}` : path);
+  const shape = validateRule(conditions);
+  if (!shape.ok) throw AppError.invalid(shape.issues.map((issue) => ({ ...issue, field: at(issue.field) })));
+  const [fields, tickets] = await Promise.all([
+    listCustomFields(trx, eventId),
+    trx("tickets").where({ eventId }).pluck("id") as Promise<string[]>,
+  ]);
+  const issues = checkRule(shape.value, fields, { ticketTypeIds: tickets });
+  if (issues.length)
+    throw AppError.invalid(
+      issues.map(({ path: inner, code, params }) => ({ field: at(inner), code, ...(params ? { params } : {}) })),
+    );
+  return shape.value;
+}
+
+/** The comparisons of a rule (validated: at most CONDITION_MAX_DEPTH levels). */
+export function leavesOf(rule: Rule): Condition[] {
   if ("all" in rule) return rule.all.flatMap(leavesOf);
   if ("any" in rule) return rule.any.flatMap(leavesOf);
   if ("not" in rule) return leavesOf(rule.not);
   return [rule];
 }
 
+/** What rules need read beyond the guests' own rows. */
 export interface FactNeeds {
   companions: boolean;
   tickets: boolean;
@@ -27,15 +66,18 @@ export function factNeeds(rules: readonly (Rule | null)[]): FactNeeds {
   };
 }
 
+/** Companions counted and ticket types held, by guest id. */
 export interface ExtraFacts {
   companions: Map<string, number>;
   tickets: Map<string, string[]>;
 }
 
+const NO_EXTRAS: ExtraFacts = { companions: new Map(), tickets: new Map() };
+
 /** The companions and tickets of `guestIds`, read only when needed. */
 export async function extraFacts(db: Knex, needs: FactNeeds, guestIds: readonly string[]): Promise<ExtraFacts> {
+  if (!guestIds.length || (!needs.companions && !needs.tickets)) return NO_EXTRAS;
   const extras: ExtraFacts = { companions: new Map(), tickets: new Map() };
-  if (!guestIds.length) return extras;
   if (needs.companions) {
     const rows = (await db("guests")
       .whereIn("godfatherId", guestIds)
@@ -63,10 +105,17 @@ export async function extraFacts(db: Knex, needs: FactNeeds, guestIds: readonly 
   return extras;
 }
 
-export type FactsGuest = Pick<
-  Guest,
-  "id" | "answers" | "status" | "civility" | "language" | "company" | "jobTitle" | "companionsExpected"
->;
+/** The guest's own values a rule reads (a Guest, or a row read with these columns). */
+export interface FactsGuest {
+  id: string;
+  answers: Readonly<Record<string, unknown>>;
+  status: GuestStatus;
+  civility: Civility | null;
+  language: string | null;
+  company: string | null;
+  jobTitle: string | null;
+  companionsExpected: number | null;
+}
 
 export function factsOf(guest: FactsGuest, extras: ExtraFacts): Facts {
   return {
