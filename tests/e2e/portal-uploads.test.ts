@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { resources } from "@tessera/shared";
 import { describe, expect, it } from "vitest";
-import { Form } from "../../api/src/models/Form.ts";
 import { Guest } from "../../api/src/models/Guest.ts";
 import { GuestFile } from "../../api/src/models/GuestFile.ts";
 import { createGuestSession } from "../../api/src/services/portal/guestSessions.ts";
@@ -9,6 +7,7 @@ import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount } from "../helpers/factories.ts";
+import { buildForm } from "../helpers/forms.ts";
 import { buildCustomField, buildGuest } from "../helpers/guests.ts";
 import { PDF } from "../helpers/zipFixtures.ts";
 
@@ -39,28 +38,19 @@ describe.skipIf(!shouldRunE2e())("a guest uploads files for a survey and a compa
       label: "Companion's ticket",
       type: "file",
     });
-    const online = { accountId: account.id, eventId: event.id, state: "online", options: {}, createdBy: null };
-    await Form.query(server.db).insertAndFetch({
-      ...online,
-      id: randomUUID(),
+    await buildForm(server.db, event, {
       type: "survey",
       title: "Your feedback",
       items: [{ kind: "question", id: "q-certificate", fieldId: certificate.id }],
-    } as never);
-    const companionForm = await Form.query(server.db).insertAndFetch({
-      ...online,
-      id: randomUUID(),
+    });
+    const companionForm = await buildForm(server.db, event, {
       type: "companion",
       title: "Companion",
       items: [{ kind: "question", id: "q-ticket", fieldId: ticket.id }],
-    } as never);
-    await Form.query(server.db).insertAndFetch({
-      ...online,
-      id: randomUUID(),
-      type: "registration",
-      title: "Register",
+    });
+    await buildForm(server.db, event, {
       items: [{ kind: "companions", id: "companions", title: "Companions", companionFormId: companionForm.id }],
-    } as never);
+    });
     const guest = await buildGuest(server.db, event, {
       firstName: "Iris",
       lastName: "Durand",

@@ -1,12 +1,13 @@
 import { resources } from "@tessera/shared";
 import type { Page } from "playwright-core";
 import type { Db } from "../../../api/src/db/knex.ts";
-import { Form } from "../../../api/src/models/Form.ts";
+import type { Form } from "../../../api/src/models/Form.ts";
 import { GuestFile } from "../../../api/src/models/GuestFile.ts";
 import { WaitingListEntry } from "../../../api/src/models/WaitingListEntry.ts";
 import { createGuestSession } from "../../../api/src/services/portal/guestSessions.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
+import { buildForm } from "../../helpers/forms.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
 
@@ -98,22 +99,17 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     godfatherId: guest.id,
     answers: { [phone.id]: "0687654321" },
   });
-  const online = { accountId: account.id, eventId: event.id, createdBy: null, state: "online" };
-  const companionForm = await Form.query(db).insertAndFetch({
-    ...online,
+  const companionForm = await buildForm(db, event, {
     type: "companion",
     title: "Accompagnant",
     items: [{ kind: "question", id: "q-phone", fieldId: phone.id }],
-    options: {},
-  } as never);
-  await Form.query(db).insertAndFetch({
-    ...online,
+  });
+  await buildForm(db, event, {
     type: "survey",
     title: "Votre avis",
     items: [{ kind: "question", id: "q-level", fieldId: level.id }],
-    options: {},
-  } as never);
-  const items = [
+  });
+  const items: Form["items"] = [
     { kind: "text", id: "welcome", title: "Bienvenue", description: "Une soirée d'ateliers." },
     { kind: "participation", id: "attend", title: "Serez-vous des nôtres ?" },
     { kind: "question", id: "q-session", fieldId: session.id },
@@ -127,20 +123,17 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     { kind: "question", id: "q-proof", fieldId: proof.id },
     { kind: "companions", id: "companions", title: "Venez-vous accompagné ?", companionFormId: companionForm.id },
   ];
-  const base = { accountId: account.id, eventId: event.id, createdBy: null, type: "registration", state: "online" };
   // It publishes its attendees (the consent is asked) and has terms to accept (their file is not read here).
-  const form = await Form.query(db).insertAndFetch({
-    ...base,
+  const form = await buildForm(db, event, {
     title: "Inscription",
     items,
     options: { publishAttendees: true },
     termsStorageKey: "forms/terms-of-the-sweep.pdf",
     termsName: "conditions.pdf",
     termsSize: 48_000,
-  } as never);
+  });
   // Older than the open form: the portal works with the event's newest online registration form.
-  const closed = await Form.query(db).insertAndFetch({
-    ...base,
+  const closed = await buildForm(db, event, {
     title: "Inscription tardive",
     items,
     options: { closesAt: "2020-01-01T00:00:00.000Z" },
