@@ -7,7 +7,7 @@ import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { useTestServer } from "../../helpers/suite.ts";
-import { buildForm } from "../../helpers/forms.ts";
+import { buildForm, buildWorkshopField } from "../../helpers/forms.ts";
 
 /**
  * In their portal, a guest adds, changes and removes their companions, within the event's maximum, each
@@ -89,14 +89,7 @@ describe.each(databaseKinds())("companions in the guest portal on %s", (kind) =>
     const { db } = suite.server;
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id, { maxCompanions: 3 });
-    const workshop = await buildCustomField(db, event, {
-      label: "Workshop",
-      type: "unique_choice",
-      options: [
-        { id: "am", label: "Morning", quota: 1 },
-        { id: "pm", label: "Afternoon", quota: null },
-      ],
-    });
+    const workshop = await buildWorkshopField(db, event, { morningQuota: 1 });
     const companionForm = await buildForm(db, event, {
       type: "companion",
       title: "Your companion",
@@ -168,6 +161,55 @@ describe.each(databaseKinds())("companions in the guest portal on %s", (kind) =>
     expect(
       (await ada.get(`${portal}/companions`)).body.data.map((one: { firstName: string }) => one.firstName),
     ).toEqual(["Mary"]);
+  });
+
+  it("gives the place of a companion the guest removes to the first guest waiting for it", async () => {
+    const { db } = suite.server;
+    const account = await buildAccount(db);
+    const event = await buildEvent(db, account.id, { maxCompanions: 3 });
+    const workshop = await buildWorkshopField(db, event, { morningQuota: 1 });
+    const companionForm = await buildForm(db, event, {
+      type: "companion",
+      title: "Your companion",
+      items: [{ kind: "question", id: "workshop", fieldId: workshop.id }],
+    });
+    const form = await buildForm(db, event, {
+      items: [
+        { kind: "question", id: "workshop", fieldId: workshop.id },
+        { kind: "companions", id: "companions", title: "Companions", companionFormId: companionForm.id },
+      ],
+    });
+    const register = (mail: string, choice: string, wait = false) =>
+      suite.server.http.post(`/en/${event.slug}/forms/sendForm/${form.id}`, {
+        formId: form.id,
+        mail,
+        items: {
+          firstName: mail.split("@")[0],
+          lastName: "Guest",
+          answers: { [workshop.id]: choice },
+          ...(wait ? { waitingList: [workshop.id] } : {}),
+        },
+      });
+    const portal = `/api/v1/public/events/${event.slug}/portal`;
+    expect((await register("ada@example.org", "pm")).status).toBe(201);
+    const ada = await signedInGuestClient(suite.server, portal, "ada@example.org");
+    // Byron holds the last morning place; Carol waits for it.
+    const byron = await ada.post(`${portal}/companions`, {
+      firstName: "Byron",
+      lastName: "Lovelace",
+      answers: { [workshop.id]: "am" },
+    });
+    expect(byron.status).toBe(201);
+    expect((await register("carol@example.org", "am", true)).body.waitingList).toHaveLength(1);
+
+    expect((await ada.delete(`${portal}/companions/${byron.body.id}`)).status).toBe(200);
+    expect(await db("guests").where({ id: byron.body.id }).first()).toMatchObject({
+      status: "cancelled",
+      godfatherId: null,
+    });
+    const carol = await db("guests").where({ eventId: event.id, emailNormalized: "carol@example.org" }).first();
+    const carolAnswers = typeof carol.answers === "string" ? JSON.parse(carol.answers) : carol.answers;
+    expect(carolAnswers[workshop.id]).toBe("am");
   });
 
   it("has no companion form to show when the registration form names none", async () => {
