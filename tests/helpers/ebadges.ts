@@ -55,6 +55,48 @@ export function rasterise(pdf: Buffer, dpi = 150): Promise<Buffer> {
   });
 }
 
+/**
+ * The first page (A4 portrait) cut into `columns` × `rows` equal cells, each rasterised by pdftoppm apart:
+ * a reader given one badge of a sheet at a time reads each code, where one image of eight sometimes loses one.
+ */
+export function rasteriseCells(pdf: Buffer, dpi: number, columns: number, rows: number): Promise<Buffer[]> {
+  const width = Math.floor(((210 / 25.4) * dpi) / columns);
+  const height = Math.floor(((297 / 25.4) * dpi) / rows);
+  return withPdfFile(pdf, async (file, dir) => {
+    const cells: Buffer[] = [];
+    for (let row = 0; row < rows; row++) {
+      for (let column = 0; column < columns; column++) {
+        const name = `cell-${row}-${column}`;
+        const crop = [
+          "-x",
+          String(column * width),
+          "-y",
+          String(row * height),
+          "-W",
+          String(width),
+          "-H",
+          String(height),
+        ];
+        await run("pdftoppm", [
+          "-png",
+          "-singlefile",
+          "-r",
+          String(dpi),
+          "-f",
+          "1",
+          "-l",
+          "1",
+          ...crop,
+          file,
+          path.join(dir, name),
+        ]);
+        cells.push(await readFile(path.join(dir, `${name}.png`)));
+      }
+    }
+    return cells;
+  });
+}
+
 /** The QR codes zbarimg reads in a PNG ([] when none). */
 export async function readQrCodes(png: Buffer): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), "qr-"));

@@ -5,7 +5,7 @@ import enErrors from "../../../shared/src/i18n/en/errors.json" with { type: "jso
 import frErrors from "../../../shared/src/i18n/fr/errors.json" with { type: "json" };
 import frValidation from "../../../shared/src/i18n/fr/validation.json" with { type: "json" };
 import { databaseKinds } from "../../helpers/databases.ts";
-import { fetchPdf, pdfInfo, pdfText, rasterise, readQrCodes } from "../../helpers/ebadges.ts";
+import { fetchPdf, pdfInfo, pdfText, rasterise, rasteriseCells, readQrCodes } from "../../helpers/ebadges.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { listedUser } from "../../helpers/actors.ts";
 import { buildAccount } from "../../helpers/factories.ts";
@@ -331,7 +331,7 @@ describe.each(databaseKinds())("e-badges on %s", (kind) => {
     await suite.server.deps.jobs.drain();
     const sheet = await fetchPdf(http, (await http.get(`${base}/batches/${batch.body.id}`)).body.url);
     expect((await pdfInfo(sheet.bytes)).pages).toBe(1);
-    const codes = await readQrCodes(await rasterise(sheet.bytes, 300));
+    const codes = (await Promise.all((await rasteriseCells(sheet.bytes, 300, 2, 4)).map(readQrCodes))).flat();
     expect(codes).toHaveLength(8);
     expect(codes).toContain(code);
   });
