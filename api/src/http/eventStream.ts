@@ -34,9 +34,13 @@ export function streamEvents(ctx: Context, source: EventStreamSource, options: {
   let lastId = ctx.get("Last-Event-ID") || null;
   // The browser has it already.
   if (lastId) sent.add(lastId);
-  let reading: Promise<void> | null = null;
-  let waiting: StreamEvent[] = [];
   let closed = false;
+  let unsubscribe: () => void = () => undefined;
+  // Steps under way (taking the subscription, reading a backlog), one after the other: live events wait in
+  // `held` until none is left, so that they come after what the backlog sends.
+  let pending = 0;
+  let held: StreamEvent[] = [];
+  let steps: Promise<void> = Promise.resolve();
 
   const send = (event: StreamEvent) => {
     if (closed || sent.has(event.id)) return;
@@ -45,27 +49,6 @@ export function streamEvents(ctx: Context, source: EventStreamSource, options: {
     lastId = event.id;
     stream.write(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
   };
-  const readBacklog = (): Promise<void> => {
-    reading = (reading ?? Promise.resolve())
-      .then(async () => {
-        for (const event of await source.backlog(lastId)) send(event);
-      })
-      .catch(() => stream.end())
-      .then(() => {
-        reading = null;
-        const live = waiting;
-        waiting = [];
-        live.forEach(send);
-      });
-    return reading;
-  };
-  // Live events are taken (held while the backlog is read) before the backlog is read, so none falls between.
-  let unsubscribe: () => void = () => undefined;
-  const subscribed = source.subscribe(
-    (event) => (reading ? waiting.push(event) : send(event)),
-    () => void readBacklog(),
-  );
-  const heartbeat = setInterval(() => stream.write(": still here\n\n"), options.heartbeatMs ?? HEARTBEAT_MS);
   const close = () => {
     if (closed) return;
     closed = true;
@@ -73,16 +56,35 @@ export function streamEvents(ctx: Context, source: EventStreamSource, options: {
     unsubscribe();
     stream.end();
   };
+  const step = (work: () => Promise<void>) => {
+    pending++;
+    steps = steps
+      .then(work)
+      .then(
+        () => undefined,
+        () => close(),
+      )
+      .finally(() => {
+        if (--pending > 0) return;
+        const live = held;
+        held = [];
+        live.forEach(send);
+      });
+  };
+  const readBacklog = () =>
+    step(async () => {
+      for (const event of await source.backlog(lastId)) send(event);
+    });
+
+  const heartbeat = setInterval(() => stream.write(": still here\n\n"), options.heartbeatMs ?? HEARTBEAT_MS);
   ctx.req.on("close", close);
   stream.on("error", close);
   // The browser retries after 2 s when the connection drops, sending the last id it got.
   stream.write("retry: 2000\n\n");
-  reading = subscribed.then(
-    (stop) => {
-      unsubscribe = stop;
-      if (closed) stop();
-    },
-    () => close(),
-  );
-  void readBacklog();
+  // Subscribed before the backlog is read, so that no event falls between them; a gap reads it again.
+  step(async () => {
+    unsubscribe = await source.subscribe((event) => (pending > 0 ? held.push(event) : send(event)), readBacklog);
+    if (closed) unsubscribe();
+  });
+  readBacklog();
 }
