@@ -14,6 +14,9 @@ import { registerGuestTallyJobs } from "./services/events/guestTallies.ts";
 import { registerPortalJobs } from "./services/portal/signIn.ts";
 import { registerFormJobs } from "./services/forms/confirmationMail.ts";
 import { registerEbadgeJobs } from "./services/ebadges/batches.ts";
+import { moveBadgePrintsToKeptGuest } from "./services/ebadges/guestMerge.ts";
+import { moveCheckinsToKeptGuest } from "./services/checkins/guestMerge.ts";
+import { revokeMergedGuestCode } from "./services/checkin-codes/guestMerge.ts";
 import { moveContactMessagesToKeptGuest, registerContactJobs } from "./services/contact/contactOrganizer.ts";
 import type { DomainHooks } from "./services/hooks.ts";
 import { detachDeadOrders, moveOrdersToKeptGuest, refuseTicketHolders } from "./services/orders/guestHooks.ts";
@@ -29,7 +32,14 @@ export function domainHooks(): DomainHooks {
   return {
     guestDeletionGuards: [refuseTicketHolders],
     guestDeletionSteps: [detachDeadOrders],
-    guestMergeSteps: [moveFilesToKeptGuest, moveOrdersToKeptGuest, moveContactMessagesToKeptGuest],
+    guestMergeSteps: [
+      moveFilesToKeptGuest,
+      moveOrdersToKeptGuest,
+      moveContactMessagesToKeptGuest,
+      moveCheckinsToKeptGuest,
+      moveBadgePrintsToKeptGuest,
+      revokeMergedGuestCode,
+    ],
     eventCopiers: [copyCustomFields],
   };
 }

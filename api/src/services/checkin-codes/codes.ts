@@ -161,10 +161,17 @@ export async function getGuestEntryCode(
   return { entryCode: row ? await view(scope.db, secret, row) : null };
 }
 
-async function revokeInForce(trx: Knex.Transaction, scope: Scope, eventId: string, guestId: string, now: Date) {
+/** Revokes the guest's code in force, if any, by `revokedByUserId` (null: no user), the guest's codes locked. */
+export async function revokeCodeInForce(
+  trx: Knex.Transaction,
+  eventId: string,
+  guestId: string,
+  now: Date,
+  revokedByUserId: string | null,
+): Promise<void> {
   await lockGuestCodes(trx, guestId);
   await GuestCode.query(trx)
-    .patch({ revokedAt: now, revokedByUserId: actorUserId(scope.actor) })
+    .patch({ revokedAt: now, revokedByUserId })
     .where({ eventId, guestId })
     .whereNull("revokedAt");
 }
@@ -177,7 +184,7 @@ export async function revokeGuestEntryCode(
 ): Promise<{ entryCode: EntryCodeView | null }> {
   const { event, guest } = await guestOfEvent(scope, key, guestId);
   const now = scope.clock.now();
-  await scope.db.transaction((trx) => revokeInForce(trx, scope, event.id, guest.id, now));
+  await scope.db.transaction((trx) => revokeCodeInForce(trx, event.id, guest.id, now, actorUserId(scope.actor)));
   return { entryCode: null };
 }
 
@@ -191,7 +198,7 @@ export async function reissueGuestEntryCode(
   const secret = scope.deps.config.secret;
   const now = scope.clock.now();
   const row = await scope.db.transaction(async (trx) => {
-    await revokeInForce(trx, scope, event.id, guest.id, now);
+    await revokeCodeInForce(trx, event.id, guest.id, now, actorUserId(scope.actor));
     return issue(trx, secret, event, guest.id, now);
   });
   return { entryCode: await view(scope.db, secret, row) };

@@ -7,6 +7,7 @@ import { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import { Recommendation } from "../../models/Recommendation.ts";
+import { actorUserId } from "../../policies/actor.ts";
 import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
@@ -130,6 +131,8 @@ export async function mergeGuests(
       mergeId: merge.id,
       eventId: event.id,
       accountId: event.accountId,
+      now,
+      actorUserId: actorUserId(scope.actor),
     });
 
     await Guest.query(trx).deleteById(merge.id);

@@ -8,6 +8,10 @@ export interface GuestMergeInput {
   mergeId: string;
   eventId: string;
   accountId: string;
+  /** The merge's moment (the scope's clock). */
+  now: Date;
+  /** The user merging, if a user is (an API key merges too). */
+  actorUserId: string | null;
 }
 
 /**
