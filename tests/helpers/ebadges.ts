@@ -20,6 +20,28 @@ export async function fetchPdf(
   };
 }
 
+/** A PDF answer to a JSON POST (the badge editor's preview), sent with the client's credentials. */
+export async function postPdf(
+  client: HttpClient,
+  url: string,
+  body: unknown,
+  lang = "en",
+): Promise<{ status: number; type: string; bytes: Buffer; json: unknown }> {
+  const response = await fetch(client.baseUrl + url, {
+    method: "POST",
+    headers: { ...client.authHeaders(), "Content-Type": "application/json", "Accept-Language": lang },
+    body: JSON.stringify(body),
+  });
+  const type = response.headers.get("content-type") ?? "";
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    type,
+    bytes,
+    json: type.startsWith("application/json") ? (JSON.parse(bytes.toString("utf8")) as unknown) : null,
+  };
+}
+
 async function withPdfFile<T>(pdf: Buffer, work: (file: string, dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), "badge-"));
   try {

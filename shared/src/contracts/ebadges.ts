@@ -12,6 +12,7 @@ import {
   EbadgePrintCreate,
   EbadgePrintList,
   EbadgePrintParams,
+  EbadgePreviewRequest,
   EbadgePrintSchema,
   EbadgeSchema,
   EbadgeUpdate,
@@ -190,6 +191,22 @@ export const ebadgeContracts = {
     body: EbadgeUpdate,
     response: EbadgeSchema,
     errors: [403, 404, 409, 422],
+  }),
+  preview: contract({
+    method: "post",
+    path: "/events/:a/:e/ebadges/:id/preview",
+    summary: "Preview a template as it is being edited (PDF)",
+    description:
+      "The badge editor's preview: the template with `draft` over it (an update's body: only what is sent " +
+      "differs from the saved template; `removeBackground` leaves the background out) drawn for the guest " +
+      "`guestId` of the event, or for a sample guest when none is named. Nothing is saved and no print is " +
+      "recorded; the draft's blocks are checked as a save checks them (422). The conditions and `isEnabled` of " +
+      `the draft do not change the drawing. 500 ebadges_not_generated on failure. ${UNITS} ${WRITE}`,
+    tags,
+    params: EventScopedIdParams,
+    body: EbadgePreviewRequest,
+    download: "application/pdf",
+    errors: [403, 404, 422, 500],
   }),
   remove: contract({
     method: "delete",

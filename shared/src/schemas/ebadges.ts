@@ -127,6 +127,19 @@ export const EbadgeUpdate = Type.Object(
 );
 export type EbadgeUpdate = Static<typeof EbadgeUpdate>;
 
+/**
+ * The editor's preview: the template as it stands in the editor (`draft`, read as an update's body over the
+ * saved template, never saved) drawn for one guest of the event, or for a sample guest when none is named.
+ */
+export const EbadgePreviewRequest = Type.Object(
+  {
+    draft: EbadgeUpdate,
+    guestId: Type.Optional(Uuid),
+  },
+  strict,
+);
+export type EbadgePreviewRequest = Static<typeof EbadgePreviewRequest>;
+
 /** GET /accounts/{a}/ebadges: the account's templates, of one event or of every event the caller sees. */
 export const EbadgeAccountListQuery = Type.Object({ event: Type.Optional(Uuid) }, strict);
 export const EbadgeAccountItemParams = Type.Object({ a: Uuid, e: Uuid, id: Uuid });

@@ -1077,6 +1077,16 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { event, badge } = await ebadgeOf(w);
     return w.overseer.ebadges.remove({ params: { ...w.at(event), id: badge.id } });
   },
+  "ebadges.preview": async (w) => {
+    const { event, badge } = await ebadgeOf(w);
+    // A file answer to a JSON body: the client gives the address, the test posts the draft there.
+    const input = { params: { ...w.at(event), id: badge.id }, body: { draft: { name: "Draft" } } };
+    return fetch(w.admin.ebadges.preview.url(input), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${w.cast.users.administrator.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(input.body),
+    });
+  },
   "ebadges.accountUpdate": async (w) => {
     const { event, badge } = await ebadgeOf(w);
     return w.overseer.ebadges.accountUpdate({ params: { ...w.at(event), id: badge.id }, body: { format: "a6" } });

@@ -103,6 +103,15 @@ const ROWS: MatrixRow<[Target], MatrixCall>[] = [
     call: (t) => ({ method: "POST", path: `${t.base}/${t.badgeId}`, body: { name: "Crew" } }),
   },
   {
+    name: "POST ebadges/{id}/preview",
+    expect: write(200),
+    call: (t) => ({
+      method: "POST",
+      path: `${t.base}/${t.badgeId}/preview`,
+      body: { draft: { name: "Draft", orientation: "landscape" }, guestId: t.guestId },
+    }),
+  },
+  {
     name: "DELETE ebadges/{id}",
     expect: write(200),
     call: (t) => ({ method: "DELETE", path: `${t.base}/${t.badgeId}` }),

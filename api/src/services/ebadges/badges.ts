@@ -147,13 +147,20 @@ export class SliceCodes {
 
 /**
  * One guest's badge as a one-page PDF stream ('Ebadges could not be generated.' when drawing fails before the
- * first byte).
+ * first byte). `code` is the text of its QR block when given (a preview's sample guest has no entry code of
+ * its own); otherwise the guest's entry code, issued on first need.
  */
-export async function singleBadgePdf(scope: Scope, event: Event, guest: Guest, template: Ebadge): Promise<Readable> {
+export async function singleBadgePdf(
+  scope: Scope,
+  event: Event,
+  guest: Guest,
+  template: Ebadge,
+  code?: string | null,
+): Promise<Readable> {
   try {
-    const code = await badgeCode(scope, event, guest, template);
+    const drawn = code === undefined ? await badgeCode(scope, event, guest, template) : code;
     const { doc, context } = await openBadgeDocument(scope, event, [template], template.name);
-    new BadgeSheets(doc, "page").add(template, () => drawBadge(doc, template, guest, context, code));
+    new BadgeSheets(doc, "page").add(template, () => drawBadge(doc, template, guest, context, drawn));
     doc.end();
     return doc as unknown as Readable;
   } catch (error) {

@@ -79,12 +79,16 @@ async function audit(
   });
 }
 
-/** Refuses blocks that break the rules: their own, custom fields of another event, a logo that is no JPEG or PNG of the account. */
-async function checkBlocks(
+/**
+ * Refuses blocks that break the rules: their own, custom fields of another event, a logo that is no JPEG or PNG of
+ * the account. `at` is where the blocks sit in the body ("draft." in a preview's), before their `blocks.N` paths.
+ */
+export async function checkBlocks(
   trx: Knex,
   event: Event,
   blocks: readonly EbadgeBlock[],
   page: { width: number; height: number },
+  at = "",
 ) {
   const issues: ValidationIssue[] = checkEbadgeBlocks(blocks, page);
   const fieldIds = ebadgeCustomFieldIds(blocks);
@@ -121,7 +125,7 @@ async function checkBlocks(
         issues.push({ field: `blocks.${index}.imageId`, code: "ebadge_logo_type" });
     });
   }
-  if (issues.length) throw AppError.invalid(issues);
+  if (issues.length) throw AppError.invalid(issues.map((issue) => ({ ...issue, field: at + issue.field })));
 }
 
 export async function listTemplates(scope: Scope, key: EventKey): Promise<EbadgeView[]> {

@@ -4,6 +4,7 @@ import { ebadgeContracts as ebadges } from "@tessera/shared/contracts/ebadges";
 import { AppError } from "../../../errors.ts";
 import { setTemplateBackground, templateBackground } from "../../../services/ebadges/background.ts";
 import { batchPdf, createBatch, getBatch } from "../../../services/ebadges/batches.ts";
+import { previewTemplate } from "../../../services/ebadges/preview.ts";
 import { guestPrints, portalBadge, printGuestBadge, printPdf } from "../../../services/ebadges/prints.ts";
 import {
   createTemplate,
@@ -90,6 +91,10 @@ export const ebadgeRoutes: Route[] = [
   route(ebadges.update, async (scope, { params, body }) =>
     presentEbadge(scope.actor, await updateTemplate(scope, eventKey(params), params.id, body)),
   ),
+  route(ebadges.preview, async (scope, { params, body }, ctx) => {
+    const { body: pdf, fileName } = await previewTemplate(scope, eventKey(params), params.id, body);
+    sendPdf(ctx, pdf, fileName);
+  }),
   route(ebadges.remove, async (scope, { params }) => {
     await deleteTemplate(scope, eventKey(params), params.id);
     return ok;
