@@ -1,7 +1,9 @@
 // `npm start`: migrations on the embedded SQLite database (or DATABASE_URL), demo account on first
-// start, web app built if needed, API and web app served on one port (3000; PORT overrides).
+// start (with its check-in desks' access codes), web app built if needed, API and web app served on one
+// port (3000; PORT overrides).
 import { loadConfig } from "../api/src/config.ts";
-import { seedDemo } from "../api/src/seed/demo.ts";
+import { DEMO_EVENT_SLUG } from "../api/src/seed/demo.ts";
+import { seedDemoOnFirstStart } from "../api/src/seed/firstStart.ts";
 import { startServer, stopOnSignals } from "../api/src/server.ts";
 import { ensureWebBuild } from "./web-build.ts";
 
@@ -14,17 +16,21 @@ const seedDemoAccount = process.env.TESSERA_DEMO !== "0" && config.env !== "prod
 const running = await startServer(config, {
   async beforeListen(deps) {
     if (!seedDemoAccount) return;
-    const credentials = await seedDemo(deps.db, process.env.TESSERA_DEMO_PASSWORD || undefined, {
+    const seeded = await seedDemoOnFirstStart(deps, process.env.TESSERA_DEMO_PASSWORD || undefined, {
       storage: deps.storage,
       passwordHashCost: config.passwordHashCost,
     });
-    if (!credentials) return;
+    if (!seeded) return;
+    const { credentials, accessCodes } = seeded;
     const lines = [
       "Demo account created (shown once):",
       `  organizer:              ${credentials.email}`,
       `  reader:                 ${credentials.readerEmail}`,
       `  platform administrator: ${credentials.adminEmail}`,
       `  password (all three):   ${credentials.password}`,
+      "",
+      `Check-in desk: ${config.publicUrl}/desk, access codes of ${DEMO_EVENT_SLUG} (shown once):`,
+      ...accessCodes.map(({ session, type, code }) => `  ${`${session} (${type}):`.padEnd(24)}${code}`),
     ];
     console.log(`\n${lines.join("\n")}\n`);
   },
