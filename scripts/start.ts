@@ -30,7 +30,7 @@ const running = await startServer(config, {
       `  password (all three):   ${credentials.password}`,
       "",
       `Check-in desk: ${config.publicUrl}/desk, access codes of ${DEMO_EVENT_SLUG} (shown once):`,
-      ...accessCodes.map(({ session, type, code }) => `  ${`${session} (${type}):`.padEnd(24)}${code}`),
+      ...accessCodes.map(({ session, type, code }) => `  ${`${session} (${type}):`.padEnd(26)}${code}`),
     ];
     console.log(`\n${lines.join("\n")}\n`);
   },
