@@ -11,6 +11,13 @@ export interface LiveBus {
   /** Sends `data` to the topic's watchers, through `db` (a transaction delays it to the commit). */
   publish(db: Knex, topic: string, data: LiveData): Promise<void>;
   /**
+   * A bus that goes through the database can send from inside a statement of the caller's, which decides
+   * what goes out: an SQL expression (with its `?` bindings) to select in that statement, sending `whenTrue`
+   * where the statement's boolean `condition` holds and `whenFalse` elsewhere, at its commit. Absent on a
+   * bus that cannot: publish once the message is known.
+   */
+  notifyFromStatement?(topic: string, condition: string, whenTrue: LiveData, whenFalse: LiveData): LiveStatementPart;
+  /**
    * Calls `listener` with each message of the topic; `onGap` when messages may have been lost (the
    * connection to the database dropped and came back): read what was missed again. Resolves, once
    * messages published from then on reach the listener, with the way to stop.
@@ -21,6 +28,12 @@ export interface LiveBus {
 }
 
 export type LiveData = Record<string, unknown>;
+
+/** A piece of SQL and its bindings, for a statement of the caller's. */
+export interface LiveStatementPart {
+  sql: string;
+  bindings: unknown[];
+}
 
 /** The largest message, as JSON: PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const LIVE_MESSAGE_MAX_BYTES = 7_000;

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { Logger } from "pino";
 import type { Knex } from "../db/knex.ts";
-import { liveMessage, LiveTopics, type LiveBus, type LiveData } from "./liveBus.ts";
+import { liveMessage, LiveTopics, type LiveBus, type LiveData, type LiveStatementPart } from "./liveBus.ts";
 
 /** The one NOTIFY channel of the app's live messages (a message names its topic). */
 export const LIVE_CHANNEL = "tessera_live";
@@ -29,6 +29,13 @@ export class PgLiveBus implements LiveBus {
 
   async publish(db: Knex, topic: string, data: LiveData): Promise<void> {
     await db.raw("select pg_notify(?, ?)", [LIVE_CHANNEL, liveMessage(topic, data)]);
+  }
+
+  notifyFromStatement(topic: string, condition: string, whenTrue: LiveData, whenFalse: LiveData): LiveStatementPart {
+    return {
+      sql: `pg_notify(?, case when ${condition} then ? else ? end)`,
+      bindings: [LIVE_CHANNEL, liveMessage(topic, whenTrue), liveMessage(topic, whenFalse)],
+    };
   }
 
   async subscribe(topic: string, listener: (data: LiveData) => void, onGap?: () => void): Promise<() => void> {

@@ -1,5 +1,6 @@
 import { isGuestColumn, type CheckinOptions } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
+import { rememberedRead } from "../../db/rememberedReads.ts";
 import { AppError } from "../../errors.ts";
 import { Checkin } from "../../models/Checkin.ts";
 import { CheckinCode } from "../../models/CheckinCode.ts";
@@ -108,34 +109,52 @@ export async function deskSignIn(scope: Scope, body: { code: string; desk: strin
   return { token, ...(await deskSessionOf(scope, { token: row, checkin })) };
 }
 
+/** What a desk token is made of: its row, its session, and the code that revokes it. */
+const DESK_TABLES = ["checkin_desk_tokens", "checkins", "checkin_codes"];
+
+type TokenRow = Record<`token${string}`, unknown> & Checkin;
+
+/**
+ * The token and its session in one read, trusted without reading it again until this process writes to
+ * what it is made of (a code revoked, a desk signed out, the session changed: seen on the next scan) or 2 s
+ * pass (a write from another process), as a user's session is: a desk scans many times a second.
+ */
+function tokenRow(scope: Scope, tokenHash: string): Promise<TokenRow | null> {
+  return rememberedRead(scope.db, DESK_TABLES, `desk:${tokenHash}`, async () => {
+    const row = await Checkin.query(scope.db)
+      .alias("c")
+      .join("checkinDeskTokens as t", "t.checkinId", "c.id")
+      .where("t.tokenHash", tokenHash)
+      .whereNull("t.revokedAt")
+      .select(
+        "c.*",
+        "t.id as tokenId",
+        "t.codeId as tokenCodeId",
+        "t.desk as tokenDesk",
+        "t.createdAt as tokenCreatedAt",
+        "t.lastSeenAt as tokenLastSeenAt",
+      )
+      .first();
+    return row ? ({ ...row } as TokenRow) : null;
+  });
+}
+
 /** The desk a token names; 401 when it is unknown or revoked (its code revoked too). */
 export async function resolveDesk(scope: Scope, token: string): Promise<Desk> {
   if (!token.startsWith(DESK_TOKEN_PREFIX)) throw AppError.unauthenticated();
-  // The token and its session in one read (a desk scans many times a second).
-  const checkin = (await Checkin.query(scope.db)
-    .alias("c")
-    .join("checkinDeskTokens as t", "t.checkinId", "c.id")
-    .where("t.tokenHash", sha256(token))
-    .whereNull("t.revokedAt")
-    .select(
-      "c.*",
-      "t.id as tokenId",
-      "t.codeId as tokenCodeId",
-      "t.desk as tokenDesk",
-      "t.createdAt as tokenCreatedAt",
-      "t.lastSeenAt as tokenLastSeenAt",
-    )
-    .first()) as (Checkin & Record<`token${string}`, unknown>) | undefined;
-  if (!checkin) throw AppError.unauthenticated();
+  const found = await tokenRow(scope, sha256(token));
+  if (!found) throw AppError.unauthenticated();
+  const { tokenId, tokenCodeId, tokenDesk, tokenCreatedAt, tokenLastSeenAt, ...session } = found;
+  const checkin = Object.assign(new Checkin(), session);
   const row = Object.assign(new CheckinDeskToken(), {
-    id: checkin.tokenId as string,
+    id: tokenId as string,
     accountId: checkin.accountId,
     eventId: checkin.eventId,
     checkinId: checkin.id,
-    codeId: checkin.tokenCodeId as string,
-    desk: checkin.tokenDesk as string,
-    createdAt: new Date(checkin.tokenCreatedAt as string),
-    lastSeenAt: new Date(checkin.tokenLastSeenAt as string),
+    codeId: tokenCodeId as string,
+    desk: tokenDesk as string,
+    createdAt: new Date(tokenCreatedAt as string),
+    lastSeenAt: new Date(tokenLastSeenAt as string),
     revokedAt: null,
   });
   const now = scope.clock.now();

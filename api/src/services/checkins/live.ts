@@ -15,7 +15,7 @@ import { findCheckin } from "./sessions.ts";
  */
 
 /** The scans of an event, as one topic of the live bus (a session's board keeps its own). */
-const topicOf = (eventId: string) => `checkin-scans:${eventId}`;
+export const scanTopicOf = (eventId: string) => `checkin-scans:${eventId}`;
 /** How far before the Last-Event-ID a backlog reads again, for scans that committed late. */
 const LATE_COMMIT_MS = 5_000;
 /** The scans a board gets when it first connects. */
@@ -24,16 +24,14 @@ const FIRST_BACKLOG = 100;
 const nameOf = (guest: Pick<GuestRow, "firstName" | "lastName"> | null) =>
   guest ? [guest.firstName, guest.lastName].filter(Boolean).join(" ").slice(0, 200) || null : null;
 
-/** In the scan's transaction: tells the boards of its event (sent once it commits). */
-export async function publishScan(
-  trx: Knex.Transaction,
-  scope: Scope,
-  checkin: Pick<Checkin, "id" | "eventId">,
+/** What the boards are told of a scan. */
+export function liveScanOf(
+  checkin: Pick<Checkin, "id">,
   scanRowId: string,
   guest: Pick<GuestRow, "firstName" | "lastName"> | null,
   answer: ScanAnswer,
-): Promise<void> {
-  const scan: LiveScan = {
+): LiveScan {
+  return {
     id: scanRowId,
     checkinId: checkin.id,
     result: answer.result,
@@ -46,7 +44,18 @@ export async function publishScan(
     scannedAt: answer.scannedAt,
     receivedAt: answer.receivedAt,
   };
-  await scope.deps.live.publish(trx, topicOf(checkin.eventId), scan);
+}
+
+/** In the scan's transaction: tells the boards of its event (sent once it commits). */
+export async function publishScan(
+  trx: Knex.Transaction,
+  scope: Scope,
+  checkin: Pick<Checkin, "id" | "eventId">,
+  scanRowId: string,
+  guest: Pick<GuestRow, "firstName" | "lastName"> | null,
+  answer: ScanAnswer,
+): Promise<void> {
+  await scope.deps.live.publish(trx, scanTopicOf(checkin.eventId), liveScanOf(checkin, scanRowId, guest, answer));
 }
 
 const eventOf = (scan: LiveScan): StreamEvent => ({
@@ -138,7 +147,7 @@ export async function liveScans(scope: Scope, key: EventKey, checkinId: string |
       (await backlog(scope.db, event.id, checkinId, receivedAtOf(lastEventId))).map(eventOf),
     subscribe: (push, onGap) =>
       scope.deps.live.subscribe(
-        topicOf(event.id),
+        scanTopicOf(event.id),
         (data) => {
           const scan = data as LiveScan;
           if (!checkinId || scan.checkinId === checkinId) push(eventOf(scan));

@@ -8,7 +8,7 @@ import {
   type ScanDirection,
   type ScanResult,
 } from "@tessera/shared";
-import { isUniqueViolation, lockForUpdate } from "../../db/dialect.ts";
+import { isUniqueViolation } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Checkin } from "../../models/Checkin.ts";
@@ -28,30 +28,24 @@ import {
   type GuestRow,
 } from "./admission.ts";
 import { requireEnabled, type Desk } from "./desk.ts";
-import { publishScan } from "./live.ts";
+import { planScan, type Refusal } from "./scanPlan.ts";
+import { writeScan, type Scanner } from "./scanWrite.ts";
 import { findCheckin } from "./sessions.ts";
 
 /*
  * Scans (spec §7 POST checkins/{id}/check), exactly once:
  * - idempotent by the client's scan id: checkin_scans is unique on (session, scan id), and the scan's row is
- *   written in the same transaction as the entry it makes. A repeat (even one racing the first) fails that
- *   constraint, its transaction rolls back whole, and it answers the stored first answer: nothing new recorded;
- * - one entry per guest and session at a time: checkin_entries has one row per (session, guest). An entry
- *   upserts that row (INSERT … ON CONFLICT DO UPDATE … RETURNING): on PostgreSQL the statement inserts it or
- *   waits for and then locks the existing one until the transaction ends, so of two desks scanning one guest
- *   at once the second reads the first's committed entry and answers already_checked_in. SQLite runs one
- *   writing transaction at a time. An exit locks the row the same way (SELECT … FOR UPDATE).
- * Every attempt is a row of checkin_scans, refusals included. Offline uploads carry their original time and are
- * never dropped: an admission the server would refuse is kept as an entry, forced and flagged.
+ *   written with the entry it makes, all or none (scanWrite.ts). A repeat (even one racing the first) fails
+ *   that constraint, writes nothing, and answers the stored first answer;
+ * - one entry per guest and session at a time: checkin_entries has one row per (session, guest), which an
+ *   entry upserts deciding against the state it finds under the row's lock, so of two desks scanning one
+ *   guest at once the second finds the first's entry and answers already_checked_in.
+ * A scan reads the guest, plans its two possible answers (scanPlan.ts), then writes. Every attempt is a row
+ * of checkin_scans, refusals included. Offline uploads carry their original time and are never dropped: an
+ * admission the server would refuse is kept as an entry, forced and flagged.
  */
 
-/** Who scans: a user of the organizer API (who may force, with write access) or a desk token. */
-export interface Scanner {
-  userId: string | null;
-  deskTokenId: string | null;
-  desk: string | null;
-  canForce: boolean;
-}
+export type { Scanner } from "./scanWrite.ts";
 
 interface ScanInput {
   scanId: string;
@@ -103,118 +97,11 @@ async function findGuest(db: Knex, checkin: Checkin, input: ScanInput): Promise<
   return { guest: guestRowOf(row) };
 }
 
-interface EntryRow {
-  state: "in" | "out";
-  lastInScanId: string | null;
-  lastInAt: string | Date | null;
-}
-
-/** When, at which desk and by whom the guest came in last (the scan that let them in). */
-async function previousEntry(trx: Knex, entry: EntryRow): Promise<NonNullable<ScanAnswer["previous"]>> {
-  const scan = entry.lastInScanId
-    ? ((await trx("checkinScans as s")
-        .leftJoin("users as u", "u.id", "s.userId")
-        .where("s.id", entry.lastInScanId)
-        .first("s.scannedAt", "s.desk", "u.firstName", "u.lastName")) as
-        | { scannedAt: string | Date; desk: string | null; firstName: string | null; lastName: string | null }
-        | undefined)
-    : undefined;
-  const by = scan ? [scan.firstName, scan.lastName].filter(Boolean).join(" ") || null : null;
-  const at = scan?.scannedAt ?? entry.lastInAt ?? new Date();
-  return { at: new Date(at).toISOString(), desk: scan?.desk ?? null, by };
-}
-
 /** The refusal's words: the failing part of the rule, described by the engine in the caller's language. */
 async function refusalDetails(scope: Scope, checkin: Checkin, refusal: Exclude<Admission, { admitted: true }>) {
   if (refusal.result === "not_confirmed") return { status: refusal.status };
   const fields = await CustomField.query(scope.db).where({ eventId: checkin.eventId });
   return { rule: describeRule(refusal.failing, fields, scope.t) };
-}
-
-interface Outcome {
-  result: ScanResult;
-  /** Let in against the answer: by a supervisor, or an offline desk. */
-  forced: boolean;
-  flagged: boolean;
-  details: Partial<Pick<ScanAnswer, "previous" | "rule" | "status" | "conflict">>;
-}
-
-interface Refusal {
-  result: ScanResult;
-  details: Outcome["details"];
-}
-
-const answered = (refusal: Refusal, flagged = false): Outcome => ({ ...refusal, forced: false, flagged });
-
-/** Who may let a refused guest in: a supervisor forcing it, or an offline desk that already did. */
-type Override = "force" | "offline" | null;
-
-/**
- * An entry (direction in): the guest's entry row upserted and locked in `trx`, then decided: the first entry,
- * a re-entry or multiple entry the session allows, else already_checked_in — unless overridden, when it is an
- * entry forced (and flagged, offline) with what the server would have answered as its conflict.
- */
-async function enter(
-  trx: Knex.Transaction,
-  run: ScanRun,
-  guest: GuestRow,
-  scanRowId: string,
-  scannedAt: Date,
-  rowRefusal: Refusal | null,
-  override: Override,
-): Promise<Outcome> {
-  const { checkin } = run;
-  const now = run.scope.clock.now().toISOString();
-  const at = scannedAt.toISOString();
-  const where = { checkinId: checkin.id, guestId: guest.id };
-  const [entry] = (await trx("checkinEntries")
-    .insert({
-      ...where,
-      state: "in",
-      entries: 1,
-      exits: 0,
-      firstInAt: at,
-      lastInScanId: scanRowId,
-      lastInAt: at,
-      updatedAt: now,
-    })
-    .onConflict(["checkinId", "guestId"])
-    .merge({ updatedAt: trx.raw("??", ["checkin_entries.updated_at"]) })
-    .returning(["state", "lastInScanId", "lastInAt"])) as EntryRow[];
-  const isFirst = entry!.lastInScanId === scanRowId;
-  let refusal = rowRefusal;
-  if (!refusal && !isFirst) {
-    const mayEnter = entry!.state === "in" ? checkin.multipleEntries : checkin.reentryAfterExit;
-    if (!mayEnter) refusal = { result: "already_checked_in", details: { previous: await previousEntry(trx, entry!) } };
-  }
-  if (refusal && !override) {
-    if (isFirst) await trx("checkinEntries").where(where).delete();
-    return answered(refusal);
-  }
-  if (!isFirst) {
-    await trx("checkinEntries")
-      .where(where)
-      .update({ state: "in", entries: trx.raw("entries + 1"), lastInScanId: scanRowId, lastInAt: at, updatedAt: now });
-  }
-  if (!refusal) return { result: "ok", forced: false, flagged: false, details: {} };
-  return {
-    result: "ok",
-    forced: true,
-    flagged: override === "offline",
-    details: { ...refusal.details, conflict: refusal.result },
-  };
-}
-
-/** An exit: the entry row locked in `trx`; a guest who is not in is answered not_checked_in. */
-async function exit(trx: Knex.Transaction, run: ScanRun, guest: GuestRow, override: Override): Promise<Outcome> {
-  const where = { checkinId: run.checkin.id, guestId: guest.id };
-  const entry = (await lockForUpdate(trx, trx("checkinEntries").where(where).first("state"))) as
-    { state: "in" | "out" } | undefined;
-  if (entry?.state !== "in") return answered({ result: "not_checked_in", details: {} }, override === "offline");
-  await trx("checkinEntries")
-    .where(where)
-    .update({ state: "out", exits: trx.raw("exits + 1"), updatedAt: run.scope.clock.now().toISOString() });
-  return { result: "ok", forced: false, flagged: false, details: {} };
 }
 
 /** The stored answer of a scan id in the session, given again. */
@@ -240,9 +127,6 @@ async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
   const direction = input.direction ?? "in";
   const found = await findGuest(scope.db, checkin, input);
   const guest = "guest" in found ? found.guest : null;
-  // An offline desk answered already: it let the guest in (ok, the default) or refused them.
-  const admitted = run.isOffline && (input.localResult ?? "ok") === "ok";
-  const override: Override = input.force ? "force" : admitted ? "offline" : null;
 
   // What the guest's row alone decides, before any entry is read.
   let rowRefusal: Refusal | null = null;
@@ -252,59 +136,30 @@ async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
     if (!verdict.admitted)
       rowRefusal = { result: verdict.result, details: await refusalDetails(scope, checkin, verdict) };
   }
-
-  const scanRowId = randomUUID();
+  const plan = planScan({
+    checkin,
+    hasGuest: guest !== null,
+    unknownResult: "result" in found ? found.result : "unknown",
+    direction,
+    isOffline: run.isOffline,
+    localResult: input.localResult ?? "ok",
+    force: input.force ?? false,
+    rowRefusal,
+  });
   try {
-    return await scope.db.transaction(async (trx) => {
-      let outcome: Outcome;
-      if (!guest) {
-        outcome = answered({ result: (found as { result: ScanResult }).result, details: {} }, admitted);
-      } else if (run.isOffline && !admitted) {
-        outcome = answered({ result: input.localResult!, details: {} });
-      } else if (direction === "out") {
-        outcome = checkin.exitScans
-          ? await exit(trx, run, guest, override)
-          : answered({ result: "not_allowed", details: { rule: null } }, admitted);
-      } else if (rowRefusal && !override) {
-        outcome = answered(rowRefusal);
-      } else {
-        outcome = await enter(trx, run, guest, scanRowId, scannedAt, rowRefusal, override);
-      }
-      const answer: ScanAnswer = {
+    return await writeScan(
+      {
+        ...run,
+        rowId: randomUUID(),
         scanId: input.scanId,
-        result: outcome.result,
+        guest,
+        fields: guest ? displayedValues(checkin.displayedFields, guest) : {},
         direction,
-        guest: guest ? { id: guest.id, fields: displayedValues(checkin.displayedFields, guest) } : null,
         scannedAt: scannedAt.toISOString(),
         receivedAt: receivedAt.toISOString(),
-        desk: scanner.desk,
-        forced: outcome.forced,
-        flagged: outcome.flagged,
-        repeated: false,
-        ...outcome.details,
-      };
-      await trx("checkinScans").insert({
-        id: scanRowId,
-        accountId: checkin.accountId,
-        eventId: checkin.eventId,
-        checkinId: checkin.id,
-        scanId: input.scanId,
-        guestId: guest?.id ?? null,
-        result: answer.result,
-        direction,
-        forced: answer.forced,
-        flagged: answer.flagged,
-        offline: run.isOffline,
-        desk: scanner.desk,
-        userId: scanner.userId,
-        deskTokenId: scanner.deskTokenId,
-        scannedAt: answer.scannedAt,
-        receivedAt: answer.receivedAt,
-        answer: JSON.stringify(answer),
-      });
-      await publishScan(trx, scope, checkin, scanRowId, guest, answer);
-      return answer;
-    });
+      },
+      plan,
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The same scan id got there first (a repeat racing it): its answer, and nothing of ours.
