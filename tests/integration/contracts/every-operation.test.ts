@@ -913,6 +913,18 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     await buildGuest(w.server.db, event, { status: "refused" });
     return w.overseer.statistics.legacyAttendance({ params: { event: event.slug }, query: { language: "fr" } });
   },
+  "statistics.checkin": async (w) => {
+    const { event, checkin, guest } = await checkinWithGuest(w);
+    const params = { ...w.at(event), id: checkin.id };
+    await w.overseer.checkins.check({ params, body: { scanId: crypto.randomUUID(), guestId: guest.id, desk: "A" } });
+    return w.overseer.statistics.checkin({ params: w.at(event) });
+  },
+  "statistics.legacyCheckin": async (w) => {
+    const { event, checkin, guest } = await checkinWithGuest(w);
+    const params = { ...w.at(event), id: checkin.id };
+    await w.overseer.checkins.check({ params, body: { scanId: crypto.randomUUID(), guestId: guest.id } });
+    return w.overseer.statistics.legacyCheckin({ params: { event: event.slug }, query: { id: checkin.id } });
+  },
 
   "checkins.list": async (w) => {
     const { event } = await checkinWithGuest(w);

@@ -1,62 +1,22 @@
 import { SCAN_RESULTS, type CheckinStats } from "@tessera/shared";
-import type { Knex } from "../../db/knex.ts";
-import { extraFacts } from "../conditions.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
-import type { Checkin } from "../../models/Checkin.ts";
-import { admission, GUEST_COLUMNS, guestRowOf, sessionRule } from "./admission.ts";
+import { admittedCounts } from "./admitted.ts";
 import { findCheckin } from "./sessions.ts";
 
 /*
  * A session's figures (spec §7 GET checkins/{id}/stats). Entries, presence, scans by result and by desk are
- * counted by the database (three grouped statements over checkin_entries and checkin_scans). The guests a
- * session lets in: counted by the database when its rule does not go past the status (confirmed guests), else
- * by the condition engine over the event's guests read page by page (rules are the engine's, not SQL).
+ * counted by the database (three grouped statements over checkin_entries and checkin_scans); the guests the
+ * session lets in as admitted.ts counts them.
  */
 
-const PAGE = 2_000;
-
 const asNumber = (value: unknown) => Number(value ?? 0);
-
-async function allowedGuests(db: Knex, checkin: Checkin): Promise<number> {
-  const rule = sessionRule(checkin);
-  if (!rule.rule) {
-    const row = (await db("guests")
-      .where({ eventId: checkin.eventId, status: "confirmed" })
-      .count({ n: "*" })
-      .first()) as {
-      n: number | string;
-    };
-    return asNumber(row.n);
-  }
-  let allowed = 0;
-  let after: string | null = null;
-  for (;;) {
-    const read = db("guests")
-      .where({ eventId: checkin.eventId })
-      .orderBy("id")
-      .limit(PAGE)
-      .select(GUEST_COLUMNS.map((column) => `guests.${column}`));
-    // Without a rule on the status, only confirmed guests can be let in: the database leaves out the others.
-    if (!rule.judgesStatus) read.where({ status: "confirmed" });
-    if (after) read.where("id", ">", after);
-    const guests = ((await read) as Record<string, unknown>[]).map(guestRowOf);
-    const extras = await extraFacts(
-      db,
-      rule,
-      guests.map((guest) => guest.id),
-    );
-    allowed += guests.filter((guest) => admission(rule, guest, extras).admitted).length;
-    if (guests.length < PAGE) return allowed;
-    after = guests.at(-1)!.id;
-  }
-}
 
 export async function checkinStats(scope: Scope, key: EventKey, checkinId: string): Promise<CheckinStats> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
   const checkin = await findCheckin(scope.db, event.id, checkinId);
   const db = scope.db;
-  const [entries, results, desks, allowed] = await Promise.all([
+  const [entries, results, desks, admitted] = await Promise.all([
     db("checkinEntries")
       .where({ checkinId: checkin.id })
       .first(
@@ -84,12 +44,12 @@ export async function checkinStats(scope: Scope, key: EventKey, checkinId: strin
         db.raw("sum(case when result = 'ok' then 1 else 0 end) as ok"),
         db.raw("max(scanned_at) as last_scan_at"),
       ) as Promise<Record<string, unknown>[]>,
-    allowedGuests(db, checkin),
+    admittedCounts(db, event.id, [checkin]),
   ]);
   const byResult = Object.fromEntries(SCAN_RESULTS.map((result) => [result, 0])) as Record<string, number>;
   for (const row of results) byResult[String(row.result)] = asNumber(row.scans);
   return {
-    allowedGuests: allowed,
+    allowedGuests: admitted.get(checkin.id)!.allowed,
     checkedIn: asNumber(entries?.checkedIn),
     presentNow: asNumber(entries?.presentNow),
     entries: asNumber(entries?.entries),
