@@ -9,6 +9,8 @@ export const WEB_APP_CSP = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
+  // The badge editor shows the PDF its preview answered in a frame, from a blob address the page made of it.
+  "frame-src 'self' blob:",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",

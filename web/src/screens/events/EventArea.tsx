@@ -20,6 +20,7 @@ const GuestsSection = lazyWithTimeout(() => import("../guests/GuestsSection.tsx"
 const FormsSection = lazyWithTimeout(() => import("../forms/FormsSection.tsx"));
 const StatisticsSection = lazyWithTimeout(() => import("../statistics/StatisticsSection.tsx"));
 const CheckinsSection = lazyWithTimeout(() => import("../checkins/CheckinsSection.tsx"));
+const EbadgesSection = lazyWithTimeout(() => import("../ebadges/EbadgesSection.tsx"));
 
 /** Spec §2 event navigation, in its order. */
 const SECTIONS = [
@@ -35,7 +36,7 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number] | "settings" | "admin";
 /** The sections of later releases: they show their "coming" state. */
-const COMING_SECTIONS = ["design", "content", "campaigns", "ebadges", "ticketing"] as const;
+const COMING_SECTIONS = ["design", "content", "campaigns", "ticketing"] as const;
 
 /** /manage/events/:eventId/…: the event's header, its navigation and the section shown. */
 export function EventArea({ accountId, eventId }: { accountId: string; eventId: string }) {
@@ -120,6 +121,14 @@ function EventAreaContent({ accountId, eventId }: { accountId: string; eventId: 
           element={
             <Suspense fallback={<PageLoader />}>
               <StatisticsSection />
+            </Suspense>
+          }
+        />
+        <Route
+          path="ebadges/*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <EbadgesSection />
             </Suspense>
           }
         />
