@@ -111,6 +111,7 @@ export function BadgeBlockView(props: BadgeBlockViewProps) {
           font: "inherit",
           color: "inherit",
           touchAction: "none",
+          overflow: "hidden",
         }}
       >
         {children}

@@ -36,7 +36,8 @@ function QrLook() {
     [5, 13],
   ];
   return (
-    <svg viewBox="-1 -1 23 23" style={{ width: "100%", height: "100%", background: "#fff" }} aria-hidden>
+    <svg viewBox="-1 -1 23 23" style={{ display: "block", width: "100%", height: "100%" }} aria-hidden>
+      <rect x={-1} y={-1} width={23} height={23} fill="#fff" />
       {finder(0, 0)}
       {finder(14, 0)}
       {finder(0, 14)}
@@ -65,16 +66,8 @@ export function BlockContent({
   questions: readonly QuestionRef[];
 }) {
   const { t } = useTranslation("web");
-  if (block.type === "qrCode") {
-    const side = Math.min(block.width, block.height) * pxPerMm;
-    return (
-      <span style={{ display: "grid", placeItems: "center", width: "100%", height: "100%" }}>
-        <span style={{ width: side, height: side }}>
-          <QrLook />
-        </span>
-      </span>
-    );
-  }
+  // A square centred in the block (the SVG keeps its proportions), as the PDF draws the code.
+  if (block.type === "qrCode") return <QrLook />;
   if (block.type === "logo") {
     return logoUrl ? (
       <img src={logoUrl} alt="" style={{ width: "100%", height: "100%", objectFit: "contain" }} />
