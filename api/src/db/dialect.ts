@@ -79,6 +79,12 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** Whether a database error is a foreign-key violation (either database): a row it names went away. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const { code, nativeError } = (error ?? {}) as { code?: unknown; nativeError?: { code?: unknown } };
+  return [code, nativeError?.code].some((value) => value === "23503" || value === "SQLITE_CONSTRAINT_FOREIGNKEY");
+}
+
 /** `lower(column) LIKE %value%`, the same way on both databases (the value's % and _ match themselves). */
 export function lowerContains(db: Knex, column: string, value: string): Knex.Raw {
   const escaped = value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -336,7 +336,39 @@ describe.each(databaseKinds())("check-in scans on %s", (kind) => {
       expect(await db("checkinEntries").where({ guestId: guest.id }).first()).toMatchObject({ entries: 1 });
     }
   });
+
+  it.runIf(kind === "postgres")(
+    "answers unknown for a guest deleted (or merged away) between the scan's read and its write",
+    async () => {
+      const { db, event, scan, scansOf } = await setUp();
+      const guest = await buildGuest(db, event, { status: "confirmed" });
+      // The deletion holds the guest's row: the scan reads the guest, then its entry waits for the row.
+      const deletion = await db.transaction();
+      try {
+        await deletion("guests").where({ id: guest.id }).forUpdate().first("id");
+        const answer = scan({ guestId: guest.id, desk: "Door A" });
+        await expect.poll(() => waitingOnLocks(db), { timeout: 5_000 }).toBeGreaterThan(0);
+        await deletion("guests").where({ id: guest.id }).delete();
+        await deletion.commit();
+        const answered = await answer;
+        expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+        expect(answered.body).toMatchObject({ result: "unknown", guest: null });
+      } finally {
+        if (!deletion.isCompleted()) await deletion.rollback();
+      }
+      expect(await scansOf()).toMatchObject([{ result: "unknown", guestId: null }]);
+      expect(await db("checkinEntries").where({ guestId: guest.id })).toEqual([]);
+    },
+  );
 });
+
+/** How many statements of the test's database wait for a lock now (PostgreSQL). */
+async function waitingOnLocks(db: { raw: (sql: string) => Promise<{ rows: { n: string }[] }> }): Promise<number> {
+  const result = await db.raw(
+    "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+  );
+  return Number(result.rows[0]!.n);
+}
 
 async function expectNoNewScan<T>(scansOf: () => Promise<unknown[]>, call: () => Promise<T>): Promise<T> {
   const before = (await scansOf()).length;

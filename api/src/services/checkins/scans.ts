@@ -8,7 +8,7 @@ import {
   type ScanDirection,
   type ScanResult,
 } from "@tessera/shared";
-import { isUniqueViolation } from "../../db/dialect.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Checkin } from "../../models/Checkin.ts";
@@ -123,6 +123,24 @@ async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
     throw AppError.invalid([{ field: "guestId", code: "required" }]);
   if (input.force && !scanner.canForce) throw AppError.forbidden();
   const receivedAt = scope.clock.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readAndWrite(run, input, receivedAt);
+    } catch (error) {
+      // The guest went away between the read and the write (merged into another, deleted): read again.
+      if (isForeignKeyViolation(error) && attempt === 1) continue;
+      if (!isUniqueViolation(error)) throw error;
+      // The same scan id got there first (a repeat racing it): its answer, and nothing of ours.
+      const stored = await storedAnswer(scope.db, checkin.id, input.scanId);
+      if (!stored) throw error;
+      return stored;
+    }
+  }
+}
+
+/** The scan: its guest read, its two possible answers planned, then written (scanWrite.ts). */
+async function readAndWrite(run: ScanRun, input: ScanInput, receivedAt: Date): Promise<ScanAnswer> {
+  const { scope, checkin } = run;
   const scannedAt = input.scannedAt ? new Date(input.scannedAt) : receivedAt;
   const direction = input.direction ?? "in";
   const found = await findGuest(scope.db, checkin, input);
@@ -146,27 +164,19 @@ async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
     force: input.force ?? false,
     rowRefusal,
   });
-  try {
-    return await writeScan(
-      {
-        ...run,
-        rowId: randomUUID(),
-        scanId: input.scanId,
-        guest,
-        fields: guest ? displayedValues(checkin.displayedFields, guest) : {},
-        direction,
-        scannedAt: scannedAt.toISOString(),
-        receivedAt: receivedAt.toISOString(),
-      },
-      plan,
-    );
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // The same scan id got there first (a repeat racing it): its answer, and nothing of ours.
-    const stored = await storedAnswer(scope.db, checkin.id, input.scanId);
-    if (!stored) throw error;
-    return stored;
-  }
+  return writeScan(
+    {
+      ...run,
+      rowId: randomUUID(),
+      scanId: input.scanId,
+      guest,
+      fields: guest ? displayedValues(checkin.displayedFields, guest) : {},
+      direction,
+      scannedAt: scannedAt.toISOString(),
+      receivedAt: receivedAt.toISOString(),
+    },
+    plan,
+  );
 }
 
 const deskName = (desk: string | undefined) => desk?.trim() || null;
