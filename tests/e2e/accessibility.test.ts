@@ -285,6 +285,11 @@ const statisticsReady = async (page: Page) => {
   await page.locator(".recharts-surface").nth(1).waitFor();
 };
 const statistics = (scene: Scene) => `${events(scene)}/statistics`;
+/** The check-in part of the Statistics of the scene's event without forms: its sessions' table and chart drawn. */
+const checkinStatisticsReady = async (page: Page) => {
+  await page.getByTestId("checkin-session-row").first().waitFor();
+  await page.getByTestId("checkin-sessions").locator(".recharts-surface").waitFor();
+};
 /** The check-in sessions of the scene's event without forms, and its session "Main door". */
 const checkins = (scene: Scene) => `/manage/events/${scene.checkin.eventId}/checkins`;
 const checkinEditor = (scene: Scene) => `${checkins(scene)}/${scene.checkin.checkinId}`;
@@ -788,12 +793,32 @@ const SCREENS: Screen[] = [
       await page.getByRole("option", { name: web.statistics.everyField, exact: true }).waitFor();
     },
   },
-  ...(["deliverability", "check-in", "campaigns"] as const).map((part): Screen => ({
+  ...(["deliverability", "campaigns"] as const).map((part): Screen => ({
     name: `event statistics, ${part} (later)`,
     as: "overseer",
     path: (scene) => `${statistics(scene)}/${part}`,
-    reach: text(web.statistics.later[part === "check-in" ? "checkin" : part]),
+    reach: text(web.statistics.later[part]),
   })),
+  {
+    name: "event statistics, check-in",
+    as: "overseer",
+    path: (scene) => `/manage/events/${scene.checkin.eventId}/statistics/check-in`,
+    reach: checkinStatisticsReady,
+    routes: ["check-in"],
+  },
+  {
+    name: "event statistics, check-in, phone",
+    as: "overseer",
+    path: (scene) => `/manage/events/${scene.checkin.eventId}/statistics/check-in`,
+    reach: checkinStatisticsReady,
+    viewport: PHONE,
+  },
+  {
+    name: "event statistics, check-in, no session yet",
+    as: "overseer",
+    path: (scene) => `${statistics(scene)}/check-in`,
+    reach: text(web.statistics.checkin.empty.noSessions),
+  },
 
   // -- check-in --------------------------------------------------------------------------------------------
   { name: "check-in sessions", as: "overseer", path: checkins, reach: checkinRow, routes: ["checkins/*"] },

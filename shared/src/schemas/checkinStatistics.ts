@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { CHECKIN_DESK_NAME_MAX } from "../rules/checkins.ts";
-import { ARRIVAL_BUCKETS, SCAN_REFUSALS } from "../rules/checkinStatistics.ts";
+import { ARRIVAL_BUCKETS, SCAN_REFUSALS, type ScanRefusal } from "../rules/checkinStatistics.ts";
 import { CheckinTypeSchema } from "./checkins.ts";
 import { Nullable, Timestamp, Uuid, literals } from "./common.ts";
 
@@ -23,9 +23,10 @@ export const LegacyCheckinStatisticsQuery = Type.Object({
 const Count = Type.Integer({ minimum: 0 });
 
 /** Refused attempts by reason: every answer but ok, each with its count (zeros included). */
-const RefusalCounts = Type.Record(literals(SCAN_REFUSALS), Count, {
-  description: "Refused attempts by reason: every scan answer but ok",
-});
+const RefusalCounts = Type.Object(
+  Object.fromEntries(SCAN_REFUSALS.map((reason) => [reason, Count])) as Record<ScanRefusal, typeof Count>,
+  { description: "Refused attempts by reason: every scan answer but ok" },
+);
 
 export const SessionFiguresSchema = Type.Object({
   id: Uuid,

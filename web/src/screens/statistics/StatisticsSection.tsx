@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import { ComingSoon } from "@/components/ComingSoon.tsx";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
+import { CheckinStatistics } from "./CheckinStatistics.tsx";
 import { CustomFieldsStatistics } from "./CustomFieldsStatistics.tsx";
 
 /** The parts of the Statistics section (spec §2), each at its own address; those of later releases say so. */
@@ -13,7 +14,7 @@ const PARTS = {
   campaigns: "campaigns",
 } as const;
 type Part = keyof typeof PARTS;
-const LATER_PARTS = ["deliverability", "check-in", "campaigns"] as const;
+const LATER_PARTS = ["deliverability", "campaigns"] as const;
 
 /** /manage/events/:eventId/statistics/* (a lazy chunk, with the charts): one tab a part. */
 function StatisticsSection() {
@@ -36,6 +37,7 @@ function StatisticsSection() {
       <Routes>
         <Route index element={<Navigate to="custom-fields" replace />} />
         <Route path="custom-fields" element={<CustomFieldsStatistics />} />
+        <Route path="check-in" element={<CheckinStatistics />} />
         {LATER_PARTS.map((part) => (
           <Route
             key={part}
@@ -43,7 +45,7 @@ function StatisticsSection() {
             element={
               <ComingSoon
                 title={t(`statistics.tabs.${PARTS[part]}`)}
-                description={t(`statistics.later.${PARTS[part] as Exclude<(typeof PARTS)[Part], "customFields">}`)}
+                description={t(`statistics.later.${PARTS[part]}`)}
               />
             }
           />
