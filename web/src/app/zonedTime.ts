@@ -1,3 +1,5 @@
+import { instantOfWallTime, knownTimeZone } from "@tessera/shared/timeZones";
+
 /*
  * Dates of an event live in the event's time zone: the forms type wall-clock times there
  * ("2027-03-14T09:30") and the API stores UTC instants.
@@ -19,19 +21,12 @@ function partsIn(date: Date, timeZone: string): Record<string, number> {
   return values;
 }
 
-/** How far the zone's wall clock is ahead of UTC at that instant, in milliseconds. */
-function offsetAt(date: Date, timeZone: string): number {
-  const p = partsIn(date, timeZone);
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
-}
-
 const pad = (value: number) => String(value).padStart(2, "0");
 
 /** A UTC instant as the wall-clock "YYYY-MM-DDTHH:mm" of the zone (the value of a datetime-local input). */
 export function toZonedInput(iso: string | null, timeZone: string): string {
   if (!iso) return "";
-  const p = partsIn(new Date(iso), safeZone(timeZone));
+  const p = partsIn(new Date(iso), knownTimeZone(timeZone));
   return `${p.year}-${pad(p.month!)}-${pad(p.day!)}T${pad(p.hour!)}:${pad(p.minute!)}`;
 }
 
@@ -41,11 +36,7 @@ export function fromZonedInput(local: string, timeZone: string): string | null {
   if (!match) return null;
   const [, y, mo, d, h = "0", mi = "0"] = match;
   const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
-  const zone = safeZone(timeZone);
-  // Two passes settle the offset across a daylight-saving change.
-  let instant = wall - offsetAt(new Date(wall), zone);
-  instant = wall - offsetAt(new Date(instant), zone);
-  return new Date(instant).toISOString();
+  return new Date(instantOfWallTime(wall, knownTimeZone(timeZone))).toISOString();
 }
 
 /** Every IANA zone the browser knows (the time zone selects). */
@@ -59,22 +50,13 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
-function safeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
-}
-
 /** An event's start–end as read in its own zone: "14 Mar 2027, 09:30 – 18:00 (Europe/Paris)". */
 export function formatEventDates(
   event: { startsAt: string | null; endsAt: string | null; isAllDay: boolean; timezone: string },
   language: string,
 ): string | null {
   if (!event.startsAt) return null;
-  const timeZone = safeZone(event.timezone);
+  const timeZone = knownTimeZone(event.timezone);
   const dateOnly = new Intl.DateTimeFormat(language, { timeZone, dateStyle: "medium" });
   const dateTime = new Intl.DateTimeFormat(language, { timeZone, dateStyle: "medium", timeStyle: "short" });
   const format = event.isAllDay ? dateOnly : dateTime;
