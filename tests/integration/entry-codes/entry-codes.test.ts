@@ -9,6 +9,7 @@ import {
   verifyGuestCode,
   type GuestCodeVerification,
 } from "@tessera/shared";
+import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { GuestCode } from "../../../api/src/models/GuestCode.ts";
 import { GuestCodeKey } from "../../../api/src/models/GuestCodeKey.ts";
 import { openPrivateKey } from "../../../api/src/services/checkin-codes/keyVault.ts";
@@ -171,6 +172,154 @@ describe.each(databaseKinds())("entry codes on %s", (kind) => {
     expect(await atDesk(ev, third.code)).toEqual({ ok: false, reason: "revoked" });
     expect(await online(ev, third.code)).toEqual({ ok: false, reason: "revoked" });
     expect((await organizer().get(`${base(ev)}/users/${guest.id}/entry-code`)).status).toBe(404);
+  });
+
+  /** The event's history entries of the entry codes and their keys, oldest first. */
+  async function codeHistory(event: Event): Promise<AuditLog[]> {
+    return AuditLog.query(suite.server.db)
+      .where({ eventId: event.id })
+      .whereIn("action", [
+        "entry_code_key.rotated",
+        "entry_code_key.retired",
+        "guest.entry_code_revoked",
+        "guest.entry_code_reissued",
+      ])
+      .orderBy("createdAt")
+      .orderBy("id");
+  }
+
+  it("records each key and code change once in the event's history, by its actor, without a code or key", async () => {
+    const ev = await event();
+    const ada = await buildGuest(suite.server.db, ev, { firstName: "Ada", lastName: "Lovelace" });
+    const bob = await buildGuest(suite.server.db, ev, { firstName: null, lastName: null, email: "bob@example.org" });
+    const adaFirst = (await codeOf(ev, ada.id))!;
+    const overseer = suite.cast.userId("overseer");
+    const byOverseer = { accountId: ev.accountId, actorUserId: overseer, actorApiKeyId: null };
+    expect(await codeHistory(ev)).toEqual([]); // issuing on first need is no one's action
+
+    // a rotation: the new key by its number
+    expect((await organizer().post(`${base(ev)}/entry-code-keys`)).status).toBe(201);
+    const [key1, key2] = await GuestCodeKey.query(suite.server.db).where({ eventId: ev.id }).orderBy("number");
+    let entries = await codeHistory(ev);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      ...byOverseer,
+      action: "entry_code_key.rotated",
+      subjectType: "guestCodeKey",
+      subjectId: key2!.id,
+      before: null,
+      after: { number: 2 },
+    });
+
+    // a revocation: the guest by name, the code by serial
+    expect((await organizer().post(`${base(ev)}/users/${ada.id}/entry-code/revoke`)).status).toBe(200);
+    entries = await codeHistory(ev);
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toMatchObject({
+      ...byOverseer,
+      action: "guest.entry_code_revoked",
+      subjectType: "guest",
+      subjectId: ada.id,
+      before: { serial: adaFirst.serial },
+      after: null,
+      metadata: { subject: "Ada Lovelace" },
+    });
+    // revoking again revokes nothing and records nothing
+    expect((await organizer().post(`${base(ev)}/users/${ada.id}/entry-code/revoke`)).status).toBe(200);
+    expect(await codeHistory(ev)).toHaveLength(2);
+
+    // a re-issue (by the API key): one entry, the serial revoked (none here) and the new one
+    const reissued = await suite.cast.client("apiKey").post(`${base(ev)}/users/${ada.id}/entry-code/reissue`);
+    expect(reissued.status).toBe(201);
+    const adaSecond = reissued.body.entryCode as { code: string; serial: number };
+    entries = await codeHistory(ev);
+    expect(entries).toHaveLength(3);
+    expect(entries[2]).toMatchObject({
+      accountId: ev.accountId,
+      actorUserId: null,
+      actorApiKeyId: suite.cast.apiKey.apiKey.id,
+      action: "guest.entry_code_reissued",
+      subjectType: "guest",
+      subjectId: ada.id,
+      before: { serial: null },
+      after: { serial: adaSecond.serial },
+      metadata: { subject: "Ada Lovelace" },
+    });
+    // re-issuing a code in force names the one it revoked; a guest without a name by their email
+    const bobFirst = (await codeOf(ev, bob.id))!;
+    const bobReissued = await organizer().post(`${base(ev)}/users/${bob.id}/entry-code/reissue`);
+    entries = await codeHistory(ev);
+    expect(entries).toHaveLength(4);
+    expect(entries[3]).toMatchObject({
+      ...byOverseer,
+      action: "guest.entry_code_reissued",
+      subjectId: bob.id,
+      before: { serial: bobFirst.serial },
+      after: { serial: bobReissued.body.entryCode.serial },
+      metadata: { subject: "bob@example.org" },
+    });
+
+    // key 1 signs no code in force (Ada's was revoked): retiring it re-signs none
+    expect((await organizer().post(`${base(ev)}/entry-code-keys/1/retire`)).status).toBe(200);
+    entries = await codeHistory(ev);
+    expect(entries).toHaveLength(5);
+    expect(entries[4]).toMatchObject({
+      ...byOverseer,
+      action: "entry_code_key.retired",
+      subjectType: "guestCodeKey",
+      subjectId: key1!.id,
+      before: { number: 1, retiredAt: null },
+      after: { number: 1, retiredAt: expect.any(String), resignedCodes: 0, resignedWithKey: null },
+    });
+    // retiring key 2 (the active one, signing both codes in force) makes key 3 and signs them again with it;
+    // retiring it again changes and records nothing
+    expect((await organizer().post(`${base(ev)}/entry-code-keys/2/retire`)).status).toBe(200);
+    expect((await organizer().post(`${base(ev)}/entry-code-keys/2/retire`)).status).toBe(200);
+    entries = await codeHistory(ev);
+    expect(entries).toHaveLength(6);
+    expect(entries[5]).toMatchObject({
+      ...byOverseer,
+      action: "entry_code_key.retired",
+      subjectId: key2!.id,
+      after: { number: 2, resignedCodes: 2, resignedWithKey: 3 },
+    });
+    expect((await codeOf(ev, ada.id))!.keyId).toBe(3);
+
+    // refused and failed calls record nothing: an unknown key, a guest of another event, a reader, an outsider
+    const elsewhere = await buildGuest(suite.server.db, await event());
+    const failed = [
+      await organizer().post(`${base(ev)}/entry-code-keys/9/retire`),
+      await organizer().post(`${base(ev)}/users/${elsewhere.id}/entry-code/revoke`),
+      await organizer().post(`${base(ev)}/users/${elsewhere.id}/entry-code/reissue`),
+      await suite.cast.client("outsiderOverseer").post(`${base(ev)}/entry-code-keys`),
+      await suite.cast.client("outsiderOverseer").post(`${base(ev)}/users/${ada.id}/entry-code/revoke`),
+    ];
+    expect(failed.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
+    expect(await codeHistory(ev)).toHaveLength(6);
+    expect(await AuditLog.query(suite.server.db).where({ subjectId: elsewhere.id })).toEqual([]);
+
+    // no code text, signature or key material anywhere in the trail
+    const trail = JSON.stringify(await AuditLog.query(suite.server.db).where({ eventId: ev.id }));
+    const keys = await GuestCodeKey.query(suite.server.db).where({ eventId: ev.id });
+    const texts = [adaFirst.code, adaSecond.code, bobFirst.code, bobReissued.body.entryCode.code];
+    for (const text of texts) expect(trail).not.toContain(text.split(".").at(-1));
+    for (const key of keys) {
+      expect(trail).not.toContain(key.publicKey);
+      expect(trail).not.toContain(key.privateKeyEncrypted.slice(3, 40));
+    }
+
+    // the event's history reads them (the account's audit log route, as the History tab does)
+    const history = await organizer().get(`/api/v1/accounts/${ev.accountId}/auditlogs?eventId=${ev.id}`);
+    expect(history.status).toBe(200);
+    const actions = (history.body.data as Array<{ action: string }>).map((entry) => entry.action);
+    expect(actions.filter((action) => action.includes("entry_code")).sort()).toEqual([
+      "entry_code_key.retired",
+      "entry_code_key.retired",
+      "entry_code_key.rotated",
+      "guest.entry_code_reissued",
+      "guest.entry_code_reissued",
+      "guest.entry_code_revoked",
+    ]);
   });
 
   it("shows another account's user nothing (404) and changes nothing", async () => {

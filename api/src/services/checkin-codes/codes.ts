@@ -8,7 +8,9 @@ import type { Guest } from "../../models/Guest.ts";
 import { GuestCode } from "../../models/GuestCode.ts";
 import { GuestCodeKey } from "../../models/GuestCodeKey.ts";
 import { actorUserId } from "../../policies/actor.ts";
+import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { guestAuditMetadata } from "../guests/auditNames.ts";
 import { findGuest } from "../guests/write.ts";
 import { signedInGuest } from "../portal/signedInGuest.ts";
 import type { Scope } from "../scope.ts";
@@ -161,22 +163,55 @@ export async function getGuestEntryCode(
   return { entryCode: row ? await view(scope.db, secret, row) : null };
 }
 
-/** Revokes the guest's code in force, if any, by `revokedByUserId` (null: no user), the guest's codes locked. */
+/**
+ * Revokes the guest's code in force, if any, by `revokedByUserId` (null: no user), the guest's codes locked;
+ * answers the serial of the code revoked (null: none was in force).
+ */
 export async function revokeCodeInForce(
   trx: Knex.Transaction,
   eventId: string,
   guestId: string,
   now: Date,
   revokedByUserId: string | null,
-): Promise<void> {
+): Promise<number | null> {
   await lockGuestCodes(trx, guestId);
+  const inForce = await GuestCode.query(trx).findOne({ eventId, guestId, revokedAt: null });
+  if (!inForce) return null;
   await GuestCode.query(trx)
     .patch({ revokedAt: now, revokedByUserId })
     .where({ eventId, guestId })
     .whereNull("revokedAt");
+  return inForce.serial;
 }
 
-/** Revokes the guest's code in force: desks refuse it; the guest has none until one is re-issued. */
+/**
+ * The guest's history entry of a code revoked or re-issued, in the change's transaction: the guest by name
+ * and the codes by serial (never their signed text, which would let its holder in).
+ */
+async function recordCodeAudit(
+  trx: Knex.Transaction,
+  scope: Scope,
+  event: Event,
+  guest: Guest,
+  action: "guest.entry_code_revoked" | "guest.entry_code_reissued",
+  values: { before: Record<string, unknown>; after?: Record<string, unknown> },
+): Promise<void> {
+  await recordAudit(trx, scope, {
+    action,
+    accountId: event.accountId,
+    eventId: event.id,
+    subjectType: "guest",
+    subjectId: guest.id,
+    before: values.before,
+    after: values.after ?? null,
+    metadata: await guestAuditMetadata(trx, guest),
+  });
+}
+
+/**
+ * Revokes the guest's code in force: desks refuse it; the guest has none until one is re-issued. With no
+ * code in force nothing changes and nothing is recorded.
+ */
 export async function revokeGuestEntryCode(
   scope: Scope,
   key: EventKey,
@@ -184,7 +219,11 @@ export async function revokeGuestEntryCode(
 ): Promise<{ entryCode: EntryCodeView | null }> {
   const { event, guest } = await guestOfEvent(scope, key, guestId);
   const now = scope.clock.now();
-  await scope.db.transaction((trx) => revokeCodeInForce(trx, event.id, guest.id, now, actorUserId(scope.actor)));
+  await scope.db.transaction(async (trx) => {
+    const serial = await revokeCodeInForce(trx, event.id, guest.id, now, actorUserId(scope.actor));
+    if (serial !== null)
+      await recordCodeAudit(trx, scope, event, guest, "guest.entry_code_revoked", { before: { serial } });
+  });
   return { entryCode: null };
 }
 
@@ -198,8 +237,13 @@ export async function reissueGuestEntryCode(
   const secret = scope.deps.config.secret;
   const now = scope.clock.now();
   const row = await scope.db.transaction(async (trx) => {
-    await revokeCodeInForce(trx, event.id, guest.id, now, actorUserId(scope.actor));
-    return issue(trx, secret, event, guest.id, now);
+    const revoked = await revokeCodeInForce(trx, event.id, guest.id, now, actorUserId(scope.actor));
+    const issued = await issue(trx, secret, event, guest.id, now);
+    await recordCodeAudit(trx, scope, event, guest, "guest.entry_code_reissued", {
+      before: { serial: revoked },
+      after: { serial: issued.serial },
+    });
+    return issued;
   });
   return { entryCode: await view(scope.db, secret, row) };
 }

@@ -2,6 +2,7 @@ import { createGuestCodeKeyPair, fromBase64Url, GUEST_CODE_KEY_ID_MAX } from "@t
 import { lockNames } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
+import { recordAudit } from "../audit/record.ts";
 import { GuestCode } from "../../models/GuestCode.ts";
 import { GuestCodeKey } from "../../models/GuestCodeKey.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
@@ -88,6 +89,29 @@ function viewKeys(keys: readonly GuestCodeKey[]): GuestCodeKeyView[] {
   }));
 }
 
+/**
+ * The event's history entry of a key change, in the change's transaction: the key by its number only (its
+ * public and private keys never go in).
+ */
+async function recordKeyAudit(
+  trx: Knex.Transaction,
+  scope: Scope,
+  event: EventRef,
+  key: GuestCodeKey,
+  action: "entry_code_key.rotated" | "entry_code_key.retired",
+  values: { before?: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<void> {
+  await recordAudit(trx, scope, {
+    action,
+    accountId: event.accountId,
+    eventId: event.id,
+    subjectType: "guestCodeKey",
+    subjectId: key.id,
+    before: values.before ?? null,
+    after: values.after,
+  });
+}
+
 /** The event's signing keys (editors and up: events.update). */
 export async function listGuestCodeKeys(scope: Scope, key: EventKey): Promise<GuestCodeKeyView[]> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
@@ -99,7 +123,8 @@ export async function rotateGuestCodeKey(scope: Scope, key: EventKey): Promise<G
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
   return scope.db.transaction(async (trx) => {
     await lockEventKeys(trx, event.id);
-    await createKey(trx, scope.deps.config.secret, event, scope.clock.now());
+    const created = await createKey(trx, scope.deps.config.secret, event, scope.clock.now());
+    await recordKeyAudit(trx, scope, event, created, "entry_code_key.rotated", { after: { number: created.number } });
     return viewKeys(await keysOf(trx, event.id));
   });
 }
@@ -107,6 +132,7 @@ export async function rotateGuestCodeKey(scope: Scope, key: EventKey): Promise<G
 /**
  * Retires key `number`: the codes it signed no longer verify. The guests' codes in force that it signed
  * are signed again with the active key (a new one when the retired key was the active one), same serials.
+ * Retiring a key already retired changes nothing and records nothing.
  */
 export async function retireGuestCodeKey(scope: Scope, key: EventKey, number: number): Promise<GuestCodeKeyView[]> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
@@ -118,13 +144,19 @@ export async function retireGuestCodeKey(scope: Scope, key: EventKey, number: nu
     if (!retired.retiredAt) {
       await GuestCodeKey.query(trx).patch({ retiredAt: now }).where({ id: retired.id });
       const live = await GuestCode.query(trx).where({ keyId: retired.id }).whereNull("revokedAt").resultSize();
+      let resignedWith: number | null = null;
       if (live > 0) {
         const active = await activeKey(trx, scope.deps.config.secret, event, now);
         await GuestCode.query(trx)
           .patch({ keyId: active.id, issuedAt: now })
           .where({ keyId: retired.id })
           .whereNull("revokedAt");
+        resignedWith = active.number;
       }
+      await recordKeyAudit(trx, scope, event, retired, "entry_code_key.retired", {
+        before: { number: retired.number, retiredAt: null },
+        after: { number: retired.number, retiredAt: now, resignedCodes: live, resignedWithKey: resignedWith },
+      });
     }
     return viewKeys(await keysOf(trx, event.id));
   });

@@ -115,6 +115,17 @@ describe("history changes", () => {
     for (const action of EBADGE_ACTIONS) expect(changesOf(ENTRIES[action][0])).toEqual({});
   });
 
+  it("lists nothing under an entry code's or its key's sentence (no serial, no key number)", () => {
+    for (const action of [
+      "guest.entry_code_revoked",
+      "guest.entry_code_reissued",
+      "entry_code_key.rotated",
+      "entry_code_key.retired",
+    ] as const) {
+      for (const entry of ENTRIES[action]) expect(changesOf(entry)).toEqual({});
+    }
+  });
+
   it("shows a form's options and terms as its options panel does", () => {
     expect(changesOf(ENTRIES["form.options_updated"][0])).toEqual({
       "Approval required": ["No", "Yes"],

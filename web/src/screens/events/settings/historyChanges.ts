@@ -85,6 +85,9 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "guest.deleted": { subject: "guest", changes: guestChanges },
   "guest.merged": { subject: "guest", changes: mergeChanges },
   "guest.duplicate_ignored": { subject: "guest", changes: nothing },
+  // An entry code's sentence says it all: the guest, or the key by its number (serials are for the trail).
+  "guest.entry_code_revoked": { subject: "guest", changes: nothing },
+  "guest.entry_code_reissued": { subject: "guest", changes: nothing },
   "guests.imported": { subject: "guest", changes: nothing },
   "custom_field.created": { subject: "customField", changes: definitionChanges(["label", "type", "position"]) },
   "custom_field.updated": { subject: "customField", changes: definitionChanges([]) },
@@ -98,6 +101,8 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "checkin.deleted": { subject: "event", changes: nothing },
   "checkin.code_created": { subject: "event", changes: nothing },
   "checkin.code_revoked": { subject: "event", changes: nothing },
+  "entry_code_key.rotated": { subject: "event", changes: nothing },
+  "entry_code_key.retired": { subject: "event", changes: nothing },
   "form.created": { subject: "form", changes: createdFormChanges },
   "form.updated": { subject: "form", changes: formChanges },
   "form.put_online": { subject: "form", changes: nothing },

@@ -69,6 +69,16 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A indiqué que Marie Dupont et Jean Martin ne sont pas des doublons",
     es: "Indicó que Marie Dupont y Jean Martin no son duplicados",
   },
+  "guest.entry_code_revoked": {
+    en: "Revoked the entry code of Marie Dupont",
+    fr: "A révoqué le code d'entrée de Marie Dupont",
+    es: "Revocó el código de entrada de Marie Dupont",
+  },
+  "guest.entry_code_reissued": {
+    en: "Issued a new entry code to Marie Dupont",
+    fr: "A émis un nouveau code d'entrée pour Marie Dupont",
+    es: "Emitió un nuevo código de entrada para Marie Dupont",
+  },
   "guests.imported": {
     en: "Imported 1,204 guests from guests.csv (12 updated, 3 refused)",
     fr: "A importé 1 204 invités depuis guests.csv (12 mis à jour, 3 refusés)",
@@ -133,6 +143,16 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     en: "Revoked the access code ending in 7K of the check-in session Main door",
     fr: "A révoqué le code d'accès finissant par 7K de la session de checkin Main door",
     es: "Revocó el código de acceso que termina en 7K de la sesión de checkin Main door",
+  },
+  "entry_code_key.rotated": {
+    en: "Made a new key to sign the guests' entry codes (key 2)",
+    fr: "A créé une nouvelle clé de signature des codes d'entrée des invités (clé 2)",
+    es: "Creó una nueva clave para firmar los códigos de entrada de los invitados (clave 2)",
+  },
+  "entry_code_key.retired": {
+    en: "Retired the entry-code key 1 and signed its 214 codes in force again with key 2",
+    fr: "A retiré la clé 1 des codes d'entrée et signé à nouveau ses 214 codes en vigueur avec la clé 2",
+    es: "Retiró la clave 1 de los códigos de entrada y volvió a firmar sus 214 códigos vigentes con la clave 2",
   },
   "form.created": {
     en: "Created the registration form “Register”",
@@ -246,6 +266,30 @@ describe("history sentences", () => {
     const [batch] = ENTRIES["ebadge.batch_printed"];
     const reprinted = { ...batch!, after: { ...batch!.after, printed: 1, reason: "New logo" } };
     expect(sentence(reprinted, "es")).toBe("Imprimió 1 e-badge, reimpresiones incluidas (motivo: New logo)");
+  });
+
+  it("says a retired entry-code key's codes signed again only when it had some, one or many", () => {
+    const [resigned, alone] = ENTRIES["entry_code_key.retired"];
+    expect(sentence(alone!, "en")).toBe("Retired the entry-code key 3");
+    expect(sentence(alone!, "fr")).toBe("A retiré la clé 3 des codes d'entrée");
+    expect(sentence(alone!, "es")).toBe("Retiró la clave 3 de los códigos de entrada");
+    const one = { ...resigned, after: { ...resigned.after, resignedCodes: 1 } };
+    expect(sentence(one, "en")).toBe("Retired the entry-code key 1 and signed its 1 code in force again with key 2");
+    expect(sentence(one, "fr")).toBe(
+      "A retiré la clé 1 des codes d'entrée et signé à nouveau son 1 code en vigueur avec la clé 2",
+    );
+    const many = { ...resigned, after: { ...resigned.after, resignedCodes: 1_000_000 } };
+    expect(sentence(many, "fr")).toBe(
+      words("A retiré la clé 1 des codes d'entrée et signé à nouveau ses 1 000 000 codes en vigueur avec la clé 2"),
+    );
+    expect(sentence(many, "es")).toContain("sus 1.000.000 códigos vigentes");
+  });
+
+  it("names the guest of an entry code, never the code", () => {
+    const [revoked] = ENTRIES["guest.entry_code_revoked"];
+    expect(sentence({ ...revoked, metadata: null }, "en")).toBe("Revoked the entry code of a guest");
+    const [reissued] = ENTRIES["guest.entry_code_reissued"];
+    for (const language of LANGUAGES) expect(sentence(reissued, language)).not.toMatch(/\d/);
   });
 
   it("words an action this version does not know without its code", () => {

@@ -66,6 +66,25 @@ function checkinCodeSentence(key: "checkin_code_created" | "checkin_code_revoked
     });
 }
 
+/** A new key signing the guests' entry codes: the key by its number (no key material is ever recorded). */
+const entryCodeKeyRotatedSentence: Sentence = (entry, { t }) =>
+  t("history.actions.entry_code_key_rotated", { number: numberOf(entry.after?.number) });
+
+/** A key retired, and how many codes in force were signed again with which key (when there were any). */
+const entryCodeKeyRetiredSentence: Sentence = (entry, { t }) => {
+  const number = numberOf(entry.after?.number ?? entry.before?.number);
+  const count = numberOf(entry.after?.resignedCodes);
+  const active = numberOf(entry.after?.resignedWithKey);
+  return count && active
+    ? t("history.actions.entry_code_key_retired_resigned", { number, count, active })
+    : t("history.actions.entry_code_key_retired", { number });
+};
+
+/** A guest's entry code revoked or re-issued: the guest by the name the entry gives it (codes never). */
+function guestEntryCodeSentence(key: "guest_entry_code_revoked" | "guest_entry_code_reissued"): Sentence {
+  return (entry, ctx) => ctx.t(`history.actions.${key}`, { name: guestOr(subjectOf(entry), ctx) });
+}
+
 /** A form's action: the form named by its kind and title ("Put the registration form “Register” online"). */
 function formSentence(
   key: "form_created" | "form_updated" | "form_put_online" | "form_taken_offline" | "form_deleted",
@@ -143,6 +162,8 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
     if (!names[0] || !names[1]) return t("history.actions.guest_duplicate_ignored_unnamed");
     return t("history.actions.guest_duplicate_ignored", { first: names[0], second: names[1] });
   },
+  "guest.entry_code_revoked": guestEntryCodeSentence("guest_entry_code_revoked"),
+  "guest.entry_code_reissued": guestEntryCodeSentence("guest_entry_code_reissued"),
   "guests.imported": importSentence,
   "custom_field.created": (entry, ctx) =>
     ctx.t("history.actions.custom_field_created", {
@@ -170,6 +191,8 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   "checkin.deleted": checkinSentence("checkin_deleted"),
   "checkin.code_created": checkinCodeSentence("checkin_code_created"),
   "checkin.code_revoked": checkinCodeSentence("checkin_code_revoked"),
+  "entry_code_key.rotated": entryCodeKeyRotatedSentence,
+  "entry_code_key.retired": entryCodeKeyRetiredSentence,
   "form.created": formSentence("form_created"),
   "form.updated": formSentence("form_updated"),
   "form.put_online": formSentence("form_put_online"),

@@ -27,6 +27,7 @@ export const IDS = {
   checkin: "6b27394a-1a2c-4b3d-9e8b-0617283940a1",
   ebadge: "6b273940-1a2c-4b3d-9e8b-061728394a51",
   batch: "7c384a51-2b3d-4c4e-8f9c-1728394a5b62",
+  entryCodeKey: "8d495b62-3c4e-4d5f-9a0d-28394a5b6c73",
 } as const;
 
 const dietSnapshot = {
@@ -220,6 +221,16 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       metadata: { names: { [IDS.marie]: "Marie Dupont", [IDS.jean]: "Jean Martin" } },
     }),
   ],
+  "guest.entry_code_revoked": [
+    entry("guest.entry_code_revoked", { before: { serial: 48_213_907 }, metadata: { subject: "Marie Dupont" } }),
+  ],
+  "guest.entry_code_reissued": [
+    entry("guest.entry_code_reissued", {
+      before: { serial: 48_213_907 },
+      after: { serial: 1_730_554_021 },
+      metadata: { subject: "Marie Dupont" },
+    }),
+  ],
   "guests.imported": [
     entry("guests.imported", {
       subjectType: "guestImport",
@@ -314,6 +325,23 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       subjectId: IDS.checkin,
       before: { codeId: IDS.import, hint: "7K" },
       metadata: { subject: "Main door" },
+    }),
+  ],
+  "entry_code_key.rotated": [
+    entry("entry_code_key.rotated", { subjectType: "guestCodeKey", subjectId: IDS.entryCodeKey, after: { number: 2 } }),
+  ],
+  "entry_code_key.retired": [
+    entry("entry_code_key.retired", {
+      subjectType: "guestCodeKey",
+      subjectId: IDS.entryCodeKey,
+      before: { number: 1, retiredAt: null },
+      after: { number: 1, retiredAt: "2026-03-01T10:00:00.000Z", resignedCodes: 214, resignedWithKey: 2 },
+    }),
+    entry("entry_code_key.retired", {
+      subjectType: "guestCodeKey",
+      subjectId: IDS.entryCodeKey,
+      before: { number: 3, retiredAt: null },
+      after: { number: 3, retiredAt: "2026-03-01T10:00:00.000Z", resignedCodes: 0, resignedWithKey: null },
     }),
   ],
   "form.created": [
