@@ -140,6 +140,19 @@ describe.each(databaseKinds())("entry codes on %s", (kind) => {
     expect(await online(ev, adaNow.code)).toEqual({ ok: false, reason: "unknown_key" });
     expect(await online(ev, adaLast.code)).toMatchObject({ ok: true, guestId: ada.id });
     expect((await organizer().post(`${base(ev)}/entry-code-keys/9/retire`)).status).toBe(404);
+
+    // retiring the active key while an older one still verifies: a new key signs, never the older one
+    await organizer().post(`${base(ev)}/entry-code-keys`);
+    const keys = await organizer().post(`${base(ev)}/entry-code-keys/4/retire`);
+    expect(keys.body.data.map((key: { id: number; isActive: boolean }) => [key.id, key.isActive])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, false],
+      [5, true],
+    ]);
+    expect((await codeOf(ev, ada.id))!.keyId).toBe(3);
+    expect((await codeOf(ev, (await buildGuest(suite.server.db, ev)).id))!.keyId).toBe(5);
   });
 
   it("revokes a code, re-issues a new serial, and counts a deleted guest's code as revoked", async () => {

@@ -142,11 +142,15 @@ export async function retireGuestCodeKey(scope: Scope, key: EventKey, number: nu
     const retired = await GuestCodeKey.query(trx).findOne({ eventId: event.id, number });
     if (!retired) throw AppError.notFound();
     if (!retired.retiredAt) {
+      const secret = scope.deps.config.secret;
+      // Retiring the key new codes are signed with makes a new one: signing never falls back to an older key.
+      const wasActive = (await activeKey(trx, secret, event, now)).id === retired.id;
       await GuestCodeKey.query(trx).patch({ retiredAt: now }).where({ id: retired.id });
+      if (wasActive) await createKey(trx, secret, event, now);
       const live = await GuestCode.query(trx).where({ keyId: retired.id }).whereNull("revokedAt").resultSize();
       let resignedWith: number | null = null;
       if (live > 0) {
-        const active = await activeKey(trx, scope.deps.config.secret, event, now);
+        const active = await activeKey(trx, secret, event, now);
         await GuestCode.query(trx)
           .patch({ keyId: active.id, issuedAt: now })
           .where({ keyId: retired.id })
