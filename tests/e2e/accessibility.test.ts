@@ -32,6 +32,7 @@ import { buildCustomField, buildGuest } from "../helpers/guests.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { buildCheckinScene, DESK_SCREENS, type CheckinScene } from "./pages/checkinScene.ts";
+import { buildEbadgeScene, EBADGE_SCREENS, type EbadgeScene } from "./pages/ebadgeScene.ts";
 import { buildGuestSiteScene, GUEST_SCREENS, type GuestSiteScene } from "./pages/guestSiteScene.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
 
@@ -74,6 +75,8 @@ interface Scene {
   guestSite: GuestSiteScene;
   /** Check-in: a session with a rule on the event without forms, its access code and guests' entry codes. */
   checkin: CheckinScene;
+  /** E-badges: the event's default badge (with blocks) and a badge with conditions. */
+  ebadge: EbadgeScene;
 }
 
 async function buildScene(server: TestServer, dir: string): Promise<Scene> {
@@ -217,6 +220,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     csvFile,
     guestSite: await buildGuestSiteScene(db),
     checkin: await buildCheckinScene(db, api, account.id, emptyEvent),
+    ebadge: await buildEbadgeScene(api, account.id, event),
   };
 }
 
@@ -493,6 +497,7 @@ const SCREENS: Screen[] = [
   ...GUEST_SCREENS,
   // -- the check-in desk in the browser (an access code, no organizer session) ---------------------------
   ...DESK_SCREENS,
+  ...EBADGE_SCREENS,
 
   // -- events --------------------------------------------------------------------------------------------
   {

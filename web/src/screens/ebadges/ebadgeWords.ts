@@ -51,10 +51,14 @@ export function guestFieldLabel(t: T, field: string | undefined, questions: read
   return question ? question.label || question.name : field;
 }
 
-/** What a block is called on the canvas and to screen readers: "Guest field: Full name", "Text: Welcome". */
-export function blockName(t: T, block: EbadgeBlockJson, questions: readonly QuestionRef[]): string {
+/**
+ * What a block is called on the canvas and to screen readers: "Guest field: Full name", "Text: Welcome",
+ * "Event name: Gala". It holds the words the block shows, so that its name says what is seen.
+ */
+export function blockName(t: T, block: EbadgeBlockJson, questions: readonly QuestionRef[], eventName: string): string {
   const type = blockTypeLabel(t, block.type);
   if (block.type === "guestField") return `${type}: ${guestFieldLabel(t, block.field, questions)}`;
-  if (block.type === "text" && block.text?.trim()) return `${type}: ${block.text.trim().slice(0, 40)}`;
+  if (block.type === "text" && block.text?.trim()) return `${type}: ${block.text.trim()}`;
+  if (block.type === "eventName") return `${type}: ${eventName}`;
   return type;
 }

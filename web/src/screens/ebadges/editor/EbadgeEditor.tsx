@@ -54,7 +54,10 @@ export function EbadgeEditor({ saved }: { saved: EbadgeJson }) {
     () => custom.fields.map((field) => ({ id: field.id, label: field.label, name: field.name })),
     [custom.fields],
   );
-  const nameOf = useCallback((block: EbadgeBlockJson) => blockName(t, block, questions), [t, questions]);
+  const nameOf = useCallback(
+    (block: EbadgeBlockJson) => blockName(t, block, questions, event.name),
+    [t, questions, event.name],
+  );
   const selected = draft.blocks.find((block) => block.id === selectedId) ?? null;
   const problemIds = useMemo(() => new Set(failure?.byBlock.keys() ?? []), [failure]);
   const onFocused = useCallback(() => setFocusId(null), []);
