@@ -15,8 +15,9 @@ const PAGE = { width: 105, height: 148 };
 
 /**
  * Issue 12, item 7: an organizer creates an e-badge, adds a QR code and the guest's name, drags the QR code with
- * the mouse and moves and turns the name with the keyboard, saves, finds both where they left them after a
- * reload, and previews the badge's PDF for a guest, which names them (no print is recorded).
+ * the mouse and moves and turns the name with the keyboard (leaving unsaved asks first; a block added by mistake
+ * goes with Delete), saves, finds both where they left them after a reload, and previews the badge's PDF for a
+ * guest, which names them (no print is recorded).
  */
 describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the e-badge editor on %s", (kind) => {
   const e2e = useE2eEnvironment({ kind });
@@ -65,6 +66,20 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the e-badge editor on %s
       expect(await page.locator(`[id="${helpId}"]`).textContent()).toBe(web.ebadges.editor.keyboardHelp);
       await page.getByTestId("unsaved-badge").waitFor();
       await screenshotFor(page, `ebadge-editor-${kind}`);
+
+      // Leaving with the changes unsaved asks first; staying keeps them.
+      await page.getByRole("link", { name: web.ebadges.backToList }).click();
+      const leaving = page.getByRole("dialog", { name: web.unsaved.title });
+      await badges.button(web.unsaved.stay, leaving).click();
+      await leaving.waitFor({ state: "detached" });
+      expect((await badges.selected()).rotation).toBe(15);
+
+      // A block added by mistake goes with Delete, the focus back on the next block.
+      await badges.addBlock(web.ebadges.blockTypes.text);
+      const mistake = badges.block(`${web.ebadges.blockTypes.text}: ${web.ebadges.editor.newText}`);
+      await expect.poll(() => mistake.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press("Delete");
+      await mistake.waitFor({ state: "detached" });
 
       await badges.button(web.common.save).click();
       await page.getByText("Staff has been saved.", { exact: true }).waitFor();

@@ -1,6 +1,7 @@
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { Box, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { EbadgeBlockJson } from "@/queries/ebadges.ts";
 import type { QuestionRef } from "../ebadgeWords.ts";
@@ -29,6 +30,8 @@ export interface BadgeCanvasProps {
 }
 
 const HELP_ID = "badge-canvas-help";
+/** The `focusId` that puts the focus on the page itself (its last block was just removed); no block id has a "#". */
+export const CANVAS_FOCUS = "#canvas";
 
 /**
  * The badge's page drawn to scale (its width fits the room, millimetres to pixels), its background under the
@@ -40,6 +43,13 @@ export function BadgeCanvas(props: BadgeCanvasProps) {
   const { t } = useTranslation("web");
   const { ref, width } = useElementSize();
   const pxPerMm = scaleToFit(page, width);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const { focusId, onFocused } = props;
+  useEffect(() => {
+    if (focusId !== CANVAS_FOCUS) return;
+    pageRef.current?.focus();
+    onFocused();
+  }, [focusId, onFocused]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 3 } }));
   const nameById = (id: string | number) => {
     const block = blocks.find((candidate) => candidate.id === id);
@@ -56,7 +66,9 @@ export function BadgeCanvas(props: BadgeCanvasProps) {
   return (
     <Box ref={ref} w="100%">
       <div
+        ref={pageRef}
         role="group"
+        tabIndex={-1}
         aria-label={t("ebadges.editor.canvasLabel", { page: props.pageName })}
         aria-describedby={HELP_ID}
         data-testid="badge-canvas"

@@ -13,7 +13,7 @@ import { blockName, pageLabel, type QuestionRef } from "../ebadgeWords.ts";
 import { useEbadgesArea } from "../EbadgesContext.ts";
 import { AddBlockButtons } from "./AddBlockButtons.tsx";
 import { BackgroundPanel } from "./BackgroundPanel.tsx";
-import { BadgeCanvas } from "./BadgeCanvas.tsx";
+import { BadgeCanvas, CANVAS_FOCUS } from "./BadgeCanvas.tsx";
 import {
   draftFailureOf,
   draftOf,
@@ -76,7 +76,7 @@ export function EbadgeEditor({ saved }: { saved: EbadgeJson }) {
     const next = draft.blocks[index + 1] ?? draft.blocks[index - 1];
     setDraft((current) => withoutBlock(current, id));
     setSelectedId(next?.id ?? null);
-    setFocusId(next?.id ?? null);
+    setFocusId(next?.id ?? CANVAS_FOCUS);
   }
 
   function keyAction(id: string, action: BlockKeyAction) {
