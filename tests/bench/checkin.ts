@@ -68,6 +68,14 @@ function floorScan(db: Db, event: { id: string; accountId: string }, checkinId: 
   });
 }
 
+/** `work`, and the CPU time this process (the API's, and the floor's) spent on each of its `count` scans. */
+async function withCpu<T extends LatencySummary>(count: number, work: () => Promise<T>) {
+  const start = process.cpuUsage();
+  const summary = await work();
+  const used = process.cpuUsage(start);
+  return { ...summary, cpuMs: (used.user + used.system) / 1_000 / count };
+}
+
 /** What a run's session answered and how many guests it let in, as the database counts them. */
 async function answersOf(db: Db, checkinId: string): Promise<string> {
   const results = (await db("checkinScans")
@@ -99,12 +107,14 @@ export async function benchCheckin(): Promise<void> {
 
     const scans = async (count: number, perSecond?: number) => {
       const { checkin, token } = await deskOf(server, userToken, event);
-      const measured = await clients.measurer({
-        url: `${server.baseUrl}/api/v1/desk/check`,
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-        check: { asks: "any", offset: 0 },
-        body: JSON.stringify({ scanId: "{{uuid}}", guestId: `{{n%${GUESTS}:uuid}}` }),
-      })(count, DESKS, perSecond);
+      const measured = await withCpu(count, () =>
+        clients.measurer({
+          url: `${server.baseUrl}/api/v1/desk/check`,
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+          check: { asks: "any", offset: 0 },
+          body: JSON.stringify({ scanId: "{{uuid}}", guestId: `{{n%${GUESTS}:uuid}}` }),
+        })(count, DESKS, perSecond),
+      );
       return { measured, checkin };
     };
     const floor = async (count: number, perSecond?: number) => {
@@ -121,13 +131,13 @@ export async function benchCheckin(): Promise<void> {
         }));
         await db("checkinEntries").insert(rows);
       }
-      return floorScan(db, event, checkin.id)(count, DESKS, perSecond);
+      return withCpu(count, () => floorScan(db, event, checkin.id)(count, DESKS, perSecond));
     };
     const load = async (title: string, perSecond?: number) => {
       await scans(WARM_UP, perSecond);
       await floor(WARM_UP, perSecond);
-      const figures: LatencySummary[] = [];
-      const floors: LatencySummary[] = [];
+      const figures: (LatencySummary & { cpuMs: number })[] = [];
+      const floors: (LatencySummary & { cpuMs: number })[] = [];
       const outcomes: string[] = [];
       for (let run = 0; run < RUNS; run++) {
         const { measured, checkin } = await scans(SCANS, perSecond);
@@ -136,7 +146,7 @@ export async function benchCheckin(): Promise<void> {
         outcomes.push(await answersOf(db, checkin.id));
       }
       // The run of the median p95 (at saturation, of the median throughput), with its own p50 and rate.
-      const middle = (runs: LatencySummary[]) =>
+      const middle = <T extends LatencySummary>(runs: T[]) =>
         [...runs].sort((a, b) => (perSecond ? a.p95 - b.p95 : a.perSecond - b.perSecond))[Math.floor(runs.length / 2)]!;
       printTable(
         `online check-in scans on ${kind}: ${title}, over HTTP (POST /desk/check, a desk token), ` +
@@ -145,6 +155,12 @@ export async function benchCheckin(): Promise<void> {
           `floor = a scan row inserted into checkin_scans and the entry updated by its key, one transaction, raw SQL`,
         [
           ...latencyRows("POST desk/check", middle(figures), middle(floors), { figure: "scans", floor: "scans" }),
+          {
+            operation: "CPU of the API's process a scan",
+            figure: `${middle(figures).cpuMs.toFixed(2)} ms`,
+            floor: `${middle(floors).cpuMs.toFixed(2)} ms`,
+            ratio: (middle(figures).cpuMs / middle(floors).cpuMs).toFixed(1) + "×",
+          },
           ...outcomes.map((outcome, run) => ({
             operation: `run ${run + 1} answers`,
             figure: outcome,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ScanAnswer, ScanDirection } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import type { LiveData, LiveStatementPart } from "../../live/liveBus.ts";
@@ -172,6 +173,16 @@ async function writeInTransaction(scan: ScanToWrite, plan: ScanPlan): Promise<Sc
   });
 }
 
+const preparedNames = new Map<string, string>();
+
+/** A prepared statement's name for a text (PostgreSQL keeps one text per name and connection). */
+function preparedName(sql: string): string {
+  let name = preparedNames.get(sql);
+  if (!name)
+    preparedNames.set(sql, (name = `tessera_scan_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`));
+  return name;
+}
+
 /** `previous` in SQL, as previousEntry writes it: from the scan that had let the guest in (`ps`, `pu`). */
 const PREVIOUS_JSON = `jsonb_build_object('previous', jsonb_build_object(
   'at', to_char(coalesce(ps.scanned_at, e.last_in_at, now()) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -233,10 +244,11 @@ async function writeInOneStatement(
     liveScanOf(checkin, scan.rowId, guest, answers.clear),
     liveScanOf(checkin, scan.rowId, guest, answers.blocked),
   );
-  const result = (await db.raw(`with ${parts.join(", ")} select s.answer, ${message.sql} from s, k`, [
-    ...bindings,
-    ...(message.bindings as Knex.RawBinding[]),
-  ])) as { rows: { answer: ScanAnswer }[] };
+  const sql = `with ${parts.join(", ")} select s.answer, ${message.sql} from s, k`;
+  // Prepared once per connection and shape of scan (its text): PostgreSQL plans it once, not at each scan.
+  const result = (await db
+    .raw(sql, [...bindings, ...(message.bindings as Knex.RawBinding[])])
+    .options({ name: preparedName(sql) })) as { rows: { answer: ScanAnswer }[] };
   return result.rows[0]!.answer;
 }
 
