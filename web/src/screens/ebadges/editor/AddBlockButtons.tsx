@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import { EBADGE_BLOCK_TYPES, type EbadgeBlockType } from "@tessera/shared/rules/ebadges";
+import { EBADGE_BLOCK_TYPES, EBADGE_BLOCKS_MAX, type EbadgeBlockType } from "@tessera/shared/rules/ebadges";
 import { useTranslation } from "react-i18next";
 import { IconPlus } from "@/components/icons.tsx";
 import { blockTypeLabel } from "../ebadgeWords.ts";
@@ -28,7 +28,7 @@ export function AddBlockButtons({ isFull, onAdd }: { isFull: boolean; onAdd(type
       </Group>
       {isFull && (
         <Text size="xs" c="dimmed" mt={4}>
-          {t("ebadges.editor.blocksFull")}
+          {t("ebadges.editor.blocksFull", { max: EBADGE_BLOCKS_MAX })}
         </Text>
       )}
     </div>
