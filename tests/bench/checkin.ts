@@ -15,7 +15,7 @@ import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.t
 import { buildGuests } from "../helpers/guests.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { HttpLoad, indexUuid } from "./httpLoad.ts";
-import { inProcess, latencyRows, printTable, type LatencySummary } from "./stats.ts";
+import { inProcess, latencyRows, ms, printTable, type LatencySummary } from "./stats.ts";
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 4_000);
 const DESKS = 50;
@@ -133,9 +133,17 @@ export async function benchCheckin(): Promise<void> {
       }
       return withCpu(count, () => floorScan(db, event, checkin.id)(count, DESKS, perSecond));
     };
+    // HTTP alone at the same load: the same clients asking the API's lightest route (one trivial read).
+    const httpAlone = clients.measurer({
+      url: `${server.baseUrl}/api/v1/health`,
+      headers: {},
+      check: { asks: "any", offset: 0 },
+    });
     const load = async (title: string, perSecond?: number) => {
       await scans(WARM_UP, perSecond);
       await floor(WARM_UP, perSecond);
+      await httpAlone(WARM_UP, DESKS, perSecond);
+      const lightest: LatencySummary[] = [];
       const figures: (LatencySummary & { cpuMs: number })[] = [];
       const floors: (LatencySummary & { cpuMs: number })[] = [];
       const outcomes: string[] = [];
@@ -143,6 +151,7 @@ export async function benchCheckin(): Promise<void> {
         const { measured, checkin } = await scans(SCANS, perSecond);
         figures.push(measured);
         floors.push(await floor(SCANS, perSecond));
+        lightest.push(await httpAlone(SCANS, DESKS, perSecond));
         outcomes.push(await answersOf(db, checkin.id));
       }
       // The run of the median p95 (at saturation, of the median throughput), with its own p50 and rate.
@@ -160,6 +169,18 @@ export async function benchCheckin(): Promise<void> {
             figure: `${middle(figures).cpuMs.toFixed(2)} ms`,
             floor: `${middle(floors).cpuMs.toFixed(2)} ms`,
             ratio: (middle(figures).cpuMs / middle(floors).cpuMs).toFixed(1) + "×",
+          },
+          {
+            operation: "HTTP alone (GET /health) p50 / p95",
+            figure: `${ms(middle(lightest).p50)} / ${ms(middle(lightest).p95)}`,
+            floor: "",
+            ratio: "",
+          },
+          {
+            operation: "HTTP alone throughput",
+            figure: `${middle(lightest).perSecond.toFixed(0)} requests/s`,
+            floor: "",
+            ratio: "",
           },
           ...outcomes.map((outcome, run) => ({
             operation: `run ${run + 1} answers`,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ScanAnswer, ScanDirection } from "@tessera/shared";
+import { compileOnce, type CompiledStatement } from "../../db/compiledOnce.ts";
 import type { Knex } from "../../db/knex.ts";
 import type { LiveData, LiveStatementPart } from "../../live/liveBus.ts";
 import type { Checkin } from "../../models/Checkin.ts";
@@ -80,46 +81,72 @@ function scanRowOf(scan: ScanToWrite) {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
+/** What the entry's statement binds (flags as 1 or 0: both databases bind them alike). */
+interface EntryValues extends Record<string, Knex.Value> {
+  checkinId: string;
+  guestId: string;
+  rowId: string;
+  at: string;
+  now: string;
+  multiple: number;
+  reentry: number;
+  overridden: number;
+}
+
+const ENTRY_VALUES = ["checkinId", "guestId", "rowId", "at", "now", "multiple", "reentry", "overridden"] as const;
+
+function entryValuesOf(scan: ScanToWrite, change: Exclude<EntryChange, { kind: "none" }>): EntryValues {
+  const enter = change.kind === "enter" ? change : null;
+  return {
+    checkinId: scan.checkin.id,
+    guestId: scan.guest!.id,
+    rowId: scan.rowId,
+    at: scan.scannedAt,
+    now: scan.scope.clock.now().toISOString(),
+    multiple: flag(enter?.multipleEntries ?? false),
+    reentry: flag(enter?.reentryAfterExit ?? false),
+    overridden: flag(enter?.overridden ?? false),
+  };
+}
+
 /**
  * The entry's change as one statement returning the row: an entry upserts it, going in when its state lets
  * it (or overridden) and keeping the state it found; an exit updates it when the guest is in.
  */
-function entryStatement(trx: Knex, scan: ScanToWrite, change: Exclude<EntryChange, { kind: "none" }>) {
-  const where = { checkinId: scan.checkin.id, guestId: scan.guest!.id };
-  const now = scan.scope.clock.now().toISOString();
-  if (change.kind === "exit") {
-    return trx("checkinEntries")
+function entryStatement(db: Knex, kind: "enter" | "exit", values: EntryValues) {
+  const where = { checkinId: values.checkinId, guestId: values.guestId };
+  if (kind === "exit") {
+    return db("checkinEntries")
       .where({ ...where, state: "in" })
-      .update({ state: "out", exits: trx.raw("exits + 1"), updatedAt: now })
+      .update({ state: "out", exits: db.raw("exits + 1"), updatedAt: values.now })
       .returning(["state"]);
   }
-  const goes = trx.raw(
+  const goes = db.raw(
     "((checkin_entries.state = 'in' and ? = 1) or (checkin_entries.state = 'out' and ? = 1) or ? = 1)",
-    [flag(change.multipleEntries), flag(change.reentryAfterExit), flag(change.overridden)],
+    [values.multiple, values.reentry, values.overridden],
   );
-  const ifGoes = (value: Knex.Raw | string, column: string) =>
-    trx.raw(`case when ? then ? else ?? end`, [goes, value, `checkin_entries.${column}`]);
-  const at = scan.scannedAt;
-  return trx("checkinEntries")
+  const ifGoes = (value: Knex.Value, column: string) =>
+    db.raw(`case when ? then ? else ?? end`, [goes, value, `checkin_entries.${column}`]);
+  return db("checkinEntries")
     .insert({
       ...where,
       state: "in",
       entries: 1,
       exits: 0,
-      firstInAt: at,
-      lastInScanId: scan.rowId,
-      lastInAt: at,
-      updatedAt: now,
+      firstInAt: values.at,
+      lastInScanId: values.rowId,
+      lastInAt: values.at,
+      updatedAt: values.now,
     })
     .onConflict(["checkinId", "guestId"])
     .merge({
-      previousState: trx.raw("checkin_entries.state"),
-      previousInScanId: trx.raw("checkin_entries.last_in_scan_id"),
+      previousState: db.raw("checkin_entries.state"),
+      previousInScanId: db.raw("checkin_entries.last_in_scan_id"),
       state: ifGoes("in", "state"),
-      entries: trx.raw("checkin_entries.entries + (case when ? then 1 else 0 end)", [goes]),
-      lastInScanId: ifGoes(scan.rowId, "last_in_scan_id"),
-      lastInAt: ifGoes(at, "last_in_at"),
-      updatedAt: ifGoes(now, "updated_at"),
+      entries: db.raw("checkin_entries.entries + (case when ? then 1 else 0 end)", [goes]),
+      lastInScanId: ifGoes(values.rowId, "last_in_scan_id"),
+      lastInAt: ifGoes(values.at, "last_in_at"),
+      updatedAt: ifGoes(values.now, "updated_at"),
     })
     .returning(["previousState", "previousInScanId", "lastInAt"]);
 }
@@ -151,7 +178,7 @@ async function writeInTransaction(scan: ScanToWrite, plan: ScanPlan): Promise<Sc
     let outcome = plan.clear;
     const { change } = plan;
     if (change.kind !== "none") {
-      const [entry] = (await entryStatement(trx, scan, change)) as EntryRow[];
+      const [entry] = (await entryStatement(trx, change.kind, entryValuesOf(scan, change))) as EntryRow[];
       const clear = change.kind === "exit" ? entry !== undefined : entryWasClear(change, entry!.previousState);
       if (!clear) {
         outcome = plan.blocked;
@@ -173,21 +200,71 @@ async function writeInTransaction(scan: ScanToWrite, plan: ScanPlan): Promise<Sc
   });
 }
 
-const preparedNames = new Map<string, string>();
-
-/** A prepared statement's name for a text (PostgreSQL keeps one text per name and connection). */
-function preparedName(sql: string): string {
-  let name = preparedNames.get(sql);
-  if (!name)
-    preparedNames.set(sql, (name = `tessera_scan_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`));
-  return name;
-}
-
 /** `previous` in SQL, as previousEntry writes it: from the scan that had let the guest in (`ps`, `pu`). */
 const PREVIOUS_JSON = `jsonb_build_object('previous', jsonb_build_object(
   'at', to_char(coalesce(ps.scanned_at, e.last_in_at, now()) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'desk', ps.desk,
   'by', nullif(concat_ws(' ', nullif(pu.first_name, ''), nullif(pu.last_name, '')), '')))`;
+
+/** The shape of a scan's one statement: what its text depends on. */
+interface Shape {
+  change: EntryChange["kind"];
+  tellsPrevious: boolean;
+  notifySql: string;
+}
+
+interface OneStatement {
+  sql: string;
+  /** Its prepared statement's name (PostgreSQL keeps one text per name and connection). */
+  name: string;
+  entry: CompiledStatement<EntryValues> | null;
+}
+
+const SCAN_COLUMNS = Object.keys(scanRowOf({ checkin: {}, scanner: {} } as unknown as ScanToWrite));
+
+/** The text of a shape of scan's one statement, built once: its bindings in scanBindings' order. */
+function oneStatementOf(db: Knex, shape: Shape): OneStatement {
+  const parts: string[] = [];
+  let entry: CompiledStatement<EntryValues> | null = null;
+  let clear = "true";
+  let from = "(select 1) as one";
+  if (shape.change !== "none") {
+    const kind = shape.change;
+    entry = compileOnce(ENTRY_VALUES, (values: EntryValues) => entryStatement(db, kind, values));
+    parts.push(`e as (${entry.sql})`);
+    from += " left join e on true";
+    if (kind === "exit") clear = "e.state is not null";
+    else {
+      clear =
+        "(e.previous_state is null or (e.previous_state = 'in' and ? = 1) or (e.previous_state = 'out' and ? = 1))";
+      from += " left join checkin_scans ps on ps.id = e.previous_in_scan_id left join users pu on pu.id = ps.user_id";
+    }
+  }
+  const blockedAnswer = shape.tellsPrevious ? `(?::jsonb || ${PREVIOUS_JSON})` : "?::jsonb";
+  parts.push(`k as (select ${clear} as clear, ${blockedAnswer}::json as blocked_answer from ${from})`);
+  const columns = SCAN_COLUMNS.map((column) => db.client.wrapIdentifier(column));
+  parts.push(
+    `s as (insert into checkin_scans (${columns.join(", ")}, result, forced, flagged, answer) ` +
+      `select ${columns.map(() => "?").join(", ")}, ` +
+      "case when k.clear then ? else ? end, case when k.clear then ?::boolean else ?::boolean end, " +
+      "case when k.clear then ?::boolean else ?::boolean end, case when k.clear then ?::json else k.blocked_answer end " +
+      "from k returning answer)",
+  );
+  const sql = `with ${parts.join(", ")} select s.answer, ${shape.notifySql} from s, k`;
+  return { sql, name: `tessera_scan_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`, entry };
+}
+
+/** Each database's statements, by shape. */
+const oneStatements = new WeakMap<object, Map<string, OneStatement>>();
+
+function cachedOneStatement(db: Knex, shape: Shape): OneStatement {
+  let byShape = oneStatements.get(db.client);
+  if (!byShape) oneStatements.set(db.client, (byShape = new Map()));
+  const key = `${shape.change}:${shape.tellsPrevious}:${shape.notifySql}`;
+  let statement = byShape.get(key);
+  if (!statement) byShape.set(key, (statement = oneStatementOf(db, shape)));
+  return statement;
+}
 
 /** The whole write as one statement (PostgreSQL, its live bus notifying from the statement). */
 async function writeInOneStatement(
@@ -196,41 +273,26 @@ async function writeInOneStatement(
   notify: (condition: string, whenTrue: LiveData, whenFalse: LiveData) => LiveStatementPart,
 ): Promise<ScanAnswer> {
   const { scope, checkin, guest } = scan;
-  const db = scope.db;
   const { change } = plan;
   const answers = { clear: answerOf(scan, plan.clear), blocked: answerOf(scan, plan.blocked) };
-  const parts: string[] = [];
-  const bindings: Knex.RawBinding[] = [];
-  let clear = "true";
-  let from = "(select 1) as one";
-  if (change.kind !== "none") {
-    const entry = entryStatement(db, scan, change).toSQL();
-    parts.push(`e as (${entry.sql})`);
-    bindings.push(...entry.bindings);
-    from += " left join e on true";
-    if (change.kind === "exit") clear = "e.state is not null";
-    else {
-      clear =
-        "(e.previous_state is null or (e.previous_state = 'in' and ? = 1) or (e.previous_state = 'out' and ? = 1))";
-      bindings.push(flag(change.multipleEntries), flag(change.reentryAfterExit));
-      from += " left join checkin_scans ps on ps.id = e.previous_in_scan_id left join users pu on pu.id = ps.user_id";
-    }
-  }
-  const blockedAnswer = plan.blockedTellsPrevious ? `(?::jsonb || ${PREVIOUS_JSON})` : "?::jsonb";
-  parts.push(`k as (select ${clear} as clear, ${blockedAnswer}::json as blocked_answer from ${from})`);
-  bindings.push(JSON.stringify(answers.blocked));
-
-  const row = scanRowOf(scan);
-  const columns = Object.keys(row).map((column) => db.client.wrapIdentifier(column));
-  parts.push(
-    `s as (insert into checkin_scans (${columns.join(", ")}, result, forced, flagged, answer) ` +
-      `select ${columns.map(() => "?").join(", ")}, ` +
-      "case when k.clear then ? else ? end, case when k.clear then ?::boolean else ?::boolean end, " +
-      "case when k.clear then ?::boolean else ?::boolean end, case when k.clear then ?::json else k.blocked_answer end " +
-      "from k returning answer)",
+  const message = notify(
+    "k.clear",
+    liveScanOf(checkin, scan.rowId, guest, answers.clear),
+    liveScanOf(checkin, scan.rowId, guest, answers.blocked),
   );
+  const statement = cachedOneStatement(scope.db, {
+    change: change.kind,
+    tellsPrevious: plan.blockedTellsPrevious,
+    notifySql: message.sql,
+  });
+  const bindings: Knex.Value[] = [];
+  if (change.kind !== "none") {
+    bindings.push(...statement.entry!.bind(entryValuesOf(scan, change)));
+    if (change.kind === "enter") bindings.push(flag(change.multipleEntries), flag(change.reentryAfterExit));
+  }
   bindings.push(
-    ...Object.values(row),
+    JSON.stringify(answers.blocked),
+    ...Object.values(scanRowOf(scan)),
     answers.clear.result,
     answers.blocked.result,
     answers.clear.forced,
@@ -238,17 +300,12 @@ async function writeInOneStatement(
     answers.clear.flagged,
     answers.blocked.flagged,
     JSON.stringify(answers.clear),
+    ...(message.bindings as Knex.Value[]),
   );
-  const message = notify(
-    "k.clear",
-    liveScanOf(checkin, scan.rowId, guest, answers.clear),
-    liveScanOf(checkin, scan.rowId, guest, answers.blocked),
-  );
-  const sql = `with ${parts.join(", ")} select s.answer, ${message.sql} from s, k`;
   // Prepared once per connection and shape of scan (its text): PostgreSQL plans it once, not at each scan.
-  const result = (await db
-    .raw(sql, [...bindings, ...(message.bindings as Knex.RawBinding[])])
-    .options({ name: preparedName(sql) })) as { rows: { answer: ScanAnswer }[] };
+  const result = (await scope.db.raw(statement.sql, bindings).options({ name: statement.name })) as {
+    rows: { answer: ScanAnswer }[];
+  };
   return result.rows[0]!.answer;
 }
 

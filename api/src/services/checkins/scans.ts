@@ -8,7 +8,7 @@ import {
   type ScanDirection,
   type ScanResult,
 } from "@tessera/shared";
-import { isForeignKeyViolation, isUniqueViolation } from "../../db/dialect.ts";
+import { isForeignKeyViolation, isPostgres, isUniqueViolation } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Checkin } from "../../models/Checkin.ts";
@@ -89,9 +89,12 @@ async function findGuest(db: Knex, checkin: Checkin, input: ScanInput): Promise<
     guestId = verified.guestId;
   }
   if (guestId === undefined) return { result: "unknown" };
-  const row = (await db("guests")
+  const query = db("guests")
     .where({ id: guestId, accountId: checkin.accountId })
-    .first(GUEST_COLUMNS.map((column) => `guests.${column}`))) as Record<string, unknown> | undefined;
+    .first(GUEST_COLUMNS.map((column) => `guests.${column}`));
+  // One text for every scan: PostgreSQL prepares it once per connection.
+  if (isPostgres(db)) query.options({ name: "tessera_scan_guest" });
+  const row = (await query) as Record<string, unknown> | undefined;
   if (!row) return { result: "unknown" };
   if (row.eventId !== checkin.eventId) return { result: "other_event" };
   return { guest: guestRowOf(row) };
