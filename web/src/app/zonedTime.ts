@@ -1,33 +1,16 @@
-import { instantOfWallTime, knownTimeZone } from "@tessera/shared/timeZones";
+import { instantOfWallTime, knownTimeZone, zoneOffsetAt } from "@tessera/shared/timeZones";
 
 /*
  * Dates of an event live in the event's time zone: the forms type wall-clock times there
  * ("2027-03-14T09:30") and the API stores UTC instants.
  */
 
-function partsIn(date: Date, timeZone: string): Record<string, number> {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(date);
-  const values: Record<string, number> = {};
-  for (const part of parts) if (part.type !== "literal") values[part.type] = Number(part.value);
-  return values;
-}
-
-const pad = (value: number) => String(value).padStart(2, "0");
-
 /** A UTC instant as the wall-clock "YYYY-MM-DDTHH:mm" of the zone (the value of a datetime-local input). */
 export function toZonedInput(iso: string | null, timeZone: string): string {
   if (!iso) return "";
-  const p = partsIn(new Date(iso), knownTimeZone(timeZone));
-  return `${p.year}-${pad(p.month!)}-${pad(p.day!)}T${pad(p.hour!)}:${pad(p.minute!)}`;
+  const ms = new Date(iso).getTime();
+  // The instant moved by the zone's offset reads, in UTC, as the zone's wall clock.
+  return new Date(ms + zoneOffsetAt(ms, knownTimeZone(timeZone))).toISOString().slice(0, 16);
 }
 
 /** A wall-clock "YYYY-MM-DDTHH:mm" (or "YYYY-MM-DD") of the zone as a UTC ISO timestamp; null when empty. */
