@@ -114,11 +114,13 @@ describe.each(databaseKinds())("guest import upload, streamed, on %s", (kind) =>
       fileName: "guests.csv",
       contentType: "text/csv",
       chunkAt: (index) => (index === 0 ? encoder.encode("email\n") : oneCell),
-      stopAfterBytes: 2 * MAX_BYTES,
+      stopAfterBytes: 8 * MAX_BYTES,
     });
     expect(refused.status).toBe(413);
     expect((refused.body as { error: { code: string } }).error.code).toBe("file_too_big");
-    expect(refused.bytesSentBeforeAnswer).toBeLessThan(MAX_BYTES + 4 * 1024 * 1024);
+    // Read whole, all 8 × the limit would go before the answer. How far past the limit the client got depends
+    // on the machine's load (the client and the server share one process): a busy CI sent twice the limit.
+    expect(refused.bytesSentBeforeAnswer).toBeLessThan(4 * MAX_BYTES);
     expect(await storedFiles()).toEqual(before);
   });
 
