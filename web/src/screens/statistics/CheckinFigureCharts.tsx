@@ -76,6 +76,8 @@ export function ArrivalsOverTime({ statistics }: { statistics: CheckinStatistics
               yAxisProps={{ allowDecimals: false, width: 36 }}
               gridAxis="y"
               withTooltip={false}
+              // A bucket or two would otherwise stretch across the whole chart.
+              maxBarWidth={56}
               barChartProps={{ accessibilityLayer: false }}
             />
           }
