@@ -1,15 +1,23 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createDeskCore } from "./core.ts";
-import { DESK_CHANNELS, type DeskChannel, type DeskHandlers, type DeskInfo } from "./handlers.ts";
+import { DESK_CHANNELS, type DeskChannel, type DeskHandlers } from "./handlers.ts";
 
 const options = { version: "0.1.0", platform: "linux" };
 
 describe("desk core", () => {
   it("answers every declared channel, each call doing what it says", async () => {
-    const core = createDeskCore({ ...options, serverUrl: "https://first.example.org" });
+    const databaseFile = path.join(mkdtempSync(path.join(tmpdir(), "desk-core-")), "desk.sqlite");
+    const core = createDeskCore({ ...options, serverUrl: "https://first.example.org", databaseFile });
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "resolved",
+        (error: Error) => error.message,
+      );
     // One call and its expected answer per channel: a channel added without a case here fails.
-    const cases: { [C in DeskChannel]: { call: (handlers: DeskHandlers) => Promise<unknown>; answer: DeskInfo } } = {
+    const cases: { [C in DeskChannel]: { call: (handlers: DeskHandlers) => Promise<unknown>; answer: unknown } } = {
       "desk.info": {
         call: (handlers) => handlers["desk.info"](),
         answer: { version: "0.1.0", platform: "linux", serverUrl: "https://first.example.org" },
@@ -18,10 +26,32 @@ describe("desk core", () => {
         call: (handlers) => handlers["desk.setServerUrl"]("http://desk.example.org:8080/path"),
         answer: { version: "0.1.0", platform: "linux", serverUrl: "http://desk.example.org:8080" },
       },
+      "desk.status": {
+        call: (handlers) => handlers["desk.status"](),
+        answer: { signedIn: false, online: false, lastSyncAt: null, lastSyncAgeMs: null, pendingScans: 0 },
+      },
+      "desk.refresh": {
+        call: (handlers) => failure(handlers["desk.refresh"]()),
+        answer: "The desk is not signed in",
+      },
+      "desk.check": {
+        call: (handlers) => failure(handlers["desk.check"]({ code: "T1.x" })),
+        answer: "The desk is not signed in",
+      },
+      "desk.signIn": {
+        // Nothing listens there: the desk notes it is offline.
+        call: async (handlers) => {
+          await handlers["desk.setServerUrl"]("http://127.0.0.1:9");
+          await failure(handlers["desk.signIn"]("ABCDE-FGHJK", "Door A"));
+          return (await handlers["desk.status"]()).online;
+        },
+        answer: false,
+      },
     };
     expect(Object.keys(cases).sort()).toEqual([...DESK_CHANNELS].sort());
     for (const channel of DESK_CHANNELS)
       expect(await cases[channel].call(core), channel).toEqual(cases[channel].answer);
+    core.close();
   });
 
   it("tells its version and platform, and no server until one is set", async () => {

@@ -29,7 +29,9 @@ void app.whenReady().then(() => {
     version: app.getVersion(),
     platform: process.platform,
     serverUrl: process.env.TESSERA_SERVER_URL ?? null,
+    databaseFile: path.join(app.getPath("userData"), "desk.sqlite"),
   });
+  app.on("will-quit", () => core.close());
   for (const channel of DESK_CHANNELS) {
     ipcMain.handle(channel, (_event, ...args: unknown[]) =>
       (core[channel] as (...a: unknown[]) => Promise<unknown>)(...args),

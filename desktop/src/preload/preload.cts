@@ -3,7 +3,14 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import electron = require("electron");
 
-const channels = ["desk.info", "desk.setServerUrl"] as const;
+const channels = [
+  "desk.info",
+  "desk.setServerUrl",
+  "desk.signIn",
+  "desk.refresh",
+  "desk.check",
+  "desk.status",
+] as const;
 
 electron.contextBridge.exposeInMainWorld(
   "desk",

@@ -1,0 +1,122 @@
+/**
+ * The desk's local database (issue 13, item 2): one better-sqlite3 file in WAL mode holding the desk's session,
+ * its snapshot of guests, the verification material and the queue of scans. Its migrations are append-only:
+ * each applied one is recorded with its name and the SHA-256 of its SQL, and a file whose history the code does
+ * not know (a migration unknown here, or one whose SQL changed) is refused rather than guessed at.
+ */
+import { createHash } from "node:crypto";
+import Database from "better-sqlite3";
+
+export type LocalDb = Database.Database;
+
+export interface LocalMigration {
+  name: string;
+  sql: string;
+}
+
+/** Append-only: never edit or reorder an entry, add a new one at the end. */
+export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
+  {
+    name: "001_desk_store",
+    sql: `
+      CREATE TABLE session (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        checkin_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        status TEXT NOT NULL,
+        options TEXT NOT NULL,
+        displayed_fields TEXT NOT NULL,
+        checkin_updated_at TEXT NOT NULL,
+        server_url TEXT NOT NULL,
+        desk TEXT NOT NULL,
+        token TEXT NOT NULL,
+        snapshot_as_of TEXT,
+        last_sync_at TEXT
+      );
+      CREATE TABLE guests (
+        id TEXT PRIMARY KEY,
+        allowed INTEGER NOT NULL,
+        fields TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entry_state TEXT,
+        entry_at TEXT,
+        download INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE verification_keys (id INTEGER PRIMARY KEY, public_key TEXT NOT NULL);
+      CREATE TABLE revoked_serials (serial INTEGER PRIMARY KEY);
+      CREATE TABLE scans (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        scan_id TEXT NOT NULL UNIQUE,
+        code TEXT,
+        guest_id TEXT,
+        direction TEXT NOT NULL,
+        scanned_at TEXT NOT NULL,
+        local_result TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        uploaded_at TEXT,
+        server_answer TEXT
+      );
+      CREATE INDEX scans_guest ON scans (guest_id, scanned_at);
+      CREATE INDEX scans_pending ON scans (position) WHERE uploaded_at IS NULL;
+    `,
+  },
+];
+
+export class MigrationHistoryError extends Error {
+  override name = "MigrationHistoryError";
+}
+
+export function migrationChecksum(sql: string): string {
+  return createHash("sha256").update(sql).digest("hex");
+}
+
+/**
+ * Opens (creating if need be) the desk's database and applies the migrations it lacks, each in its own
+ * transaction with its record. A diverging history throws MigrationHistoryError and leaves the file untouched.
+ */
+export function openLocalDb(file: string, migrations: readonly LocalMigration[] = LOCAL_MIGRATIONS): LocalDb {
+  const db = new Database(file);
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    migrate(db, migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function migrate(db: LocalDb, migrations: readonly LocalMigration[]): void {
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS local_migrations (position INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, " +
+      "checksum TEXT NOT NULL, applied_at TEXT NOT NULL)",
+  );
+  const applied = db.prepare("SELECT position, name, checksum FROM local_migrations ORDER BY position").all() as {
+    position: number;
+    name: string;
+    checksum: string;
+  }[];
+  applied.forEach((row, index) => {
+    const known = migrations[index];
+    if (!known || known.name !== row.name)
+      throw new MigrationHistoryError(
+        `This desk database was written by another version of the app: its migration "${row.name}" is unknown here`,
+      );
+    if (migrationChecksum(known.sql) !== row.checksum)
+      throw new MigrationHistoryError(
+        `This desk database's migration "${row.name}" differs from this app's (checksum mismatch)`,
+      );
+  });
+  const record = db.prepare("INSERT INTO local_migrations (position, name, checksum, applied_at) VALUES (?, ?, ?, ?)");
+  for (const [index, migration] of migrations.entries()) {
+    if (index < applied.length) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(index + 1, migration.name, migrationChecksum(migration.sql), new Date().toISOString());
+    })();
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * The desk's snapshot (issue 13, item 2): sign-in with an access code, then the session's guests page by page
+ * (one local transaction a page, so memory stays that of one page), then incremental refreshes with
+ * `updatedSince` (a guest no longer allowed is dropped), the verification material replaced at each refresh.
+ */
+import { decodeRevokedSerials } from "@tessera/shared/checkin/guestCode";
+import type { DeskVerificationSchema, SnapshotPage } from "@tessera/shared/schemas/checkins";
+import type { Static } from "@sinclair/typebox";
+import { deskRequest, type DeskHttpOptions, type FetchLike } from "./deskHttp.ts";
+import type { LocalDb } from "./localDb.ts";
+import { readSession, saveSignIn, updateSession, type DeskSessionJson, type DeskSignInJson } from "./session.ts";
+
+type SnapshotPageJson = Static<typeof SnapshotPage>;
+type VerificationJson = Static<typeof DeskVerificationSchema>;
+
+export interface SyncOptions {
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  /** Guests a page (the server's maximum applies). */
+  pageSize?: number;
+  now?: () => Date;
+}
+
+export interface RefreshResult {
+  kind: "full" | "incremental";
+  /** Guests written or dropped by this refresh. */
+  changed: number;
+  guests: number;
+  asOf: string;
+  lastSyncAt: string;
+}
+
+/** Trades an access code for the desk's token and stores the session with it. */
+export async function signIn(
+  db: LocalDb,
+  serverUrl: string,
+  code: string,
+  desk: string,
+  options: SyncOptions = {},
+): Promise<DeskSignInJson> {
+  const http: DeskHttpOptions = { serverUrl, fetch: options.fetch, timeoutMs: options.timeoutMs };
+  const answer = await deskRequest<DeskSignInJson>(http, "POST", "/desk/session", { code, desk });
+  saveSignIn(db, serverUrl, answer);
+  return answer;
+}
+
+/**
+ * Brings the local snapshot up to date: the session first (a change of its rules or fields means a full
+ * download again), then the guests (all of them the first time, else those changed since the last refresh),
+ * then the keys and revoked serials. The sync time is recorded only when all of it went through.
+ */
+export async function refresh(db: LocalDb, options: SyncOptions = {}): Promise<RefreshResult> {
+  const session = readSession(db);
+  if (!session) throw new Error("The desk is not signed in");
+  const http: DeskHttpOptions = {
+    serverUrl: session.serverUrl,
+    token: session.token,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+  };
+  const current = await deskRequest<DeskSessionJson>(http, "GET", "/desk/session");
+  const rulesChanged = updateSession(db, current);
+  const since = rulesChanged ? null : session.snapshotAsOf;
+  const { asOf, changed } = since
+    ? await downloadChanges(db, http, since, options)
+    : await downloadAll(db, http, options);
+  const material = await deskRequest<VerificationJson>(http, "GET", "/desk/verification");
+  const lastSyncAt = (options.now?.() ?? new Date()).toISOString();
+  db.transaction(() => {
+    replaceVerification(db, material);
+    db.prepare("UPDATE session SET snapshot_as_of = ?, last_sync_at = ? WHERE id = 1").run(asOf, lastSyncAt);
+  })();
+  const guests = (db.prepare("SELECT count(*) AS n FROM guests").get() as { n: number }).n;
+  return { kind: since ? "incremental" : "full", changed, guests, asOf, lastSyncAt };
+}
+
+/** Fetches page after page, handing each to `write`; answers the first page's asOf (when the download began). */
+async function eachPage(
+  http: DeskHttpOptions,
+  query: Record<string, string>,
+  options: SyncOptions,
+  write: (page: SnapshotPageJson) => void,
+): Promise<string> {
+  let after: string | null = null;
+  let asOf: string | null = null;
+  do {
+    const params = new URLSearchParams({ ...query, limit: String(options.pageSize ?? 500) });
+    if (after) params.set("after", after);
+    const page: SnapshotPageJson = await deskRequest<SnapshotPageJson>(http, "GET", `/desk/snapshot?${params}`);
+    asOf ??= page.asOf;
+    write(page);
+    after = page.next;
+  } while (after);
+  return asOf;
+}
+
+const UPSERT = `INSERT INTO guests (id, allowed, fields, updated_at, entry_state, entry_at, download)
+  VALUES (@id, 1, @fields, @updatedAt, @entryState, @entryAt, @download)
+  ON CONFLICT (id) DO UPDATE SET allowed = 1, fields = excluded.fields, updated_at = excluded.updated_at,
+    entry_state = excluded.entry_state, entry_at = excluded.entry_at, download = excluded.download`;
+
+function guestRow(guest: SnapshotPageJson["data"][number], download: number) {
+  return {
+    id: guest.id,
+    fields: JSON.stringify(guest.fields),
+    updatedAt: guest.updatedAt,
+    entryState: guest.entry?.state ?? null,
+    entryAt: guest.entry?.at ?? null,
+    download,
+  };
+}
+
+/**
+ * Every guest of the session. The former snapshot stays usable meanwhile: each page's guests are marked with
+ * this download's number, and those left unmarked at the end (no longer in the session) are dropped.
+ */
+async function downloadAll(db: LocalDb, http: DeskHttpOptions, options: SyncOptions) {
+  const download = ((db.prepare("SELECT max(download) AS n FROM guests").get() as { n: number | null }).n ?? 0) + 1;
+  const upsert = db.prepare(UPSERT);
+  const drop = db.prepare("DELETE FROM guests WHERE id = ?");
+  let changed = 0;
+  const asOf = await eachPage(http, {}, options, (page) => {
+    db.transaction(() => {
+      for (const guest of page.data) {
+        if (guest.allowed) upsert.run(guestRow(guest, download));
+        else drop.run(guest.id);
+        changed += 1;
+      }
+    })();
+  });
+  changed += db.prepare("DELETE FROM guests WHERE download <> ?").run(download).changes;
+  return { asOf, changed };
+}
+
+/** The guests changed since `since`: written when still allowed, dropped when not. */
+async function downloadChanges(db: LocalDb, http: DeskHttpOptions, since: string, options: SyncOptions) {
+  const download = (db.prepare("SELECT max(download) AS n FROM guests").get() as { n: number | null }).n ?? 1;
+  const upsert = db.prepare(UPSERT);
+  const drop = db.prepare("DELETE FROM guests WHERE id = ?");
+  let changed = 0;
+  const asOf = await eachPage(http, { updatedSince: since }, options, (page) => {
+    db.transaction(() => {
+      for (const guest of page.data) {
+        if (guest.allowed) upsert.run(guestRow(guest, download));
+        else drop.run(guest.id);
+        changed += 1;
+      }
+    })();
+  });
+  return { asOf, changed };
+}
+
+function replaceVerification(db: LocalDb, material: VerificationJson): void {
+  db.exec("DELETE FROM verification_keys; DELETE FROM revoked_serials");
+  const key = db.prepare("INSERT INTO verification_keys (id, public_key) VALUES (?, ?)");
+  for (const entry of material.keys) key.run(entry.id, entry.publicKey);
+  const serial = db.prepare("INSERT OR IGNORE INTO revoked_serials (serial) VALUES (?)");
+  for (const revoked of decodeSerials(material.revokedSerials)) serial.run(revoked);
+}
+
+function decodeSerials(text: string): Set<number> {
+  return text ? decodeRevokedSerials(text) : new Set();
+}
