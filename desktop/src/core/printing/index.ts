@@ -1,0 +1,35 @@
+/** The desk core's badge printing: describe a printer, build a badge label, queue it. */
+export {
+  RAW_PRINTING_PORT,
+  isNetworkPrinter,
+  tcpConnection,
+  type EscPosPrinter,
+  type NetworkPrinter,
+  type PrinterDescription,
+  type PrinterKind,
+  type SystemPrinter,
+  type TcpConnection,
+  type ZplPrinter,
+} from "./printer.ts";
+export {
+  DEFAULT_LABEL_SIZE_MM,
+  badgeLabelForGuest,
+  type BadgeGuest,
+  type BadgeLabel,
+  type BadgeLine,
+} from "./badgeLabel.ts";
+export { renderZpl, mmToDots, ZPL_DEFAULT_DPI } from "./zpl.ts";
+export { renderEscPos } from "./escpos.ts";
+export { renderForPrinter } from "./render.ts";
+export { testPageLabel, TEST_PAGE_QR } from "./testPage.ts";
+export { type PrinterState, type PrinterStatus } from "./printerStatus.ts";
+export {
+  createPrintQueue,
+  type PrintJob,
+  type PrintJobState,
+  type PrintLogEntry,
+  type PrintPurpose,
+  type PrintQueue,
+  type PrintQueueOptions,
+  type PrintRequest,
+} from "./printQueue.ts";
