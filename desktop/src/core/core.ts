@@ -15,6 +15,8 @@ export interface DeskCoreOptions {
   fetch?: FetchLike;
   /** A call the server does not answer within this time fails (the desk works offline meanwhile). */
   timeoutMs?: number;
+  /** Guests a snapshot page (the server's default and maximum apply). */
+  pageSize?: number;
   now?: () => Date;
 }
 
@@ -27,7 +29,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
   let local: { db: LocalDb; checker: LocalChecker } | null = null;
   const now = options.now ?? (() => new Date());
   const info = (): DeskInfo => ({ version: options.version, platform: options.platform, serverUrl });
-  const sync = { fetch: options.fetch, timeoutMs: options.timeoutMs ?? 3_000, now };
+  const sync = { fetch: options.fetch, timeoutMs: options.timeoutMs ?? 3_000, pageSize: options.pageSize, now };
 
   function store() {
     if (!local) {
