@@ -4,7 +4,7 @@
  * from the snapshot's entry and the desk's own scans since, by the session's options. Every scan goes into the
  * queue with the id made here, and is answered in the server's ScanAnswer shape.
  */
-import { randomUUID } from "node:crypto";
+import { createPublicKey, randomUUID, verify, type KeyObject } from "node:crypto";
 import { verifyGuestCode, type GuestCodeRefusal } from "@tessera/shared/checkin/guestCode";
 import type { ScanDirection, ScanResult } from "@tessera/shared/rules/checkins";
 import type { ScanAnswer } from "@tessera/shared/schemas/checkins";
@@ -72,7 +72,12 @@ export function createLocalChecker(db: LocalDb, now: () => Date = () => new Date
       let issuedAt: number | null = null;
       if (code) {
         const keys = keysOf.all() as { id: number; publicKey: string }[];
-        const verified = verifyGuestCode(code, { eventId: session.eventId, keys, revokedSerials: [] });
+        const verified = verifyGuestCode(code, {
+          eventId: session.eventId,
+          keys,
+          revokedSerials: [],
+          verifySignature,
+        });
         if (!verified.ok) return { result: CODE_REFUSALS[verified.reason], guestId: null, guest: null };
         if (isRevoked.get(verified.serial)) return { result: "revoked", guestId: null, guest: null };
         guestId = verified.guestId;
@@ -150,4 +155,20 @@ export type LocalChecker = ReturnType<typeof createLocalChecker>;
 function issuedAfterSnapshot(issuedAt: number, snapshotAsOf: string | null): boolean {
   if (!snapshotAsOf) return true;
   return issuedAt >= Math.floor(Date.parse(snapshotAsOf) / 1000);
+}
+
+/** Ed25519's SubjectPublicKeyInfo header: Node's crypto takes a raw 32-byte key after it. */
+const ED25519_SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
+const publicKeys = new Map<string, KeyObject>();
+
+/** Node's Ed25519 (OpenSSL): several times faster than the pure-JS default, for the scan's time budget. */
+function verifySignature(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  const id = Buffer.from(publicKey).toString("base64");
+  let key = publicKeys.get(id);
+  if (!key) {
+    key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, publicKey]), format: "der", type: "spki" });
+    if (publicKeys.size > 64) publicKeys.clear();
+    publicKeys.set(id, key);
+  }
+  return verify(null, message, key, signature);
 }

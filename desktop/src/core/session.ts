@@ -71,7 +71,11 @@ export function saveSignIn(db: LocalDb, serverUrl: string, answer: DeskSignInJso
     if (former && (former.checkinId !== answer.checkin.id || former.serverUrl !== serverUrl)) {
       db.exec("DELETE FROM guests; DELETE FROM verification_keys; DELETE FROM revoked_serials");
     }
-    const keepSync = former?.checkinId === answer.checkin.id && former.serverUrl === serverUrl;
+    // The same session as before, its rules unchanged: the next refresh goes on from the last one.
+    const keepSync =
+      former?.checkinId === answer.checkin.id &&
+      former.serverUrl === serverUrl &&
+      former.checkinUpdatedAt === answer.checkin.updatedAt;
     db.prepare("DELETE FROM session").run();
     db.prepare(
       `INSERT INTO session (id, checkin_id, event_id, name, type, status, options, displayed_fields,

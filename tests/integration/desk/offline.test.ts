@@ -35,12 +35,12 @@ describe.each(databaseKinds())("the desk core offline on %s", (kind) => {
       createDeskCore({ version: "0.1.0", platform: "linux", serverUrl: suite.server.baseUrl, databaseFile });
     const codeOf = async (guestId: string, where = event) =>
       (await currentGuestCodeText(db, suite.server.config.secret, where, guestId, new Date()))!;
-    return { db, account, event, checkin, accessCode: made.body.code as string, databaseFile, open, codeOf };
+    return { db, http, account, event, checkin, accessCode: made.body.code as string, databaseFile, open, codeOf };
   }
 
   it("signs in, downloads every page, then refreshes only what changed", async () => {
-    const { db, event, checkin, accessCode, open, databaseFile, codeOf } = await setUp();
-    const guests: { id: string }[] = [];
+    const { db, http, event, checkin, accessCode, open, databaseFile, codeOf } = await setUp();
+    const guests: { id: string; lastName: string | null }[] = [];
     for (let index = 0; index < 5; index++)
       guests.push(await buildGuest(db, event, { firstName: `Guest${index}`, status: "confirmed" }));
     await buildGuest(db, event, { firstName: "Pending", status: "pending_approval" });
@@ -64,12 +64,16 @@ describe.each(databaseKinds())("the desk core offline on %s", (kind) => {
     await db("guests").where({ id: guests[1]!.id }).update({ firstName: "Renamed", updatedAt: later });
     const incremental = await core["desk.refresh"]();
     expect(incremental).toMatchObject({ kind: "incremental", guests: 5, changed: 3 });
+    // The session's rules or fields changed: the next refresh downloads everything again.
+    const shown = await http.post(`${eventBase(event)}/checkins/${checkin.id}`, { displayedFields: ["lastName"] });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(await core["desk.refresh"]()).toMatchObject({ kind: "full", guests: 5 });
     core.close();
 
     const local = openLocalDb(databaseFile);
     const rows = local.prepare("SELECT id, fields FROM guests ORDER BY id").all() as { id: string; fields: string }[];
     expect(rows.map((row) => row.id).sort()).toEqual([added.id, ...guests.slice(1).map((guest) => guest.id)].sort());
-    expect(JSON.parse(rows.find((row) => row.id === guests[1]!.id)!.fields)).toMatchObject({ firstName: "Renamed" });
+    expect(JSON.parse(rows.find((row) => row.id === guests[1]!.id)!.fields)).toEqual({ lastName: guests[1]!.lastName });
     expect(local.prepare("SELECT token FROM session").pluck().get()).toMatch(/^tsd_/);
     expect(local.prepare("SELECT count(*) FROM verification_keys").pluck().get()).toBeGreaterThan(0);
     local.close();
