@@ -100,21 +100,28 @@ export function saveSignIn(db: LocalDb, serverUrl: string, answer: DeskSignInJso
   })();
 }
 
-/** The session as the server tells it now (rules, fields, options); answers whether its rules changed. */
+/**
+ * The session as the server tells it now (rules, fields, options); answers whether its rules changed since the
+ * snapshot was made, in which case the snapshot is marked for a full download (kept until that one completes).
+ */
 export function updateSession(db: LocalDb, current: DeskSessionJson): boolean {
-  const former = readSession(db);
-  if (!former) throw new Error("The desk is not signed in");
-  db.prepare(
-    `UPDATE session SET name = ?, type = ?, status = ?, options = ?, displayed_fields = ?, checkin_updated_at = ?,
-       desk = ? WHERE id = 1`,
-  ).run(
-    current.checkin.name,
-    current.checkin.type,
-    current.checkin.status,
-    JSON.stringify(current.checkin.options),
-    JSON.stringify(current.checkin.displayedFields),
-    current.checkin.updatedAt,
-    current.desk,
-  );
-  return former.checkinUpdatedAt !== current.checkin.updatedAt;
+  return db.transaction(() => {
+    const former = readSession(db);
+    if (!former) throw new Error("The desk is not signed in");
+    const rulesChanged = former.checkinUpdatedAt !== current.checkin.updatedAt;
+    db.prepare(
+      `UPDATE session SET name = ?, type = ?, status = ?, options = ?, displayed_fields = ?, checkin_updated_at = ?,
+         desk = ?, snapshot_as_of = ? WHERE id = 1`,
+    ).run(
+      current.checkin.name,
+      current.checkin.type,
+      current.checkin.status,
+      JSON.stringify(current.checkin.options),
+      JSON.stringify(current.checkin.displayedFields),
+      current.checkin.updatedAt,
+      current.desk,
+      rulesChanged ? null : former.snapshotAsOf,
+    );
+    return rulesChanged;
+  })();
 }

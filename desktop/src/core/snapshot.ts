@@ -59,8 +59,7 @@ export async function refresh(db: LocalDb, options: SyncOptions = {}): Promise<R
     timeoutMs: options.timeoutMs,
   };
   const current = await deskRequest<DeskSessionJson>(http, "GET", "/desk/session");
-  const rulesChanged = updateSession(db, current);
-  const since = rulesChanged ? null : session.snapshotAsOf;
+  const since = updateSession(db, current) ? null : session.snapshotAsOf;
   const { asOf, changed } = since
     ? await downloadChanges(db, http, since, options)
     : await downloadAll(db, http, options);

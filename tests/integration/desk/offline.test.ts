@@ -11,7 +11,7 @@ import { buildCheckin, eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
-import { buildGuest } from "../../helpers/guests.ts";
+import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -79,10 +79,11 @@ describe.each(databaseKinds())("the desk core offline on %s", (kind) => {
     local.close();
   });
 
-  it("downloads a snapshot larger than a page in several pages", async () => {
-    const { db, event, accessCode, databaseFile } = await setUp();
+  it("downloads a snapshot larger than a page in several pages, and starts over after a cut in a full one", async () => {
+    const { db, http, event, checkin, accessCode, databaseFile } = await setUp();
     for (let index = 0; index < 7; index++) await buildGuest(db, event, { status: "confirmed" });
     const pages: string[] = [];
+    let cutAt: number | null = null;
     const core = createDeskCore({
       version: "0.1.0",
       platform: "linux",
@@ -90,7 +91,10 @@ describe.each(databaseKinds())("the desk core offline on %s", (kind) => {
       databaseFile,
       pageSize: 3,
       fetch: (input, init) => {
-        if (input.includes("/desk/snapshot")) pages.push(input);
+        if (input.includes("/desk/snapshot")) {
+          pages.push(input);
+          if (pages.length === cutAt) return Promise.reject(new TypeError("fetch failed"));
+        }
         return fetch(input, init);
       },
     });
@@ -99,6 +103,23 @@ describe.each(databaseKinds())("the desk core offline on %s", (kind) => {
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(pages.every((page) => page.includes("limit=3"))).toBe(true);
     expect(pages.slice(1).every((page) => page.includes("after="))).toBe(true);
+
+    // The session's rules change; the full download they call for is cut at its first page.
+    const pass = await buildCustomField(db, event, {
+      label: "Pass",
+      type: "unique_choice",
+      options: [{ id: "vip", label: "VIP", quota: null }],
+    });
+    const changed = await http.post(`${eventBase(event)}/checkins/${checkin.id}`, {
+      conditions: { field: pass.id, op: "includes", value: ["vip"] },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    cutAt = pages.length + 1;
+    await expect(core["desk.refresh"]()).rejects.toThrow("fetch failed");
+    expect((await core["desk.status"]()).online).toBe(false);
+    // The next refresh is a full one again, which drops every guest the new rules leave out.
+    expect(await core["desk.refresh"]()).toMatchObject({ kind: "full", guests: 0 });
+    expect((await core["desk.status"]()).online).toBe(true);
     core.close();
   });
 
