@@ -28,7 +28,23 @@ describe("desk core", () => {
       },
       "desk.status": {
         call: (handlers) => handlers["desk.status"](),
-        answer: { signedIn: false, online: false, lastSyncAt: null, lastSyncAgeMs: null, pendingScans: 0 },
+        answer: {
+          signedIn: false,
+          online: false,
+          lastSyncAt: null,
+          lastSyncAgeMs: null,
+          pendingScans: 0,
+          conflicts: 0,
+          lastSyncError: null,
+        },
+      },
+      "desk.sync": {
+        call: (handlers) => failure(handlers["desk.sync"]()),
+        answer: "The desk is not signed in",
+      },
+      "desk.conflicts": {
+        call: (handlers) => handlers["desk.conflicts"](),
+        answer: [],
       },
       "desk.refresh": {
         call: (handlers) => failure(handlers["desk.refresh"]()),

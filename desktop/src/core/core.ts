@@ -1,10 +1,14 @@
-import type { DeskHandlers, DeskInfo, DeskSessionView, DeskStatus } from "./handlers.ts";
-import { DeskHttpError, type FetchLike } from "./deskHttp.ts";
+import { randomUUID } from "node:crypto";
+import { SCANNED_CODE_MAX } from "@tessera/shared/rules/checkins";
+import type { ScanAnswer } from "@tessera/shared/schemas/checkins";
+import type { DeskHandlers, DeskInfo, DeskSessionView, DeskStatus, DeskSyncResult } from "./handlers.ts";
+import { deskRequest, DeskHttpError, type DeskHttpOptions, type FetchLike } from "./deskHttp.ts";
 import { createLocalChecker, type LocalChecker } from "./localCheck.ts";
 import { openLocalDb, type LocalDb } from "./localDb.ts";
 import { createScanQueue } from "./queue.ts";
 import { readSession, type LocalSession } from "./session.ts";
 import { refresh, signIn } from "./snapshot.ts";
+import { isUnreachable, listConflicts, uploadPending } from "./sync.ts";
 
 export interface DeskCoreOptions {
   version: string;
@@ -18,7 +22,18 @@ export interface DeskCoreOptions {
   /** Guests a snapshot page (the server's default and maximum apply). */
   pageSize?: number;
   now?: () => Date;
+  /** Scans an upload request (the route's maximum applies). */
+  uploadBatchSize?: number;
+  /**
+   * How often the background loop runs (ms): offline, it probes the server and syncs once it answers; online,
+   * it uploads what is pending when the last failure's wait is over. 0: no background loop.
+   */
+  probeIntervalMs?: number;
+  /** The first wait after a failed sync (ms), doubled at each failure in a row up to a minute. */
+  retryBaseMs?: number;
 }
+
+const RETRY_MAX_MS = 60_000;
 
 export type DeskCore = DeskHandlers & { close: () => void };
 
@@ -29,7 +44,14 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
   let local: { db: LocalDb; checker: LocalChecker } | null = null;
   const now = options.now ?? (() => new Date());
   const info = (): DeskInfo => ({ version: options.version, platform: options.platform, serverUrl });
-  const sync = { fetch: options.fetch, timeoutMs: options.timeoutMs ?? 3_000, pageSize: options.pageSize, now };
+  const timeoutMs = options.timeoutMs ?? 3_000;
+  const sync = { fetch: options.fetch, timeoutMs, pageSize: options.pageSize, now };
+  const retryBaseMs = options.retryBaseMs ?? 1_000;
+  let failures = 0;
+  let nextAttemptAt = 0;
+  let lastSyncError: string | null = null;
+  let syncing: Promise<DeskSyncResult> | null = null;
+  let isProbing = false;
 
   function store() {
     if (!local) {
@@ -50,6 +72,129 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
       online = error instanceof DeskHttpError;
       throw error;
     }
+  }
+
+  /** The server the desk calls now (its address may have been changed since the sign-in) with its token. */
+  function httpOf(session: LocalSession): DeskHttpOptions {
+    return { serverUrl: serverUrl ?? session.serverUrl, token: session.token, fetch: options.fetch, timeoutMs };
+  }
+
+  /** Uploads then refreshes, one at a time: a second call waits for the one under way, then runs its own. */
+  function syncNow(): Promise<DeskSyncResult> {
+    const previous = syncing ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(syncOnce);
+    const current = run.finally(() => {
+      if (syncing === current) syncing = null;
+    });
+    syncing = current;
+    return current;
+  }
+
+  async function syncOnce(): Promise<DeskSyncResult> {
+    const { db } = store();
+    const session = readSession(db);
+    if (!session) throw new Error("The desk is not signed in");
+    const http = httpOf(session);
+    try {
+      const uploaded = await uploadPending(db, http, { batchSize: options.uploadBatchSize, now });
+      const refreshed = await refresh(db, { ...sync, serverUrl: http.serverUrl });
+      online = true;
+      failures = 0;
+      nextAttemptAt = 0;
+      lastSyncError = null;
+      return {
+        uploaded: uploaded.uploaded,
+        repeated: uploaded.repeated,
+        flagged: uploaded.flagged,
+        refresh: refreshed,
+      };
+    } catch (error) {
+      if (isUnreachable(error)) online = false;
+      else online = true;
+      failures += 1;
+      nextAttemptAt = Date.now() + Math.min(retryBaseMs * 2 ** (failures - 1), RETRY_MAX_MS);
+      lastSyncError = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+  }
+
+  /** The background loop's step: bring the desk back online when the server answers, and sync. */
+  async function tick(): Promise<void> {
+    if (!local || syncing || isProbing) return;
+    const session = readSession(local.db);
+    if (!session) return;
+    if (online === false) {
+      isProbing = true;
+      try {
+        await deskRequest(httpOf(session), "GET", "/desk/session");
+        online = true;
+      } catch (error) {
+        if (isUnreachable(error)) return;
+        online = true;
+      } finally {
+        isProbing = false;
+      }
+      nextAttemptAt = 0;
+    }
+    if (!local || Date.now() < nextAttemptAt) return;
+    const pending = createScanQueue(local.db).pendingCount();
+    if (pending > 0 || lastSyncError !== null) await syncNow().catch(() => undefined);
+  }
+
+  const probeIntervalMs = options.probeIntervalMs ?? 5_000;
+  const timer =
+    probeIntervalMs > 0
+      ? setInterval(() => {
+          void tick();
+        }, probeIntervalMs)
+      : null;
+  timer?.unref();
+
+  /**
+   * A check: to the server while online (its answer within the timeout), recorded as uploaded; otherwise
+   * verified here, queued, and the desk goes offline until the background probe finds the server again.
+   */
+  async function check(scan: Parameters<DeskHandlers["desk.check"]>[0]): Promise<ScanAnswer> {
+    const { db, checker } = store();
+    const session = readSession(db);
+    if (!session) throw new Error("The desk is not signed in");
+    const code = scan.code?.trim() ? scan.code.trim() : undefined;
+    if (!code && !scan.guestId) throw new Error("A scan needs a code or a guest");
+    const scanId = randomUUID();
+    const scannedAt = now().toISOString();
+    const direction = scan.direction ?? "in";
+    if (online !== false && (!code || code.length <= SCANNED_CODE_MAX)) {
+      try {
+        const answer = await deskRequest<ScanAnswer>(httpOf(session), "POST", "/desk/check", {
+          scanId,
+          ...(code ? { code } : { guestId: scan.guestId }),
+          direction,
+          scannedAt,
+        });
+        online = true;
+        createScanQueue(db).recordAnswered(
+          {
+            scanId,
+            code: code ?? null,
+            guestId: answer.guest?.id ?? scan.guestId ?? null,
+            direction,
+            scannedAt,
+            localResult: answer.result,
+            answer,
+          },
+          now(),
+        );
+        return answer;
+      } catch (error) {
+        if (!isUnreachable(error)) {
+          online = true;
+          throw error;
+        }
+        // No answer in time: answered here under the same scan id (the server may have it already: a repeat).
+        online = false;
+      }
+    }
+    return checker.check({ ...scan, scanId, scannedAt });
   }
 
   const view = (session: LocalSession): DeskSessionView => ({
@@ -82,7 +227,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
       const { db } = store();
       return reaching(() => refresh(db, sync));
     },
-    "desk.check": async (scan) => store().checker.check(scan),
+    "desk.check": check,
     "desk.status": async (): Promise<DeskStatus> => {
       const { db } = store();
       const session = readSession(db);
@@ -93,9 +238,14 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
         lastSyncAt,
         lastSyncAgeMs: lastSyncAt ? now().getTime() - Date.parse(lastSyncAt) : null,
         pendingScans: createScanQueue(db).pendingCount(),
+        conflicts: listConflicts(db).length,
+        lastSyncError,
       };
     },
+    "desk.sync": syncNow,
+    "desk.conflicts": async () => listConflicts(store().db),
     close: () => {
+      if (timer) clearInterval(timer);
       local?.db.close();
       local = null;
     },

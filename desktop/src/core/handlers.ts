@@ -1,9 +1,12 @@
 /**
  * The desk's typed IPC surface. main/ relays these names to the core; preload exposes exactly them;
- * tests call the same handlers under plain Node. Later issues add sync and printing.
+ * tests call the same handlers under plain Node.
  */
 import type { ScanDirection } from "@tessera/shared/rules/checkins";
 import type { ScanAnswer } from "@tessera/shared/schemas/checkins";
+import type { DeskConflict } from "./sync.ts";
+
+export type { DeskConflict } from "./sync.ts";
 
 export interface DeskInfo {
   version: string;
@@ -44,6 +47,18 @@ export interface DeskStatus {
   /** Milliseconds since the last complete refresh (null: never). */
   lastSyncAgeMs: number | null;
   pendingScans: number;
+  /** Guests admitted at this desk and another while they could not see each other (desk.conflicts lists them). */
+  conflicts: number;
+  /** Why the last sync failed (null: it went through, or none yet); it is tried again with a growing wait. */
+  lastSyncError: string | null;
+}
+
+export interface DeskSyncResult {
+  /** Scans the server answered (repeats of an upload cut short included). */
+  uploaded: number;
+  repeated: number;
+  flagged: number;
+  refresh: DeskRefreshResult;
 }
 
 export interface DeskHandlers {
@@ -56,6 +71,10 @@ export interface DeskHandlers {
   /** Verifies a scan offline, queues it and answers as the server would. */
   "desk.check": (scan: DeskScanInput) => Promise<ScanAnswer>;
   "desk.status": () => Promise<DeskStatus>;
+  /** Uploads the queued scans now, then refreshes the snapshot (other desks' entries come down). */
+  "desk.sync": () => Promise<DeskSyncResult>;
+  /** The guests admitted here and at another desk, with their names. */
+  "desk.conflicts": () => Promise<DeskConflict[]>;
 }
 
 export type DeskChannel = keyof DeskHandlers;
@@ -66,4 +85,6 @@ export const DESK_CHANNELS: readonly DeskChannel[] = [
   "desk.refresh",
   "desk.check",
   "desk.status",
+  "desk.sync",
+  "desk.conflicts",
 ];

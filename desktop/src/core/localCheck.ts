@@ -18,6 +18,9 @@ export interface LocalScanInput {
   /** … or the guest found by name at the desk. */
   guestId?: string;
   direction?: ScanDirection;
+  /** The scan's id and time when made before (a check the server did not answer in time). */
+  scanId?: string;
+  scannedAt?: string;
 }
 
 /** As the server answers a code that lets no one in (api/src/services/checkins/scans.ts). */
@@ -59,8 +62,8 @@ export function createLocalChecker(db: LocalDb, now: () => Date = () => new Date
     const code = input.code?.trim() ? input.code : undefined;
     if (!code && !input.guestId) throw new Error("A scan needs a code or a guest");
     const direction = input.direction ?? "in";
-    const scannedAt = now().toISOString();
-    const scanId = randomUUID();
+    const scannedAt = input.scannedAt ?? now().toISOString();
+    const scanId = input.scanId ?? randomUUID();
 
     const decide = (): {
       result: ScanResult;

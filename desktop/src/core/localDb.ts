@@ -62,6 +62,13 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       CREATE INDEX scans_pending ON scans (position) WHERE uploaded_at IS NULL;
     `,
   },
+  {
+    // Sync (issue 13, item 4): a guest whose entry holds a flagged offline admission (a conflict between desks).
+    name: "002_sync_conflicts",
+    sql: `
+      ALTER TABLE guests ADD COLUMN entry_flagged INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 export class MigrationHistoryError extends Error {

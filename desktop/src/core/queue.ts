@@ -65,6 +65,13 @@ export function createScanQueue(db: LocalDb) {
     all(): QueuedScan[] {
       return (all.all() as ScanRow[]).map(fromRow);
     },
+    /** A scan the server answered when it was made: recorded as uploaded already, with that answer. */
+    recordAnswered(scan: Omit<QueuedScan, "uploadedAt">, at: Date = new Date()): void {
+      db.transaction(() => {
+        insert.run({ ...scan, answer: JSON.stringify(scan.answer) });
+        markUploaded.run(at.toISOString(), JSON.stringify(scan.answer), scan.scanId);
+      })();
+    },
     /** The server's answer to an uploaded scan (kept once: a repeat upload changes nothing). */
     markUploaded(scanId: string, answer: ScanAnswer, at: Date = new Date()): void {
       markUploaded.run(at.toISOString(), JSON.stringify(answer), scanId);

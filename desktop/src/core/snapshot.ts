@@ -19,6 +19,8 @@ export interface SyncOptions {
   /** Guests a page (the server's maximum applies). */
   pageSize?: number;
   now?: () => Date;
+  /** The server to call instead of the one signed in to (the desk's address was changed since). */
+  serverUrl?: string;
 }
 
 export interface RefreshResult {
@@ -53,7 +55,7 @@ export async function refresh(db: LocalDb, options: SyncOptions = {}): Promise<R
   const session = readSession(db);
   if (!session) throw new Error("The desk is not signed in");
   const http: DeskHttpOptions = {
-    serverUrl: session.serverUrl,
+    serverUrl: options.serverUrl ?? session.serverUrl,
     token: session.token,
     fetch: options.fetch,
     timeoutMs: options.timeoutMs,
@@ -93,10 +95,11 @@ async function eachPage(
   return asOf;
 }
 
-const UPSERT = `INSERT INTO guests (id, allowed, fields, updated_at, entry_state, entry_at, download)
-  VALUES (@id, 1, @fields, @updatedAt, @entryState, @entryAt, @download)
+const UPSERT = `INSERT INTO guests (id, allowed, fields, updated_at, entry_state, entry_at, entry_flagged, download)
+  VALUES (@id, 1, @fields, @updatedAt, @entryState, @entryAt, @entryFlagged, @download)
   ON CONFLICT (id) DO UPDATE SET allowed = 1, fields = excluded.fields, updated_at = excluded.updated_at,
-    entry_state = excluded.entry_state, entry_at = excluded.entry_at, download = excluded.download`;
+    entry_state = excluded.entry_state, entry_at = excluded.entry_at, entry_flagged = excluded.entry_flagged,
+    download = excluded.download`;
 
 function guestRow(guest: SnapshotPageJson["data"][number], download: number) {
   return {
@@ -105,6 +108,7 @@ function guestRow(guest: SnapshotPageJson["data"][number], download: number) {
     updatedAt: guest.updatedAt,
     entryState: guest.entry?.state ?? null,
     entryAt: guest.entry?.at ?? null,
+    entryFlagged: guest.entry?.flagged ? 1 : 0,
     download,
   };
 }

@@ -10,6 +10,8 @@ const channels = [
   "desk.refresh",
   "desk.check",
   "desk.status",
+  "desk.sync",
+  "desk.conflicts",
 ] as const;
 
 electron.contextBridge.exposeInMainWorld(

@@ -212,8 +212,11 @@ const SnapshotGuest = Type.Object({
   allowed: Type.Boolean(),
   fields: Type.Record(Type.String(), Type.Unknown()),
   updatedAt: Timestamp,
-  /** Whether the guest is in now, and since when (null: never came in). */
-  entry: Nullable(Type.Object({ state: ScanDirectionSchema, at: Timestamp })),
+  /**
+   * Whether the guest is in now, and since when (null: never came in); `flagged` when one of the guest's scans in
+   * the session is a flagged offline admission (a conflict between desks).
+   */
+  entry: Nullable(Type.Object({ state: ScanDirectionSchema, at: Timestamp, flagged: Type.Optional(Type.Boolean()) })),
 });
 
 export const DeskSessionSchema = Type.Object({

@@ -181,8 +181,18 @@ const selectGuests = (db: Knex, eventId: string) =>
     .where({ eventId })
     .select(GUEST_COLUMNS.map((column) => `guests.${column}`));
 
-/** Entry states of guests in a session. */
+/** Entry states of guests in a session, each saying whether a flagged offline admission is among its scans. */
 async function entriesOf(db: Knex, checkinId: string, guestIds: readonly string[]) {
+  const flagged = guestIds.length
+    ? new Set(
+        (
+          (await db("checkinScans")
+            .where({ checkinId, flagged: true })
+            .whereIn("guestId", guestIds)
+            .distinct("guestId")) as { guestId: string }[]
+        ).map((row) => row.guestId),
+      )
+    : new Set<string>();
   const rows = guestIds.length
     ? ((await db("checkinEntries")
         .where({ checkinId })
@@ -194,7 +204,7 @@ async function entriesOf(db: Knex, checkinId: string, guestIds: readonly string[
         updatedAt: string | Date;
       }[])
     : [];
-  return new Map(rows.map((row) => [row.guestId, row]));
+  return new Map(rows.map((row) => [row.guestId, { ...row, flagged: flagged.has(row.guestId) }]));
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -228,7 +238,7 @@ export async function deskSnapshot(
     allowed: boolean;
     fields: Record<string, unknown>;
     updatedAt: string;
-    entry: { state: "in" | "out"; at: string } | null;
+    entry: { state: "in" | "out"; at: string; flagged: boolean } | null;
   }[] = [];
   let last: GuestRow | null = null;
   let exhausted = false;
@@ -238,7 +248,22 @@ export async function deskSnapshot(
       .orderBy("guests.updatedAt")
       .orderBy("guests.id")
       .limit(limit);
-    if (query.updatedSince) read.where("guests.updatedAt", ">", new Date(query.updatedSince).toISOString());
+    if (query.updatedSince) {
+      // Changed since: the guest's row, or their entry in this session (another desk's scan).
+      const since = new Date(query.updatedSince).toISOString();
+      read.where((changed) =>
+        changed
+          .where("guests.updatedAt", ">", since)
+          .orWhereExists((entry) =>
+            entry
+              .select(scope.db.raw("1"))
+              .from("checkinEntries")
+              .where("checkinEntries.checkinId", desk.checkin.id)
+              .where("checkinEntries.guestId", scope.db.ref("guests.id"))
+              .where("checkinEntries.updatedAt", ">", since),
+          ),
+      );
+    }
     const from = last ? { at: iso(last.updatedAt), id: last.id } : cursor;
     if (from) {
       read.where((q) =>
@@ -271,7 +296,9 @@ export async function deskSnapshot(
           allowed,
           fields: allowed ? displayedValues(desk.checkin.displayedFields, guest) : {},
           updatedAt: iso(guest.updatedAt),
-          entry: entry ? { state: entry.state, at: iso(entry.lastInAt ?? entry.updatedAt) } : null,
+          entry: entry
+            ? { state: entry.state, at: iso(entry.lastInAt ?? entry.updatedAt), flagged: entry.flagged }
+            : null,
         });
       }
       if (data.length >= limit) {
