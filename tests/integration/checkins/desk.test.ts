@@ -142,7 +142,7 @@ describe.each(databaseKinds())("check-in desks on %s", (kind) => {
     expect(scanRow.deskTokenId).not.toBeNull();
     expect(scanRow.userId).toBeNull();
 
-    // Since the download: Ada's entry changed nothing of her row; Bob became a VIP.
+    // Since the download: Ada came in (her entry comes down, as other desks' scans must); Bob became a VIP.
     const since = full.body.asOf;
     // Changed a millisecond after the download's instant: after it, however fast the machine.
     const changedAt = new Date(Date.parse(since) + 1).toISOString();
@@ -151,8 +151,10 @@ describe.each(databaseKinds())("check-in desks on %s", (kind) => {
       .update({ answers: JSON.stringify({ [pass.id]: "vip" }), updatedAt: changedAt });
     const changed = await desk.get(`/api/v1/desk/snapshot?updatedSince=${encodeURIComponent(since)}`);
     expect(changed.body.data.map((guest: { id: string; allowed: boolean }) => [guest.id, guest.allowed])).toEqual([
+      [ada.id, true],
       [bob.id, true],
     ]);
+    expect(changed.body.data[0].entry).toEqual({ state: "in", at: ok.body.scannedAt, flagged: false });
 
     const batch = await desk.post("/api/v1/desk/checks", {
       scans: [{ scanId: randomUUID(), guestId: bob.id, scannedAt: new Date(Date.now() - 60_000).toISOString() }],
