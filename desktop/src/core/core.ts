@@ -118,7 +118,10 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     }
   }
 
-  /** The background loop's step: bring the desk back online when the server answers, and sync. */
+  /**
+   * The background loop's step: bring the desk back online when the server answers, and sync what is pending
+   * once the wait after the last failed sync is over.
+   */
   async function tick(): Promise<void> {
     if (!local || syncing || isProbing) return;
     const session = readSession(local.db);
@@ -134,7 +137,6 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
       } finally {
         isProbing = false;
       }
-      nextAttemptAt = 0;
     }
     if (!local || Date.now() < nextAttemptAt) return;
     const pending = createScanQueue(local.db).pendingCount();
@@ -151,8 +153,9 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
   timer?.unref();
 
   /**
-   * A check: to the server while online (its answer within the timeout), recorded as uploaded; otherwise
-   * verified here, queued, and the desk goes offline until the background probe finds the server again.
+   * A check: to the server while online with nothing pending (its answer within the timeout), recorded as
+   * uploaded; otherwise verified here and queued (no answer in time: the desk goes offline until the background
+   * probe finds the server again).
    */
   async function check(scan: Parameters<DeskHandlers["desk.check"]>[0]): Promise<ScanAnswer> {
     const { db, checker } = store();
@@ -163,7 +166,9 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     const scanId = randomUUID();
     const scannedAt = now().toISOString();
     const direction = scan.direction ?? "in";
-    if (online !== false && (!code || code.length <= SCANNED_CODE_MAX)) {
+    // Online only with an empty queue: the server must know this desk's earlier scans before it answers.
+    const isQueueEmpty = createScanQueue(db).pendingCount() === 0;
+    if (online !== false && isQueueEmpty && (!code || code.length <= SCANNED_CODE_MAX)) {
       try {
         const answer = await deskRequest<ScanAnswer>(httpOf(session), "POST", "/desk/check", {
           scanId,

@@ -282,4 +282,43 @@ describe.each(databaseKinds())("the desk core's sync on %s", (kind) => {
     expect(status.lastSyncAgeMs).toBeGreaterThanOrEqual(0);
     desk.close();
   });
+
+  it("a server error leaves the batch pending and retries it after a doubling wait; checks stay local meanwhile", async () => {
+    const { guestIds, accessCode, open, serverScans } = await setUp(5);
+    const { network, fetch: throughNetwork } = controlledNetwork();
+    const attempts: number[] = [];
+    const desk = open("Door R", {
+      probeIntervalMs: 50,
+      retryBaseMs: 300,
+      fetch: (input, init) => {
+        if (network.mode === "up" && input.endsWith("/desk/checks")) {
+          attempts.push(Date.now());
+          if (attempts.length <= 2)
+            return Promise.resolve(
+              new Response(JSON.stringify({ error: { code: "unavailable", message: "Busy" } }), { status: 503 }),
+            );
+        }
+        return throughNetwork(input, init);
+      },
+    });
+    await desk["desk.signIn"](accessCode, "Door R");
+    await desk["desk.refresh"]();
+    network.mode = "refused";
+    for (const guestId of guestIds.slice(0, 3)) expect((await desk["desk.check"]({ guestId })).result).toBe("ok");
+    network.mode = "up";
+    network.requests.length = 0;
+    // Scans still pending: a check is answered here (the server has not seen this desk's earlier scans yet).
+    expect((await desk["desk.check"]({ guestId: guestIds[0]! })).result).toBe("already_checked_in");
+    expect(network.requests.some((url) => url.endsWith("/desk/check"))).toBe(false);
+    await until(async () => (await desk["desk.status"]()).pendingScans === 0, 10_000);
+    expect(attempts.length).toBe(3);
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(300);
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(600);
+    expect((await serverScans()).length).toBe(4);
+    expect(await desk["desk.status"]()).toMatchObject({ online: true, lastSyncError: null });
+    // Nothing pending: checks go to the server again.
+    expect((await desk["desk.check"]({ guestId: guestIds[4]! })).result).toBe("ok");
+    expect(network.requests.some((url) => url.endsWith("/desk/check"))).toBe(true);
+    desk.close();
+  });
 });
