@@ -52,6 +52,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
   let lastSyncError: string | null = null;
   let syncing: Promise<DeskSyncResult> | null = null;
   let isProbing = false;
+  let isClosed = false;
 
   function store() {
     if (!local) {
@@ -123,7 +124,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
    * once the wait after the last failed sync is over.
    */
   async function tick(): Promise<void> {
-    if (!local || syncing || isProbing) return;
+    if (isClosed || !local || syncing || isProbing) return;
     const session = readSession(local.db);
     if (!session) return;
     if (online === false) {
@@ -138,7 +139,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
         isProbing = false;
       }
     }
-    if (!local || Date.now() < nextAttemptAt) return;
+    if (isClosed || !local || Date.now() < nextAttemptAt) return;
     const pending = createScanQueue(local.db).pendingCount();
     if (pending > 0 || lastSyncError !== null) await syncNow().catch(() => undefined);
   }
@@ -250,6 +251,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     "desk.sync": syncNow,
     "desk.conflicts": async () => listConflicts(store().db),
     close: () => {
+      isClosed = true;
       if (timer) clearInterval(timer);
       local?.db.close();
       local = null;
