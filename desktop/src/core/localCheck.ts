@@ -5,7 +5,7 @@
  * queue with the id made here, and is answered in the server's ScanAnswer shape.
  */
 import { createPublicKey, randomUUID, verify, type KeyObject } from "node:crypto";
-import { verifyGuestCode, type GuestCodeRefusal } from "@tessera/shared/checkin/guestCode";
+import { SCAN_RESULT_OF_REFUSAL, verifyGuestCode } from "@tessera/shared/checkin/guestCode";
 import type { ScanDirection, ScanResult } from "@tessera/shared/rules/checkins";
 import type { ScanAnswer } from "@tessera/shared/schemas/checkins";
 import type { LocalDb } from "./localDb.ts";
@@ -22,15 +22,6 @@ export interface LocalScanInput {
   scanId?: string;
   scannedAt?: string;
 }
-
-/** As the server answers a code that lets no one in (api/src/services/checkins/scans.ts). */
-const CODE_REFUSALS: Record<GuestCodeRefusal, "unknown" | "revoked" | "other_event"> = {
-  malformed: "unknown",
-  unknown_key: "unknown",
-  bad_signature: "unknown",
-  revoked: "revoked",
-  other_event: "other_event",
-};
 
 interface GuestRow {
   id: string;
@@ -81,7 +72,7 @@ export function createLocalChecker(db: LocalDb, now: () => Date = () => new Date
           revokedSerials: [],
           verifySignature,
         });
-        if (!verified.ok) return { result: CODE_REFUSALS[verified.reason], guestId: null, guest: null };
+        if (!verified.ok) return { result: SCAN_RESULT_OF_REFUSAL[verified.reason], guestId: null, guest: null };
         if (isRevoked.get(verified.serial)) return { result: "revoked", guestId: null, guest: null };
         guestId = verified.guestId;
         issuedAt = verified.issuedAt;

@@ -65,6 +65,18 @@ export interface GuestCodeKey {
 
 export type GuestCodeRefusal = "malformed" | "other_event" | "unknown_key" | "bad_signature" | "revoked";
 
+/**
+ * What a scan answers for a code that lets no one in, at the server and at an offline desk alike: a revoked
+ * code, another event's, else unknown (a forged or unreadable code says no more than a stranger's).
+ */
+export const SCAN_RESULT_OF_REFUSAL: Readonly<Record<GuestCodeRefusal, "unknown" | "revoked" | "other_event">> = {
+  malformed: "unknown",
+  unknown_key: "unknown",
+  bad_signature: "unknown",
+  revoked: "revoked",
+  other_event: "other_event",
+};
+
 export type GuestCodeVerification =
   | { ok: true; guestId: string; keyId: number; serial: number; issuedAt: number }
   | { ok: false; reason: GuestCodeRefusal };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   describeRule,
-  type GuestCodeRefusal,
+  SCAN_RESULT_OF_REFUSAL,
   type OfflineScan,
   type ScanAnswer,
   type ScanBody,
@@ -68,15 +68,6 @@ interface ScanRun {
 /** The guest a scan names, or why there is none. */
 type Found = { guest: GuestRow } | { result: "unknown" | "revoked" | "other_event" };
 
-/** What a signed code that does not let anyone in answers: a revoked one, another event's, else unknown. */
-const CODE_REFUSALS: Record<GuestCodeRefusal, "unknown" | "revoked" | "other_event"> = {
-  malformed: "unknown",
-  unknown_key: "unknown",
-  bad_signature: "unknown",
-  revoked: "revoked",
-  other_event: "other_event",
-};
-
 /**
  * The guest of a scanned code (its signature checked against the event's keys, its serial against the
  * revoked ones: checkin-codes/verification.ts) or of the id found by name; a code wins over an id.
@@ -85,7 +76,7 @@ async function findGuest(db: Knex, checkin: Checkin, input: ScanInput): Promise<
   let guestId = input.guestId;
   if (input.code !== undefined) {
     const verified = await checkGuestCode(db, checkin.eventId, input.code.trim());
-    if (!verified.ok) return { result: CODE_REFUSALS[verified.reason] };
+    if (!verified.ok) return { result: SCAN_RESULT_OF_REFUSAL[verified.reason] };
     guestId = verified.guestId;
   }
   if (guestId === undefined) return { result: "unknown" };
