@@ -64,14 +64,8 @@ export function useEbadge(accountId: string, eventId: string, id: string) {
 /** Keeps a template as the API answered it (its entry and its row of the list), and marks the history stale. */
 function keepEbadge(queryClient: QueryClient, accountId: string, eventId: string, ebadge: EbadgeJson): void {
   queryClient.setQueryData(ebadgeKeys.detail(accountId, eventId, ebadge.id), ebadge);
-  const list = ebadgeKeys.list(accountId, eventId);
   // The list is oldest first: a new template goes last.
-  const isListed = queryClient.getQueryData<EbadgeJson[]>(list)?.some((item) => item.id === ebadge.id) ?? true;
-  if (isListed) keepInList(queryClient, list, ebadge);
-  else {
-    queryClient.setQueryData<EbadgeJson[]>(list, (items) => items && [...items, ebadge]);
-    void queryClient.invalidateQueries({ queryKey: list });
-  }
+  keepInList(queryClient, ebadgeKeys.list(accountId, eventId), ebadge, "last");
   void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
 }
 

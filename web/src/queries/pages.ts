@@ -38,14 +38,19 @@ export function dropFromPages(queryClient: QueryClient, lists: QueryKey, id: str
 }
 
 /**
- * Puts an item as the API answered it in a cached list of a single page (first when it is new), and marks the
- * list as stale so that it is fetched again where it is shown.
+ * Puts an item as the API answered it in a cached list of a single page (a new one first, or last in a list kept
+ * oldest first), and marks the list as stale so that it is fetched again where it is shown.
  */
-export function keepInList<T extends { id: string }>(queryClient: QueryClient, list: QueryKey, item: T): void {
+export function keepInList<T extends { id: string }>(
+  queryClient: QueryClient,
+  list: QueryKey,
+  item: T,
+  newItemAt: "first" | "last" = "first",
+): void {
   queryClient.setQueryData<T[]>(list, (items) =>
     items?.some((existing) => existing.id === item.id)
       ? items.map((existing) => (existing.id === item.id ? item : existing))
-      : items && [item, ...items],
+      : items && (newItemAt === "first" ? [item, ...items] : [...items, item]),
   );
   void queryClient.invalidateQueries({ queryKey: list });
 }

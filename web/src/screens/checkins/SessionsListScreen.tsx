@@ -1,11 +1,12 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { ActionsMenu } from "@/components/ActionsMenu.tsx";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
-import { IconDots, IconPlus } from "@/components/icons.tsx";
+import { IconPlus } from "@/components/icons.tsx";
 import { notifySuccess } from "@/components/notify.ts";
 import { ResourceTable } from "@/components/ResourceTable.tsx";
 import { ScreenAlerts, type ScreenNotice } from "@/components/ScreenAlerts.tsx";
@@ -178,31 +179,19 @@ function SessionActions({
   const { t } = useTranslation("web");
   const { update: canUpdate, delete: canDelete, check: canCheck } = session.abilities;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t("checkins.actionsOf", { name: session.name })}
-          loading={isBusy}
-        >
-          <IconDots />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {canCheck && session.status === "enabled" && <Menu.Item onClick={onDesk}>{t("checkins.openDesk")}</Menu.Item>}
-        <Menu.Item onClick={onOpen}>{canUpdate ? t("checkins.edit") : t("checkins.view")}</Menu.Item>
-        {canUpdate && (
-          <Menu.Item onClick={onToggle}>
-            {session.status === "enabled" ? t("checkins.disable") : t("checkins.enable")}
-          </Menu.Item>
-        )}
-        {canDelete && (
-          <Menu.Item color="red.8" onClick={onDelete}>
-            {t("common.delete")}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <ActionsMenu label={t("checkins.actionsOf", { name: session.name })} isBusy={isBusy}>
+      {canCheck && session.status === "enabled" && <Menu.Item onClick={onDesk}>{t("checkins.openDesk")}</Menu.Item>}
+      <Menu.Item onClick={onOpen}>{canUpdate ? t("checkins.edit") : t("checkins.view")}</Menu.Item>
+      {canUpdate && (
+        <Menu.Item onClick={onToggle}>
+          {session.status === "enabled" ? t("checkins.disable") : t("checkins.enable")}
+        </Menu.Item>
+      )}
+      {canDelete && (
+        <Menu.Item color="red.8" onClick={onDelete}>
+          {t("common.delete")}
+        </Menu.Item>
+      )}
+    </ActionsMenu>
   );
 }

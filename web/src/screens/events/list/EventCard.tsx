@@ -1,9 +1,9 @@
-import { ActionIcon, Card, Group, Menu, Stack, Text } from "@mantine/core";
+import { Card, Group, Menu, Stack, Text } from "@mantine/core";
+import { ActionsMenu } from "@/components/ActionsMenu.tsx";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { EventJson } from "@/queries/events.ts";
 import { formatEventDates } from "@/app/zonedTime.ts";
-import { IconDots } from "@/components/icons.tsx";
 import { useSignedIn } from "@/queries/session.ts";
 import { useEventsBase } from "../EventsBase.ts";
 import { EventStatusBadges } from "../EventStatusBadges.tsx";
@@ -57,33 +57,21 @@ export function EventCard({
         <Stack align="flex-end" gap="xs" style={{ flexShrink: 0 }}>
           <EventStatusBadges event={event} />
           {hasActions && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t("events.actionsOf", { name: event.name })}
-                  loading={isBusy}
-                >
-                  <IconDots />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {abilities.duplicate && (
-                  <Menu.Item onClick={() => onAction("duplicate", event)}>{t("events.duplicate")}</Menu.Item>
-                )}
-                {abilities.archive && (
-                  <Menu.Item onClick={() => onAction(event.isArchived ? "unarchive" : "archive", event)}>
-                    {event.isArchived ? t("events.unarchive") : t("events.archive")}
-                  </Menu.Item>
-                )}
-                {abilities.delete && (
-                  <Menu.Item color="red" onClick={() => onAction("delete", event)}>
-                    {t("common.delete")}
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
+            <ActionsMenu label={t("events.actionsOf", { name: event.name })} isBusy={isBusy}>
+              {abilities.duplicate && (
+                <Menu.Item onClick={() => onAction("duplicate", event)}>{t("events.duplicate")}</Menu.Item>
+              )}
+              {abilities.archive && (
+                <Menu.Item onClick={() => onAction(event.isArchived ? "unarchive" : "archive", event)}>
+                  {event.isArchived ? t("events.unarchive") : t("events.archive")}
+                </Menu.Item>
+              )}
+              {abilities.delete && (
+                <Menu.Item color="red" onClick={() => onAction("delete", event)}>
+                  {t("common.delete")}
+                </Menu.Item>
+              )}
+            </ActionsMenu>
           )}
         </Stack>
       </Group>

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Button, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { ActionsMenu } from "@/components/ActionsMenu.tsx";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -6,7 +7,7 @@ import { errorMessage } from "@/app/errorMessage.ts";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 import { ResourceTable } from "@/components/ResourceTable.tsx";
-import { IconDots, IconPlus } from "@/components/icons.tsx";
+import { IconPlus } from "@/components/icons.tsx";
 import { notifySuccess } from "@/components/notify.ts";
 import { ScreenAlerts, type ScreenNotice } from "@/components/ScreenAlerts.tsx";
 import { useDuplicateForm, useForms, useRemoveForm, useUpdateForm, type FormJson } from "@/queries/forms.ts";
@@ -147,32 +148,20 @@ function FormActions({
   const { t } = useTranslation("web");
   const { update: canUpdate, delete: canDelete } = form.abilities;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t("forms.actionsOf", { title: form.title })}
-          loading={isBusy}
-        >
-          <IconDots />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={onOpen}>{canUpdate ? t("forms.open") : t("forms.view")}</Menu.Item>
-        <Menu.Item onClick={onStatistics}>{t("forms.statistics.action")}</Menu.Item>
-        {canUpdate && (
-          <Menu.Item onClick={() => onAction("toggleState", form)}>
-            {form.state === "online" ? t("forms.backToDraft") : t("forms.putOnline")}
-          </Menu.Item>
-        )}
-        {canUpdate && <Menu.Item onClick={() => onAction("duplicate", form)}>{t("forms.duplicate")}</Menu.Item>}
-        {canDelete && (
-          <Menu.Item color="red.8" onClick={() => onAction("delete", form)}>
-            {t("common.delete")}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <ActionsMenu label={t("forms.actionsOf", { title: form.title })} isBusy={isBusy}>
+      <Menu.Item onClick={onOpen}>{canUpdate ? t("forms.open") : t("forms.view")}</Menu.Item>
+      <Menu.Item onClick={onStatistics}>{t("forms.statistics.action")}</Menu.Item>
+      {canUpdate && (
+        <Menu.Item onClick={() => onAction("toggleState", form)}>
+          {form.state === "online" ? t("forms.backToDraft") : t("forms.putOnline")}
+        </Menu.Item>
+      )}
+      {canUpdate && <Menu.Item onClick={() => onAction("duplicate", form)}>{t("forms.duplicate")}</Menu.Item>}
+      {canDelete && (
+        <Menu.Item color="red.8" onClick={() => onAction("delete", form)}>
+          {t("common.delete")}
+        </Menu.Item>
+      )}
+    </ActionsMenu>
   );
 }
