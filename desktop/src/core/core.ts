@@ -35,7 +35,11 @@ export interface DeskCoreOptions {
 
 const RETRY_MAX_MS = 60_000;
 
-export type DeskCore = DeskHandlers & { close: () => void };
+export type DeskCore = DeskHandlers & {
+  /** The desk's local database (opened on first need), for the handler groups composed with the core. */
+  database: () => LocalDb;
+  close: () => void;
+};
 
 /** The desk's logic, free of Electron so it runs and is tested under plain Node. */
 export function createDeskCore(options: DeskCoreOptions): DeskCore {
@@ -250,6 +254,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     },
     "desk.sync": syncNow,
     "desk.conflicts": async () => listConflicts(store().db),
+    database: () => store().db,
     close: () => {
       isClosed = true;
       if (timer) clearInterval(timer);
