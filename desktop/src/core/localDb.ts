@@ -69,6 +69,30 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       ALTER TABLE guests ADD COLUMN entry_flagged INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    // The LAN primary desk (issue 13, item 5). peer_desk: a peer's scan the primary recorded (its own desk uploads
+    // it; uploaded_at is set so this desk never does). primary_peers: desks paired with this one as primary.
+    // primary_link: the primary this desk checks against. primary_unreconciled: this desk's scans the primary
+    // has not seen yet (answered without it), sent to it before the next check through it.
+    name: "004_primary_desk",
+    sql: `
+      ALTER TABLE scans ADD COLUMN peer_desk TEXT;
+      CREATE TABLE primary_peers (
+        secret_hash TEXT PRIMARY KEY,
+        desk TEXT NOT NULL,
+        paired_at TEXT NOT NULL
+      );
+      CREATE TABLE primary_link (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        address TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        checkin_id TEXT NOT NULL,
+        desk TEXT NOT NULL,
+        paired_at TEXT NOT NULL
+      );
+      CREATE TABLE primary_unreconciled (scan_id TEXT PRIMARY KEY REFERENCES scans (scan_id));
+    `,
+  },
 ];
 
 export class MigrationHistoryError extends Error {
