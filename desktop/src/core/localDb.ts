@@ -93,6 +93,44 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       CREATE TABLE primary_unreconciled (scan_id TEXT PRIMARY KEY REFERENCES scans (scan_id));
     `,
   },
+  {
+    // Badge printing (issue 13, item 6); numbered 006 as 004_primary_desk was committed before it. badge_templates:
+    // the session's enabled e-badge templates as the desk prints them. badge_guests: a guest's badge material
+    // fetched from the server (its template, field texts and entry code) for printing offline later.
+    // print_settings: one JSON value a key (the badge printer, printOnScan, the supervisor PIN's scrypt hash).
+    name: "006_printing",
+    sql: `
+      CREATE TABLE badge_templates (
+        id TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        template TEXT NOT NULL
+      );
+      CREATE TABLE badge_guests (
+        guest_id TEXT PRIMARY KEY,
+        ebadge_id TEXT,
+        fields TEXT NOT NULL,
+        entry_code TEXT,
+        fetched_at TEXT NOT NULL
+      );
+      CREATE TABLE print_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE print_log (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        job_id TEXT NOT NULL UNIQUE,
+        printer_id TEXT NOT NULL,
+        purpose TEXT NOT NULL,
+        guest_id TEXT,
+        requested_by TEXT NOT NULL,
+        reason TEXT,
+        reprint_of TEXT,
+        outcome TEXT NOT NULL,
+        failure TEXT,
+        with_qr INTEGER NOT NULL DEFAULT 1,
+        queued_at TEXT NOT NULL,
+        at TEXT NOT NULL
+      );
+      CREATE INDEX print_log_guest ON print_log (guest_id, outcome);
+    `,
+  },
 ];
 
 export class MigrationHistoryError extends Error {

@@ -24,6 +24,7 @@ import {
   SnapshotPage,
   SnapshotQuery,
 } from "../schemas/checkins.ts";
+import { DeskBadgeTemplateList, DeskGuestBadgeParams, DeskGuestBadgeSchema } from "../schemas/deskBadges.ts";
 import { EventScopedIdParams, EventScopedParams } from "../schemas/guests.ts";
 import { contract } from "./contract.ts";
 
@@ -272,5 +273,31 @@ export const deskContracts = {
     body: ScanBatch,
     response: ScanBatchAnswer,
     errors: [403, 409, 422],
+  }),
+  badges: contract({
+    method: "get",
+    path: "/desk/badges",
+    summary: "The badge templates a desk prints",
+    description:
+      "The event's enabled e-badge templates, oldest first, as a desk printer prints them: text and guest-field " +
+      "blocks (the event's name, date and place written out) and the QR of the entry code; logos and backgrounds " +
+      "left out.",
+    tags,
+    auth: "desk",
+    response: DeskBadgeTemplateList,
+    errors: [403],
+  }),
+  guestBadge: contract({
+    method: "get",
+    path: "/desk/guests/:id/badge",
+    summary: "One guest's badge for the desk printer",
+    description:
+      "The template the guest's badge uses, the text of its guest fields and the guest's entry code in force " +
+      "(issued on first need), for a guest the session lets in; 404 for any other guest.",
+    tags,
+    auth: "desk",
+    params: DeskGuestBadgeParams,
+    response: DeskGuestBadgeSchema,
+    errors: [403, 404],
   }),
 };

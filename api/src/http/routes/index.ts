@@ -28,6 +28,7 @@ import { statisticsRoutes } from "./statistics/statistics.ts";
 import { contactRoutes } from "./contact/contact.ts";
 import { checkinCodeRoutes, checkinRoutes } from "./checkins/checkins.ts";
 import { deskRoutes } from "./checkins/desk.ts";
+import { deskBadgeRoutes } from "./checkins/deskBadges.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -61,4 +62,5 @@ export const apiRoutes: readonly Route[] = [
   ...checkinRoutes,
   ...checkinCodeRoutes,
   ...deskRoutes,
+  ...deskBadgeRoutes,
 ];
