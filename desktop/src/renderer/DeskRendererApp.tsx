@@ -1,0 +1,60 @@
+import { Box } from "@mantine/core";
+import type { Language } from "@tessera/shared/i18n/languages";
+import { useState } from "react";
+import { LanguageProvider } from "@/components/LanguageProvider.tsx";
+import { DeskModeScreen } from "./desk/DeskModeScreen.tsx";
+import { KioskScreen } from "./kiosk/KioskScreen.tsx";
+import {
+  storedLanguage,
+  storedMode,
+  storedSession,
+  storeLanguage,
+  storeMode,
+  storeSession,
+  type DeskMode,
+} from "./preferences.ts";
+import { StartScreen } from "./start/StartScreen.tsx";
+import type { DeskSessionView } from "./deskApi.ts";
+
+/**
+ * The desk app's window: the start screen choosing the mode, then the desk's scanning screen or the kiosk.
+ * A desk or kiosk signed in before comes back in its mode at launch (a kiosk stays locked across restarts).
+ */
+export function DeskRendererApp() {
+  const [language, setLanguage] = useState<Language>(storedLanguage);
+  const [session, setSession] = useState<DeskSessionView | null>(storedSession);
+  const [mode, setMode] = useState<DeskMode | null>(() => (storedSession() ? storedMode() : null));
+
+  function start(chosen: DeskMode, view: DeskSessionView) {
+    storeSession(view);
+    storeMode(chosen);
+    setSession(view);
+    setMode(chosen);
+  }
+
+  function leave() {
+    storeMode(null);
+    setMode(null);
+  }
+
+  return (
+    <LanguageProvider language={language}>
+      <Box component="main" px={{ base: "xs", sm: "lg" }} py={{ base: "sm", sm: "md" }} mih="100dvh">
+        {mode === "desk" && session ? (
+          <DeskModeScreen session={session} onLeave={leave} />
+        ) : mode === "kiosk" && session ? (
+          <KioskScreen session={session} onLeave={leave} />
+        ) : (
+          <StartScreen
+            language={language}
+            onLanguage={(chosen) => {
+              storeLanguage(chosen);
+              setLanguage(chosen);
+            }}
+            onStarted={start}
+          />
+        )}
+      </Box>
+    </LanguageProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { deskApi } from "../deskApi.ts";
+import { useDeskCall } from "./useDeskCall.ts";
+
+/** Asks the supervisor PIN; `onVerified` runs once the core says it is right. */
+export function PinDialog({
+  opened,
+  title,
+  onClose,
+  onVerified,
+}: {
+  opened: boolean;
+  title: string;
+  onClose(): void;
+  onVerified(): void;
+}) {
+  const { t } = useTranslation("web");
+  const [pin, setPin] = useState("");
+  const call = useDeskCall();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const isRight = await call.run(() => deskApi()["desk.verifyPin"](pin));
+    setPin("");
+    if (isRight) onVerified();
+    else if (isRight === false) call.setFailure(t("deskApp.pin.wrong"));
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <form onSubmit={(event) => void submit(event)}>
+        <Stack gap="md">
+          <PasswordInput
+            label={t("deskApp.pin.label")}
+            value={pin}
+            onChange={(event) => setPin(event.currentTarget.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            data-autofocus
+            data-keeps-focus="true"
+          />
+          {call.failure && (
+            <Alert color="red" variant="light" role="alert">
+              {call.failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={call.isBusy}>
+              {t("deskApp.pin.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
