@@ -5,6 +5,8 @@ import type { DeskHandlers, DeskInfo, DeskSessionView, DeskStatus, DeskSyncResul
 import { deskRequest, DeskHttpError, type DeskHttpOptions, type FetchLike } from "./deskHttp.ts";
 import { createLocalChecker, type LocalChecker } from "./localCheck.ts";
 import { openLocalDb, type LocalDb } from "./localDb.ts";
+import { createPeerLink, type PeerLink } from "./primary/peerLink.ts";
+import { withPeerDesk } from "./primary/venueRecord.ts";
 import { createScanQueue } from "./queue.ts";
 import { readSession, type LocalSession } from "./session.ts";
 import { refresh, signIn } from "./snapshot.ts";
@@ -31,6 +33,10 @@ export interface DeskCoreOptions {
   probeIntervalMs?: number;
   /** The first wait after a failed sync (ms), doubled at each failure in a row up to a minute. */
   retryBaseMs?: number;
+  /** A check the venue's primary desk does not answer within this time is answered here (default 1.5 s). */
+  primaryTimeoutMs?: number;
+  /** After the primary failed to answer, checks are answered here for this long before it is tried again. */
+  primaryRetryMs?: number;
 }
 
 const RETRY_MAX_MS = 60_000;
@@ -38,6 +44,8 @@ const RETRY_MAX_MS = 60_000;
 export type DeskCore = DeskHandlers & {
   /** The desk's local database (opened on first need), for the handler groups composed with the core. */
   database: () => LocalDb;
+  /** The link to the venue's primary desk (primary/handlers.ts pairs and unpairs it). */
+  primaryLink: PeerLink;
   close: () => void;
 };
 
@@ -57,6 +65,12 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
   let syncing: Promise<DeskSyncResult> | null = null;
   let isProbing = false;
   let isClosed = false;
+  const primaryLink = createPeerLink({
+    database: () => store().db,
+    fetch: options.fetch,
+    timeoutMs: options.primaryTimeoutMs,
+    retryMs: options.primaryRetryMs,
+  });
 
   function store() {
     if (!local) {
@@ -131,6 +145,8 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     if (isClosed || !local || syncing || isProbing) return;
     const session = readSession(local.db);
     if (!session) return;
+    await primaryLink.probe();
+    if (isClosed || !local) return;
     if (online === false) {
       isProbing = true;
       try {
@@ -159,8 +175,9 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
 
   /**
    * A check: to the server while online with nothing pending (its answer within the timeout), recorded as
-   * uploaded; otherwise verified here and queued (no answer in time: the desk goes offline until the background
-   * probe finds the server again).
+   * uploaded; otherwise to the venue's primary desk if this desk has one and it answers, queued with its answer;
+   * otherwise verified here and queued (no answer in time: the desk goes offline until the background probe
+   * finds the server again). A scan the primary did not answer is sent to it before the next one it answers.
    */
   async function check(scan: Parameters<DeskHandlers["desk.check"]>[0]): Promise<ScanAnswer> {
     const { db, checker } = store();
@@ -194,6 +211,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
           },
           now(),
         );
+        primaryLink.noteAnsweredWithout(scanId);
         return answer;
       } catch (error) {
         if (!isUnreachable(error)) {
@@ -204,7 +222,18 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
         online = false;
       }
     }
-    return checker.check({ ...scan, scanId, scannedAt });
+    if (!code || code.length <= SCANNED_CODE_MAX) {
+      const asked = { scanId, ...(code ? { code } : { guestId: scan.guestId }), direction, scannedAt };
+      const answer = await primaryLink.check({ ...asked, desk: session.desk });
+      if (answer) {
+        const guestId = answer.guest?.id ?? scan.guestId ?? null;
+        createScanQueue(db).record({ ...asked, code: code ?? null, guestId, localResult: answer.result, answer });
+        return answer;
+      }
+    }
+    const answer = checker.check({ ...scan, scanId, scannedAt });
+    primaryLink.noteAnsweredWithout(scanId);
+    return withPeerDesk(db, answer);
   }
 
   const view = (session: LocalSession): DeskSessionView => ({
@@ -255,6 +284,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     "desk.sync": syncNow,
     "desk.conflicts": async () => listConflicts(store().db),
     database: () => store().db,
+    primaryLink,
     close: () => {
       isClosed = true;
       if (timer) clearInterval(timer);

@@ -1,0 +1,169 @@
+/**
+ * The primary desk's IPC handlers (issue 13, item 5), composed with the desk core: become the venue's primary
+ * (its server on the LAN, advertised by mDNS, with a pairing code to show), find one, pair with one, and tell
+ * which role this desk plays. main/ relays these names like the core's; preload exposes them.
+ */
+import { networkInterfaces } from "node:os";
+import type { DeskCore } from "../core.ts";
+import { readSession } from "../session.ts";
+import { advertisePrimary, browsePrimaries, type Advertisement, type FoundPrimary } from "./discovery.ts";
+import { startPrimaryServer, type PrimaryServer } from "./primaryServer.ts";
+
+export type { FoundPrimary } from "./discovery.ts";
+
+/** The port a primary listens on unless told otherwise (peers find it by mDNS or type it). */
+export const PRIMARY_DEFAULT_PORT = 4870;
+
+export interface PrimaryStartResult {
+  /** http://host:port for a peer to type (the first LAN address; every one in addresses). */
+  address: string;
+  addresses: string[];
+  port: number;
+  /** The code a peer's operator types once to pair (primary.connect). */
+  pairingCode: string;
+}
+
+export interface PrimaryStatus {
+  role: "primary" | "peer" | "none";
+  /** Primary: this desk's address; peer: the primary's. */
+  address: string | null;
+  /** Peer: whether the primary answered the last call (null: not asked yet); primary: true. */
+  reachable: boolean | null;
+  /** Primary: the code to show, and the desks paired with it. */
+  pairingCode: string | null;
+  peers: number;
+  /** Peer: its scans the primary has not seen yet, and the conflicts the last reconcile found. */
+  unreconciled: number;
+  lastReconcileConflicts: number;
+  lastError: string | null;
+}
+
+export interface PrimaryHandlers {
+  /** Makes this desk the venue's primary: its server on the LAN and its mDNS advertisement. */
+  "primary.start": (options?: { port?: number }) => Promise<PrimaryStartResult>;
+  "primary.stop": () => Promise<PrimaryStatus>;
+  /** The primaries of this desk's session found on the LAN by mDNS. */
+  "primary.discover": () => Promise<FoundPrimary[]>;
+  /** Pairs with a primary (found, or its address typed) with the code it shows; its scans are checked there. */
+  "primary.connect": (address: string, pairingCode: string) => Promise<PrimaryStatus>;
+  "primary.disconnect": () => Promise<PrimaryStatus>;
+  "primary.status": () => Promise<PrimaryStatus>;
+}
+
+export type PrimaryChannel = keyof PrimaryHandlers;
+export const PRIMARY_CHANNELS: readonly PrimaryChannel[] = [
+  "primary.start",
+  "primary.stop",
+  "primary.discover",
+  "primary.connect",
+  "primary.disconnect",
+  "primary.status",
+];
+
+export interface PrimaryHandlerOptions {
+  core: Pick<DeskCore, "database" | "primaryLink">;
+  /** Advertise and browse by mDNS (tests on a machine without multicast turn it off). */
+  mdns?: boolean;
+  /** How long primary.discover listens. */
+  discoverWaitMs?: number;
+  /** The address the server listens on (default every interface). */
+  host?: string;
+  now?: () => Date;
+}
+
+export function createPrimaryHandlers(
+  options: PrimaryHandlerOptions,
+): PrimaryHandlers & { close: () => Promise<void> } {
+  const { core } = options;
+  const mdns = options.mdns ?? true;
+  let running: { server: PrimaryServer; advertisement: Advertisement | null; addresses: string[] } | null = null;
+
+  function signedIn() {
+    const session = readSession(core.database());
+    if (!session) throw new Error("The desk is not signed in");
+    return session;
+  }
+
+  function status(): PrimaryStatus {
+    if (running)
+      return {
+        role: "primary",
+        address: running.addresses[0] ?? null,
+        reachable: true,
+        pairingCode: running.server.pairing.code(),
+        peers: running.server.pairing.peerCount(),
+        unreconciled: 0,
+        lastReconcileConflicts: 0,
+        lastError: null,
+      };
+    const link = core.primaryLink.status();
+    return {
+      role: link.address ? "peer" : "none",
+      address: link.address,
+      reachable: link.reachable,
+      pairingCode: null,
+      peers: 0,
+      unreconciled: link.unreconciled,
+      lastReconcileConflicts: link.lastReconcileConflicts,
+      lastError: link.lastError,
+    };
+  }
+
+  async function stop(): Promise<void> {
+    const current = running;
+    running = null;
+    if (!current) return;
+    await current.advertisement?.stop();
+    await current.server.close();
+  }
+
+  return {
+    "primary.start": async (start = {}) => {
+      const session = signedIn();
+      if (core.primaryLink.isLinked()) throw new Error("This desk checks against a primary: disconnect it first");
+      await stop();
+      const server = await startPrimaryServer({
+        db: core.database(),
+        port: start.port ?? PRIMARY_DEFAULT_PORT,
+        host: options.host,
+        now: options.now,
+      });
+      const addresses = lanAddresses().map((host) => `http://${host}:${server.port}`);
+      const advertisement = mdns
+        ? advertisePrimary({ port: server.port, checkinId: session.checkinId, desk: session.desk })
+        : null;
+      running = { server, advertisement, addresses };
+      return { address: addresses[0]!, addresses, port: server.port, pairingCode: server.pairing.code() };
+    },
+    "primary.stop": async () => {
+      await stop();
+      return status();
+    },
+    "primary.discover": async () => {
+      const session = signedIn();
+      if (!mdns) return [];
+      return browsePrimaries({ checkinId: session.checkinId, waitMs: options.discoverWaitMs });
+    },
+    "primary.connect": async (address, pairingCode) => {
+      const session = signedIn();
+      if (running) throw new Error("This desk is the primary: stop it first");
+      await core.primaryLink.connect(address, pairingCode, session);
+      return status();
+    },
+    "primary.disconnect": async () => {
+      core.primaryLink.disconnect();
+      return status();
+    },
+    "primary.status": async () => status(),
+    close: stop,
+  };
+}
+
+/** This machine's IPv4 addresses on the LAN, loopback last (a desk alone on its machine still has one). */
+function lanAddresses(): string[] {
+  const found = Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry?.family === "IPv4" && !entry.internal)
+    .map((entry) => entry!.address);
+  return [...found, "127.0.0.1"];
+}
