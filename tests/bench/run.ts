@@ -9,6 +9,7 @@ import { benchWebFirstLoad } from "./web.ts";
 import { benchForms } from "./forms.ts";
 import { benchBadges } from "./badges.ts";
 import { benchCheckin } from "./checkin.ts";
+import { benchDesk } from "./desk.ts";
 
 const AREAS: Record<string, () => Promise<void>> = {
   core: benchCore,
@@ -26,6 +27,7 @@ const AREAS: Record<string, () => Promise<void>> = {
   forms: benchForms,
   badges: benchBadges,
   checkin: benchCheckin,
+  desk: benchDesk,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
