@@ -21,6 +21,7 @@ export * from "./schemas/guests.ts";
 export * from "./rules/customFieldRules.ts";
 export * from "./schemas/guestDuplicates.ts";
 export * from "./schemas/guestImports.ts";
+export * from "./schemas/guestImportUploads.ts";
 export * from "./schemas/guestExport.ts";
 export * from "./rules/orders.ts";
 export * from "./schemas/orders.ts";

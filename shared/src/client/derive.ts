@@ -4,11 +4,14 @@ import {
   type ContractInput,
   type ContractOutput,
   type ContractRegistry,
+  type UploadFile,
 } from "../contracts/contract.ts";
 import { sendRequest, queryString, type ApiClientOptions, type Method, type QueryValue } from "./transport.ts";
 
 /** Whether an operation needs an argument (it declares path parameters or a body). */
-type NeedsInput<C> = C extends { params: unknown } | { body: unknown } | { multipart: unknown } ? true : false;
+type NeedsInput<C> = C extends { params: unknown } | { body: unknown } | { multipart: unknown } | { rawBody: string }
+  ? true
+  : false;
 
 /** One operation of the typed client: call it for its answer; `url` gives the link of a file answer. */
 export type ClientOperation<C extends ContractDefinition> = (NeedsInput<C> extends true
@@ -29,6 +32,7 @@ type LooseInput = {
   query?: Record<string, QueryValue>;
   body?: unknown;
   form?: Record<string, string>;
+  raw?: Uint8Array | UploadFile;
 };
 
 /** Derives the client from the contracts: no path or answer type is written by hand. */
@@ -42,11 +46,13 @@ export function deriveClient<R extends ContractRegistry>(registry: R, options: A
         query: input?.query,
         ...(definition.clientHeaders ? { headers: definition.clientHeaders } : {}),
         ...(input?.form ? { form: input.form } : {}),
-        ...(input?.body !== undefined
-          ? { body: input.body }
-          : definition.method === "get" || definition.method === "delete" || input?.form
-            ? {}
-            : { body: {} }),
+        ...(definition.rawBody && input?.raw !== undefined
+          ? { raw: { bytes: input.raw, contentType: definition.rawBody } }
+          : input?.body !== undefined
+            ? { body: input.body }
+            : definition.method === "get" || definition.method === "delete" || input?.form
+              ? {}
+              : { body: {} }),
       });
     return Object.assign(call, {
       url: (input?: LooseInput) => `${address(definition, input)}${queryString(input?.query)}`,

@@ -77,6 +77,8 @@ export interface TransportRequest {
   body?: unknown;
   /** Multipart fields: sent as FormData. */
   form?: Record<string, string | UploadFile>;
+  /** Raw bytes (a chunk of an upload) sent as they are, of this media type. */
+  raw?: { bytes: Uint8Array | UploadFile; contentType: string };
   headers?: Readonly<Record<string, string>>;
 }
 
@@ -159,6 +161,7 @@ export async function sendRequest<T>(
   };
   // Multipart bodies (FormData) carry their own Content-Type with the boundary.
   if (input.body !== undefined && !input.form) headers["Content-Type"] = "application/json";
+  if (input.raw) headers["Content-Type"] = input.raw.contentType;
   const csrfToken = method === "GET" ? null : readCsrfToken();
   if (csrfToken) headers[CSRF_HEADER] = csrfToken;
   const bearer = options.token?.();
@@ -169,11 +172,13 @@ export async function sendRequest<T>(
     method,
     headers,
     credentials: "same-origin" as const,
-    ...(input.form
-      ? { body: formData(input.form) }
-      : input.body !== undefined
-        ? { body: JSON.stringify(input.body) }
-        : {}),
+    ...(input.raw
+      ? { body: input.raw.bytes as object }
+      : input.form
+        ? { body: formData(input.form) }
+        : input.body !== undefined
+          ? { body: JSON.stringify(input.body) }
+          : {}),
   };
   let response: FetchResponse;
   let text: string;

@@ -26,6 +26,8 @@ export interface ContractDefinition {
   body?: TSchema;
   /** The fields of a multipart/form-data body (file uploads): the handler reads it, the client sends FormData. */
   multipart?: TSchema;
+  /** A raw binary body of this media type (a chunk of an upload): the handler streams it, within its own limit. */
+  rawBody?: string;
   /** The JSON answer. */
   response?: TSchema;
   /** A file answer (its media types): the browser follows a link to it, the client gives its URL. */
@@ -51,14 +53,16 @@ export interface UploadFile {
 
 type FormFields<T> = { [K in keyof T]: T[K] extends string ? string | UploadFile : T[K] };
 
-/** The body a caller sends: JSON, multipart fields, or either one when the operation takes both. */
-type BodyInput<C> = C extends { body: infer B extends TSchema }
-  ? C extends { multipart: infer M extends TSchema }
-    ? { body: Static<B>; form?: never } | { form: FormFields<Static<M>>; body?: never }
-    : { body: Static<B> }
-  : C extends { multipart: infer M extends TSchema }
-    ? { form: FormFields<Static<M>> }
-    : unknown;
+/** The body a caller sends: JSON, multipart fields, either one when the operation takes both, or raw bytes. */
+type BodyInput<C> = C extends { rawBody: string }
+  ? { raw: Uint8Array | UploadFile }
+  : C extends { body: infer B extends TSchema }
+    ? C extends { multipart: infer M extends TSchema }
+      ? { body: Static<B>; form?: never } | { form: FormFields<Static<M>>; body?: never }
+      : { body: Static<B> }
+    : C extends { multipart: infer M extends TSchema }
+      ? { form: FormFields<Static<M>> }
+      : unknown;
 
 /** What a caller passes to an operation: only the parts it declares. */
 export type ContractInput<C> = (C extends { params: infer P extends TSchema } ? { params: Static<P> } : unknown) &

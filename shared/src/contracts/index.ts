@@ -17,6 +17,7 @@ import { portalContracts } from "./portal.ts";
 import { guestExportContracts } from "./guestExport.ts";
 import { guestFileContracts } from "./guestFiles.ts";
 import { guestImportContracts } from "./guestImports.ts";
+import { guestImportUploadContracts } from "./guestImportUploads.ts";
 import { guestViewContracts } from "./guestViews.ts";
 import { guestContracts } from "./guests.ts";
 import { imageContracts } from "./images.ts";
@@ -54,6 +55,7 @@ export const contracts = {
   entryCodes: entryCodeContracts,
   contact: contactContracts,
   guestImports: guestImportContracts,
+  guestImportUploads: guestImportUploadContracts,
   guestExport: guestExportContracts,
   duplicates: duplicateContracts,
   recommendations: recommendationContracts,

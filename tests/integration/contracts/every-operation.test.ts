@@ -168,6 +168,18 @@ async function uploadedImport(world: World) {
   return { event, upload };
 }
 
+const CHUNKED_CSV = new TextEncoder().encode("firstName;lastName;email\nAda;Lovelace;ada@example.com\n");
+
+/** A chunked upload of a guest file started in a fresh event (no byte sent yet). */
+async function chunkedUpload(world: World) {
+  const event = await world.event();
+  const started = await world.admin.guestImportUploads.start({
+    params: world.at(event),
+    body: { fileName: "guests.csv", size: CHUNKED_CSV.length },
+  });
+  return { event, started };
+}
+
 /** A check-in session of a fresh event (rules on a question, its field shown) and a guest it lets in. */
 async function checkinWithGuest(w: World) {
   const event = await w.event();
@@ -859,6 +871,25 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
   "guestImports.cancel": async (w) => {
     const { event, upload } = await uploadedImport(w);
     return w.admin.guestImports.cancel({ params: { ...w.at(event), id: upload.import.id } });
+  },
+  "guestImportUploads.start": async (w) => (await chunkedUpload(w)).started,
+  "guestImportUploads.get": async (w) => {
+    const { event, started } = await chunkedUpload(w);
+    return w.admin.guestImportUploads.get({ params: { ...w.at(event), id: started.upload.id } });
+  },
+  "guestImportUploads.putChunk": async (w) => {
+    const { event, started } = await chunkedUpload(w);
+    return w.admin.guestImportUploads.putChunk({
+      params: { ...w.at(event), id: started.upload.id },
+      query: { offset: 0 },
+      raw: CHUNKED_CSV,
+    });
+  },
+  "guestImportUploads.complete": async (w) => {
+    const { event, started } = await chunkedUpload(w);
+    const params = { ...w.at(event), id: started.upload.id };
+    await w.admin.guestImportUploads.putChunk({ params, query: { offset: 0 }, raw: CHUNKED_CSV });
+    return w.admin.guestImportUploads.complete({ params });
   },
   "guestExport.download": async (w) => {
     const event = await w.event();

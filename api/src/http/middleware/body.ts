@@ -1,7 +1,12 @@
 import { bodyParser } from "@koa/bodyparser";
-import type { ApiMiddleware } from "../context.ts";
+import type { ApiContext, ApiMiddleware } from "../context.ts";
 import { AppError } from "../../errors.ts";
 import { isMultipart } from "./multipart.ts";
+
+/** A raw binary body (application/octet-stream): no HTML form of another site can send one. */
+export function isRawBinary(ctx: ApiContext): boolean {
+  return Boolean(ctx.is("application/octet-stream"));
+}
 
 /**
  * JSON bodies within the configured limit; anything larger is refused unread. A body of another type
@@ -20,8 +25,9 @@ export function parseBody(limitBytes: number): ApiMiddleware {
     },
   }) as unknown as ApiMiddleware;
   return async (ctx, next) => {
-    // Multipart bodies (uploads) are streamed by their route, which enforces its own limits.
-    if (isMultipart(ctx)) return next();
+    // Multipart bodies (uploads) and raw binary chunks are streamed by their route, which enforces its own
+    // limits (a route that declares no raw body refuses one: mount.ts).
+    if (isMultipart(ctx) || isRawBinary(ctx)) return next();
     const declared = Number(ctx.get("Content-Length") || 0);
     if (declared > limitBytes) throw new AppError("payload_too_large", 413);
     // A body declared by its length or sent in chunks.

@@ -50,6 +50,7 @@ function requestBody(route: ContractDefinition): Record<string, unknown> {
   const content: Record<string, { schema: Record<string, unknown> }> = {};
   if (route.body) content["application/json"] = { schema: plain(route.body) };
   if (route.multipart) content["multipart/form-data"] = { schema: plain(route.multipart) };
+  if (route.rawBody) content[route.rawBody] = { schema: { type: "string", format: "binary" } };
   return Object.keys(content).length ? { requestBody: { required: true, content } } : {};
 }
 

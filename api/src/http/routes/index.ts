@@ -17,6 +17,7 @@ import { ebadgeRoutes } from "./ebadges/ebadges.ts";
 import { duplicateRoutes } from "./guests/duplicates.ts";
 import { recommendationRoutes } from "./guests/recommendations.ts";
 import { guestImportRoutes } from "./guests/imports.ts";
+import { guestImportUploadRoutes } from "./guests/importUploads.ts";
 import { guestExportRoutes } from "./guests/exports.ts";
 import { guestFileRoutes } from "./guests/files.ts";
 import { guestOrderRoutes } from "./guests/orders.ts";
@@ -52,6 +53,7 @@ export const apiRoutes: readonly Route[] = [
   ...ebadgeRoutes,
   ...duplicateRoutes,
   ...recommendationRoutes,
+  ...guestImportUploadRoutes, // before guestImportRoutes: /imports/uploads/:id is not /imports/:id/…
   ...guestImportRoutes,
   ...formRoutes,
   ...publicFormRoutes,

@@ -6,7 +6,7 @@ import type { AppDeps } from "../../services/scope.ts";
 import { AppError } from "../../errors.ts";
 import { requireAntiForgery } from "../middleware/antiForgery.ts";
 import { authenticate } from "../middleware/authenticate.ts";
-import { parseBody } from "../middleware/body.ts";
+import { isRawBinary, parseBody } from "../middleware/body.ts";
 import { useLanguage } from "../middleware/requestContext.ts";
 import { isMultipart } from "../middleware/multipart.ts";
 import { requestScope } from "../scope.ts";
@@ -42,6 +42,7 @@ export function mountRoutes(router: Router<ApiState, ApiContextExtras>, routes: 
       if (contract.auth === "desk" ? !ctx.state.deskToken : contract.auth !== "public" && !ctx.state.actor)
         throw AppError.unauthenticated();
       requireAntiForgery(ctx);
+      if (isRawBinary(ctx) !== Boolean(contract.rawBody)) throw new AppError("unsupported_media_type", 415);
       const issues: ValidationIssue[] = [];
       // A malformed id in the path is a resource that does not exist.
       const params = check(contract.params, ctx.params, "", true, []);
