@@ -1,8 +1,12 @@
 /** The desk core's badge printing: describe a printer, build a badge label, queue it. */
 export {
   RAW_PRINTING_PORT,
+  connectionText,
+  deviceConnection,
   isNetworkPrinter,
   tcpConnection,
+  type DeviceConnection,
+  type RawConnection,
   type EscPosPrinter,
   type NetworkPrinter,
   type PrinterDescription,
@@ -33,3 +37,19 @@ export {
   type PrintQueueOptions,
   type PrintRequest,
 } from "./printQueue.ts";
+export { badgeFieldsFromSnapshot, badgeForTemplate, badgeWithoutTemplate } from "./badgeForTemplate.ts";
+export { badgePdf } from "./badgePdf.ts";
+export { listSystemPrinters, printOnSystemPrinter } from "./systemPrinter.ts";
+export { hashPin, isValidPin, verifyPin } from "./supervisorPin.ts";
+export { preflightChecks, type PreflightCheck, type PreflightCheckId } from "./preflight.ts";
+export {
+  createPrintHandlers,
+  PRINT_CHANNELS,
+  PrintRefusedError,
+  type DeskPrinting,
+  type PrintChannel,
+  type PrintHandlers,
+  type PrintHandlersOptions,
+  type PrintJobView,
+  type PrintStatusView,
+} from "./printHandlers.ts";

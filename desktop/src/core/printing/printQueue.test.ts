@@ -175,15 +175,17 @@ describe("print queue", () => {
     expect(zplQueue.log()[0]).toMatchObject({ purpose: "test", requestedBy: "tech", outcome: "printed" });
   });
 
-  it("fails at once what cannot be printed here: a system printer, a label the printer cannot render", async () => {
-    const system = createPrintQueue({ id: "s", name: "Office", kind: "system", systemName: "HP" }, fastOptions());
+  it("fails at once what cannot be printed: a system printer the OS refuses, a label the printer cannot render", async () => {
+    const system = createPrintQueue(
+      { id: "s", name: "Office", kind: "system", systemName: "no-such-printer-here" },
+      fastOptions(),
+    );
     const onSystem = system.print({ label: labelOf("Ada"), requestedBy: "desk-1" });
     await system.idle();
-    expect(system.job(onSystem.id)).toMatchObject({
-      state: "failed",
-      attempts: 0,
-      failure: expect.stringContaining("network printers"),
-    });
+    // No CUPS here (lp missing) or no such printer in it: either way the spooler's words, and no retry.
+    expect(system.job(onSystem.id)).toMatchObject({ state: "failed", attempts: 1 });
+    expect(system.job(onSystem.id)?.failure).toMatch(/lp|printer|destination/i);
+    expect(system.status().state).toBe("offline");
 
     const fake = await fakePrinter("escpos");
     const queue = createPrintQueue(epsonAt(fake.connection.port), fastOptions());

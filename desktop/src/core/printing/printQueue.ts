@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { BadgeLabel } from "./badgeLabel.ts";
-import { isNetworkPrinter, type PrinterDescription } from "./printer.ts";
+import { writeToDevice } from "./device.ts";
+import { isNetworkPrinter, type PrinterDescription, type SystemPrinter } from "./printer.ts";
 import { readPaperStatus, statusFromReading, type PrinterStatus } from "./printerStatus.ts";
 import { renderForPrinter } from "./render.ts";
 import { PrinterConnectionError, sendToPrinter } from "./tcp.ts";
+import { printOnSystemPrinter } from "./systemPrinter.ts";
 import { testPageLabel } from "./testPage.ts";
 
 export type PrintJobState = "queued" | "printing" | "printed" | "failed";
@@ -37,6 +39,8 @@ export interface PrintRequest {
   label: BadgeLabel;
   requestedBy: string;
   guestId?: string | null;
+  /** A reprint of a badge printed before (perhaps by an earlier run of the app): why, and the job it reprints. */
+  reprint?: { reason: string; of: string | null };
 }
 
 export interface PrintQueueOptions {
@@ -58,6 +62,8 @@ export interface PrintQueueOptions {
   onChange?: () => void;
   /** Called with each log entry as it is written (the desk stores it). */
   onLog?: (entry: PrintLogEntry) => void;
+  /** Prints a label on a system printer (default: its badge PDF through lp or pdf-to-printer). */
+  printSystem?: (printer: SystemPrinter, label: BadgeLabel) => Promise<void>;
 }
 
 export interface PrintQueue {
@@ -156,9 +162,20 @@ export function createPrintQueue(printer: PrinterDescription, options: PrintQueu
   /** Runs one job to its end, or back to "queued" when the printer holds it; true when the queue must hold. */
   async function run(job: PrintJob, label: BadgeLabel): Promise<boolean> {
     if (!isNetworkPrinter(printer)) {
-      finish(job, "failed", "Only network printers (TCP) are supported here");
+      job.attempts += 1;
+      job.state = "printing";
+      changed();
+      try {
+        await (options.printSystem ?? printOnSystemPrinter)(printer, label);
+        setStatus({ state: "ready", detail: null, checkedAt: now() });
+        finish(job, "printed", null);
+      } catch (error) {
+        setStatus({ state: "offline", detail: (error as Error).message, checkedAt: now() });
+        finish(job, "failed", (error as Error).message);
+      }
       return false;
     }
+    const connection = printer.connection;
     let bytes: Buffer;
     try {
       bytes = renderForPrinter(printer, label);
@@ -171,8 +188,8 @@ export function createPrintQueue(printer: PrinterDescription, options: PrintQueu
       job.state = "printing";
       changed();
       try {
-        if (checksStatus) {
-          const reading = statusFromReading(await readPaperStatus(printer, timeoutMs), now());
+        if (checksStatus && connection.type === "tcp") {
+          const reading = statusFromReading(await readPaperStatus({ ...printer, connection }, timeoutMs), now());
           setStatus(reading);
           if (reading.state !== "ready") {
             job.attempts -= 1;
@@ -181,7 +198,8 @@ export function createPrintQueue(printer: PrinterDescription, options: PrintQueu
             return true;
           }
         }
-        await sendToPrinter(printer.connection, bytes, timeoutMs);
+        if (connection.type === "tcp") await sendToPrinter(connection, bytes, timeoutMs);
+        else await writeToDevice(connection, bytes);
         setStatus({ state: "ready", detail: status.detail, checkedAt: now() });
         finish(job, "printed", null);
         return false;
@@ -227,14 +245,17 @@ export function createPrintQueue(printer: PrinterDescription, options: PrintQueu
 
   return {
     printer,
-    print: (request) =>
-      enqueue(request.label, {
-        purpose: "badge",
+    print: (request) => {
+      const reason = request.reprint?.reason.trim() ?? null;
+      if (reason === "") throw new Error("A reprint says why");
+      return enqueue(request.label, {
+        purpose: request.reprint ? "reprint" : "badge",
         guestId: request.guestId ?? null,
         requestedBy: request.requestedBy,
-        reason: null,
-        reprintOf: null,
-      }),
+        reason,
+        reprintOf: request.reprint?.of ?? null,
+      });
+    },
     reprint: (jobId, request) => {
       const original = jobs.find((job) => job.id === jobId);
       if (!original) throw new Error(`No print job ${jobId}`);
@@ -257,9 +278,11 @@ export function createPrintQueue(printer: PrinterDescription, options: PrintQueu
         reprintOf: null,
       }),
     checkStatus: async () => {
-      if (!isNetworkPrinter(printer)) return status;
+      // A USB device file and the OS spooler say nothing of the paper: the last job's outcome is what is known.
+      if (!isNetworkPrinter(printer) || printer.connection.type !== "tcp") return status;
+      const connection = printer.connection;
       try {
-        setStatus(statusFromReading(await readPaperStatus(printer, timeoutMs), now()));
+        setStatus(statusFromReading(await readPaperStatus({ ...printer, connection }, timeoutMs), now()));
       } catch (error) {
         setStatus({ state: "offline", detail: (error as Error).message, checkedAt: now() });
       }

@@ -1,4 +1,4 @@
-import type { NetworkPrinter } from "./printer.ts";
+import type { NetworkPrinter, TcpConnection } from "./printer.ts";
 import { exchange } from "./tcp.ts";
 
 /** What the desk shows of a printer. "paperOut" only when the printer itself reported it. */
@@ -73,7 +73,10 @@ export function parseZplHostStatus(answer: Buffer): PaperReading {
 }
 
 /** Asks the printer for its paper state (a separate connection from the jobs'); throws when unreachable. */
-export async function readPaperStatus(printer: NetworkPrinter, timeoutMs?: number): Promise<PaperReading> {
+export async function readPaperStatus(
+  printer: NetworkPrinter & { connection: TcpConnection },
+  timeoutMs?: number,
+): Promise<PaperReading> {
   if (printer.kind === "escpos") {
     const answer = await exchange(printer.connection, ESCPOS_PAPER_STATUS_REQUEST, {
       timeoutMs,

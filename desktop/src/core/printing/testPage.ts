@@ -1,14 +1,14 @@
 import { DEFAULT_LABEL_SIZE_MM, type BadgeLabel } from "./badgeLabel.ts";
-import type { PrinterDescription } from "./printer.ts";
+import { connectionText, type PrinterDescription } from "./printer.ts";
 
 export const TEST_PAGE_QR = "TESSERA-PRINTER-TEST";
 
 function describeKind(printer: PrinterDescription): string {
   switch (printer.kind) {
     case "escpos":
-      return `ESC/POS (${printer.model}) at ${printer.connection.host}:${printer.connection.port}`;
+      return `ESC/POS (${printer.model}) at ${connectionText(printer.connection)}`;
     case "zpl":
-      return `ZPL at ${printer.dpi ?? 203} dpi, ${printer.connection.host}:${printer.connection.port}`;
+      return `ZPL at ${printer.dpi ?? 203} dpi, ${connectionText(printer.connection)}`;
     case "system":
       return `System printer ${printer.systemName}`;
   }
