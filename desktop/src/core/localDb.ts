@@ -131,6 +131,31 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       CREATE INDEX print_log_guest ON print_log (guest_id, outcome);
     `,
   },
+  {
+    // Bulk import (issue 13, item 8); numbered 007 as 006_printing was committed before it. One row a file sent
+    // in chunks to a server's guest import: the file as it was (path, size, mtime), the server's upload id and
+    // the bytes it acknowledged, so a restarted app resumes at the server's count; then the import it became.
+    name: "007_import_uploads",
+    sql: `
+      CREATE TABLE import_uploads (
+        id TEXT PRIMARY KEY,
+        server_url TEXT NOT NULL,
+        account_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        file_path TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        mtime_ms INTEGER NOT NULL,
+        received INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL,
+        import_id TEXT,
+        upload_answer TEXT,
+        error TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 export class MigrationHistoryError extends Error {
