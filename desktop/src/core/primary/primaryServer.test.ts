@@ -8,31 +8,15 @@ import { createScanQueue } from "../queue.ts";
 import { PAIRING_ATTEMPTS_MAX } from "./pairing.ts";
 import { startPrimaryServer, type PrimaryServer } from "./primaryServer.ts";
 import { PRIMARY_BODY_MAX, RECONCILE_BATCH_MAX } from "./protocol.ts";
+import { writeTestSession } from "./testSession.ts";
 
 const CHECKIN_ID = randomUUID();
 
-/** A signed-in desk's database with one guest in its snapshot (what a refresh would have written). */
+/** A signed-in desk's database with one guest in its snapshot. */
 function signedInDb(): { db: LocalDb; guestId: string } {
   const db = openLocalDb(path.join(mkdtempSync(path.join(tmpdir(), "desk-primary-")), "desk.sqlite"));
-  db.prepare(
-    `INSERT INTO session (id, checkin_id, event_id, name, type, status, options, displayed_fields, checkin_updated_at,
-       server_url, desk, token, snapshot_as_of, last_sync_at)
-     VALUES (1, ?, ?, 'Main entrance', 'entrance', 'open', ?, '[]', ?, 'http://127.0.0.1:9', 'Door A', 'tsd_x', ?, ?)`,
-  ).run(
-    CHECKIN_ID,
-    randomUUID(),
-    JSON.stringify({ multipleEntries: false, reentryAfterExit: false, exitScans: false }),
-    new Date().toISOString(),
-    new Date().toISOString(),
-    new Date().toISOString(),
-  );
-  const guestId = randomUUID();
-  db.prepare("INSERT INTO guests (id, allowed, fields, updated_at) VALUES (?, 1, ?, ?)").run(
-    guestId,
-    JSON.stringify({ firstName: "Ada" }),
-    new Date().toISOString(),
-  );
-  return { db, guestId };
+  const { guestIds } = writeTestSession(db, { checkinId: CHECKIN_ID, desk: "Door A", guests: 1 });
+  return { db, guestId: guestIds[0]! };
 }
 
 describe("the primary desk's server", () => {
