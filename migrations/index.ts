@@ -42,6 +42,7 @@ import * as guestCodes from "./20261129003000_guest_codes.ts";
 import * as ebadges from "./20261129005000_ebadges.ts";
 import * as checkinScansLive from "./20261129008000_checkin_scans_live.ts";
 import * as checkinEntriesPrevious from "./20261130001000_checkin_entries_previous.ts";
+import * as checkinEntriesChanges from "./20261130002000_checkin_entries_changes.ts";
 import * as guestImportUploads from "./20261130004500_guest_import_uploads.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -91,6 +92,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261129005000_ebadges", ebadges],
   ["20261129008000_checkin_scans_live", checkinScansLive],
   ["20261130001000_checkin_entries_previous", checkinEntriesPrevious],
+  ["20261130002000_checkin_entries_changes", checkinEntriesChanges],
   ["20261130004500_guest_import_uploads", guestImportUploads],
 ];
 

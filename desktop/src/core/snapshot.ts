@@ -1,10 +1,11 @@
 /**
  * The desk's snapshot (issue 13, item 2): sign-in with an access code, then the session's guests page by page
  * (one local transaction a page, so memory stays that of one page), then incremental refreshes with
- * `updatedSince` (a guest no longer allowed is dropped), the verification material replaced at each refresh.
+ * `updatedSince` (a guest no longer allowed is dropped; the entries changed since, other desks' scans, applied
+ * to the guests here), the verification material replaced at each refresh.
  */
 import { decodeRevokedSerials } from "@tessera/shared/checkin/guestCode";
-import type { DeskVerificationSchema, SnapshotPage } from "@tessera/shared/schemas/checkins";
+import type { DeskVerificationSchema, ScanAnswer, SnapshotPage } from "@tessera/shared/schemas/checkins";
 import type { Static } from "@sinclair/typebox";
 import { deskRequest, type DeskHttpOptions, type FetchLike } from "./deskHttp.ts";
 import type { LocalDb } from "./localDb.ts";
@@ -25,7 +26,7 @@ export interface SyncOptions {
 
 export interface RefreshResult {
   kind: "full" | "incremental";
-  /** Guests written or dropped by this refresh. */
+  /** Guests written or dropped, entries and flagged scans of this desk applied, by this refresh. */
   changed: number;
   guests: number;
   asOf: string;
@@ -135,11 +136,16 @@ async function downloadAll(db: LocalDb, http: DeskHttpOptions, options: SyncOpti
   return { asOf, changed };
 }
 
-/** The guests changed since `since`: written when still allowed, dropped when not. */
+/**
+ * The guests changed since `since`, written when still allowed, dropped when not; then the entries changed
+ * since (other desks' scans), each applied to its guest here, and this desk's admissions the server flagged
+ * since they went up (another desk's admission of the guest was scanned earlier) marked so in their answers.
+ */
 async function downloadChanges(db: LocalDb, http: DeskHttpOptions, since: string, options: SyncOptions) {
   const download = (db.prepare("SELECT max(download) AS n FROM guests").get() as { n: number | null }).n ?? 1;
   const upsert = db.prepare(UPSERT);
   const drop = db.prepare("DELETE FROM guests WHERE id = ?");
+  const applyEntry = createEntryApplier(db);
   let changed = 0;
   const asOf = await eachPage(http, { updatedSince: since }, options, (page) => {
     db.transaction(() => {
@@ -148,9 +154,40 @@ async function downloadChanges(db: LocalDb, http: DeskHttpOptions, since: string
         else drop.run(guest.id);
         changed += 1;
       }
+      for (const entry of page.entries) changed += applyEntry(entry);
     })();
   });
   return { asOf, changed };
+}
+
+type EntryChangeJson = SnapshotPageJson["entries"][number];
+
+/** Applies an entry change to its guest (when the desk has them) and to this desk's flagged scans: rows changed. */
+function createEntryApplier(db: LocalDb) {
+  const update = db.prepare(
+    "UPDATE guests SET entry_state = @state, entry_at = @at, entry_flagged = @flagged WHERE id = @guestId",
+  );
+  const ownAnswer = db.prepare("SELECT server_answer FROM scans WHERE scan_id = ? AND server_answer IS NOT NULL");
+  const setAnswer = db.prepare("UPDATE scans SET server_answer = ? WHERE scan_id = ?");
+  return (entry: EntryChangeJson): number => {
+    let changed = update.run({ ...entry, flagged: entry.flagged ? 1 : 0 }).changes;
+    for (const flagged of entry.flaggedScans) {
+      const row = ownAnswer.get(flagged.scanId) as { server_answer: string } | undefined;
+      if (!row) continue;
+      const answer = JSON.parse(row.server_answer) as ScanAnswer;
+      if (answer.flagged) continue;
+      const { previous, conflict } = flagged;
+      const marked: ScanAnswer = {
+        ...answer,
+        forced: true,
+        flagged: true,
+        ...(conflict ? { conflict } : {}),
+        ...(previous ? { previous } : {}),
+      };
+      changed += setAnswer.run(JSON.stringify(marked), flagged.scanId).changes;
+    }
+    return changed;
+  };
 }
 
 function replaceVerification(db: LocalDb, material: VerificationJson): void {

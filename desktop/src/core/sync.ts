@@ -2,9 +2,11 @@
  * The desk's sync (issue 13, item 4): queued scans go up in batches, in the order they were made, each batch's
  * answers stored on their queue rows in the one local transaction that marks them uploaded. A batch that fails
  * leaves its scans pending; sending them again is safe because a scan's id never changes and the server answers
- * a repeat with its first answer (`repeated: true`). An offline admission the server would have refused (the
- * guest already in at another desk) comes back `flagged`: a conflict this desk lists, as does the desk whose
- * admission came first once a refresh brings the guest's flagged entry down.
+ * a repeat with its first answer (`repeated: true`). Of a guest admitted offline at two desks, the server keeps
+ * the admission scanned first and flags the other, whichever desk uploads first: an upload comes back `flagged`
+ * when another desk's admission was scanned earlier, and an admission this desk uploaded before is found flagged
+ * in a later refresh's entries (snapshot.ts). Both desks list the conflict: the flagged one as its own, the
+ * other once a refresh brings the guest's flagged entry down.
  */
 import { SCAN_BATCH_MAX, SCANNED_CODE_MAX } from "@tessera/shared/rules/checkins";
 import type { OfflineScan, ScanAnswer } from "@tessera/shared/schemas/checkins";

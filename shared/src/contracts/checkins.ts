@@ -123,7 +123,11 @@ export const checkinContracts = {
     summary: "Upload scans made offline",
     description:
       "Each scan as `check` takes it, with its original time; each is answered in order. An admission the server " +
-      "would refuse (the guest came in earlier at another desk) is kept as a flagged forced entry: nothing is dropped.",
+      "would refuse (the guest came in earlier at another desk) is kept as a flagged forced entry: nothing is dropped. " +
+      "Of two offline admissions of one guest, the one scanned first (`scannedAt`) is the clean entry whatever the " +
+      "order of the uploads: when it comes up after the other, the other becomes the flagged forced entry (its " +
+      "conflict already_checked_in, `previous` naming the earlier) and its desk finds it in the entries of its next " +
+      "snapshot. An admission answered online stands: an offline one scanned before it is flagged.",
     tags,
     params: EventScopedIdParams,
     body: ScanBatch,
@@ -223,7 +227,8 @@ export const deskContracts = {
     summary: "The session's guests for a desk",
     description:
       "Every guest the session lets in with its displayed fields and entry, page by page; with `updatedSince`, " +
-      "only the guests changed since, each saying whether it is still allowed.",
+      "only the guests changed since, each saying whether it is still allowed, then in `entries` the session's " +
+      "entries changed since (other desks' scans, flagged conflicts), continued by the same `next`.",
     tags,
     auth: "desk",
     query: SnapshotQuery,

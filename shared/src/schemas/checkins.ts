@@ -246,8 +246,33 @@ export const DeskSignInAnswer = Type.Object({
   token: Type.String({ description: "send it as Authorization: Bearer" }),
 });
 
+/** An entry changed since `updatedSince` (another desk's scan): the desk applies it to its copy of the guest. */
+const SnapshotEntry = Type.Object({
+  guestId: Uuid,
+  /** Whether the guest is in now, and since when. */
+  state: ScanDirectionSchema,
+  at: Timestamp,
+  /** One of the guest's scans in the session is a flagged offline admission (a conflict between desks). */
+  flagged: Type.Boolean(),
+  /** Those flagged admissions (the desks' scan ids), with the entry that came first: a desk finds its own. */
+  flaggedScans: Type.Array(
+    Type.Object({
+      scanId: Uuid,
+      conflict: Nullable(ScanResultSchema),
+      previous: Nullable(Type.Object({ at: Timestamp, desk: Nullable(Type.String()), by: Nullable(Type.String()) })),
+    }),
+  ),
+  updatedAt: Timestamp,
+});
+
 export const SnapshotPage = Type.Object({
+  /** The guests (with `updatedSince`: changed since, listed first, page after page). */
   data: Type.Array(SnapshotGuest),
+  /**
+   * With `updatedSince`: the session's entries changed since, once the changed guests are all listed (a page
+   * holds at most `limit` items of both lists together); always empty in a full download.
+   */
+  entries: Type.Array(SnapshotEntry),
   /** Pass as `after` for the next page; null on the last one. */
   next: Nullable(Type.String()),
   /** Pass as `updatedSince` next time: the server's time when this download began. */

@@ -150,11 +150,41 @@ describe.each(databaseKinds())("check-in desks on %s", (kind) => {
       .where({ id: bob.id })
       .update({ answers: JSON.stringify({ [pass.id]: "vip" }), updatedAt: changedAt });
     const changed = await desk.get(`/api/v1/desk/snapshot?updatedSince=${encodeURIComponent(since)}`);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // Bob's row changed; Ada's did not, her entry did: it comes in the entries changed since, not as a guest.
     expect(changed.body.data.map((guest: { id: string; allowed: boolean }) => [guest.id, guest.allowed])).toEqual([
-      [ada.id, true],
       [bob.id, true],
     ]);
-    expect(changed.body.data[0].entry).toEqual({ state: "in", at: ok.body.scannedAt, flagged: false });
+    expect(changed.body.entries).toEqual([
+      {
+        guestId: ada.id,
+        state: "in",
+        at: ok.body.scannedAt,
+        flagged: false,
+        flaggedScans: [],
+        updatedAt: expect.any(String),
+      },
+    ]);
+    expect(changed.body.next).toBeNull();
+    // Page by page, one item a page: the guests changed since, then the entries, under one cursor.
+    const pages: { data: { id: string }[]; entries: { guestId: string }[] }[] = [];
+    let after: string | null = "";
+    do {
+      const page: { status: number; body: (typeof pages)[number] & { next: string | null } } = await desk.get(
+        `/api/v1/desk/snapshot?limit=1&updatedSince=${encodeURIComponent(since)}${after ? `&after=${after}` : ""}`,
+      );
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      pages.push(page.body);
+      after = page.body.next;
+    } while (after);
+    expect(
+      pages.map((page) => [page.data.map((guest) => guest.id), page.entries.map((entry) => entry.guestId)]),
+    ).toEqual([
+      [[bob.id], []],
+      [[], [ada.id]],
+      [[], []],
+    ]);
+    expect(full.body.entries).toEqual([]);
 
     const batch = await desk.post("/api/v1/desk/checks", {
       scans: [{ scanId: randomUUID(), guestId: bob.id, scannedAt: new Date(Date.now() - 60_000).toISOString() }],

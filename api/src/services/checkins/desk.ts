@@ -1,4 +1,4 @@
-import { isGuestColumn, type CheckinOptions } from "@tessera/shared";
+import { isGuestColumn, type CheckinOptions, type ScanAnswer, type ScanResult } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { rememberedRead } from "../../db/rememberedReads.ts";
 import { AppError } from "../../errors.ts";
@@ -181,46 +181,121 @@ const selectGuests = (db: Knex, eventId: string) =>
     .where({ eventId })
     .select(GUEST_COLUMNS.map((column) => `guests.${column}`));
 
+/** A flagged offline admission of a guest: the desk that made it shows the conflict as its own. */
+interface FlaggedScan {
+  scanId: string;
+  conflict: ScanResult | null;
+  previous: NonNullable<ScanAnswer["previous"]> | null;
+}
+
+/** The flagged offline admissions among the scans of guests in a session, by guest. */
+async function flaggedScansOf(db: Knex, checkinId: string, guestIds: readonly string[]) {
+  const byGuest = new Map<string, FlaggedScan[]>();
+  if (guestIds.length === 0) return byGuest;
+  const rows = (await db("checkinScans")
+    .where({ checkinId, flagged: true })
+    .whereIn("guestId", guestIds)
+    .orderBy("scannedAt")
+    .select("guestId", "scanId", "answer")) as { guestId: string; scanId: string; answer: string | ScanAnswer }[];
+  for (const row of rows) {
+    const answer = typeof row.answer === "string" ? (JSON.parse(row.answer) as ScanAnswer) : row.answer;
+    const scans = byGuest.get(row.guestId) ?? [];
+    scans.push({ scanId: row.scanId, conflict: answer.conflict ?? null, previous: answer.previous ?? null });
+    byGuest.set(row.guestId, scans);
+  }
+  return byGuest;
+}
+
+interface EntryRow {
+  guestId: string;
+  state: "in" | "out";
+  lastInAt: string | Date | null;
+  updatedAt: string | Date;
+}
+
 /** Entry states of guests in a session, each saying whether a flagged offline admission is among its scans. */
 async function entriesOf(db: Knex, checkinId: string, guestIds: readonly string[]) {
-  const flagged = guestIds.length
-    ? new Set(
-        (
-          (await db("checkinScans")
-            .where({ checkinId, flagged: true })
-            .whereIn("guestId", guestIds)
-            .distinct("guestId")) as { guestId: string }[]
-        ).map((row) => row.guestId),
-      )
-    : new Set<string>();
-  const rows = guestIds.length
-    ? ((await db("checkinEntries")
-        .where({ checkinId })
-        .whereIn("guestId", guestIds)
-        .select("guestId", "state", "lastInAt", "updatedAt")) as {
-        guestId: string;
-        state: "in" | "out";
-        lastInAt: string | Date | null;
-        updatedAt: string | Date;
-      }[])
-    : [];
+  const [flagged, rows] = await Promise.all([
+    flaggedScansOf(db, checkinId, guestIds),
+    guestIds.length
+      ? (db("checkinEntries")
+          .where({ checkinId })
+          .whereIn("guestId", guestIds)
+          .select("guestId", "state", "lastInAt", "updatedAt") as Promise<EntryRow[]>)
+      : Promise.resolve([] as EntryRow[]),
+  ]);
   return new Map(rows.map((row) => [row.guestId, { ...row, flagged: flagged.has(row.guestId) }]));
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** A page cursor: the last guest's updatedAt and id. */
-function readCursor(after: string | undefined): { at: string; id: string } | null {
+/** Where a page starts: in the guests (their updatedAt and id), or in the entries changed since (`entries`). */
+type Cursor = { in: "guests"; at: string; id: string } | { in: "entries"; at: string | null; id: string | null };
+
+const ENTRIES_CURSOR = "entries";
+const cursorText = (parts: string[]) => Buffer.from(parts.join("|")).toString("base64url");
+
+function readCursor(after: string | undefined): Cursor | null {
   if (!after) return null;
-  const [at, id] = Buffer.from(after, "base64url").toString().split("|");
+  const parts = Buffer.from(after, "base64url").toString().split("|");
+  const isEntries = parts[0] === ENTRIES_CURSOR;
+  const [at, id] = isEntries ? parts.slice(1) : parts;
+  if (isEntries && !at && !id) return { in: "entries", at: null, id: null };
   if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
     throw AppError.invalid([{ field: "after", code: "invalid_value" }]);
-  return { at: new Date(at).toISOString(), id };
+  return { in: isEntries ? "entries" : "guests", at: new Date(at).toISOString(), id };
+}
+
+/** Rows after the cursor's (updatedAt, id), as a page reads on. */
+function after(read: Knex.QueryBuilder, at: string, idColumn: string, atColumn: string, id: string) {
+  read.where((q) => q.where(atColumn, ">", at).orWhere((same) => same.where(atColumn, at).where(idColumn, ">", id)));
+}
+
+type SnapshotEntry = {
+  guestId: string;
+  state: "in" | "out";
+  at: string;
+  flagged: boolean;
+  flaggedScans: FlaggedScan[];
+  updatedAt: string;
+};
+
+/**
+ * The session's entries changed since `since` (other desks' scans), by the entries' own (updated_at,
+ * guest_id) index: up to `limit`, after `from`.
+ */
+async function entryChanges(db: Knex, checkinId: string, since: string, from: Cursor | null, limit: number) {
+  const read = db("checkinEntries")
+    .where({ checkinId })
+    .where("updatedAt", ">", since)
+    .orderBy("updatedAt")
+    .orderBy("guestId")
+    .limit(limit)
+    .select("guestId", "state", "lastInAt", "updatedAt");
+  if (from?.in === "entries" && from.at && from.id) after(read, from.at, "guestId", "updatedAt", from.id);
+  const rows = (await read) as EntryRow[];
+  const flagged = await flaggedScansOf(
+    db,
+    checkinId,
+    rows.map((row) => row.guestId),
+  );
+  const entries: SnapshotEntry[] = rows.map((row) => ({
+    guestId: row.guestId,
+    state: row.state,
+    at: iso(row.lastInAt ?? row.updatedAt),
+    flagged: flagged.has(row.guestId),
+    flaggedScans: flagged.get(row.guestId) ?? [],
+    updatedAt: iso(row.updatedAt),
+  }));
+  const last = rows.at(-1);
+  const next = rows.length === limit && last ? cursorText([ENTRIES_CURSOR, iso(last.updatedAt), last.guestId]) : null;
+  return { entries, next };
 }
 
 /**
- * The session's guests for the desk, by (updatedAt, id): every guest it lets in, or with `updatedSince` the
- * guests changed since (each saying whether it is still allowed, so the desk drops the others).
+ * The session's guests for the desk, by (updatedAt, id): every guest it lets in; or with `updatedSince`, the
+ * guests changed since (each saying whether it is still allowed, so the desk drops the others), then the
+ * entries changed since (other desks' scans), in pages of at most `limit` items of both lists together.
  */
 export async function deskSnapshot(
   scope: Scope,
@@ -232,7 +307,7 @@ export async function deskSnapshot(
   const limit = query.limit ?? 500;
   const cursor = readCursor(query.after);
   const rule = sessionRule(desk.checkin);
-  const isIncremental = query.updatedSince !== undefined;
+  const since = query.updatedSince !== undefined ? new Date(query.updatedSince).toISOString() : null;
   const data: {
     id: string;
     allowed: boolean;
@@ -241,37 +316,16 @@ export async function deskSnapshot(
     entry: { state: "in" | "out"; at: string; flagged: boolean } | null;
   }[] = [];
   let last: GuestRow | null = null;
-  let exhausted = false;
+  let exhausted = cursor?.in === "entries";
   // Pages of the table until `limit` guests are kept (a full download leaves out the guests not allowed).
   while (data.length < limit && !exhausted) {
     const read = selectGuests(scope.db, desk.checkin.eventId)
       .orderBy("guests.updatedAt")
       .orderBy("guests.id")
       .limit(limit);
-    if (query.updatedSince) {
-      // Changed since: the guest's row, or their entry in this session (another desk's scan).
-      const since = new Date(query.updatedSince).toISOString();
-      read.where((changed) =>
-        changed
-          .where("guests.updatedAt", ">", since)
-          .orWhereExists((entry) =>
-            entry
-              .select(scope.db.raw("1"))
-              .from("checkinEntries")
-              .where("checkinEntries.checkinId", desk.checkin.id)
-              .where("checkinEntries.guestId", scope.db.ref("guests.id"))
-              .where("checkinEntries.updatedAt", ">", since),
-          ),
-      );
-    }
-    const from = last ? { at: iso(last.updatedAt), id: last.id } : cursor;
-    if (from) {
-      read.where((q) =>
-        q
-          .where("guests.updatedAt", ">", from.at)
-          .orWhere((same) => same.where("guests.updatedAt", from.at).where("guests.id", ">", from.id)),
-      );
-    }
+    if (since) read.where("guests.updatedAt", ">", since);
+    const from = last ? { at: iso(last.updatedAt), id: last.id } : cursor?.in === "guests" ? cursor : null;
+    if (from) after(read, from.at, "guests.id", "guests.updatedAt", from.id);
     const guests = ((await read) as Record<string, unknown>[]).map(guestRowOf);
     exhausted = guests.length < limit;
     const [extras, entries] = await Promise.all([
@@ -289,7 +343,7 @@ export async function deskSnapshot(
     for (const guest of guests) {
       last = guest;
       const allowed = admission(rule, guest, extras).admitted;
-      if (allowed || isIncremental) {
+      if (allowed || since) {
         const entry = entries.get(guest.id);
         data.push({
           id: guest.id,
@@ -307,8 +361,13 @@ export async function deskSnapshot(
       }
     }
   }
-  const next = !exhausted && last ? Buffer.from(`${iso(last.updatedAt)}|${last.id}`).toString("base64url") : null;
-  return { data, next, asOf };
+  if (!exhausted && last) return { data, entries: [], next: cursorText([iso(last.updatedAt), last.id]), asOf };
+  if (!since) return { data, entries: [], next: null, asOf };
+  // Changed since, the guests done: the entries changed since fill the rest of the page.
+  const room = limit - data.length;
+  if (room === 0) return { data, entries: [], next: cursorText([ENTRIES_CURSOR, "", ""]), asOf };
+  const changes = await entryChanges(scope.db, desk.checkin.id, since, cursor, room);
+  return { data, entries: changes.entries, next: changes.next, asOf };
 }
 
 /** The event's verification material for signed guest codes (checkin-codes/verification.ts). */

@@ -28,6 +28,7 @@ import {
   type GuestRow,
 } from "./admission.ts";
 import { requireEnabled, type Desk } from "./desk.ts";
+import { earliestAdmissionWins, isLateAdmission } from "./earliestAdmission.ts";
 import { planScan, type Refusal } from "./scanPlan.ts";
 import { writeScan, type Scanner } from "./scanWrite.ts";
 import { findCheckin } from "./sessions.ts";
@@ -42,7 +43,8 @@ import { findCheckin } from "./sessions.ts";
  *   guest at once the second finds the first's entry and answers already_checked_in.
  * A scan reads the guest, plans its two possible answers (scanPlan.ts), then writes. Every attempt is a row
  * of checkin_scans, refusals included. Offline uploads carry their original time and are never dropped: an
- * admission the server would refuse is kept as an entry, forced and flagged.
+ * admission the server would refuse is kept as an entry, forced and flagged; of two offline admissions of a
+ * guest, the one scanned first is the clean one whichever came up first (earliestAdmission.ts).
  */
 
 export type { Scanner } from "./scanWrite.ts";
@@ -127,9 +129,17 @@ async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
       // The same scan id got there first (a repeat racing it): its answer, and nothing of ours.
       const stored = await storedAnswer(scope.db, checkin.id, input.scanId);
       if (!stored) throw error;
-      return stored;
+      // Settled again: the first upload may have stopped between its write and the settling.
+      const settled = await settleOffline(run, stored);
+      return settled === stored ? stored : { ...settled, repeated: true };
     }
   }
+}
+
+/** An offline admission stored flagged, settled against the guest's other offline admission: earliest wins. */
+async function settleOffline(run: ScanRun, answer: ScanAnswer): Promise<ScanAnswer> {
+  if (!run.isOffline || !isLateAdmission(answer)) return answer;
+  return (await earliestAdmissionWins(run.scope, run.checkin, answer)) ?? answer;
 }
 
 /** The scan: its guest read, its two possible answers planned, then written (scanWrite.ts). */
@@ -158,7 +168,7 @@ async function readAndWrite(run: ScanRun, input: ScanInput, receivedAt: Date): P
     force: input.force ?? false,
     rowRefusal,
   });
-  return writeScan(
+  const answer = await writeScan(
     {
       ...run,
       rowId: randomUUID(),
@@ -171,6 +181,7 @@ async function readAndWrite(run: ScanRun, input: ScanInput, receivedAt: Date): P
     },
     plan,
   );
+  return settleOffline(run, answer);
 }
 
 const deskName = (desk: string | undefined) => desk?.trim() || null;
