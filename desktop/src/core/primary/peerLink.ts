@@ -8,7 +8,7 @@ import { SCANNED_CODE_MAX } from "@tessera/shared/rules/checkins";
 import type { ScanAnswer } from "@tessera/shared/schemas/checkins";
 import type { FetchLike } from "../deskHttp.ts";
 import type { LocalDb } from "../localDb.ts";
-import type { LocalSession } from "../session.ts";
+import { readSession, type LocalSession } from "../session.ts";
 import {
   checkAtPrimary,
   helloPrimary,
@@ -160,6 +160,8 @@ export function createPeerLink(options: PeerLinkOptions) {
     async check(scan: PeerCheckBody): Promise<ScanAnswer | null> {
       const link = linkOf();
       if (!link || (reachable === false && Date.now() < nextAttemptAt)) return null;
+      // Signed in to another session since the pairing: that primary's record is not this session's.
+      if (readSession(options.database())?.checkinId !== link.checkin_id) return null;
       try {
         await reconcile(link);
         const answer = await checkAtPrimary(http(link), { ...scan, desk: link.desk });

@@ -7,7 +7,7 @@ import type { LocalDb } from "../localDb.ts";
 
 export function writeTestSession(
   db: LocalDb,
-  options: { checkinId: string; desk: string; guests?: number },
+  options: { checkinId: string; desk: string; guests?: number; guestIds?: string[] },
 ): { guestIds: string[] } {
   const at = new Date().toISOString();
   db.prepare(
@@ -23,7 +23,7 @@ export function writeTestSession(
     at,
     at,
   );
-  const guestIds = Array.from({ length: options.guests ?? 0 }, () => randomUUID());
+  const guestIds = options.guestIds ?? Array.from({ length: options.guests ?? 0 }, () => randomUUID());
   const insert = db.prepare("INSERT INTO guests (id, allowed, fields, updated_at) VALUES (?, 1, ?, ?)");
   for (const [index, id] of guestIds.entries()) insert.run(id, JSON.stringify({ firstName: `Guest${index}` }), at);
   return { guestIds };

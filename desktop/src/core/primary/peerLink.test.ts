@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createDeskCore } from "../core.ts";
+import { createPrimaryHandlers } from "./handlers.ts";
+import { writeTestSession } from "./testSession.ts";
+
+async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Two desks with no server at all (their session's server address answers nothing): a primary and a peer. */
+function twoDesks(options: { probeIntervalMs: number }) {
+  const folder = mkdtempSync(path.join(tmpdir(), "desk-peer-"));
+  const checkinId = randomUUID();
+  const guestIds = [randomUUID(), randomUUID(), randomUUID()];
+  const open = (name: string) => {
+    const core = createDeskCore({
+      version: "0.1.0",
+      platform: "linux",
+      databaseFile: path.join(folder, `${name}.sqlite`),
+      probeIntervalMs: options.probeIntervalMs,
+      primaryRetryMs: 60_000,
+    });
+    writeTestSession(core.database(), { checkinId, desk: name, guestIds });
+    return { core, guestIds, handlers: createPrimaryHandlers({ core, mdns: false, host: "127.0.0.1" }) };
+  };
+  return { primary: open("Door A"), peer: open("Door B") };
+}
+
+describe("a peer desk's link to the primary", () => {
+  it("reconciles in the background as soon as the primary answers again, before any scan", async () => {
+    const { primary, peer } = twoDesks({ probeIntervalMs: 30 });
+    const guestId = peer.guestIds[0]!;
+    try {
+      const started = await primary.handlers["primary.start"]({ port: 0 });
+      await peer.handlers["primary.connect"](`127.0.0.1:${started.port}`, started.pairingCode);
+      await primary.handlers["primary.stop"]();
+      // The primary is down: answered alone, and kept for the primary.
+      expect((await peer.core["desk.check"]({ guestId })).result).toBe("ok");
+      expect(await peer.handlers["primary.status"]()).toMatchObject({ reachable: false, unreconciled: 1 });
+
+      await primary.handlers["primary.start"]({ port: started.port });
+      await until(async () => (await peer.handlers["primary.status"]()).unreconciled === 0, 10_000);
+      expect(await peer.handlers["primary.status"]()).toMatchObject({ reachable: true, lastError: null });
+      // The primary knows the guest is in, by the peer's lone scan.
+      expect(await primary.core["desk.check"]({ guestId })).toMatchObject({
+        result: "already_checked_in",
+        previous: { desk: "Door B" },
+      });
+    } finally {
+      await primary.handlers.close();
+      await peer.handlers.close();
+      primary.core.close();
+      peer.core.close();
+    }
+  });
+
+  it("answers alone without asking a primary that failed until the wait is over, and refuses to pair twice over", async () => {
+    const { primary, peer } = twoDesks({ probeIntervalMs: 0 });
+    try {
+      const started = await primary.handlers["primary.start"]({ port: 0 });
+      await expect(primary.handlers["primary.connect"]("127.0.0.1:1", "123456")).rejects.toThrow("stop it first");
+      await expect(peer.handlers["primary.connect"]("https://127.0.0.1:1", "123456")).rejects.toThrow("http://");
+      await peer.handlers["primary.connect"](`http://127.0.0.1:${started.port}`, started.pairingCode);
+      await primary.handlers["primary.stop"]();
+      expect((await peer.core["desk.check"]({ guestId: peer.guestIds[0]! })).result).toBe("ok");
+      await primary.handlers["primary.start"]({ port: started.port });
+      // Within primaryRetryMs of the failure: still alone (the primary has not seen the earlier scan).
+      expect((await peer.core["desk.check"]({ guestId: peer.guestIds[1]! })).result).toBe("ok");
+      expect(await peer.handlers["primary.status"]()).toMatchObject({ reachable: false, unreconciled: 2 });
+      expect((await primary.core["desk.check"]({ guestId: peer.guestIds[1]! })).result).toBe("ok");
+    } finally {
+      await primary.handlers.close();
+      await peer.handlers.close();
+      primary.core.close();
+      peer.core.close();
+    }
+  });
+});
