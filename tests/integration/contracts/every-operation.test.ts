@@ -1044,6 +1044,11 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { desk, guest } = await signedInDeskOf(w);
     return desk.desk.checkBatch({ body: { scans: [{ scanId: crypto.randomUUID(), guestId: guest.id }] } });
   },
+  "desk.badges": async (w) => (await signedInDeskOf(w)).desk.desk.badges(),
+  "desk.guestBadge": async (w) => {
+    const { desk, guest } = await signedInDeskOf(w);
+    return desk.desk.guestBadge({ params: { id: guest.id } });
+  },
 
   "legacy.duplicates": async (w) => {
     const event = await w.event();
