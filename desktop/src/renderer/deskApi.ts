@@ -24,14 +24,20 @@ export interface DeskPrintStatus {
   state: PrinterState;
   /** Why it is not ready, in the printer's terms. */
   detail: string | null;
+  /** Each admission prints its badge by itself (the core does it after the check). */
   printOnScan: boolean;
+  hasSupervisorPin: boolean;
 }
 
 /** One check of the pre-flight before doors open (sync age, keys valid, printer ready …). */
 export interface DeskPreflightCheck {
   id: string;
   ok: boolean;
+  /** What was found, in English. */
   detail: string | null;
+  /** The detail's i18n key (namespace web) and its values, when the core gives one. */
+  detailKey?: string;
+  values?: Record<string, string | number>;
 }
 
 /** Printing and the supervisor PIN (desktop/src/core/printing/printHandlers.ts). */
@@ -44,7 +50,8 @@ export interface DeskPrintHandlers {
   /** A reprint says why, and needs the supervisor PIN. */
   "print.reprint": (guestId: string, reason: string, pin: string) => Promise<DeskPrintJob>;
   "desk.verifyPin": (pin: string) => Promise<boolean>;
-  "desk.setSupervisorPin": (pin: string) => Promise<void>;
+  /** Sets the supervisor PIN (4 to 8 digits); changing it needs the current one. */
+  "desk.setSupervisorPin": (pin: string, currentPin?: string) => Promise<void>;
   "desk.preflight": () => Promise<DeskPreflightCheck[]>;
 }
 

@@ -59,7 +59,6 @@ export function DeskModeScreen({ session, onLeave }: { session: DeskSessionView;
         const guest = { id: answer.guest.id, name: guestName(answer.guest.fields) ?? t("desk.search.noName") };
         setLastGuest(guest);
         setPrintNotice("");
-        if (printStatus?.printOnScan && answer.result === "ok" && answer.direction === "in") void printBadge(guest);
       }
       return answer;
     } finally {

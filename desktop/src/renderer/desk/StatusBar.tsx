@@ -49,8 +49,8 @@ export function StatusBar({
           </Text>
           <Button
             size="compact-sm"
-            variant={conflicts > 0 ? "filled" : "subtle"}
-            color={conflicts > 0 ? "orange.9" : "gray.8"}
+            variant={conflicts > 0 ? "filled" : "default"}
+            color={conflicts > 0 ? "orange.9" : undefined}
             onClick={onConflicts}
             data-testid="status-conflicts"
           >

@@ -82,8 +82,12 @@ export function KioskScreen({ session, onLeave }: { session: DeskSessionView; on
   async function printBadge(answer: ScanAnswer) {
     let print: "printed" | "failed" = "failed";
     try {
-      const job = await api["print.badge"](answer.guest!.id);
-      print = job.state === "failed" ? "failed" : "printed";
+      // With print on scan, the core printed it after the check.
+      if ((await api["print.status"]()).printOnScan) print = "printed";
+      else {
+        const job = await api["print.badge"](answer.guest!.id);
+        print = job.state === "failed" ? "failed" : "printed";
+      }
     } catch {
       print = "failed";
     }
@@ -155,7 +159,7 @@ export function KioskScreen({ session, onLeave }: { session: DeskSessionView; on
         )}
       </Stack>
       <Group justify="flex-end">
-        <Button variant="subtle" color="gray.8" size="xs" onClick={() => setLeaving(true)}>
+        <Button variant="default" size="xs" onClick={() => setLeaving(true)}>
           {t("deskApp.kiosk.staff")}
         </Button>
       </Group>

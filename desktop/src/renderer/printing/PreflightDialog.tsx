@@ -45,7 +45,9 @@ export function PreflightDialog({ opened, onClose }: { opened: boolean; onClose(
                   {item.detail && (
                     <Text span c="dimmed">
                       {" — "}
-                      {item.detail}
+                      {item.detailKey
+                        ? t(item.detailKey as "deskApp.preflight.ok", { ...item.values, defaultValue: item.detail })
+                        : item.detail}
                     </Text>
                   )}
                 </Text>

@@ -19,8 +19,8 @@ import { useDeskCall } from "../shared/useDeskCall.ts";
 
 type StartMode = DeskMode | "backOffice";
 
-/** A supervisor PIN: 4 to 12 digits. */
-const PIN = /^\d{4,12}$/;
+/** A supervisor PIN: 4 to 8 digits (as the core keeps it). */
+const PIN = /^\d{4,8}$/;
 
 /**
  * The first screen: the language, the mode and what it needs. Desk and kiosk sign in with a check-in access
@@ -42,12 +42,17 @@ export function StartScreen({
   const [deskName, setDeskName] = useState("");
   const [pin, setPin] = useState("");
   const [pinError, setPinError] = useState<string | null>(null);
+  const [hasPin, setHasPin] = useState(false);
   const call = useDeskCall();
 
   useEffect(() => {
-    void deskApi()
-      ["desk.info"]()
+    const api = deskApi();
+    void api["desk.info"]()
       .then((info) => setServerUrl((typed) => typed || info.serverUrl || ""))
+      .catch(() => undefined);
+    // A desk signed in before may have its PIN: it is then confirmed, not set again.
+    void api["print.status"]()
+      .then((status) => setHasPin(status.hasSupervisorPin))
       .catch(() => undefined);
   }, []);
 
@@ -68,7 +73,11 @@ export function StartScreen({
       }
       const session = await api["desk.signIn"](code.trim(), deskName.trim());
       await api["desk.refresh"]();
-      if (isPinNeeded) await api["desk.setSupervisorPin"](pin);
+      if (isPinNeeded && !hasPin) await api["desk.setSupervisorPin"](pin);
+      if (isPinNeeded && hasPin && !(await api["desk.verifyPin"](pin))) {
+        setPinError(t("deskApp.pin.wrong"));
+        return;
+      }
       onStarted(mode, session);
     });
   }
@@ -143,7 +152,11 @@ export function StartScreen({
                 />
                 <PasswordInput
                   label={t("deskApp.start.pin")}
-                  description={t(mode === "kiosk" ? "deskApp.start.pinKioskHelp" : "deskApp.start.pinDeskHelp")}
+                  description={
+                    hasPin
+                      ? t("deskApp.start.pinSet")
+                      : t(mode === "kiosk" ? "deskApp.start.pinKioskHelp" : "deskApp.start.pinDeskHelp")
+                  }
                   value={pin}
                   onChange={(event) => setPin(event.currentTarget.value)}
                   required={mode === "kiosk"}

@@ -1,0 +1,259 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { resources } from "@tessera/shared";
+import type { AxeResults } from "axe-core";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentGuestCodeText } from "../../api/src/services/checkin-codes/codes.ts";
+import { createDeskCore } from "../../desktop/src/core/core.ts";
+import { closedPort, startFakePrinter } from "../../desktop/src/core/printing/fakePrinter.ts";
+import { createPrintHandlers } from "../../desktop/src/core/printing/printHandlers.ts";
+import { createSearchHandlers } from "../../desktop/src/core/search.ts";
+import { listedUser } from "../helpers/actors.ts";
+import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
+import { buildCheckin, eventBase } from "../helpers/checkins.ts";
+import { databaseKinds } from "../helpers/databases.ts";
+import { ensureDeskRendererBuild, serveDeskRenderer } from "../helpers/deskRenderer.ts";
+import { useE2eEnvironment } from "../helpers/e2e.ts";
+import { buildEvent } from "../helpers/events.ts";
+import { buildAccount } from "../helpers/factories.ts";
+import { buildGuest } from "../helpers/guests.ts";
+
+const web = resources.en.web;
+const app = web.deskApp;
+const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const SCREENSHOTS = "/tmp";
+
+type Handler = (...args: unknown[]) => Promise<unknown>;
+
+/** What Electron's preload does, over a Playwright binding: each channel of window.desk calls the test's core. */
+function exposeDesk(channels: readonly string[]): void {
+  const invoke = (window as unknown as { deskInvoke: (channel: string, args: unknown[]) => Promise<unknown> })
+    .deskInvoke;
+  (window as unknown as { desk: Record<string, Handler> }).desk = Object.fromEntries(
+    channels.map((channel) => [channel, (...args: unknown[]) => invoke(channel, args)]),
+  );
+}
+
+/** axe-core's serious and critical findings on the page (WCAG 2.0 and 2.1, A and AA). */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    });
+    return results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`);
+  });
+}
+
+/**
+ * The desk app's renderer in Chromium with window.desk bound to a real desk core running in the test (issue 13,
+ * item 9): signed in with an access code against a real API, the server then out of reach, a guest's code typed
+ * as a keyboard-wedge scanner does is admitted offline, the status bar says offline with one scan pending, the
+ * search by name still answers, the badge prints on a fake printer listening on a local port; back online, the
+ * scan reaches the server once. Then the kiosk: a guest finds themselves by exact name (their email asked between
+ * namesakes), is admitted and printed, and only the supervisor PIN leaves the kiosk.
+ */
+describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer on %s", (kind) => {
+  const e2e = useE2eEnvironment({ kind, tempDirPrefix: "tessera-desk-app-" });
+  let renderer: Awaited<ReturnType<typeof serveDeskRenderer>> | undefined;
+
+  beforeAll(async () => {
+    ensureDeskRendererBuild();
+    renderer = await serveDeskRenderer();
+  });
+  afterAll(async () => {
+    await renderer?.close();
+  });
+
+  it("scans a guest offline, prints their badge, syncs back, and runs a locked kiosk", async () => {
+    const { server, browser, dir } = e2e;
+    const { db } = server;
+    const account = await buildAccount(db);
+    const event = await buildEvent(db, account.id, { name: "Gala d'hiver" });
+    const { http } = await listedUser(server, event, { role: "editor" });
+    const checkin = await buildCheckin(db, event, {
+      name: "Main door",
+      displayedFields: ["firstName", "lastName", "email"],
+    });
+    const ada = await buildGuest(db, event, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.org",
+      status: "confirmed",
+    });
+    await buildGuest(db, event, {
+      firstName: "Zoé",
+      lastName: "Lefèvre",
+      email: "zoe@example.org",
+      status: "confirmed",
+    });
+    const hugo = await buildGuest(db, event, {
+      firstName: "Hugo",
+      lastName: "Martin",
+      email: "hugo@example.org",
+      status: "confirmed",
+    });
+    await buildGuest(db, event, {
+      firstName: "Hugo",
+      lastName: "Martin",
+      email: "h.martin@example.net",
+      status: "confirmed",
+    });
+    const adaCode = (await currentGuestCodeText(db, server.config.secret, event, ada.id, new Date()))!;
+    const made = await http.post(`${eventBase(event)}/checkincodes`, { checkinId: checkin.id });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const accessCode = made.body.code as string;
+
+    const core = createDeskCore({
+      version: "0.1.0",
+      platform: "linux",
+      databaseFile: path.join(dir, "desk.sqlite"),
+      probeIntervalMs: 0,
+    });
+    const printing = createPrintHandlers({ core });
+    const printer = await startFakePrinter("escpos");
+    const kioskLocks: boolean[] = [];
+    const backOffice: string[] = [];
+    const handlers: Record<string, Handler> = {
+      ...(core as unknown as Record<string, Handler>),
+      ...(createSearchHandlers({ core }) as unknown as Record<string, Handler>),
+      ...(printing as unknown as Record<string, Handler>),
+      "app.openBackOffice": async (url) => void backOffice.push(url as string),
+      "app.setKiosk": async (isLocked) => void kioskLocks.push(isLocked as boolean),
+    };
+    const channels = Object.keys(handlers).filter((name) => name.includes("."));
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    context.setDefaultTimeout(15_000);
+    await context.exposeBinding("deskInvoke", (_source, channel: string, args: unknown[]) => {
+      const handler = handlers[channel];
+      if (!handler) throw new Error(`No handler for ${channel}`);
+      return handler(...args);
+    });
+    await context.addInitScript(exposeDesk, channels);
+    const page = await context.newPage();
+    try {
+      await screenshotOnFailure(page, `desk-app-${kind}`, async () => {
+        await page.goto(renderer!.url);
+        // Desk mode: the server's address, the access code, the desk's name and a supervisor PIN.
+        await page.getByRole("heading", { name: app.start.title }).waitFor();
+        await page.getByLabel(app.start.serverUrl).fill(server.baseUrl);
+        await page.getByLabel(web.desk.signIn.code).fill(accessCode);
+        await page.getByLabel(web.desk.signIn.desk).fill("Door 1");
+        await page.getByLabel(app.start.pin).fill("2468");
+        await page.getByRole("button", { name: app.start.openDesk }).click();
+
+        const scanner = page.getByTestId("scanner-input");
+        await scanner.waitFor();
+        await page.getByRole("heading", { name: "Main door" }).waitFor();
+        const connection = page.getByTestId("status-connection");
+        await page.locator('[data-testid="status-connection"][data-online="true"]').waitFor();
+        await page
+          .getByTestId("status-sync-age")
+          .getByText(/^Synced /)
+          .waitFor();
+
+        // The badge printer: a fake ESC/POS printer on a local port, its state read from it.
+        await page.getByRole("button", { name: app.printer.open }).click();
+        const dialog = page.getByRole("dialog", { name: app.printer.title });
+        await dialog.getByText(app.printer.kinds.epson, { exact: true }).click();
+        await dialog.getByLabel(app.printer.host).fill(printer.connection.host);
+        await dialog.getByLabel(app.printer.port).fill(String(printer.connection.port));
+        await dialog.getByRole("button", { name: app.printer.save }).click();
+        await dialog.getByText(app.printer.saved).waitFor();
+        await dialog.locator('[data-testid="printer-state"][data-state="ready"]').waitFor();
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+
+        // The server out of reach: the scan is verified offline and queued.
+        await core["desk.setServerUrl"](`http://127.0.0.1:${await closedPort()}`);
+        await scanner.focus();
+        await page.keyboard.type(adaCode, { delay: 0 });
+        await page.keyboard.press("Enter");
+        const welcome = page.locator('[data-testid="scan-result"][data-result="ok"]');
+        await welcome.getByText(web.desk.result.ok, { exact: true }).waitFor();
+        await welcome.getByText("Ada Lovelace", { exact: true }).first().waitFor();
+        await page.locator('[data-testid="status-connection"][data-online="false"]').waitFor();
+        expect(await connection.textContent()).toBe(app.status.offline);
+        await page.getByTestId("status-pending").getByText("1 scan waiting to be sent", { exact: true }).waitFor();
+        await expect.poll(() => page.getByTestId("scan-announcement").textContent()).toContain("Welcome. Ada Lovelace");
+        expect(await scanner.evaluate((input) => input === document.activeElement)).toBe(true);
+
+        // The search by name answers from the local snapshot, accents and case aside.
+        await page.getByLabel(web.desk.search.label).fill("LEFEVRE");
+        await page.getByTestId("search-hit").getByText("Zoé Lefèvre", { exact: true }).waitFor();
+
+        // Ada's badge, printed offline: the printer's bytes hold her name.
+        await page.getByTestId("print-badge").click();
+        await page.getByTestId("print-notice").getByText("Badge of Ada Lovelace sent to the printer.").waitFor();
+        expect(printer.jobs).toHaveLength(1);
+        expect(printer.jobs[0]!.toString("latin1")).toContain("Ada Lovelace");
+
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-offline-${kind}.png`), fullPage: true });
+
+        // Back online: the pending scan reaches the server, once.
+        await core["desk.setServerUrl"](server.baseUrl);
+        await page.getByRole("button", { name: app.status.syncNow }).click();
+        await page.locator('[data-testid="status-pending"][data-count="0"]').waitFor();
+        await page.locator('[data-testid="status-connection"][data-online="true"]').waitFor();
+        const scans = await db("checkin_scans").where({ eventId: event.id });
+        expect(scans.map((scan: { guestId: string; result: string }) => [scan.guestId, scan.result])).toEqual([
+          [ada.id, "ok"],
+        ]);
+
+        // Kiosk mode: the same sign-in, the desk's PIN confirmed; the window is locked.
+        await page.getByRole("button", { name: app.changeMode }).click();
+        await page.getByText(app.start.modes.kiosk, { exact: true }).click();
+        await page.getByLabel(web.desk.signIn.code).fill(accessCode);
+        await page.getByLabel(web.desk.signIn.desk).fill("Kiosk 1");
+        await page.getByLabel(app.start.pin).fill("2468");
+        await page.getByRole("button", { name: app.start.openDesk }).click();
+        await page.getByRole("heading", { name: app.kiosk.welcome }).waitFor();
+        await page.getByTestId("kiosk-scanner").waitFor();
+        expect(kioskLocks.at(-1)).toBe(true);
+
+        // Found by exact name only: a namesake makes the kiosk ask for the email, and no one else is shown.
+        await page.getByRole("button", { name: app.kiosk.byName }).click();
+        await page.getByLabel(app.kiosk.fullName).fill("hugo martin");
+        await page.getByRole("button", { name: app.kiosk.find }).click();
+        await page.getByText(app.kiosk.emailNeeded).waitFor();
+        expect(await page.getByText("h.martin@example.net").count()).toBe(0);
+        await page.getByLabel(app.kiosk.email).fill("hugo@example.org");
+        await page.getByRole("button", { name: app.kiosk.find }).click();
+        const kioskAnswer = page.locator('[data-testid="kiosk-answer"][data-result="ok"]');
+        await kioskAnswer.getByText("Hugo Martin", { exact: true }).waitFor();
+        await page.locator('[data-testid="kiosk-print"][data-print="printed"]').waitFor();
+        expect(printer.jobs).toHaveLength(2);
+        expect(printer.jobs[1]!.toString("latin1")).toContain("Hugo Martin");
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-kiosk-${kind}.png`), fullPage: true });
+        await page.getByTestId("kiosk-next").click();
+        await page.getByTestId("kiosk-scanner").waitFor();
+
+        // Leaving needs the supervisor PIN.
+        await page.getByRole("button", { name: app.kiosk.staff }).click();
+        const pinDialog = page.getByRole("dialog", { name: app.kiosk.leaveTitle });
+        await pinDialog.getByLabel(app.pin.label).fill("0000");
+        await pinDialog.getByRole("button", { name: app.pin.submit }).click();
+        await pinDialog.getByText(app.pin.wrong).waitFor();
+        await pinDialog.getByLabel(app.pin.label).fill("2468");
+        await pinDialog.getByRole("button", { name: app.pin.submit }).click();
+        await page.getByRole("heading", { name: app.start.title }).waitFor();
+        expect(kioskLocks.at(-1)).toBe(false);
+        const hugoScans = await db("checkin_scans").where({ eventId: event.id, guestId: hugo.id });
+        expect(hugoScans).toHaveLength(1);
+      });
+    } finally {
+      await context.close();
+      await printing.idle();
+      core.close();
+      await printer.close();
+    }
+  });
+});
