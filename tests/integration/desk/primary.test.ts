@@ -78,13 +78,21 @@ describe.each(databaseKinds())("the LAN primary desk on %s", (kind) => {
     expect(started.pairingCode).toMatch(/^\d{6}$/);
     const address = `http://127.0.0.1:${started.port}`;
     const wrong = started.pairingCode === "000000" ? "000001" : "000000";
-    await expect(linkB!["primary.connect"](address, wrong)).rejects.toThrow("The pairing code is wrong");
-    expect(await linkB!["primary.connect"](address, started.pairingCode)).toMatchObject({
-      role: "peer",
-      address,
-      reachable: true,
+    expect(await linkB!["primary.connect"](address, wrong)).toMatchObject({
+      ok: false,
+      reason: "wrong_pairing_code",
+      status: { role: "none" },
     });
-    await linkC!["primary.connect"](address, started.pairingCode);
+    expect(await linkB!["primary.connect"](address, started.pairingCode)).toEqual({
+      ok: true,
+      status: expect.objectContaining({ role: "peer", address, reachable: true }) as unknown,
+    });
+    // The API server is no primary desk.
+    expect(await linkC!["primary.connect"](suite.server.baseUrl, started.pairingCode)).toMatchObject({
+      ok: false,
+      reason: "not_a_primary",
+    });
+    expect((await linkC!["primary.connect"](address, started.pairingCode)).ok).toBe(true);
     expect(await primaryA["primary.status"]()).toMatchObject({ role: "primary", peers: 2 });
     await expect(linkB!["primary.start"]()).rejects.toThrow("disconnect it first");
 

@@ -66,8 +66,8 @@ describe("finding the primary desk", () => {
       expect(ours).toEqual([{ desk: "Door A", checkinId, address: expect.stringMatching(/^http:\/\//) as string }]);
       expect(foundElsewhere.some((entry) => entry.checkinId === checkinId)).toBe(false);
       expect(await peer.handlers["primary.connect"](ours[0]!.address, started.pairingCode)).toMatchObject({
-        role: "peer",
-        reachable: true,
+        ok: true,
+        status: { role: "peer", reachable: true },
       });
       expect(await primary.handlers["primary.status"]()).toMatchObject({ role: "primary", peers: 1 });
       expect(await peer.handlers["primary.disconnect"]()).toMatchObject({ role: "none", address: null });

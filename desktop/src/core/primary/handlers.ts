@@ -7,6 +7,7 @@ import { networkInterfaces } from "node:os";
 import type { DeskCore } from "../core.ts";
 import { readSession } from "../session.ts";
 import { advertisePrimary, browsePrimaries, type Advertisement, type FoundPrimary } from "./discovery.ts";
+import { InvalidPrimaryAddress, PrimaryHttpError } from "./primaryClient.ts";
 import { startPrimaryServer, type PrimaryServer } from "./primaryServer.ts";
 
 export type { FoundPrimary } from "./discovery.ts";
@@ -38,6 +39,13 @@ export interface PrimaryStatus {
   lastError: string | null;
 }
 
+/** Why pairing failed, for the desk to say in its language. */
+export type PrimaryConnectRefusal =
+  "invalid_address" | "unreachable" | "not_a_primary" | "wrong_pairing_code" | "other_session";
+
+export type PrimaryConnectResult =
+  { ok: true; status: PrimaryStatus } | { ok: false; reason: PrimaryConnectRefusal; status: PrimaryStatus };
+
 export interface PrimaryHandlers {
   /** Makes this desk the venue's primary: its server on the LAN and its mDNS advertisement. */
   "primary.start": (options?: { port?: number }) => Promise<PrimaryStartResult>;
@@ -45,7 +53,7 @@ export interface PrimaryHandlers {
   /** The primaries of this desk's session found on the LAN by mDNS. */
   "primary.discover": () => Promise<FoundPrimary[]>;
   /** Pairs with a primary (found, or its address typed) with the code it shows; its scans are checked there. */
-  "primary.connect": (address: string, pairingCode: string) => Promise<PrimaryStatus>;
+  "primary.connect": (address: string, pairingCode: string) => Promise<PrimaryConnectResult>;
   "primary.disconnect": () => Promise<PrimaryStatus>;
   "primary.status": () => Promise<PrimaryStatus>;
 }
@@ -147,8 +155,11 @@ export function createPrimaryHandlers(
     "primary.connect": async (address, pairingCode) => {
       const session = signedIn();
       if (running) throw new Error("This desk is the primary: stop it first");
-      await core.primaryLink.connect(address, pairingCode, session);
-      return status();
+      const refusal = await core.primaryLink.connect(address, pairingCode, session).then(
+        () => null,
+        (error: unknown) => refusalOf(error),
+      );
+      return refusal ? { ok: false, reason: refusal, status: status() } : { ok: true, status: status() };
     },
     "primary.disconnect": async () => {
       core.primaryLink.disconnect();
@@ -157,6 +168,18 @@ export function createPrimaryHandlers(
     "primary.status": async () => status(),
     close: stop,
   };
+}
+
+function refusalOf(error: unknown): PrimaryConnectRefusal {
+  if (error instanceof InvalidPrimaryAddress) return "invalid_address";
+  if (error instanceof PrimaryHttpError) {
+    if (error.code === "wrong_pairing_code") return "wrong_pairing_code";
+    if (error.code === "other_session") return "other_session";
+    return "not_a_primary";
+  }
+  // Something answered, but not a primary's JSON.
+  if (error instanceof SyntaxError) return "not_a_primary";
+  return "unreachable";
 }
 
 /** This machine's IPv4 addresses on the LAN, loopback last (a desk alone on its machine still has one). */

@@ -40,7 +40,7 @@ describe("a peer desk's link to the primary", () => {
     const guestId = peer.guestIds[0]!;
     try {
       const started = await primary.handlers["primary.start"]({ port: 0 });
-      await peer.handlers["primary.connect"](`127.0.0.1:${started.port}`, started.pairingCode);
+      expect((await peer.handlers["primary.connect"](`127.0.0.1:${started.port}`, started.pairingCode)).ok).toBe(true);
       await primary.handlers["primary.stop"]();
       // The primary is down: answered alone, and kept for the primary.
       expect((await peer.core["desk.check"]({ guestId })).result).toBe("ok");
@@ -67,8 +67,17 @@ describe("a peer desk's link to the primary", () => {
     try {
       const started = await primary.handlers["primary.start"]({ port: 0 });
       await expect(primary.handlers["primary.connect"]("127.0.0.1:1", "123456")).rejects.toThrow("stop it first");
-      await expect(peer.handlers["primary.connect"]("https://127.0.0.1:1", "123456")).rejects.toThrow("http://");
-      await peer.handlers["primary.connect"](`http://127.0.0.1:${started.port}`, started.pairingCode);
+      expect(await peer.handlers["primary.connect"]("https://127.0.0.1:1", "123456")).toMatchObject({
+        ok: false,
+        reason: "invalid_address",
+      });
+      expect(await peer.handlers["primary.connect"]("127.0.0.1:1", "123456")).toMatchObject({
+        ok: false,
+        reason: "unreachable",
+        status: { role: "none" },
+      });
+      const connected = await peer.handlers["primary.connect"](`http://127.0.0.1:${started.port}`, started.pairingCode);
+      expect(connected.ok).toBe(true);
       await primary.handlers["primary.stop"]();
       expect((await peer.core["desk.check"]({ guestId: peer.guestIds[0]! })).result).toBe("ok");
       await primary.handlers["primary.start"]({ port: started.port });

@@ -59,10 +59,19 @@ async function primaryRequest<T>(
   return json as T;
 }
 
+export class InvalidPrimaryAddress extends Error {
+  override name = "InvalidPrimaryAddress";
+}
+
 /** The origin of a typed or discovered address (http only: the primary serves plain HTTP on the LAN). */
 export function primaryOrigin(address: string): string {
-  const url = new URL(/^[a-z]+:\/\//i.test(address) ? address : `http://${address}`);
-  if (url.protocol !== "http:") throw new Error("The primary desk's address must be http://host:port");
+  let url: URL;
+  try {
+    url = new URL(/^[a-z]+:\/\//i.test(address.trim()) ? address.trim() : `http://${address.trim()}`);
+  } catch {
+    throw new InvalidPrimaryAddress(`Not an address: ${address}`);
+  }
+  if (url.protocol !== "http:") throw new InvalidPrimaryAddress("The primary desk's address must be http://host:port");
   return url.origin;
 }
 
