@@ -197,6 +197,32 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         expect(await seriousAxeViolations(page)).toEqual([]);
         await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-offline-${kind}.png`), fullPage: true });
 
+        // A reprint says why and needs the supervisor PIN.
+        await page.getByRole("button", { name: app.reprint.open }).click();
+        const reprint = page.getByRole("dialog", { name: "Reprint the badge of Ada Lovelace" });
+        await reprint.getByLabel(app.reprint.reason).fill("Badge torn");
+        await reprint.getByLabel(app.pin.label).fill("1111");
+        await reprint.getByRole("button", { name: app.reprint.submit }).click();
+        await reprint.getByText(app.pin.wrong).waitFor();
+        expect(printer.jobs).toHaveLength(1);
+        await reprint.getByLabel(app.pin.label).fill("2468");
+        await reprint.getByRole("button", { name: app.reprint.submit }).click();
+        await reprint.waitFor({ state: "hidden" });
+        expect(printer.jobs).toHaveLength(2);
+        expect(printer.jobs[1]!.toString("latin1")).toContain("Ada Lovelace");
+        const log = await printing["print.log"]();
+        expect(log.data[0]).toMatchObject({ guestId: ada.id, reason: "Badge torn" });
+
+        // The pre-flight before doors open: the printer answers it is ready.
+        await page.getByRole("button", { name: app.preflight.open }).click();
+        const preflight = page.getByRole("dialog", { name: app.preflight.title });
+        await preflight
+          .locator('[data-testid="preflight-check"][data-ok="true"]')
+          .filter({ hasText: app.preflight.checks.printer })
+          .waitFor();
+        await page.keyboard.press("Escape");
+        await preflight.waitFor({ state: "hidden" });
+
         // Back online: the pending scan reaches the server, once.
         await core["desk.setServerUrl"](server.baseUrl);
         await page.getByRole("button", { name: app.status.syncNow }).click();
@@ -229,8 +255,8 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         const kioskAnswer = page.locator('[data-testid="kiosk-answer"][data-result="ok"]');
         await kioskAnswer.getByText("Hugo Martin", { exact: true }).waitFor();
         await page.locator('[data-testid="kiosk-print"][data-print="printed"]').waitFor();
-        expect(printer.jobs).toHaveLength(2);
-        expect(printer.jobs[1]!.toString("latin1")).toContain("Hugo Martin");
+        expect(printer.jobs).toHaveLength(3);
+        expect(printer.jobs[2]!.toString("latin1")).toContain("Hugo Martin");
         expect(await seriousAxeViolations(page)).toEqual([]);
         await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-kiosk-${kind}.png`), fullPage: true });
         await page.getByTestId("kiosk-next").click();
@@ -246,6 +272,11 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await pinDialog.getByRole("button", { name: app.pin.submit }).click();
         await page.getByRole("heading", { name: app.start.title }).waitFor();
         expect(kioskLocks.at(-1)).toBe(false);
+
+        // Back office: the window is to open the server's own /admin (main does it).
+        await page.getByText(app.start.modes.backOffice, { exact: true }).click();
+        await page.getByRole("button", { name: app.start.openBackOffice }).click();
+        await expect.poll(() => backOffice).toEqual([server.baseUrl]);
         const hugoScans = await db("checkin_scans").where({ eventId: event.id, guestId: hugo.id });
         expect(hugoScans).toHaveLength(1);
       });

@@ -1,6 +1,6 @@
 import { Box } from "@mantine/core";
 import type { Language } from "@tessera/shared/i18n/languages";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
 import { DeskModeScreen } from "./desk/DeskModeScreen.tsx";
 import { KioskScreen } from "./kiosk/KioskScreen.tsx";
@@ -14,7 +14,7 @@ import {
   type DeskMode,
 } from "./preferences.ts";
 import { StartScreen } from "./start/StartScreen.tsx";
-import type { DeskSessionView } from "./deskApi.ts";
+import { deskApi, type DeskSessionView } from "./deskApi.ts";
 
 /**
  * The desk app's window: the start screen choosing the mode, then the desk's scanning screen or the kiosk.
@@ -24,6 +24,16 @@ export function DeskRendererApp() {
   const [language, setLanguage] = useState<Language>(storedLanguage);
   const [session, setSession] = useState<DeskSessionView | null>(storedSession);
   const [mode, setMode] = useState<DeskMode | null>(() => (storedSession() ? storedMode() : null));
+
+  // A desk whose local session is gone (its database removed) starts over at the start screen.
+  useEffect(() => {
+    void deskApi()
+      ["desk.status"]()
+      .then((status) => {
+        if (!status.signedIn) setMode(null);
+      })
+      .catch(() => undefined);
+  }, []);
 
   function start(chosen: DeskMode, view: DeskSessionView) {
     storeSession(view);
