@@ -224,7 +224,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     }
     if (!code || code.length <= SCANNED_CODE_MAX) {
       const asked = { scanId, ...(code ? { code } : { guestId: scan.guestId }), direction, scannedAt };
-      const answer = await primaryLink.check({ ...asked, desk: session.desk });
+      const answer = await primaryLink.check(asked);
       if (answer) {
         const guestId = answer.guest?.id ?? scan.guestId ?? null;
         createScanQueue(db).record({ ...asked, code: code ?? null, guestId, localResult: answer.result, answer });

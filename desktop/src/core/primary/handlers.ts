@@ -41,7 +41,7 @@ export interface PrimaryStatus {
 
 /** Why pairing failed, for the desk to say in its language. */
 export type PrimaryConnectRefusal =
-  "invalid_address" | "unreachable" | "not_a_primary" | "wrong_pairing_code" | "other_session";
+  "invalid_address" | "unreachable" | "not_a_primary" | "wrong_pairing_code" | "pairing_locked" | "other_session";
 
 export type PrimaryConnectResult =
   { ok: true; status: PrimaryStatus } | { ok: false; reason: PrimaryConnectRefusal; status: PrimaryStatus };
@@ -174,6 +174,7 @@ function refusalOf(error: unknown): PrimaryConnectRefusal {
   if (error instanceof InvalidPrimaryAddress) return "invalid_address";
   if (error instanceof PrimaryHttpError) {
     if (error.code === "wrong_pairing_code") return "wrong_pairing_code";
+    if (error.code === "pairing_locked") return "pairing_locked";
     if (error.code === "other_session") return "other_session";
     return "not_a_primary";
   }

@@ -101,7 +101,7 @@ export function createPeerLink(options: PeerLinkOptions) {
         scannedAt: row.scanned_at,
         localResult: row.local_result,
       }));
-      const answer = await reconcileWithPrimary(http(link), { desk: link.desk, scans });
+      const answer = await reconcileWithPrimary(http(link), { checkinId: link.checkin_id, desk: link.desk, scans });
       lastReconcileConflicts = answer.conflicts.length;
       db.transaction(() => {
         for (const row of rows) done.run(row.scan_id);
@@ -157,14 +157,14 @@ export function createPeerLink(options: PeerLinkOptions) {
      * The primary's answer to a scan, after the scans it has not seen; null when the desk has no primary, or it
      * did not answer (tried again once retryMs is over): the desk then answers alone.
      */
-    async check(scan: PeerCheckBody): Promise<ScanAnswer | null> {
+    async check(scan: Omit<PeerCheckBody, "checkinId" | "desk">): Promise<ScanAnswer | null> {
       const link = linkOf();
       if (!link || (reachable === false && Date.now() < nextAttemptAt)) return null;
       // Signed in to another session since the pairing: that primary's record is not this session's.
       if (readSession(options.database())?.checkinId !== link.checkin_id) return null;
       try {
         await reconcile(link);
-        const answer = await checkAtPrimary(http(link), { ...scan, desk: link.desk });
+        const answer = await checkAtPrimary(http(link), { ...scan, checkinId: link.checkin_id, desk: link.desk });
         noteEntryElsewhere(options.database(), answer);
         reachable = true;
         lastError = null;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openLocalDb, type LocalDb } from "../localDb.ts";
 import { createScanQueue } from "../queue.ts";
-import { PAIRING_ATTEMPTS_MAX } from "./pairing.ts";
+import { PAIRING_ATTEMPTS_MAX, PAIRING_LOCKOUT_MS } from "./pairing.ts";
 import { startPrimaryServer, type PrimaryServer } from "./primaryServer.ts";
 import { PRIMARY_BODY_MAX, RECONCILE_BATCH_MAX } from "./protocol.ts";
 import { writeTestSession } from "./testSession.ts";
@@ -29,10 +29,12 @@ describe("the primary desk's server", () => {
     db = null;
   });
 
+  let clock = new Date();
   async function start() {
+    clock = new Date();
     const made = signedInDb();
     db = made.db;
-    server = await startPrimaryServer({ db: made.db, host: "127.0.0.1" });
+    server = await startPrimaryServer({ db: made.db, host: "127.0.0.1", now: () => clock });
     const url = `http://127.0.0.1:${server.port}`;
     const call = async (method: string, route: string, body?: unknown, secret?: string) => {
       const response = await fetch(`${url}${route}`, {
@@ -62,6 +64,7 @@ describe("the primary desk's server", () => {
 
   const scan = (fields: Record<string, unknown> = {}) => ({
     scanId: randomUUID(),
+    checkinId: CHECKIN_ID,
     direction: "in",
     scannedAt: new Date().toISOString(),
     desk: "Door B",
@@ -96,11 +99,14 @@ describe("the primary desk's server", () => {
       status: 200,
       body: { scanId: body.scanId, result: "ok", desk: "Door B", guest: { id: guestId } },
     });
+    // A desk paired before this primary signed in to another session is not answered from this one.
+    const stale = await call("POST", "/primary/check", { ...scan({ guestId }), checkinId: randomUUID() }, secret);
+    expect(stale).toMatchObject({ status: 409, body: { error: { code: "other_session" } } });
     // Only its hash is kept.
     expect(db!.prepare("SELECT count(*) FROM primary_peers WHERE secret_hash = ?").pluck().get(secret)).toBe(0);
   });
 
-  it("replaces its pairing code after a few wrong ones in a row", async () => {
+  it("replaces its pairing code after a few wrong ones in a row, and closes pairing for a while", async () => {
     const { call } = await start();
     const first = server!.pairing.code();
     const wrong = first === "000000" ? "000001" : "000000";
@@ -110,11 +116,17 @@ describe("the primary desk's server", () => {
       ).toBe(401);
     const replaced = server!.pairing.code();
     expect(replaced).toMatch(/^\d{6}$/);
+    // Closed for a while, even to the right code.
+    const early = await call("POST", "/primary/pair", { pairingCode: replaced, checkinId: CHECKIN_ID, desk: "X" });
+    expect(early).toMatchObject({ status: 429, body: { error: { code: "pairing_locked" } } });
+    clock = new Date(clock.getTime() + PAIRING_LOCKOUT_MS);
     if (replaced !== first) {
       const stale = await call("POST", "/primary/pair", { pairingCode: first, checkinId: CHECKIN_ID, desk: "X" });
       expect(stale.status).toBe(401);
     }
     expect(server!.pairing.peerCount()).toBe(0);
+    const late = await call("POST", "/primary/pair", { pairingCode: replaced, checkinId: CHECKIN_ID, desk: "X" });
+    expect(late.status).toBe(200);
   });
 
   it("refuses a body that is not the route's shape, not JSON, or too large", async () => {
@@ -132,12 +144,20 @@ describe("the primary desk's server", () => {
     expect(await invalid(scan())).toBe("invalid_body"); // neither code nor guest
     expect(await invalid("{not json")).toBe("invalid_json");
     expect(await invalid(scan({ guestId, desk: "" }))).toBe("invalid_body");
-    const tooMany = Array.from({ length: RECONCILE_BATCH_MAX + 1 }, () => ({
-      ...scan({ guestId }),
-      desk: undefined,
-      localResult: "ok",
-    }));
-    expect((await call("POST", "/primary/reconcile", { desk: "Door B", scans: tooMany }, secret)).status).toBe(400);
+    expect(await invalid({ ...scan({ guestId }), checkinId: undefined })).toBe("invalid_body");
+    const lone = () => {
+      const { desk: _desk, checkinId: _checkinId, ...fields } = scan({ guestId });
+      return { ...fields, localResult: "unknown" };
+    };
+    const reconcile = (count: number) =>
+      call(
+        "POST",
+        "/primary/reconcile",
+        { checkinId: CHECKIN_ID, desk: "Door B", scans: Array.from({ length: count }, lone) },
+        secret,
+      );
+    expect((await reconcile(RECONCILE_BATCH_MAX + 1)).status).toBe(400);
+    expect((await reconcile(0)).status).toBe(400);
     const huge = await call(
       "POST",
       "/primary/check",
@@ -146,8 +166,9 @@ describe("the primary desk's server", () => {
     );
     expect(huge).toMatchObject({ status: 413, body: { error: { code: "too_large" } } });
     expect((await call("GET", "/primary/elsewhere")).status).toBe(404);
-    // Nothing was recorded by any of them.
+    // Nothing was recorded by any of them; a full batch is taken.
     expect(db!.prepare("SELECT count(*) FROM scans").pluck().get()).toBe(0);
+    expect((await reconcile(RECONCILE_BATCH_MAX)).body).toEqual({ recorded: RECONCILE_BATCH_MAX, conflicts: [] });
   });
 
   it("records a peer's scan as the peer's, never in its own upload queue, and answers a repeat the same", async () => {
@@ -174,12 +195,13 @@ describe("the primary desk's server", () => {
       "POST",
       "/primary/reconcile",
       {
+        checkinId: CHECKIN_ID,
         desk: "Door C",
         scans: [
           { ...scan({ guestId }), desk: undefined, localResult: "ok" },
           { ...scan({ guestId: unknownGuest }), desk: undefined, localResult: "unknown" },
           { ...scan({ guestId: null, code: "garbage" }), desk: undefined, localResult: "unknown" },
-        ].map(({ desk: _desk, ...rest }) => rest),
+        ].map(({ desk: _desk, checkinId: _checkinId, ...rest }) => rest),
       },
       other,
     );

@@ -60,6 +60,12 @@ export async function startPrimaryServer(options: PrimaryServerOptions): Promise
     return session;
   }
 
+  /** A peer paired before this desk signed in to another session must not be answered from this one. */
+  function sameSession(checkinId: string): void {
+    if (sessionOrFail().checkinId !== checkinId)
+      throw new RequestError(409, "other_session", "This primary desk serves another check-in session");
+  }
+
   function peerOf(request: IncomingMessage): string {
     const header = request.headers.authorization ?? "";
     const secret = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : null;
@@ -86,14 +92,23 @@ export async function startPrimaryServer(options: PrimaryServerOptions): Promise
       const session = sessionOrFail();
       if (body.checkinId !== session.checkinId)
         throw new RequestError(409, "other_session", "This primary desk serves another check-in session");
-      const secret = pairing.pair(body.pairingCode, body.desk);
-      if (!secret) throw new RequestError(401, "wrong_pairing_code", "The pairing code is wrong");
-      return { secret, checkinId: session.checkinId, name: session.name, desk: session.desk } satisfies PairAnswer;
+      const paired = pairing.pair(body.pairingCode, body.desk);
+      if ("refused" in paired) {
+        if (paired.refused === "locked")
+          throw new RequestError(429, "pairing_locked", "Too many wrong pairing codes: try again in a moment");
+        throw new RequestError(401, "wrong_pairing_code", "The pairing code is wrong");
+      }
+      return {
+        secret: paired.secret,
+        checkinId: session.checkinId,
+        name: session.name,
+        desk: session.desk,
+      } satisfies PairAnswer;
     }
     if (method === "POST" && path === "/primary/check") {
       peerOf(request);
       const body = await bodyOf(request, PeerCheckBody);
-      sessionOrFail();
+      sameSession(body.checkinId);
       if (!body.code && !body.guestId)
         throw new RequestError(400, "invalid_body", "A scan needs a code or a guest", [{ field: "code" }]);
       return record.checkPeerScan(body);
@@ -101,7 +116,7 @@ export async function startPrimaryServer(options: PrimaryServerOptions): Promise
     if (method === "POST" && path === "/primary/reconcile") {
       peerOf(request);
       const body = await bodyOf(request, ReconcileBody);
-      sessionOrFail();
+      sameSession(body.checkinId);
       return record.reconcile(body.desk, body.scans);
     }
     throw new RequestError(404, "not_found", `No route ${method} ${path}`);

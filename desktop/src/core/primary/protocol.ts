@@ -25,8 +25,11 @@ const ScanFields = {
   scannedAt: Timestamp,
 };
 
-/** A peer's scan, to be answered by the primary. */
-export const PeerCheckBody = Type.Object({ ...ScanFields, desk: DeskName }, { additionalProperties: false });
+/** A peer's scan, to be answered by the primary (of the peer's session only). */
+export const PeerCheckBody = Type.Object(
+  { ...ScanFields, checkinId: Uuid, desk: DeskName },
+  { additionalProperties: false },
+);
 export type PeerCheckBody = Static<typeof PeerCheckBody>;
 
 /** A scan a peer answered without the primary: what it answered, and the guest it found. */
@@ -37,7 +40,11 @@ export const ReconcileScan = Type.Object(
 export type ReconcileScan = Static<typeof ReconcileScan>;
 
 export const ReconcileBody = Type.Object(
-  { desk: DeskName, scans: Type.Array(ReconcileScan, { minItems: 1, maxItems: RECONCILE_BATCH_MAX }) },
+  {
+    checkinId: Uuid,
+    desk: DeskName,
+    scans: Type.Array(ReconcileScan, { minItems: 1, maxItems: RECONCILE_BATCH_MAX }),
+  },
   { additionalProperties: false },
 );
 export type ReconcileBody = Static<typeof ReconcileBody>;
