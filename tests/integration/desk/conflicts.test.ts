@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { scanTopicOf } from "../../../api/src/services/checkins/live.ts";
 import { createDeskCore, type DeskCore } from "../../../desktop/src/core/core.ts";
 import type { FetchLike } from "../../../desktop/src/core/deskHttp.ts";
 import { listedUser } from "../../helpers/actors.ts";
@@ -22,6 +23,14 @@ interface ServerScan {
   answer: string | Record<string, unknown>;
 }
 
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 const at = (minute: number) => new Date(Date.UTC(2026, 5, 12, 9, minute)).toISOString();
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -33,7 +42,7 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 describe.each(databaseKinds())("conflicts between offline desks on %s", (kind) => {
   const suite = useTestServer(kind);
 
-  async function setUp(names: string[]) {
+  async function setUp(names: string[], moreGuests = 0) {
     const { db } = suite.server;
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id);
@@ -43,6 +52,9 @@ describe.each(databaseKinds())("conflicts between offline desks on %s", (kind) =
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const guest = await buildGuest(db, event, { firstName: "Grace", lastName: "Hopper", status: "confirmed" });
     const other = await buildGuest(db, event, { firstName: "Alan", lastName: "Turing", status: "confirmed" });
+    const more: string[] = [];
+    for (let index = 0; index < moreGuests; index++)
+      more.push((await buildGuest(db, event, { status: "confirmed" })).id);
     const folder = mkdtempSync(path.join(tmpdir(), "desk-conflicts-"));
     const network = { up: true };
     const throughNetwork: FetchLike = (input, init) =>
@@ -101,17 +113,23 @@ describe.each(databaseKinds())("conflicts between offline desks on %s", (kind) =
       return desks.get(name)!.core["desk.sync"]();
     };
     const conflictsOf = (name: string) => desks.get(name)!.core["desk.conflicts"]();
+    /** The live bus's messages of the event's scans, the last of each scan row kept (a later one corrects it). */
+    const live = new Map<string, { guestId: string; desk: string; forced: boolean; flagged: boolean }>();
+    const stopLive = await suite.server.deps.live.subscribe(scanTopicOf(event.id), (data) => {
+      live.set(data.id as string, data as never);
+    });
     const closeAll = () => {
+      stopLive();
       for (const desk of desks.values()) desk.core.close();
     };
-    return { guest, other, scanAt, serverScans, entry, stats, sync, conflictsOf, closeAll };
+    return { guest, other, more, scanAt, serverScans, entry, stats, sync, conflictsOf, closeAll, live };
   }
 
   it.each([
     ["A (scanned later) uploads first", ["Door A", "Door B"]],
     ["B (scanned first) uploads first", ["Door B", "Door A"]],
   ])("two desks: the earlier admission is the clean one when %s", async (_order, uploadOrder) => {
-    const { guest, other, scanAt, serverScans, entry, stats, sync, conflictsOf, closeAll } = await setUp([
+    const { guest, other, scanAt, serverScans, entry, stats, sync, conflictsOf, closeAll, live } = await setUp([
       "Door A",
       "Door B",
     ]);
@@ -150,6 +168,17 @@ describe.each(databaseKinds())("conflicts between offline desks on %s", (kind) =
       scans: 3,
       byResult: expect.objectContaining({ ok: 3, already_checked_in: 0 }),
     });
+    // The live boards were told the same: their last word on each of Grace's scans.
+    const graceLive = () =>
+      [...live.values()]
+        .filter((message) => message.guestId === guest.id)
+        .map((message) => [message.desk, message.forced, message.flagged])
+        .sort();
+    await until(() => graceLive().length === 2 && graceLive()[0]![2] === true);
+    expect(graceLive()).toEqual([
+      ["Door A", true, true],
+      ["Door B", false, false],
+    ]);
 
     // Each desk syncs once more (bringing down what the other's upload changed): both list Grace.
     for (const name of uploadOrder) expect((await sync(name)).uploaded).toBe(0);
@@ -203,6 +232,39 @@ describe.each(databaseKinds())("conflicts between offline desks on %s", (kind) =
     expect(await stats()).toMatchObject({ checkedIn: 1, presentNow: 1, entries: 3, forced: 2, flagged: 2, scans: 3 });
     const sides = await Promise.all(["Door A", "Door B", "Door C"].map(async (name) => await conflictsOf(name)));
     expect(sides.map((list) => list.map((conflict) => conflict.flagged))).toEqual([["here"], ["here"], ["elsewhere"]]);
+    closeAll();
+  });
+
+  it("two desks uploading at once: for each guest the earlier admission wins, exactly once", async () => {
+    const { db } = suite.server;
+    const { guest, more, scanAt, sync, closeAll } = await setUp(["Door A", "Door B"], 19);
+    const guests = [guest.id, ...more];
+    // Door B scans each guest first, Door A a minute later; a few guests the other way round.
+    const firstAt = new Map<string, string>();
+    for (const [index, guestId] of guests.entries()) {
+      const [early, late] = index % 4 === 0 ? ["Door A", "Door B"] : ["Door B", "Door A"];
+      await scanAt(early, at(index * 2), guestId);
+      await scanAt(late, at(index * 2 + 1), guestId);
+      firstAt.set(guestId, early);
+    }
+    await Promise.all([sync("Door A"), sync("Door B")]);
+    const rows = (await db("checkinScans")
+      .whereIn("guestId", guests)
+      .select("guestId", "desk", "forced", "flagged")) as {
+      guestId: string;
+      desk: string;
+      forced: boolean | number;
+      flagged: boolean | number;
+    }[];
+    expect(rows).toHaveLength(2 * guests.length);
+    for (const guestId of guests) {
+      const mine = rows.filter((row) => row.guestId === guestId);
+      expect(
+        mine.filter((row) => !row.flagged && !row.forced).map((row) => row.desk),
+        guestId,
+      ).toEqual([firstAt.get(guestId)]);
+      expect(mine.filter((row) => Boolean(row.flagged) && Boolean(row.forced)).length, guestId).toBe(1);
+    }
     closeAll();
   });
 });
