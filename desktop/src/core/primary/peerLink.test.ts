@@ -15,11 +15,11 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
   }
 }
 
-/** Two desks with no server at all (their session's server address answers nothing): a primary and a peer. */
-function twoDesks(options: { probeIntervalMs: number }) {
+/** Desks with no server at all (their session's server address answers nothing): a primary and peers. */
+function twoDesks(options: { probeIntervalMs: number; guests?: number }) {
   const folder = mkdtempSync(path.join(tmpdir(), "desk-peer-"));
   const checkinId = randomUUID();
-  const guestIds = [randomUUID(), randomUUID(), randomUUID()];
+  const guestIds = Array.from({ length: options.guests ?? 3 }, () => randomUUID());
   const open = (name: string) => {
     const core = createDeskCore({
       version: "0.1.0",
@@ -31,7 +31,7 @@ function twoDesks(options: { probeIntervalMs: number }) {
     writeTestSession(core.database(), { checkinId, desk: name, guestIds });
     return { core, guestIds, handlers: createPrimaryHandlers({ core, mdns: false, host: "127.0.0.1" }) };
   };
-  return { primary: open("Door A"), peer: open("Door B") };
+  return { primary: open("Door A"), peer: open("Door B"), open };
 }
 
 describe("a peer desk's link to the primary", () => {
@@ -90,6 +90,33 @@ describe("a peer desk's link to the primary", () => {
       await peer.handlers.close();
       primary.core.close();
       peer.core.close();
+    }
+  });
+
+  it("lets each guest in once when two peers scan the same guests at the same time", async () => {
+    const { primary, peer, open } = twoDesks({ probeIntervalMs: 0, guests: 30 });
+    const other = open("Door C");
+    const desks = [primary, peer, other];
+    try {
+      const started = await primary.handlers["primary.start"]({ port: 0 });
+      for (const desk of [peer, other])
+        expect((await desk.handlers["primary.connect"](`127.0.0.1:${started.port}`, started.pairingCode)).ok).toBe(
+          true,
+        );
+      const scanAll = async (desk: typeof peer) => {
+        const results = [];
+        for (const guestId of peer.guestIds) results.push((await desk.core["desk.check"]({ guestId })).result);
+        return results;
+      };
+      const [atB, atC] = await Promise.all([scanAll(peer), scanAll(other)]);
+      for (const [index, guestId] of peer.guestIds.entries())
+        expect([atB[index], atC[index]].sort(), guestId).toEqual(["already_checked_in", "ok"]);
+      expect((await peer.handlers["primary.status"]()).reachable).toBe(true);
+    } finally {
+      for (const desk of desks) {
+        await desk.handlers.close();
+        desk.core.close();
+      }
     }
   });
 });
