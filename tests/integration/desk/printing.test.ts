@@ -57,6 +57,7 @@ describe.each(databaseKinds())("desk printing on %s", (kind) => {
       isEnabled: true,
       blocks: [
         { id: "title", type: "text", text: "Tessera Summit", x: 5, y: 5, width: 95, height: 10, font: { size: 10 } },
+        { id: "event", type: "eventName", x: 5, y: 12, width: 95, height: 6, font: { size: 8 } },
         {
           id: "name",
           type: "guestField",
@@ -104,17 +105,24 @@ describe.each(databaseKinds())("desk printing on %s", (kind) => {
       printing,
       network,
       accessCode: made.body.code as string,
+      event,
       guests: { ada, grace, hedy, pending },
       codeOf,
     };
   }
 
   it("prints on scan offline to a ZPL printer, refuses a second print, and reprints with the PIN and a reason", async () => {
-    const { core, printing, network, accessCode, guests, codeOf } = await setUp();
+    const { core, printing, network, accessCode, event, guests, codeOf } = await setUp();
     await core["desk.signIn"](accessCode, "Door A");
     await core["desk.refresh"]();
     expect(await printing["print.refreshTemplates"]()).toEqual({ templates: 1 });
-    await printing["desk.setSupervisorPin"]("2468");
+    await printing["desk.setSupervisorPin"]("1357");
+    // Changing the PIN needs the current one.
+    await expect(printing["desk.setSupervisorPin"]("2468")).rejects.toMatchObject({ code: "pinWrong" });
+    await expect(printing["desk.setSupervisorPin"]("24", "1357")).rejects.toMatchObject({ code: "pinInvalid" });
+    await printing["desk.setSupervisorPin"]("2468", "1357");
+    expect(await printing["desk.verifyPin"]("2468")).toBe(true);
+    expect(await printing["desk.verifyPin"]("1357")).toBe(false);
     const zebra = await fakePrinter("zpl");
     await printing["print.setPrinter"]({
       id: "zebra",
@@ -124,6 +132,7 @@ describe.each(databaseKinds())("desk printing on %s", (kind) => {
       label: { widthMm: 80, heightMm: 100 },
     });
     expect(await printing["print.setOptions"]({ printOnScan: true })).toMatchObject({ printOnScan: true });
+    expect(await printing["print.printers"]()).toMatchObject({ configured: { id: "zebra", kind: "zpl" } });
 
     // The internet is down: the scan is answered here and the badge printed from what the desk holds.
     network.mode = "refused";
@@ -135,6 +144,7 @@ describe.each(databaseKinds())("desk printing on %s", (kind) => {
     await vi.waitFor(() => expect(zebra.jobs).toHaveLength(1));
     const zpl = zebra.jobs[0]!.toString("utf8");
     expect(zpl).toContain("^FDTessera Summit^FS");
+    expect(zpl).toContain(`^FD${event.name}^FS`);
     expect(zpl).toContain("^FDAda Lovelace^FS");
     expect(zpl).toContain("^FDAnalytical Engines^FS");
     expect(zpl).toContain(`^FDMA,${adaCode}^FS`);
