@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentGuestCodeText } from "../../api/src/services/checkin-codes/codes.ts";
 import { createDeskCore } from "../../desktop/src/core/core.ts";
+import { errorForIpc } from "../../desktop/src/core/ipcError.ts";
 import { closedPort, startFakePrinter } from "../../desktop/src/core/printing/fakePrinter.ts";
 import { createPrintHandlers } from "../../desktop/src/core/printing/printHandlers.ts";
 import { createSearchHandlers } from "../../desktop/src/core/search.ts";
@@ -133,7 +134,10 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
     await context.exposeBinding("deskInvoke", (_source, channel: string, args: unknown[]) => {
       const handler = handlers[channel];
       if (!handler) throw new Error(`No handler for ${channel}`);
-      return handler(...args);
+      // As main relays a failure: its code in front of its message.
+      return handler(...args).catch((error: unknown) => {
+        throw errorForIpc(error);
+      });
     });
     await context.addInitScript(exposeDesk, channels);
     const page = await context.newPage();
@@ -143,6 +147,11 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         // Desk mode: the server's address, the access code, the desk's name and a supervisor PIN.
         await page.getByRole("heading", { name: app.start.title }).waitFor();
         await page.getByLabel(app.start.serverUrl).fill(server.baseUrl);
+        // A wrong code: the server's refusal, in words.
+        await page.getByLabel(web.desk.signIn.code).fill("AAAAA-AAAAA");
+        await page.getByLabel(web.desk.signIn.desk).fill("Door 1");
+        await page.getByRole("button", { name: app.start.openDesk }).click();
+        await page.getByRole("alert").getByText(resources.en.errors.access_code_invalid).waitFor();
         await page.getByLabel(web.desk.signIn.code).fill(accessCode);
         await page.getByLabel(web.desk.signIn.desk).fill("Door 1");
         await page.getByLabel(app.start.pin).fill("2468");
@@ -193,6 +202,12 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await page.getByTestId("print-notice").getByText("Badge of Ada Lovelace sent to the printer.").waitFor();
         expect(printer.jobs).toHaveLength(1);
         expect(printer.jobs[0]!.toString("latin1")).toContain("Ada Lovelace");
+        // Printed once: a second print is refused, in words (a reprint says why, with the PIN).
+        await page.getByTestId("print-badge").click();
+        await page
+          .getByTestId("print-notice")
+          .getByText(web.deskPrint.errors.alreadyPrinted, { exact: false })
+          .waitFor();
 
         expect(await seriousAxeViolations(page)).toEqual([]);
         await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-offline-${kind}.png`), fullPage: true });

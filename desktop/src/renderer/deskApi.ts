@@ -75,8 +75,17 @@ export function deskApi(): DeskApi {
   return window.desk;
 }
 
-/** The words of a failed call: Electron wraps a handler's error as "Error invoking remote method 'x': Error: …". */
-export function failureDetail(error: unknown): string {
+/**
+ * A failed call's code and words. Electron wraps a handler's error as "Error invoking remote method 'x': Error: …",
+ * and main puts the error's code in front, "[code] …" (core/ipcError.ts).
+ */
+export function failureOf(error: unknown): { code: string | null; detail: string } {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^Error invoking remote method '[^']+': (\w*Error: )?/, "");
+  const unwrapped = message.replace(/^Error invoking remote method '[^']+': (\w*Error: )?/, "");
+  const coded = /^\[(\w+)\] (.*)$/s.exec(unwrapped);
+  return coded ? { code: coded[1]!, detail: coded[2]! } : { code: null, detail: unwrapped };
+}
+
+export function failureDetail(error: unknown): string {
+  return failureOf(error).detail;
 }

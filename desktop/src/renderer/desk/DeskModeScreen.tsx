@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import type { ScanAnswer, ScanBody } from "@/queries/checkins.ts";
 import { DeskScreen } from "@/screens/desk/DeskScreen.tsx";
 import { guestName } from "@/screens/desk/fieldValues.ts";
-import { deskApi, failureDetail, type DeskPrintJob, type DeskSessionView } from "../deskApi.ts";
+import { deskApi, type DeskPrintJob, type DeskSessionView } from "../deskApi.ts";
 import { PreflightDialog } from "../printing/PreflightDialog.tsx";
 import { PrinterDialog } from "../printing/PrinterDialog.tsx";
 import { PrinterStateBadge } from "../printing/PrinterState.tsx";
 import { ReprintDialog } from "../printing/ReprintDialog.tsx";
 import { usePrintStatus } from "../printing/usePrintStatus.ts";
+import { failureText } from "../shared/failureText.ts";
 import { ConflictsDialog } from "./ConflictsDialog.tsx";
 import { StatusBar } from "./StatusBar.tsx";
 import { useDeskStatus } from "./useDeskStatus.ts";
@@ -22,7 +23,7 @@ type Dialog = "printer" | "preflight" | "conflicts" | null;
  * snapshot), the status bar always in view, and the badge of the last guest scanned to print.
  */
 export function DeskModeScreen({ session, onLeave }: { session: DeskSessionView; onLeave(): void }) {
-  const { t } = useTranslation("web");
+  const { t, i18n } = useTranslation("web");
   const { status, refresh } = useDeskStatus();
   const { printStatus, refresh: refreshPrinter } = usePrintStatus();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -43,7 +44,7 @@ export function DeskModeScreen({ session, onLeave }: { session: DeskSessionView;
     try {
       setPrintNotice(noticeOf(await api["print.badge"](guest.id), guest.name));
     } catch (error) {
-      setPrintNotice(t("deskApp.print.failed", { name: guest.name, detail: failureDetail(error) }));
+      setPrintNotice(t("deskApp.print.failed", { name: guest.name, detail: failureText(error, t, i18n) }));
     }
     refreshPrinter();
   }

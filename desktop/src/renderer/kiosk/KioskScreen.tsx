@@ -6,7 +6,8 @@ import { guestName } from "@/screens/desk/fieldValues.ts";
 import { beep, toneOf } from "@/screens/desk/scanFeedback.ts";
 import { answerHeadline } from "@/screens/desk/ScanResultCard.tsx";
 import { scannedText } from "@/screens/desk/scannedText.ts";
-import { deskApi, failureDetail, type DeskSessionView } from "../deskApi.ts";
+import { deskApi, type DeskSessionView } from "../deskApi.ts";
+import { failureText } from "../shared/failureText.ts";
 import { PinDialog } from "../shared/PinDialog.tsx";
 import { KioskNameForm } from "./KioskNameForm.tsx";
 
@@ -24,7 +25,7 @@ type Step =
  * It shows no one's data but the guest's own, and only the supervisor's PIN leaves it.
  */
 export function KioskScreen({ session, onLeave }: { session: DeskSessionView; onLeave(): void }) {
-  const { t } = useTranslation("web");
+  const { t, i18n } = useTranslation("web");
   const [step, setStep] = useState<Step>({ kind: "welcome" });
   const [typed, setTyped] = useState("");
   const [isLeaving, setLeaving] = useState(false);
@@ -74,7 +75,7 @@ export function KioskScreen({ session, onLeave }: { session: DeskSessionView; on
       if (isEntry) await printBadge(answer);
     } catch (error) {
       beep("refused");
-      setStep({ kind: "failed", message: failureDetail(error) });
+      setStep({ kind: "failed", message: failureText(error, t, i18n) });
       announce(t("deskApp.kiosk.failed"));
     }
   }

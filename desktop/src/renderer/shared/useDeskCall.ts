@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { failureDetail } from "../deskApi.ts";
+import { failureText } from "./failureText.ts";
 
 /** A call to the desk's core from a button: busy while it runs, its failure in words (null: none). */
 export function useDeskCall() {
-  const { t } = useTranslation("web");
+  const { t, i18n } = useTranslation("web");
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -14,7 +14,7 @@ export function useDeskCall() {
     try {
       return await call();
     } catch (error) {
-      setFailure(t("deskApp.failed", { detail: failureDetail(error) }));
+      setFailure(failureText(error, t, i18n));
       return undefined;
     } finally {
       setBusy(false);
