@@ -172,7 +172,10 @@ describe.each(databaseKinds())("the desk's bulk import on %s", (kind) => {
 
     const binary = path.join(folder, "photo.csv");
     writeFileSync(binary, Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 37) % 9)));
-    await expect(handlers["import.preview"](binary)).rejects.toBeInstanceOf(LocalFileError);
+    await expect(handlers["import.preview"](binary)).rejects.toMatchObject({ code: "import_not_text" });
+    const empty = path.join(folder, "empty.csv");
+    writeFileSync(empty, "");
+    await expect(handlers["import.preview"](empty)).rejects.toBeInstanceOf(LocalFileError);
     core.close();
   });
 });

@@ -20,10 +20,11 @@ export interface LocalPreview {
   separator: string | null;
 }
 
+/** A file the server would refuse too: its code is the server's (the errors catalogue says it in every language). */
 export class LocalFileError extends Error {
   override name = "LocalFileError";
-  constructor(readonly code: "not_guest_file" | "empty_file") {
-    super(code === "empty_file" ? "The file is empty" : "The file is neither CSV text nor an .xlsx workbook");
+  constructor(readonly code: "import_not_text" | "import_empty_file") {
+    super(code === "import_empty_file" ? "The file is empty" : "The file is neither CSV text nor an .xlsx workbook");
   }
 }
 
@@ -76,7 +77,7 @@ function separatorOf(text: string): string {
 }
 
 function summary(records: string[][], count: number): Omit<LocalPreview, "kind" | "encoding" | "separator"> {
-  if (count === 0) throw new LocalFileError("empty_file");
+  if (count === 0) throw new LocalFileError("import_empty_file");
   return { rows: count - 1, headers: records[0] ?? [], firstRows: records.slice(1, PREVIEW_ROWS + 1) };
 }
 
@@ -84,7 +85,7 @@ async function previewCsv(filePath: string, head: Buffer): Promise<LocalPreview>
   const encoding = encodingOf(head);
   const decoder = new TextDecoder(encoding);
   const start = decoder.decode(head.subarray(0, HEAD_BYTES - 4));
-  if (isBinary(start)) throw new LocalFileError("not_guest_file");
+  if (isBinary(start)) throw new LocalFileError("import_not_text");
   const separator = separatorOf(start.replace(/^\uFEFF/, ""));
   const parser = parse({ delimiter: separator, bom: true, relax_column_count: true, relax_quotes: true });
   const feeding = (async () => {
@@ -141,7 +142,7 @@ async function previewWorkbook(filePath: string): Promise<LocalPreview> {
     }
   } catch (error) {
     if (error instanceof LocalFileError) throw error;
-    throw new LocalFileError("not_guest_file");
+    throw new LocalFileError("import_not_text");
   }
   const width = kept[0]?.length ?? 0;
   const padded = kept.map((cells) => [...cells, ...Array<string>(Math.max(0, width - cells.length)).fill("")]);
@@ -150,7 +151,7 @@ async function previewWorkbook(filePath: string): Promise<LocalPreview> {
 
 export async function previewLocalFile(filePath: string): Promise<LocalPreview> {
   const head = await readHead(filePath);
-  if (head.length === 0) throw new LocalFileError("empty_file");
+  if (head.length === 0) throw new LocalFileError("import_empty_file");
   if (ZIP_MAGIC.every((byte, index) => head[index] === byte)) return previewWorkbook(filePath);
   return previewCsv(filePath, head);
 }
