@@ -16,7 +16,7 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
 }
 
 /** Desks with no server at all (their session's server address answers nothing): a primary and peers. */
-function twoDesks(options: { probeIntervalMs: number; guests?: number }) {
+function twoDesks(options: { probeIntervalMs: number; guests?: number; primaryRetryMs?: number }) {
   const folder = mkdtempSync(path.join(tmpdir(), "desk-peer-"));
   const checkinId = randomUUID();
   const guestIds = Array.from({ length: options.guests ?? 3 }, () => randomUUID());
@@ -26,7 +26,7 @@ function twoDesks(options: { probeIntervalMs: number; guests?: number }) {
       platform: "linux",
       databaseFile: path.join(folder, `${name}.sqlite`),
       probeIntervalMs: options.probeIntervalMs,
-      primaryRetryMs: 60_000,
+      primaryRetryMs: options.primaryRetryMs ?? 60_000,
     });
     writeTestSession(core.database(), { checkinId, desk: name, guestIds });
     return { core, guestIds, handlers: createPrimaryHandlers({ core, mdns: false, host: "127.0.0.1" }) };
@@ -117,6 +117,26 @@ describe("a peer desk's link to the primary", () => {
         await desk.handlers.close();
         desk.core.close();
       }
+    }
+  });
+
+  it("sends a lone scan the primary's schema would refuse as it can (no code), rather than holding back the others", async () => {
+    const { primary, peer } = twoDesks({ probeIntervalMs: 0, primaryRetryMs: 0 });
+    try {
+      const started = await primary.handlers["primary.start"]({ port: 0 });
+      expect((await peer.handlers["primary.connect"](`127.0.0.1:${started.port}`, started.pairingCode)).ok).toBe(true);
+      await primary.handlers["primary.stop"]();
+      expect((await peer.core["desk.check"]({ code: "T1.\u0000" })).result).toBe("unknown");
+      expect((await peer.core["desk.check"]({ guestId: peer.guestIds[0]! })).result).toBe("ok");
+      await primary.handlers["primary.start"]({ port: started.port });
+      expect((await peer.core["desk.check"]({ guestId: peer.guestIds[1]! })).result).toBe("ok");
+      expect(await peer.handlers["primary.status"]()).toMatchObject({ reachable: true, unreconciled: 0 });
+      expect((await primary.core["desk.check"]({ guestId: peer.guestIds[0]! })).result).toBe("already_checked_in");
+    } finally {
+      await primary.handlers.close();
+      await peer.handlers.close();
+      primary.core.close();
+      peer.core.close();
     }
   });
 });

@@ -35,7 +35,7 @@ export interface PeerLinkStatus {
   reachable: boolean | null;
   /** This desk's scans the primary has not seen yet. */
   unreconciled: number;
-  /** Admissions here the primary found conflicting at the last reconcile (the guest was in at another desk). */
+  /** Admissions here the primary found conflicting at the last reconcile that sent scans (the guest was in at another desk). */
   lastReconcileConflicts: number;
   lastError: string | null;
 }
@@ -55,6 +55,11 @@ interface UnreconciledRow {
   scanned_at: string;
   local_result: ReconcileScan["localResult"];
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isSendableCode = (code: string | null): code is string =>
+  Boolean(code?.trim()) && code!.length <= SCANNED_CODE_MAX && !code!.includes("\u0000");
 
 export function createPeerLink(options: PeerLinkOptions) {
   const timeoutMs = options.timeoutMs ?? 1_500;
@@ -90,23 +95,28 @@ export function createPeerLink(options: PeerLinkOptions) {
        FROM primary_unreconciled u JOIN scans s ON s.scan_id = u.scan_id ORDER BY s.position LIMIT ?`,
     );
     const done = db.prepare("DELETE FROM primary_unreconciled WHERE scan_id = ?");
+    let conflicts = 0;
+    let sent = 0;
     for (;;) {
       const rows = batchOf.all(RECONCILE_BATCH_MAX) as UnreconciledRow[];
-      if (rows.length === 0) return;
+      if (rows.length === 0) break;
+      // Only what the primary's schema takes: a scan it refused to read would hold back every later one.
       const scans: ReconcileScan[] = rows.map((row) => ({
         scanId: row.scan_id,
-        ...(row.code?.trim() && row.code.length <= SCANNED_CODE_MAX ? { code: row.code } : {}),
-        guestId: row.guest_id,
+        ...(isSendableCode(row.code) ? { code: row.code } : {}),
+        guestId: row.guest_id && UUID.test(row.guest_id) ? row.guest_id : null,
         direction: row.direction,
         scannedAt: row.scanned_at,
         localResult: row.local_result,
       }));
       const answer = await reconcileWithPrimary(http(link), { checkinId: link.checkin_id, desk: link.desk, scans });
-      lastReconcileConflicts = answer.conflicts.length;
+      conflicts += answer.conflicts.length;
+      sent += rows.length;
       db.transaction(() => {
         for (const row of rows) done.run(row.scan_id);
       })();
     }
+    if (sent > 0) lastReconcileConflicts = conflicts;
   }
 
   /** One reconcile at a time: a check arriving meanwhile waits for it (its scan must come after). */
