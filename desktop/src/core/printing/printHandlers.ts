@@ -4,40 +4,21 @@
  * print log, and the pre-flight check before doors open.
  */
 import type { ScanAnswer } from "@tessera/shared/schemas/checkins";
-import type { DeskBadgeTemplate, DeskGuestBadge } from "@tessera/shared/schemas/deskBadges";
 import type { DeskCore } from "../core.ts";
-import { deskRequest, DeskHttpError, type FetchLike } from "../deskHttp.ts";
+import type { FetchLike } from "../deskHttp.ts";
 import { createScanQueue } from "../queue.ts";
 import { readSession, type LocalSession } from "../session.ts";
-import { isUnreachable } from "../sync.ts";
-import type { BadgeLabel } from "./badgeLabel.ts";
-import { badgeFieldsFromSnapshot, badgeForTemplate, badgeWithoutTemplate } from "./badgeForTemplate.ts";
+import { createBadgeMaterial } from "./badgeMaterial.ts";
 import { preflightChecks, type PreflightCheck } from "./preflight.ts";
 import { tcpConnection, deviceConnection, type PrinterDescription } from "./printer.ts";
 import type { PrinterState } from "./printerStatus.ts";
 import { createPrintQueue, type PrintJob, type PrintQueue, type PrintQueueOptions } from "./printQueue.ts";
+import { PrintRefusedError } from "./printRefusal.ts";
 import { createPrintStore, type PrintStore, type StoredPrintLogEntry } from "./printStore.ts";
 import { hashPin, isValidPin, verifyPin } from "./supervisorPin.ts";
 import { listSystemPrinters } from "./systemPrinter.ts";
 
-/** Why a print was refused: `code` names it (web's deskPrint.errors.<code>), the message says it in English. */
-export class PrintRefusedError extends Error {
-  override name = "PrintRefusedError";
-  constructor(
-    readonly code:
-      | "noPrinter"
-      | "alreadyPrinted"
-      | "reasonRequired"
-      | "pinNotSet"
-      | "pinWrong"
-      | "pinInvalid"
-      | "unknownGuest"
-      | "notSignedIn",
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { PrintRefusedError } from "./printRefusal.ts";
 
 /** A print job as the renderer shows it. */
 export interface PrintJobView {
@@ -156,7 +137,7 @@ function checkedPrinter(printer: PrinterDescription): PrinterDescription {
 export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting {
   const { core } = options;
   const now = options.now ?? (() => new Date());
-  const timeoutMs = options.timeoutMs ?? 3_000;
+  const material = createBadgeMaterial({ core, now, fetch: options.fetch, timeoutMs: options.timeoutMs ?? 3_000 });
   const maxSyncAgeMs = options.maxSyncAgeMs ?? MAX_SYNC_AGE_MS;
   let queue: PrintQueue | null = null;
   /** Whether each job of this run prints the QR (the log keeps it). */
@@ -168,12 +149,6 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
     const found = readSession(core.database());
     if (!found) throw new PrintRefusedError("notSignedIn", "The desk is not signed in");
     return found;
-  }
-
-  async function http() {
-    const current = session();
-    const { serverUrl } = await core["desk.info"]();
-    return { serverUrl: serverUrl ?? current.serverUrl, token: current.token, fetch: options.fetch, timeoutMs };
   }
 
   /** The queue of the configured printer (a new one when the printer changed); null: no printer set. */
@@ -228,67 +203,9 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
     };
   }
 
-  async function refreshTemplates(): Promise<DeskBadgeTemplate[]> {
-    const answer = await deskRequest<{ data: DeskBadgeTemplate[] }>(await http(), "GET", "/desk/badges");
-    store().saveTemplates(answer.data);
-    return answer.data;
-  }
-
-  /** The guest's badge from the server when it answers; null when it cannot be reached (the desk is offline). */
-  async function fetchGuestBadge(guestId: string): Promise<DeskGuestBadge | null> {
-    if ((await core["desk.status"]()).online === false) return null;
-    try {
-      const badge = await deskRequest<DeskGuestBadge>(
-        await http(),
-        "GET",
-        `/desk/guests/${encodeURIComponent(guestId)}/badge`,
-      );
-      store().saveGuestBadge(badge, now());
-      if (store().templates().length === 0 || (badge.ebadgeId && !templateOf(badge.ebadgeId))) await refreshTemplates();
-      return badge;
-    } catch (error) {
-      if (error instanceof DeskHttpError && error.status === 404)
-        throw new PrintRefusedError("unknownGuest", "This guest is not one of the session's");
-      if (isUnreachable(error)) return null;
-      throw error;
-    }
-  }
-
-  const templateOf = (id: string) =>
-    store()
-      .templates()
-      .find((template) => template.id === id) ?? null;
-
-  /**
-   * The guest's badge label: from the server's answer when online, else from what the desk holds (the badge
-   * fetched earlier, else the snapshot's fields, the default template and the code the guest was scanned with).
-   */
-  async function labelOf(
-    guestId: string,
-    printer: PrinterDescription,
-  ): Promise<{ label: BadgeLabel; withQr: boolean }> {
-    const local = store();
-    const fetched = await fetchGuestBadge(guestId);
-    const badge = fetched ?? local.guestBadge(guestId);
-    const snapshot = local.snapshotFields(guestId);
-    if (!badge && !snapshot) throw new PrintRefusedError("unknownGuest", "The desk does not know this guest");
-    const fields = { ...badgeFieldsFromSnapshot(snapshot ?? {}), ...badge?.fields };
-    const code = badge?.entryCode ?? local.scannedCode(guestId);
-    const templates = local.templates();
-    const template = badge
-      ? badge.ebadgeId
-        ? templateOf(badge.ebadgeId)
-        : null
-      : (templates.find((candidate) => candidate.isDefault) ?? (templates.length === 1 ? templates[0]! : null));
-    const size = printer.label;
-    const label = template ? badgeForTemplate(template, fields, code, size) : badgeWithoutTemplate(fields, code, size);
-    const showsCode = template ? template.blocks.some((block) => block.type === "qrCode") : true;
-    return { label, withQr: !showsCode || label.qr !== null };
-  }
-
   async function printGuest(guestId: string, reprint?: { reason: string; of: string | null }): Promise<PrintJobView> {
     const target = requireQueue();
-    const { label, withQr: hasQr } = await labelOf(guestId, target.printer);
+    const { label, withQr: hasQr } = await material.labelOf(guestId, target.printer);
     const requestedBy = reprint ? `${session().desk} (supervisor)` : session().desk;
     const job = target.print({ label, requestedBy, guestId, reprint });
     withQr.set(job.id, hasQr);
@@ -350,7 +267,7 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
       store().saveSetting("printOnScan", printOnScan === true);
       return statusView(false);
     },
-    "print.refreshTemplates": async () => ({ templates: (await refreshTemplates()).length }),
+    "print.refreshTemplates": async () => ({ templates: (await material.refreshTemplates()).length }),
     "desk.setSupervisorPin": async (pin, currentPin) => {
       if (!isValidPin(pin)) throw new PrintRefusedError("pinInvalid", "A supervisor PIN is 4 to 8 digits");
       if (store().settings().pinHash !== null && !(await checkPin(currentPin ?? "")))
