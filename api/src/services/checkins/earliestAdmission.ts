@@ -38,6 +38,9 @@ interface EntryRow {
 }
 
 const time = (value: string | Date) => new Date(value).getTime();
+/** Scanned first: by time, then (two desks' clocks agreeing to the millisecond) by scan id, so any order settles alike. */
+const isBefore = (a: AdmissionRow, b: AdmissionRow) =>
+  time(a.scannedAt) < time(b.scannedAt) || (time(a.scannedAt) === time(b.scannedAt) && a.scanId < b.scanId);
 const iso = (value: string | Date) => new Date(value).toISOString();
 const parsed = (answer: string | ScanAnswer) =>
   typeof answer === "string" ? (JSON.parse(answer) as ScanAnswer) : answer;
@@ -88,7 +91,7 @@ export async function earliestAdmissionWins(
     const clean = admissions.filter((row) => !row.forced && !row.flagged);
     const holder = clean.length === 1 ? clean[0]! : null;
     if (!late || !late.flagged || !holder || !holder.offline) return null;
-    if (!isLateAdmission(parsed(late.answer)) || time(holder.scannedAt) <= time(late.scannedAt)) return null;
+    if (!isLateAdmission(parsed(late.answer)) || !isBefore(late, holder)) return null;
 
     const { conflict: _conflict, previous: _previous, ...lateAnswer } = parsed(late.answer);
     const admitted: ScanAnswer = { ...lateAnswer, forced: false, flagged: false, repeated: false };
@@ -108,7 +111,7 @@ export async function earliestAdmissionWins(
       .where({ id: holder.id })
       .update({ forced: true, flagged: true, answer: JSON.stringify(overtaken) });
     // No exit: every admission is an entry of this stay, the latest its last.
-    const latest = admissions.reduce((a, b) => (time(b.scannedAt) > time(a.scannedAt) ? b : a));
+    const latest = admissions.reduce((a, b) => (isBefore(a, b) ? b : a));
     await trx("checkinEntries")
       .where({ checkinId: checkin.id, guestId })
       .update({
