@@ -146,6 +146,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await page.goto(renderer!.url);
         // Desk mode: the server's address, the access code, the desk's name and a supervisor PIN.
         await page.getByRole("heading", { name: app.start.title }).waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
         await page.getByLabel(app.start.serverUrl).fill(server.baseUrl);
         // A wrong code: the server's refusal, in words.
         await page.getByLabel(web.desk.signIn.code).fill("AAAAA-AAAAA");
@@ -274,6 +275,16 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         expect(printer.jobs[2]!.toString("latin1")).toContain("Hugo Martin");
         expect(await seriousAxeViolations(page)).toEqual([]);
         await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-kiosk-${kind}.png`), fullPage: true });
+        await page.getByTestId("kiosk-next").click();
+        await page.getByTestId("kiosk-scanner").waitFor();
+
+        // A code scanned twice: refused, the guest sent to the staff, no badge printed again.
+        await page.keyboard.type(adaCode, { delay: 0 });
+        await page.keyboard.press("Enter");
+        const refused = page.locator('[data-testid="kiosk-answer"][data-result="already_checked_in"]');
+        await refused.getByText(web.desk.result.already_checked_in, { exact: true }).waitFor();
+        await refused.getByText(app.kiosk.seeStaff).waitFor();
+        expect(printer.jobs).toHaveLength(3);
         await page.getByTestId("kiosk-next").click();
         await page.getByTestId("kiosk-scanner").waitFor();
 

@@ -5,55 +5,19 @@
 import type { DeskHandlers } from "../core/handlers.ts";
 import type { PrinterDescription } from "../core/printing/printer.ts";
 import type { PrinterState } from "../core/printing/printerStatus.ts";
+import type { PreflightCheck } from "../core/printing/preflight.ts";
+import type { PrintHandlers, PrintJobView, PrintStatusView } from "../core/printing/printHandlers.ts";
 import type { SearchHandlers } from "../core/search.ts";
 
 export type { DeskConflict, DeskSessionView, DeskStatus } from "../core/handlers.ts";
 export type { DeskSearchHit, KioskFindAnswer } from "../core/search.ts";
 export type { PrinterDescription, PrinterState };
 
-/** A print job as the queue reports it. */
-export interface DeskPrintJob {
-  id: string;
-  state: "queued" | "printing" | "printed" | "failed";
-  failure: string | null;
-}
-
-export interface DeskPrintStatus {
-  /** The desk's printer (null: none set). */
-  printer: PrinterDescription | null;
-  state: PrinterState;
-  /** Why it is not ready, in the printer's terms. */
-  detail: string | null;
-  /** Each admission prints its badge by itself (the core does it after the check). */
-  printOnScan: boolean;
-  hasSupervisorPin: boolean;
-}
-
-/** One check of the pre-flight before doors open (sync age, keys valid, printer ready …). */
-export interface DeskPreflightCheck {
-  id: string;
-  ok: boolean;
-  /** What was found, in English. */
-  detail: string | null;
-  /** The detail's i18n key (namespace web) and its values, when the core gives one. */
-  detailKey?: string;
-  values?: Record<string, string | number>;
-}
-
 /** Printing and the supervisor PIN (desktop/src/core/printing/printHandlers.ts). */
-export interface DeskPrintHandlers {
-  "print.badge": (guestId: string) => Promise<DeskPrintJob>;
-  "print.status": () => Promise<DeskPrintStatus>;
-  "print.setPrinter": (printer: PrinterDescription | null) => Promise<DeskPrintStatus>;
-  "print.testPage": () => Promise<DeskPrintJob>;
-  "print.setOptions": (options: { printOnScan: boolean }) => Promise<DeskPrintStatus>;
-  /** A reprint says why, and needs the supervisor PIN. */
-  "print.reprint": (guestId: string, reason: string, pin: string) => Promise<DeskPrintJob>;
-  "desk.verifyPin": (pin: string) => Promise<boolean>;
-  /** Sets the supervisor PIN (4 to 8 digits); changing it needs the current one. */
-  "desk.setSupervisorPin": (pin: string, currentPin?: string) => Promise<void>;
-  "desk.preflight": () => Promise<DeskPreflightCheck[]>;
-}
+export type DeskPrintHandlers = PrintHandlers;
+export type DeskPrintJob = PrintJobView;
+export type DeskPrintStatus = PrintStatusView;
+export type DeskPreflightCheck = PreflightCheck;
 
 /** Channels main answers itself (they act on windows, not on the desk's data). */
 export interface DeskAppHandlers {
