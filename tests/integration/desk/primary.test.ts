@@ -94,7 +94,7 @@ describe.each(databaseKinds())("the LAN primary desk on %s", (kind) => {
     });
     expect((await linkC!["primary.connect"](address, started.pairingCode)).ok).toBe(true);
     expect(await primaryA["primary.status"]()).toMatchObject({ role: "primary", peers: 2 });
-    await expect(linkB!["primary.start"]()).rejects.toThrow("disconnect it first");
+    await expect(linkB!["primary.start"]()).rejects.toMatchObject({ code: "primary_linked" });
 
     // The internet goes down: every scan is checked against the primary's record of the venue.
     for (const desk of desks) await desk["desk.setServerUrl"](NO_SERVER);

@@ -68,6 +68,17 @@ export const PRIMARY_CHANNELS: readonly PrimaryChannel[] = [
   "primary.status",
 ];
 
+/** A call this desk's role does not allow now; its code crosses IPC (ipcError.ts) for the desk's words. */
+export class PrimaryStateError extends Error {
+  override name = "PrimaryStateError";
+  constructor(
+    readonly code: "desk_not_signed_in" | "primary_linked" | "primary_running",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface PrimaryHandlerOptions {
   core: Pick<DeskCore, "database" | "primaryLink">;
   /** Advertise and browse by mDNS (tests on a machine without multicast turn it off). */
@@ -88,7 +99,7 @@ export function createPrimaryHandlers(
 
   function signedIn() {
     const session = readSession(core.database());
-    if (!session) throw new Error("The desk is not signed in");
+    if (!session) throw new PrimaryStateError("desk_not_signed_in", "The desk is not signed in");
     return session;
   }
 
@@ -128,7 +139,8 @@ export function createPrimaryHandlers(
   return {
     "primary.start": async (start = {}) => {
       const session = signedIn();
-      if (core.primaryLink.isLinked()) throw new Error("This desk checks against a primary: disconnect it first");
+      if (core.primaryLink.isLinked())
+        throw new PrimaryStateError("primary_linked", "This desk checks against a primary: disconnect it first");
       await stop();
       const server = await startPrimaryServer({
         db: core.database(),
@@ -154,7 +166,7 @@ export function createPrimaryHandlers(
     },
     "primary.connect": async (address, pairingCode) => {
       const session = signedIn();
-      if (running) throw new Error("This desk is the primary: stop it first");
+      if (running) throw new PrimaryStateError("primary_running", "This desk is the primary: stop it first");
       const refusal = await core.primaryLink.connect(address, pairingCode, session).then(
         () => null,
         (error: unknown) => refusalOf(error),

@@ -66,7 +66,9 @@ describe("a peer desk's link to the primary", () => {
     const { primary, peer } = twoDesks({ probeIntervalMs: 0 });
     try {
       const started = await primary.handlers["primary.start"]({ port: 0 });
-      await expect(primary.handlers["primary.connect"]("127.0.0.1:1", "123456")).rejects.toThrow("stop it first");
+      await expect(primary.handlers["primary.connect"]("127.0.0.1:1", "123456")).rejects.toMatchObject({
+        code: "primary_running",
+      });
       expect(await peer.handlers["primary.connect"]("https://127.0.0.1:1", "123456")).toMatchObject({
         ok: false,
         reason: "invalid_address",
