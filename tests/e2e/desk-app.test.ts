@@ -153,6 +153,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await page.getByLabel(web.desk.signIn.desk).fill("Door 1");
         await page.getByRole("button", { name: app.start.openDesk }).click();
         await page.getByRole("alert").getByText(resources.en.errors.access_code_invalid).waitFor();
+        await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-start-${kind}.png`), fullPage: true });
         await page.getByLabel(web.desk.signIn.code).fill(accessCode);
         await page.getByLabel(web.desk.signIn.desk).fill("Door 1");
         await page.getByLabel(app.start.pin).fill("2468");
@@ -177,6 +178,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await dialog.getByRole("button", { name: app.printer.save }).click();
         await dialog.getByText(app.printer.saved).waitFor();
         await dialog.locator('[data-testid="printer-state"][data-state="ready"]').waitFor();
+        await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-printer-${kind}.png`), fullPage: true });
         await page.keyboard.press("Escape");
         await dialog.waitFor({ state: "hidden" });
 
