@@ -151,6 +151,23 @@ describe.each(databaseKinds())("guest import uploads in chunks on %s", (kind) =>
     expect(Buffer.compare(await buffer(kept!.stream), file)).toBe(0);
   });
 
+  it("completes an upload once when asked twice at the same time", async () => {
+    const own = await buildEvent(suite.server.db, event.accountId, { createdBy: event.createdBy });
+    const file = guestCsv(2_000, "twice");
+    const url = await start(http, importsPath(own), file, "twice.csv");
+    expect((await putChunk(http, url, 0, file)).status).toBe(200);
+    const answers = await Promise.all([http.post(`${url}/complete`), http.post(`${url}/complete`)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    const completed = answers.find((answer) => answer.status === 201)!;
+    expect(refused.body.error).toMatchObject({
+      code: "import_upload_completed",
+      details: { importId: completed.body.import.id },
+    });
+    const imports = await GuestImport.query(suite.server.db).where({ eventId: own.id });
+    expect(imports.map((guestImport) => guestImport.id)).toEqual([completed.body.import.id]);
+  });
+
   it("checks the assembled file's bytes as the multipart upload does", async () => {
     const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1"), Buffer.alloc(2000, 0)]);
     const url = await start(http, base, pdf, "guests.csv");

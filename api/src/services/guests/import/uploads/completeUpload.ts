@@ -1,4 +1,5 @@
 import { AppError } from "../../../../errors.ts";
+import { GuestImport } from "../../../../models/GuestImport.ts";
 import { GuestImportUpload } from "../../../../models/GuestImportUpload.ts";
 import type { EventKey } from "../../../events/find.ts";
 import type { Scope } from "../../../scope.ts";
@@ -18,7 +19,8 @@ async function* assembled(scope: Scope, chunks: readonly UploadChunk[]): AsyncGe
 /**
  * Completes a chunked upload once every byte is in (409 import_upload_incomplete otherwise): step 1 of the
  * import runs on the assembled file exactly as on a multipart upload, then the chunks are removed and the
- * upload remembers the import it became.
+ * upload remembers the import it became. Of two completions at once, the first to record its import wins; the
+ * other's import is removed and it is answered 409 import_upload_completed.
  */
 export async function completeImportUpload(scope: Scope, key: EventKey, id: string): Promise<UploadResult> {
   const { upload } = await findUploadFor(scope, key, id);
@@ -34,8 +36,21 @@ export async function completeImportUpload(scope: Scope, key: EventKey, id: stri
     fileName: upload.fileName,
     hasHeaders: upload.hasHeaders,
   });
-  const result = await uploadGuestImport(scope, key, readUpload);
-  await GuestImportUpload.query(scope.db).patch({ importId: result.guestImport.id }).where({ id: upload.id });
+  const result = await uploadGuestImport(scope, key, readUpload).catch(async (error: unknown) => {
+    // Another completion of the same upload won while this one read the chunks (and removed them).
+    const current = await GuestImportUpload.query(scope.db).findById(upload.id);
+    throw current?.importId ? alreadyCompleted(current.importId) : error;
+  });
+  const claimed = await GuestImportUpload.query(scope.db)
+    .patch({ importId: result.guestImport.id })
+    .where({ id: upload.id })
+    .whereNull("importId");
+  if (claimed === 0) {
+    await GuestImport.query(scope.db).deleteById(result.guestImport.id);
+    await scope.deps.storage.delete(result.guestImport.fileKey).catch(() => undefined);
+    const current = await GuestImportUpload.query(scope.db).findById(upload.id);
+    throw alreadyCompleted(current!.importId!);
+  }
   await scope.db(CHUNKS_TABLE).where({ uploadId: upload.id }).delete();
   for (const chunk of chunks) await scope.deps.storage.delete(chunk.storageKey).catch(() => undefined);
   return result;
