@@ -122,12 +122,14 @@ async function downloadAll(db: LocalDb, http: DeskHttpOptions, options: SyncOpti
   const download = ((db.prepare("SELECT max(download) AS n FROM guests").get() as { n: number | null }).n ?? 0) + 1;
   const upsert = db.prepare(UPSERT);
   const drop = db.prepare("DELETE FROM guests WHERE id = ?");
+  const markFlagged = createFlaggedMarker(db);
   let changed = 0;
   const asOf = await eachPage(http, {}, options, (page) => {
     db.transaction(() => {
       for (const guest of page.data) {
         if (guest.allowed) upsert.run(guestRow(guest, download));
         else drop.run(guest.id);
+        markFlagged(guest.entry?.flaggedScans ?? []);
         changed += 1;
       }
     })();
@@ -146,12 +148,14 @@ async function downloadChanges(db: LocalDb, http: DeskHttpOptions, since: string
   const upsert = db.prepare(UPSERT);
   const drop = db.prepare("DELETE FROM guests WHERE id = ?");
   const applyEntry = createEntryApplier(db);
+  const markFlagged = createFlaggedMarker(db);
   let changed = 0;
   const asOf = await eachPage(http, { updatedSince: since }, options, (page) => {
     db.transaction(() => {
       for (const guest of page.data) {
         if (guest.allowed) upsert.run(guestRow(guest, download));
         else drop.run(guest.id);
+        markFlagged(guest.entry?.flaggedScans ?? []);
         changed += 1;
       }
       for (const entry of page.entries) changed += applyEntry(entry);
@@ -161,22 +165,19 @@ async function downloadChanges(db: LocalDb, http: DeskHttpOptions, since: string
 }
 
 type EntryChangeJson = SnapshotPageJson["entries"][number];
+type FlaggedScanJson = EntryChangeJson["flaggedScans"][number];
 
-/** Applies an entry change to its guest (when the desk has them) and to this desk's flagged scans: rows changed. */
-function createEntryApplier(db: LocalDb) {
-  const update = db.prepare(
-    "UPDATE guests SET entry_state = @state, entry_at = @at, entry_flagged = @flagged WHERE id = @guestId",
-  );
+/** Marks this desk's admissions the server flagged after their upload (another desk's was scanned first). */
+function createFlaggedMarker(db: LocalDb) {
   const ownAnswer = db.prepare("SELECT server_answer FROM scans WHERE scan_id = ? AND server_answer IS NOT NULL");
   const setAnswer = db.prepare("UPDATE scans SET server_answer = ? WHERE scan_id = ?");
-  return (entry: EntryChangeJson): number => {
-    let changed = update.run({ ...entry, flagged: entry.flagged ? 1 : 0 }).changes;
-    for (const flagged of entry.flaggedScans) {
-      const row = ownAnswer.get(flagged.scanId) as { server_answer: string } | undefined;
+  return (flaggedScans: readonly FlaggedScanJson[]): number => {
+    let changed = 0;
+    for (const { scanId, conflict, previous } of flaggedScans) {
+      const row = ownAnswer.get(scanId) as { server_answer: string } | undefined;
       if (!row) continue;
       const answer = JSON.parse(row.server_answer) as ScanAnswer;
       if (answer.flagged) continue;
-      const { previous, conflict } = flagged;
       const marked: ScanAnswer = {
         ...answer,
         forced: true,
@@ -184,10 +185,20 @@ function createEntryApplier(db: LocalDb) {
         ...(conflict ? { conflict } : {}),
         ...(previous ? { previous } : {}),
       };
-      changed += setAnswer.run(JSON.stringify(marked), flagged.scanId).changes;
+      changed += setAnswer.run(JSON.stringify(marked), scanId).changes;
     }
     return changed;
   };
+}
+
+/** Applies an entry change to its guest (when the desk has them) and to this desk's flagged scans: rows changed. */
+function createEntryApplier(db: LocalDb) {
+  const update = db.prepare(
+    "UPDATE guests SET entry_state = @state, entry_at = @at, entry_flagged = @flagged WHERE id = @guestId",
+  );
+  const markFlagged = createFlaggedMarker(db);
+  return (entry: EntryChangeJson): number =>
+    update.run({ ...entry, flagged: entry.flagged ? 1 : 0 }).changes + markFlagged(entry.flaggedScans);
 }
 
 function replaceVerification(db: LocalDb, material: VerificationJson): void {

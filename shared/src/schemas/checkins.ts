@@ -206,6 +206,13 @@ export const SnapshotQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SNAPSHOT_PAGE_MAX, default: 500 })),
 });
 
+/** A flagged offline admission (a desk's scan id) with the entry that came first: its desk finds its own. */
+const FlaggedScanSchema = Type.Object({
+  scanId: Uuid,
+  conflict: Nullable(ScanResultSchema),
+  previous: Nullable(Type.Object({ at: Timestamp, desk: Nullable(Type.String()), by: Nullable(Type.String()) })),
+});
+
 const SnapshotGuest = Type.Object({
   id: Uuid,
   /** false in an incremental page: the guest no longer belongs to the session (the desk drops them). */
@@ -214,9 +221,16 @@ const SnapshotGuest = Type.Object({
   updatedAt: Timestamp,
   /**
    * Whether the guest is in now, and since when (null: never came in); `flagged` when one of the guest's scans in
-   * the session is a flagged offline admission (a conflict between desks).
+   * the session is a flagged offline admission (a conflict between desks), listed in `flaggedScans`.
    */
-  entry: Nullable(Type.Object({ state: ScanDirectionSchema, at: Timestamp, flagged: Type.Optional(Type.Boolean()) })),
+  entry: Nullable(
+    Type.Object({
+      state: ScanDirectionSchema,
+      at: Timestamp,
+      flagged: Type.Optional(Type.Boolean()),
+      flaggedScans: Type.Optional(Type.Array(FlaggedScanSchema)),
+    }),
+  ),
 });
 
 export const DeskSessionSchema = Type.Object({
@@ -254,14 +268,8 @@ const SnapshotEntry = Type.Object({
   at: Timestamp,
   /** One of the guest's scans in the session is a flagged offline admission (a conflict between desks). */
   flagged: Type.Boolean(),
-  /** Those flagged admissions (the desks' scan ids), with the entry that came first: a desk finds its own. */
-  flaggedScans: Type.Array(
-    Type.Object({
-      scanId: Uuid,
-      conflict: Nullable(ScanResultSchema),
-      previous: Nullable(Type.Object({ at: Timestamp, desk: Nullable(Type.String()), by: Nullable(Type.String()) })),
-    }),
-  ),
+  /** Those flagged admissions: a desk finds its own. */
+  flaggedScans: Type.Array(FlaggedScanSchema),
   updatedAt: Timestamp,
 });
 

@@ -122,7 +122,12 @@ describe.each(databaseKinds())("conflicts between offline desks on %s", (kind) =
       stopLive();
       for (const desk of desks.values()) desk.core.close();
     };
-    return { guest, other, more, scanAt, serverScans, entry, stats, sync, conflictsOf, closeAll, live };
+    /** The session's fields change: each desk's next refresh downloads everything again. */
+    const changeFields = async () => {
+      const changed = await http.post(`${eventBase(event)}/checkins/${checkin.id}`, { displayedFields: ["lastName"] });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    };
+    return { guest, other, more, scanAt, serverScans, entry, stats, sync, conflictsOf, closeAll, live, changeFields };
   }
 
   it.each([
@@ -265,6 +270,20 @@ describe.each(databaseKinds())("conflicts between offline desks on %s", (kind) =
       ).toEqual([firstAt.get(guestId)]);
       expect(mine.filter((row) => Boolean(row.flagged) && Boolean(row.forced)).length, guestId).toBe(1);
     }
+    closeAll();
+  });
+
+  it("a desk downloading everything again still finds its admission flagged after it went up", async () => {
+    const { guest, scanAt, sync, conflictsOf, closeAll, changeFields } = await setUp(["Door A", "Door B"]);
+    await scanAt("Door B", at(1));
+    await scanAt("Door A", at(2));
+    expect((await sync("Door A")).flagged).toBe(0);
+    expect((await sync("Door B")).flagged).toBe(0);
+    await changeFields();
+    expect((await sync("Door A")).refresh.kind).toBe("full");
+    expect(await conflictsOf("Door A")).toEqual([
+      expect.objectContaining({ guestId: guest.id, flagged: "here", previous: { at: at(1), desk: "Door B" } }),
+    ]);
     closeAll();
   });
 });

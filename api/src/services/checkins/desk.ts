@@ -213,7 +213,7 @@ interface EntryRow {
   updatedAt: string | Date;
 }
 
-/** Entry states of guests in a session, each saying whether a flagged offline admission is among its scans. */
+/** Entry states of guests in a session, each with the flagged offline admissions among its scans. */
 async function entriesOf(db: Knex, checkinId: string, guestIds: readonly string[]) {
   const [flagged, rows] = await Promise.all([
     flaggedScansOf(db, checkinId, guestIds),
@@ -224,7 +224,7 @@ async function entriesOf(db: Knex, checkinId: string, guestIds: readonly string[
           .select("guestId", "state", "lastInAt", "updatedAt") as Promise<EntryRow[]>)
       : Promise.resolve([] as EntryRow[]),
   ]);
-  return new Map(rows.map((row) => [row.guestId, { ...row, flagged: flagged.has(row.guestId) }]));
+  return new Map(rows.map((row) => [row.guestId, { ...row, flaggedScans: flagged.get(row.guestId) ?? [] }]));
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -313,7 +313,7 @@ export async function deskSnapshot(
     allowed: boolean;
     fields: Record<string, unknown>;
     updatedAt: string;
-    entry: { state: "in" | "out"; at: string; flagged: boolean } | null;
+    entry: { state: "in" | "out"; at: string; flagged: boolean; flaggedScans: FlaggedScan[] } | null;
   }[] = [];
   let last: GuestRow | null = null;
   let exhausted = cursor?.in === "entries";
@@ -351,7 +351,12 @@ export async function deskSnapshot(
           fields: allowed ? displayedValues(desk.checkin.displayedFields, guest) : {},
           updatedAt: iso(guest.updatedAt),
           entry: entry
-            ? { state: entry.state, at: iso(entry.lastInAt ?? entry.updatedAt), flagged: entry.flagged }
+            ? {
+                state: entry.state,
+                at: iso(entry.lastInAt ?? entry.updatedAt),
+                flagged: entry.flaggedScans.length > 0,
+                flaggedScans: entry.flaggedScans,
+              }
             : null,
         });
       }
