@@ -5,6 +5,7 @@
 // app's production dependencies, which electron-builder packs with their files.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -18,7 +19,7 @@ const packageJson = JSON.parse(readFileSync(path.join(desktop, "package.json"), 
 export const RUNTIME_PACKAGES = ["electron", ...Object.keys(packageJson.dependencies ?? {})];
 
 export interface DesktopBuild {
-  /** Every package the bundles import at run time (bare specifiers, node: builtins left out). */
+  /** Every package the bundles import at run time (Node's own modules left out). */
   imports: string[];
 }
 
@@ -57,7 +58,7 @@ export async function buildDesktop(options: { renderer?: boolean; outDir?: strin
   const imports = new Set<string>();
   for (const output of [...Object.values(main.metafile.outputs), ...Object.values(preload.metafile.outputs)])
     for (const imported of output.imports)
-      if (imported.external && !imported.path.startsWith("node:")) imports.add(imported.path);
+      if (imported.external && !isBuiltin(imported.path)) imports.add(imported.path);
   return { imports: [...imports].sort() };
 }
 

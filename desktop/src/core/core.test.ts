@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createDeskCore } from "./core.ts";
+import { DESK_APP_CHANNELS } from "./app.ts";
+import { APP_CHANNELS } from "../main/appChannels.ts";
 import { DESK_CHANNELS, type DeskChannel, type DeskHandlers } from "./handlers.ts";
 
 const options = { version: "0.1.0", platform: "linux" };
@@ -94,6 +96,10 @@ describe("desk core", () => {
   it("is what the preload exposes: exactly the declared channels", () => {
     const preload = readFileSync(new URL("../preload/preload.cts", import.meta.url), "utf8");
     const listed = /const channels = \[([^\]]*)\]/.exec(preload)?.[1] ?? "";
-    expect([...listed.matchAll(/"([^"]+)"/g)].map((match) => match[1])).toEqual([...DESK_CHANNELS]);
+    expect([...listed.matchAll(/"([^"]+)"/g)].map((match) => match[1])).toEqual([
+      ...DESK_APP_CHANNELS,
+      ...APP_CHANNELS,
+    ]);
+    expect(DESK_APP_CHANNELS).toEqual(expect.arrayContaining([...DESK_CHANNELS]));
   });
 });
