@@ -171,10 +171,19 @@ describe.each(databaseKinds())("guest import uploads in chunks on %s", (kind) =>
   it("checks the assembled file's bytes as the multipart upload does", async () => {
     const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1"), Buffer.alloc(2000, 0)]);
     const url = await start(http, base, pdf, "guests.csv");
-    expect((await putChunk(http, url, 0, pdf)).status).toBe(200);
+    const first = await putChunk(http, url, 0, pdf.subarray(0, 1000));
+    expect(first.status).toBe(200);
+    expect((await putChunk(http, url, 1000, pdf.subarray(1000))).status).toBe(200);
     const completed = await http.post(`${url}/complete`);
     expect(completed.status).toBe(422);
     expect(completed.body.error.code).toBe("import_not_text");
+
+    // A first chunk that holds the file's head is judged at once: refused before the rest is sent.
+    const early = await start(http, base, Buffer.concat([pdf, Buffer.alloc(300_000, 0x20)]), "scan.csv");
+    const refused = await putChunk(http, early, 0, Buffer.concat([pdf, Buffer.alloc(200_000, 0x20)]));
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe("import_not_text");
+    expect((await http.get(early)).body.upload.received).toBe(0);
 
     const tooBig = await http.post(uploadsOf(base), {
       size: suite.server.config.guestImport.maxBytes + 1,

@@ -45,13 +45,15 @@ export const guestImportUploadContracts = {
       `${WHO} The body is the chunk's raw bytes (application/octet-stream, at most 8 MiB: 413 ` +
       "payload_too_large), starting at `offset`. An offset other than the bytes received so far: 409 " +
       "import_upload_offset_mismatch with `details.received` (resume there); past the announced size: 413 " +
-      "import_upload_beyond_size; an upload already complete: 409 import_upload_completed.",
+      "import_upload_beyond_size; an upload already complete: 409 import_upload_completed. A first chunk that " +
+      "holds the file's first 128 KiB (or all of a smaller file) is judged by them at once: anything but text or " +
+      "an Excel workbook, 422 import_not_text.",
     tags,
     params: EventScopedIdParams,
     query: ImportUploadChunkQuery,
     rawBody: "application/octet-stream",
     response: ImportUploadResult,
-    errors: [403, 404, 409, 413],
+    errors: [403, 404, 409, 413, 422],
   }),
   complete: contract({
     method: "post",

@@ -4,6 +4,8 @@ import { AppError } from "../../../../errors.ts";
 import { GuestImportUpload } from "../../../../models/GuestImportUpload.ts";
 import type { EventKey } from "../../../events/find.ts";
 import type { Scope } from "../../../scope.ts";
+import { HEAD_BYTES, sniffImportFile } from "../fileContent.ts";
+import { readUploadHead } from "../uploadHead.ts";
 import { CHUNKS_TABLE, findUploadFor } from "./findUpload.ts";
 
 export const offsetMismatch = (received: number) =>
@@ -23,6 +25,19 @@ async function* limited(body: AsyncIterable<Uint8Array>, remaining: number): Asy
     if (count > remaining) throw beyondSize();
     yield piece;
   }
+}
+
+/**
+ * The first chunk holds the bytes the import judges a file by: anything but text or a workbook is refused
+ * there (422 import_not_text), before the rest is sent. Completing the upload checks the whole file again.
+ */
+async function refuseUnlessGuestFile(scope: Scope, storageKey: string): Promise<void> {
+  const stored = await scope.deps.storage.get(storageKey);
+  if (!stored) return;
+  const start = await readUploadHead(stored.stream, HEAD_BYTES);
+  await start.release();
+  if ((await sniffImportFile(start.head.subarray(0, HEAD_BYTES))).kind === "notText")
+    throw new AppError("import_not_text", 422);
 }
 
 /**
@@ -53,6 +68,7 @@ export async function receiveImportChunk(
     return upload;
   }
   try {
+    if (chunk.offset === 0 && size >= Math.min(HEAD_BYTES, upload.size)) await refuseUnlessGuestFile(scope, storageKey);
     await scope.db.transaction(async (trx) => {
       const moved = await GuestImportUpload.query(trx)
         .patch({ received: chunk.offset + size })
