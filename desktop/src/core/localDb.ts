@@ -156,6 +156,18 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       );
     `,
   },
+  {
+    // The LAN primary desk's role kept across restarts (issue 13, item 5): a primary that was not stopped
+    // starts again on its port when the app does, and its peers find it where they left it.
+    name: "008_primary_role",
+    sql: `
+      CREATE TABLE primary_role (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        port INTEGER NOT NULL,
+        started_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 export class MigrationHistoryError extends Error {

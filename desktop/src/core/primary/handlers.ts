@@ -90,9 +90,12 @@ export interface PrimaryHandlerOptions {
   now?: () => Date;
 }
 
-export function createPrimaryHandlers(
-  options: PrimaryHandlerOptions,
-): PrimaryHandlers & { close: () => Promise<void> } {
+export function createPrimaryHandlers(options: PrimaryHandlerOptions): PrimaryHandlers & {
+  /** The primary that was running when the app last closed (not stopped) starts again on its port; else null. */
+  resume: () => Promise<PrimaryStartResult | null>;
+  /** Stops the server as the app closes, keeping the role for resume. */
+  close: () => Promise<void>;
+} {
   const { core } = options;
   const mdns = options.mdns ?? true;
   let running: { server: PrimaryServer; advertisement: Advertisement | null; addresses: string[] } | null = null;
@@ -136,27 +139,30 @@ export function createPrimaryHandlers(
     await current.server.close();
   }
 
+  async function start(port: number): Promise<PrimaryStartResult> {
+    const session = signedIn();
+    if (core.primaryLink.isLinked())
+      throw new PrimaryStateError("primary_linked", "This desk checks against a primary: disconnect it first");
+    await stop();
+    const db = core.database();
+    const server = await startPrimaryServer({ db, port, host: options.host, now: options.now });
+    const addresses = lanAddresses().map((host) => `http://${host}:${server.port}`);
+    const advertisement = mdns
+      ? advertisePrimary({ port: server.port, checkinId: session.checkinId, desk: session.desk })
+      : null;
+    running = { server, advertisement, addresses };
+    db.prepare("INSERT OR REPLACE INTO primary_role (id, port, started_at) VALUES (1, ?, ?)").run(
+      server.port,
+      (options.now?.() ?? new Date()).toISOString(),
+    );
+    return { address: addresses[0]!, addresses, port: server.port, pairingCode: server.pairing.code() };
+  }
+
   return {
-    "primary.start": async (start = {}) => {
-      const session = signedIn();
-      if (core.primaryLink.isLinked())
-        throw new PrimaryStateError("primary_linked", "This desk checks against a primary: disconnect it first");
-      await stop();
-      const server = await startPrimaryServer({
-        db: core.database(),
-        port: start.port ?? PRIMARY_DEFAULT_PORT,
-        host: options.host,
-        now: options.now,
-      });
-      const addresses = lanAddresses().map((host) => `http://${host}:${server.port}`);
-      const advertisement = mdns
-        ? advertisePrimary({ port: server.port, checkinId: session.checkinId, desk: session.desk })
-        : null;
-      running = { server, advertisement, addresses };
-      return { address: addresses[0]!, addresses, port: server.port, pairingCode: server.pairing.code() };
-    },
+    "primary.start": async (given = {}) => start(given.port ?? PRIMARY_DEFAULT_PORT),
     "primary.stop": async () => {
       await stop();
+      core.database().prepare("DELETE FROM primary_role").run();
       return status();
     },
     "primary.discover": async () => {
@@ -178,6 +184,12 @@ export function createPrimaryHandlers(
       return status();
     },
     "primary.status": async () => status(),
+    resume: async () => {
+      const db = core.database();
+      const role = db.prepare("SELECT port FROM primary_role WHERE id = 1").get() as { port: number } | undefined;
+      if (!role || running || !readSession(db) || core.primaryLink.isLinked()) return null;
+      return start(role.port);
+    },
     close: stop,
   };
 }

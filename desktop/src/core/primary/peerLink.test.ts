@@ -20,7 +20,8 @@ function twoDesks(options: { probeIntervalMs: number; guests?: number; primaryRe
   const folder = mkdtempSync(path.join(tmpdir(), "desk-peer-"));
   const checkinId = randomUUID();
   const guestIds = Array.from({ length: options.guests ?? 3 }, () => randomUUID());
-  const open = (name: string) => {
+  /** A desk signed in (a new file), or the same desk opened again (the app restarted). */
+  const open = (name: string, again = false) => {
     const core = createDeskCore({
       version: "0.1.0",
       platform: "linux",
@@ -28,7 +29,7 @@ function twoDesks(options: { probeIntervalMs: number; guests?: number; primaryRe
       probeIntervalMs: options.probeIntervalMs,
       primaryRetryMs: options.primaryRetryMs ?? 60_000,
     });
-    writeTestSession(core.database(), { checkinId, desk: name, guestIds });
+    if (!again) writeTestSession(core.database(), { checkinId, desk: name, guestIds });
     return { core, guestIds, handlers: createPrimaryHandlers({ core, mdns: false, host: "127.0.0.1" }) };
   };
   return { primary: open("Door A"), peer: open("Door B"), open };
@@ -139,6 +140,45 @@ describe("a peer desk's link to the primary", () => {
       await peer.handlers.close();
       primary.core.close();
       peer.core.close();
+    }
+  });
+
+  it("a primary not stopped starts again on its port when the app restarts, its peers going on without pairing again", async () => {
+    const { primary, peer, open } = twoDesks({ probeIntervalMs: 0, primaryRetryMs: 0 });
+    let restarted: ReturnType<typeof open> | null = null;
+    try {
+      // Nothing to resume on a desk that was never the primary.
+      expect(await primary.handlers.resume()).toBeNull();
+      const started = await primary.handlers["primary.start"]({ port: 0 });
+      expect((await peer.handlers["primary.connect"](`127.0.0.1:${started.port}`, started.pairingCode)).ok).toBe(true);
+      expect((await peer.core["desk.check"]({ guestId: peer.guestIds[0]! })).result).toBe("ok");
+
+      // The primary's app quits and starts again.
+      await primary.handlers.close();
+      primary.core.close();
+      restarted = open("Door A", true);
+      const resumed = await restarted.handlers.resume();
+      expect(resumed?.port).toBe(started.port);
+      expect(await peer.core["desk.check"]({ guestId: peer.guestIds[0]! })).toMatchObject({
+        result: "already_checked_in",
+        previous: { desk: "Door B" },
+      });
+      expect(await peer.handlers["primary.status"]()).toMatchObject({ reachable: true, lastError: null });
+      expect(await restarted.handlers["primary.status"]()).toMatchObject({ role: "primary", peers: 1 });
+
+      // Stopped on purpose: not resumed next time.
+      await restarted.handlers["primary.stop"]();
+      expect(await restarted.handlers.resume()).toBeNull();
+    } finally {
+      await peer.handlers.close();
+      peer.core.close();
+      if (restarted) {
+        await restarted.handlers.close();
+        restarted.core.close();
+      } else {
+        await primary.handlers.close();
+        primary.core.close();
+      }
     }
   });
 });

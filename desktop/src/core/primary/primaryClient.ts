@@ -40,11 +40,18 @@ async function primaryRequest<T>(
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (options.secret) headers.authorization = `Bearer ${options.secret}`;
-  const response = await (options.fetch ?? fetch)(`${options.address}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(options.timeoutMs),
+  const send = () =>
+    (options.fetch ?? fetch)(`${options.address}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  // A kept-alive connection the primary closed (it restarted) fails at once: sent again on a new one. Every
+  // route is safe to repeat (a check or reconcile by its scan ids; a pairing at worst leaves a secret unused).
+  const response = await send().catch((error: unknown) => {
+    if (isStaleConnection(error)) return send();
+    throw error;
   });
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : null;
@@ -61,6 +68,11 @@ async function primaryRequest<T>(
 
 export class InvalidPrimaryAddress extends Error {
   override name = "InvalidPrimaryAddress";
+}
+
+function isStaleConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === "UND_ERR_SOCKET" || code === "ECONNRESET";
 }
 
 /** The origin of a typed or discovered address (http only: the primary serves plain HTTP on the LAN). */
