@@ -36,6 +36,15 @@ function exposeDesk(channels: readonly string[]): void {
   );
 }
 
+/** Waits until nothing moves on the page (a dialog fading in), for a screenshot that shows it. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** axe-core's serious and critical findings on the page (WCAG 2.0 and 2.1, A and AA). */
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });
@@ -153,6 +162,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await page.getByLabel(web.desk.signIn.desk).fill("Door 1");
         await page.getByRole("button", { name: app.start.openDesk }).click();
         await page.getByRole("alert").getByText(resources.en.errors.access_code_invalid).waitFor();
+        await settle(page);
         await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-start-${kind}.png`), fullPage: true });
         await page.getByLabel(web.desk.signIn.code).fill(accessCode);
         await page.getByLabel(web.desk.signIn.desk).fill("Door 1");
@@ -178,9 +188,22 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await dialog.getByRole("button", { name: app.printer.save }).click();
         await dialog.getByText(app.printer.saved).waitFor();
         await dialog.locator('[data-testid="printer-state"][data-state="ready"]').waitFor();
+        await settle(page);
         await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-printer-${kind}.png`), fullPage: true });
         await page.keyboard.press("Escape");
         await dialog.waitFor({ state: "hidden" });
+
+        // Another desk lets Ada in meanwhile; this one does not know it (it will be a conflict).
+        const otherDesk = createDeskCore({
+          version: "0.1.0",
+          platform: "linux",
+          serverUrl: server.baseUrl,
+          databaseFile: path.join(dir, "other-desk.sqlite"),
+          probeIntervalMs: 0,
+        });
+        await otherDesk["desk.signIn"](accessCode, "Door 2");
+        expect(await otherDesk["desk.check"]({ code: adaCode })).toMatchObject({ result: "ok" });
+        otherDesk.close();
 
         // The server out of reach: the scan is verified offline and queued.
         await core["desk.setServerUrl"](`http://127.0.0.1:${await closedPort()}`);
@@ -213,6 +236,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
           .waitFor();
 
         expect(await seriousAxeViolations(page)).toEqual([]);
+        await settle(page);
         await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-offline-${kind}.png`), fullPage: true });
 
         // A reprint says why and needs the supervisor PIN.
@@ -241,15 +265,33 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await page.keyboard.press("Escape");
         await preflight.waitFor({ state: "hidden" });
 
-        // Back online: the pending scan reaches the server, once.
+        // Back online: the pending scan reaches the server, once, flagged (Door 2 let Ada in first): a conflict.
         await core["desk.setServerUrl"](server.baseUrl);
         await page.getByRole("button", { name: app.status.syncNow }).click();
         await page.locator('[data-testid="status-pending"][data-count="0"]').waitFor();
         await page.locator('[data-testid="status-connection"][data-online="true"]').waitFor();
-        const scans = await db("checkin_scans").where({ eventId: event.id });
-        expect(scans.map((scan: { guestId: string; result: string }) => [scan.guestId, scan.result])).toEqual([
-          [ada.id, "ok"],
+        const scans = await db("checkin_scans").where({ eventId: event.id }).orderBy("desk");
+        expect(
+          scans.map((scan: { guestId: string; desk: string; flagged: unknown }) => [
+            scan.guestId,
+            scan.desk,
+            Boolean(scan.flagged),
+          ]),
+        ).toEqual([
+          [ada.id, "Door 1", true],
+          [ada.id, "Door 2", false],
         ]);
+        await page.getByTestId("status-conflicts").getByText("1 conflict", { exact: true }).click();
+        const conflicts = page.getByRole("dialog", { name: app.conflicts.title });
+        await conflicts
+          .getByRole("listitem")
+          .filter({ hasText: "Ada Lovelace" })
+          .getByText(/came in first .+ at Door 2/)
+          .waitFor();
+        await settle(page);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-conflicts-${kind}.png`), fullPage: true });
+        await page.keyboard.press("Escape");
+        await conflicts.waitFor({ state: "hidden" });
 
         // Kiosk mode: the same sign-in, the desk's PIN confirmed; the window is locked.
         await page.getByRole("button", { name: app.changeMode }).click();
@@ -276,6 +318,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         expect(printer.jobs).toHaveLength(3);
         expect(printer.jobs[2]!.toString("latin1")).toContain("Hugo Martin");
         expect(await seriousAxeViolations(page)).toEqual([]);
+        await settle(page);
         await page.screenshot({ path: path.join(SCREENSHOTS, `desk-app-kiosk-${kind}.png`), fullPage: true });
         await page.getByTestId("kiosk-next").click();
         await page.getByTestId("kiosk-scanner").waitFor();
