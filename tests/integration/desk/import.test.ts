@@ -176,6 +176,39 @@ describe.each(databaseKinds())("the desk's bulk import on %s", (kind) => {
     const empty = path.join(folder, "empty.csv");
     writeFileSync(empty, "");
     await expect(handlers["import.preview"](empty)).rejects.toBeInstanceOf(LocalFileError);
+
+    // Sent anyway, the server refuses it: the upload fails with the server's code, nothing to resume.
+    const refused = await handlers["import.upload"](binary, event.accountId, event.id);
+    await handlers.settled(refused.id);
+    const failed = await handlers["import.progress"](refused.id);
+    expect(failed).toMatchObject({ state: "failed", importId: null, isSending: false });
+    expect(failed.error).toMatch(/^\[import_not_text\] /);
+    expect((await handlers["import.resume"]()).map((upload) => upload.id)).not.toContain(refused.id);
     core.close();
+  });
+
+  it("does not resume a file changed since its upload began", async () => {
+    const { event, folder, open, signIn } = await setUp();
+    const filePath = path.join(folder, "guests.csv");
+    writeFileSync(filePath, guestCsv(3_000));
+    const first = open({
+      chunkBytes: CHUNK,
+      onProgress: (progress) => progress.received > 0 && first.handlers.close(),
+    });
+    await signIn(first.handlers);
+    const started = await first.handlers["import.upload"](filePath, event.accountId, event.id);
+    await first.handlers.settled(started.id);
+    expect((await first.handlers["import.progress"](started.id)).received).toBe(CHUNK);
+    first.core.close();
+
+    writeFileSync(filePath, guestCsv(3_001));
+    const again = open({ chunkBytes: CHUNK });
+    await signIn(again.handlers);
+    await again.handlers["import.resume"]();
+    await again.handlers.settled(started.id);
+    const failed = await again.handlers["import.progress"](started.id);
+    expect(failed).toMatchObject({ state: "failed", received: CHUNK });
+    expect(failed.error).toMatch(/^\[import_file_changed\] /);
+    again.core.close();
   });
 });

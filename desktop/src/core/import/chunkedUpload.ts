@@ -9,6 +9,7 @@ import path from "node:path";
 import type { GuestImportJson, GuestImportUploadJson } from "@tessera/shared/schemas/guestImports";
 import type { ImportUploadJson } from "@tessera/shared/schemas/guestImportUploads";
 import { deskRequest, DeskHttpError, type DeskHttpOptions } from "../deskHttp.ts";
+import { errorForIpc } from "../ipcError.ts";
 import type { ImportStore, LocalImportUpload } from "./importStore.ts";
 
 export const DEFAULT_CHUNK_BYTES = 1024 * 1024;
@@ -123,7 +124,10 @@ export async function continueChunkedUpload(
   };
   const file = await stat(upload.filePath).catch(() => null);
   if (!file || file.size !== upload.size || Math.trunc(file.mtimeMs) !== upload.mtimeMs)
-    return report({ state: "failed", error: "The file changed or moved since its upload began: upload it again" });
+    return report({
+      state: "failed",
+      error: "[import_file_changed] The file changed or moved since its upload began: upload it again",
+    });
   try {
     const { upload: server } = await deskRequest<{ upload: ImportUploadJson }>(
       http,
@@ -168,7 +172,8 @@ export async function continueChunkedUpload(
         uploadAnswer: await completedAnswer(http, upload, server.importId!),
       });
     }
-    const message = error instanceof Error ? error.message : String(error);
+    // "[code] message" as a failure crossing IPC reads, for the renderer to say it in the user's language.
+    const message = errorForIpc(error).message;
     // The server refused it (the file's content, the upload gone): nothing to resume. Otherwise, resumable.
     const refused =
       error instanceof DeskHttpError && error.status >= 400 && error.status < 500 && !RETRIED.has(error.status);

@@ -33,7 +33,7 @@ export interface ImportProgress {
   importId: string | null;
   /** Once the server read the file: the import, its first rows and the suggested mapping. */
   upload: GuestImportUploadJson | null;
-  /** Why it stopped (a resumable upload keeps its state "uploading"). */
+  /** Why it stopped, "[code] message" when coded (a resumable upload keeps its state "uploading"). */
   error: string | null;
   /** Whether bytes are being sent now (false: interrupted, "import.resume" goes on). */
   isSending: boolean;

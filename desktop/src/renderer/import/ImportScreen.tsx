@@ -14,6 +14,8 @@ import {
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { GuestImportJson, GuestImportUploadJson } from "@tessera/shared/schemas/guestImports";
+import { failureOf } from "../deskApi.ts";
+import { failureText } from "../shared/failureText.ts";
 import { useDeskCall } from "../shared/useDeskCall.ts";
 import { ImportMapping } from "./ImportMapping.tsx";
 import {
@@ -137,6 +139,12 @@ export function ImportScreen() {
     if (guestImport) setStep({ kind: "processing", id, guestImport });
   }
 
+  /** Why an upload stopped, in the user's language when its code is known. */
+  function stoppedBecause(error: string): string {
+    if (failureOf(new Error(error)).code === "import_file_changed") return t("deskImport.fileChanged");
+    return failureText(new Error(error), t, i18n);
+  }
+
   const isSignedIn = userName !== null;
   const waiting = interrupted[0];
   const stopped = step.kind === "uploading" && progress && !progress.isSending && progress.state !== "uploaded";
@@ -255,14 +263,18 @@ export function ImportScreen() {
               {stopped && progress.error && (
                 <Alert color="orange">
                   <Stack gap="xs">
-                    <Text size="sm">{t("deskImport.uploadStopped", { detail: progress.error })}</Text>
-                    {progress.state === "uploading" && (
-                      <Group>
+                    <Text size="sm">{t("deskImport.uploadStopped", { detail: stoppedBecause(progress.error) })}</Text>
+                    <Group>
+                      {progress.state === "uploading" ? (
                         <Button size="xs" onClick={() => void resume(progress.id)}>
                           {t("deskImport.resume")}
                         </Button>
-                      </Group>
-                    )}
+                      ) : (
+                        <Button size="xs" variant="default" onClick={() => setStep({ kind: "pick" })}>
+                          {t("deskImport.pickAnother")}
+                        </Button>
+                      )}
+                    </Group>
                   </Stack>
                 </Alert>
               )}
