@@ -28,7 +28,12 @@ export function ensureDeskRendererBuild(): void {
     const builtAt = statSync(BUILT).mtimeMs;
     if (SOURCES.every((source) => newestChange(path.join(ROOT, source)) <= builtAt)) return;
   }
-  const result = spawnSync("npm", ["run", "build:renderer", "-w", "desktop"], { cwd: ROOT, stdio: "inherit" });
+  // Vitest runs with NODE_ENV=test, which would bundle React's development build: the app's is the production one.
+  const result = spawnSync("npm", ["run", "build:renderer", "-w", "desktop"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("The desk renderer build failed");
 }
 
