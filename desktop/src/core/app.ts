@@ -42,6 +42,8 @@ export interface DeskAppOptions extends DeskCoreOptions {
 
 export type DeskApp = DeskAppHandlers & {
   core: DeskCore;
+  /** As the app starts: a desk that was the venue's primary when it closed serves its peers again. */
+  start: () => Promise<void>;
   /** Resolves once the printer's queue has nothing printing. */
   printsIdle: () => Promise<void>;
   close: () => Promise<void>;
@@ -72,7 +74,7 @@ export function createDeskApp(options: DeskAppOptions): DeskApp {
 
   const { afterCheck: _afterCheck, idle, ...printHandlers } = printing;
   const { settled: _settled, close: closeImports, ...importHandlers } = imports;
-  const { close: closePrimary, ...primaryHandlers } = primary;
+  const { close: closePrimary, resume: resumePrimary, ...primaryHandlers } = primary;
   return {
     ...core,
     ...search,
@@ -85,6 +87,9 @@ export function createDeskApp(options: DeskAppOptions): DeskApp {
     "desk.sync": withTemplates(core["desk.sync"]),
     core,
     printsIdle: idle,
+    start: async () => {
+      await resumePrimary().catch(() => null);
+    },
     close: async () => {
       closeImports();
       await closePrimary();

@@ -123,6 +123,7 @@ void app.whenReady().then(() => {
     databaseFile: path.join(app.getPath("userData"), "desk.sqlite"),
   });
   app.on("will-quit", () => void desk.close());
+  void desk.start();
   for (const channel of DESK_APP_CHANNELS) relay(channel, desk[channel] as (...args: never[]) => Promise<unknown>);
   const ownHandlers = appHandlers(desk);
   for (const channel of APP_CHANNELS) relay(channel, ownHandlers[channel]);
