@@ -303,6 +303,11 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await page.getByRole("heading", { name: app.kiosk.welcome }).waitFor();
         await page.getByTestId("kiosk-scanner").waitFor();
         expect(kioskLocks.at(-1)).toBe(true);
+        // A guest reads the kiosk in their language.
+        await page.getByRole("button", { name: "Français" }).click();
+        await page.getByRole("heading", { name: resources.fr.web.deskApp.kiosk.welcome }).waitFor();
+        await page.getByRole("button", { name: "English" }).click();
+        await page.getByRole("heading", { name: app.kiosk.welcome }).waitFor();
 
         // Found by exact name only: a namesake makes the kiosk ask for the email, and no one else is shown.
         await page.getByRole("button", { name: app.kiosk.byName }).click();

@@ -42,6 +42,11 @@ export function DeskRendererApp() {
     setMode(chosen);
   }
 
+  function chooseLanguage(chosen: Language) {
+    storeLanguage(chosen);
+    setLanguage(chosen);
+  }
+
   function leave() {
     storeMode(null);
     setMode(null);
@@ -53,16 +58,9 @@ export function DeskRendererApp() {
         {mode === "desk" && session ? (
           <DeskModeScreen session={session} onLeave={leave} />
         ) : mode === "kiosk" && session ? (
-          <KioskScreen session={session} onLeave={leave} />
+          <KioskScreen session={session} onLeave={leave} language={language} onLanguage={chooseLanguage} />
         ) : (
-          <StartScreen
-            language={language}
-            onLanguage={(chosen) => {
-              storeLanguage(chosen);
-              setLanguage(chosen);
-            }}
-            onStarted={start}
-          />
+          <StartScreen language={language} onLanguage={chooseLanguage} onStarted={start} />
         )}
       </Box>
     </LanguageProvider>

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScanAnswer } from "@/queries/checkins.ts";
@@ -9,6 +10,7 @@ import { scannedText } from "@/screens/desk/scannedText.ts";
 import { deskApi, type DeskSessionView } from "../deskApi.ts";
 import { failureText } from "../shared/failureText.ts";
 import { PinDialog } from "../shared/PinDialog.tsx";
+import { KioskLanguages } from "./KioskLanguages.tsx";
 import { KioskNameForm } from "./KioskNameForm.tsx";
 
 /** After an answer, the kiosk welcomes the next guest by itself after this long. */
@@ -24,7 +26,17 @@ type Step =
  * Kiosk mode: guests check themselves in, by their code or their exact full name, and their badge prints.
  * It shows no one's data but the guest's own, and only the supervisor's PIN leaves it.
  */
-export function KioskScreen({ session, onLeave }: { session: DeskSessionView; onLeave(): void }) {
+export function KioskScreen({
+  session,
+  onLeave,
+  language,
+  onLanguage,
+}: {
+  session: DeskSessionView;
+  onLeave(): void;
+  language: Language;
+  onLanguage(language: Language): void;
+}) {
   const { t, i18n } = useTranslation("web");
   const [step, setStep] = useState<Step>({ kind: "welcome" });
   const [typed, setTyped] = useState("");
@@ -112,6 +124,7 @@ export function KioskScreen({ session, onLeave }: { session: DeskSessionView; on
   return (
     <Stack gap="lg" maw={760} mx="auto" py="lg" mih="90dvh" justify="space-between">
       <Stack gap="lg">
+        <KioskLanguages language={language} onLanguage={onLanguage} />
         <Stack gap={4} ta="center">
           <Title order={1}>{t("deskApp.kiosk.welcome")}</Title>
           <Text size="lg" c="dimmed">
