@@ -317,7 +317,11 @@ describe.each(databaseKinds())("the desk core's sync on %s", (kind) => {
     // Scans still pending: a check is answered here (the server has not seen this desk's earlier scans yet).
     expect((await desk["desk.check"]({ guestId: guestIds[0]! })).result).toBe("already_checked_in");
     expect(network.requests.some((url) => url.endsWith("/desk/check"))).toBe(false);
-    await until(async () => (await desk["desk.status"]()).pendingScans === 0, 10_000);
+    // Done once the retried sync went through whole: its upload, then its refresh (which clears the error).
+    await until(async () => {
+      const status = await desk["desk.status"]();
+      return status.pendingScans === 0 && status.lastSyncError === null;
+    }, 10_000);
     expect(attempts.length).toBe(3);
     expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(300);
     expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(600);
