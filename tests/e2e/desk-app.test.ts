@@ -9,6 +9,7 @@ import { createDeskCore } from "../../desktop/src/core/core.ts";
 import { errorForIpc } from "../../desktop/src/core/ipcError.ts";
 import { closedPort, startFakePrinter } from "../../desktop/src/core/printing/fakePrinter.ts";
 import { createPrintHandlers } from "../../desktop/src/core/printing/printHandlers.ts";
+import { createImportHandlers } from "../../desktop/src/core/import/handlers.ts";
 import { createSearchHandlers } from "../../desktop/src/core/search.ts";
 import { listedUser } from "../helpers/actors.ts";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
@@ -126,6 +127,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
       probeIntervalMs: 0,
     });
     const printing = createPrintHandlers({ core });
+    const importing = createImportHandlers({ core });
     const printer = await startFakePrinter("escpos");
     const kioskLocks: boolean[] = [];
     const backOffice: string[] = [];
@@ -133,6 +135,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
       ...(core as unknown as Record<string, Handler>),
       ...(createSearchHandlers({ core }) as unknown as Record<string, Handler>),
       ...(printing as unknown as Record<string, Handler>),
+      ...(importing as unknown as Record<string, Handler>),
       "app.openBackOffice": async (url) => void backOffice.push(url as string),
       "app.setKiosk": async (isLocked) => void kioskLocks.push(isLocked as boolean),
     };
@@ -349,6 +352,12 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await page.getByRole("heading", { name: app.start.title }).waitFor();
         expect(kioskLocks.at(-1)).toBe(false);
 
+        // The bulk import opens from the start screen, and leads back to it.
+        await page.getByRole("button", { name: app.start.import }).click();
+        await page.getByRole("heading", { name: web.deskImport.title }).waitFor();
+        await page.getByRole("button", { name: app.back }).click();
+        await page.getByRole("heading", { name: app.start.title }).waitFor();
+
         // Back office: the window is to open the server's own /admin (main does it).
         await page.getByText(app.start.modes.backOffice, { exact: true }).click();
         await page.getByRole("button", { name: app.start.openBackOffice }).click();
@@ -359,6 +368,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
     } finally {
       await context.close();
       await printing.idle();
+      importing.close();
       core.close();
       await printer.close();
     }

@@ -1,6 +1,8 @@
-import { Box } from "@mantine/core";
+import { Box, Button, Stack } from "@mantine/core";
 import type { Language } from "@tessera/shared/i18n/languages";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PageLoader } from "@/components/PageLoader.tsx";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
 import { DeskModeScreen } from "./desk/DeskModeScreen.tsx";
 import { KioskScreen } from "./kiosk/KioskScreen.tsx";
@@ -14,6 +16,11 @@ import {
   type DeskMode,
 } from "./preferences.ts";
 import { StartScreen } from "./start/StartScreen.tsx";
+
+/** The bulk import loads when it is opened. */
+const ImportScreen = lazy(() =>
+  import("./import/ImportScreen.tsx").then((module) => ({ default: module.ImportScreen })),
+);
 import { deskApi, type DeskSessionView } from "./deskApi.ts";
 
 /**
@@ -24,6 +31,7 @@ export function DeskRendererApp() {
   const [language, setLanguage] = useState<Language>(storedLanguage);
   const [session, setSession] = useState<DeskSessionView | null>(storedSession);
   const [mode, setMode] = useState<DeskMode | null>(() => (storedSession() ? storedMode() : null));
+  const [isImporting, setImporting] = useState(false);
 
   // A desk whose local session is gone (its database removed) starts over at the start screen.
   useEffect(() => {
@@ -59,10 +67,32 @@ export function DeskRendererApp() {
           <DeskModeScreen session={session} onLeave={leave} />
         ) : mode === "kiosk" && session ? (
           <KioskScreen session={session} onLeave={leave} language={language} onLanguage={chooseLanguage} />
+        ) : isImporting ? (
+          <ImportView onBack={() => setImporting(false)} />
         ) : (
-          <StartScreen language={language} onLanguage={chooseLanguage} onStarted={start} />
+          <StartScreen
+            onImport={() => setImporting(true)}
+            language={language}
+            onLanguage={chooseLanguage}
+            onStarted={start}
+          />
         )}
       </Box>
     </LanguageProvider>
+  );
+}
+
+/** The bulk import of guests from a file, and the way back to the start screen. */
+function ImportView({ onBack }: { onBack(): void }) {
+  const { t } = useTranslation("web");
+  return (
+    <Stack gap="md" maw={960} mx="auto">
+      <Button variant="default" onClick={onBack} style={{ alignSelf: "flex-start" }}>
+        {t("deskApp.back")}
+      </Button>
+      <Suspense fallback={<PageLoader />}>
+        <ImportScreen />
+      </Suspense>
+    </Stack>
   );
 }

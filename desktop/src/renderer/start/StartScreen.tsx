@@ -30,10 +30,13 @@ export function StartScreen({
   language,
   onLanguage,
   onStarted,
+  onImport,
 }: {
   language: Language;
   onLanguage(language: Language): void;
   onStarted(mode: DeskMode, session: DeskSessionView): void;
+  /** Opens the bulk import of guests from a file. */
+  onImport(): void;
 }) {
   const { t } = useTranslation("web");
   const [mode, setMode] = useState<StartMode>("desk");
@@ -177,6 +180,9 @@ export function StartScreen({
           </Stack>
         </form>
       </Paper>
+      <Button variant="default" onClick={onImport} style={{ alignSelf: "flex-start" }}>
+        {t("deskApp.start.import")}
+      </Button>
     </Stack>
   );
 }
