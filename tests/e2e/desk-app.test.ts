@@ -129,7 +129,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
     const printing = createPrintHandlers({ core });
     const importing = createImportHandlers({ core });
     const printer = await startFakePrinter("escpos");
-    const kioskLocks: boolean[] = [];
+    const kioskLocks: { isLocked: boolean; pin?: string }[] = [];
     const backOffice: string[] = [];
     const handlers: Record<string, Handler> = {
       ...(core as unknown as Record<string, Handler>),
@@ -137,7 +137,8 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
       ...(printing as unknown as Record<string, Handler>),
       ...(importing as unknown as Record<string, Handler>),
       "app.openBackOffice": async (url) => void backOffice.push(url as string),
-      "app.setKiosk": async (isLocked) => void kioskLocks.push(isLocked as boolean),
+      "app.setKiosk": async (isLocked, pin) =>
+        void kioskLocks.push({ isLocked: isLocked as boolean, pin: pin as string }),
     };
     const channels = Object.keys(handlers).filter((name) => name.includes("."));
 
@@ -305,7 +306,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await page.getByRole("button", { name: app.start.openDesk }).click();
         await page.getByRole("heading", { name: app.kiosk.welcome }).waitFor();
         await page.getByTestId("kiosk-scanner").waitFor();
-        expect(kioskLocks.at(-1)).toBe(true);
+        expect(kioskLocks.at(-1)).toEqual({ isLocked: true, pin: undefined });
         // A guest reads the kiosk in their language.
         await page.getByRole("button", { name: "Français" }).click();
         await page.getByRole("heading", { name: resources.fr.web.deskApp.kiosk.welcome }).waitFor();
@@ -350,7 +351,8 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
         await pinDialog.getByLabel(app.pin.label).fill("2468");
         await pinDialog.getByRole("button", { name: app.pin.submit }).click();
         await page.getByRole("heading", { name: app.start.title }).waitFor();
-        expect(kioskLocks.at(-1)).toBe(false);
+        // Main unlocks the window with the PIN (it checks it again).
+        expect(kioskLocks.at(-1)).toEqual({ isLocked: false, pin: "2468" });
 
         // The bulk import opens from the start screen, and leads back to it.
         await page.getByRole("button", { name: app.start.import }).click();

@@ -24,7 +24,7 @@ export interface DeskAppHandlers {
   /** Back-office mode: the window opens the server's own /admin (the web app's screens). */
   "app.openBackOffice": (serverUrl: string) => Promise<void>;
   /** Kiosk mode: the window full screen and locked (true), or back to a normal window (false). */
-  "app.setKiosk"?: (isLocked: boolean) => Promise<void>;
+  "app.setKiosk"?: (isLocked: boolean, supervisorPin?: string) => Promise<void>;
 }
 
 export type DeskApi = DeskHandlers & SearchHandlers & DeskPrintHandlers & DeskAppHandlers;

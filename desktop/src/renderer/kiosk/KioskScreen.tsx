@@ -181,9 +181,10 @@ export function KioskScreen({
         opened={isLeaving}
         title={t("deskApp.kiosk.leaveTitle")}
         onClose={() => setLeaving(false)}
-        onVerified={() => {
+        onVerified={async (pin) => {
+          // Main unlocks the window only with the supervisor's PIN.
+          await api["app.setKiosk"]?.(false, pin);
           setLeaving(false);
-          void api["app.setKiosk"]?.(false).catch(() => undefined);
           onLeave();
         }}
       />

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { deskApi } from "../deskApi.ts";
 import { useDeskCall } from "./useDeskCall.ts";
 
-/** Asks the supervisor PIN; `onVerified` runs once the core says it is right. */
+/** Asks the supervisor PIN; `onVerified` runs with it once the core says it is right (its failure is shown). */
 export function PinDialog({
   opened,
   title,
@@ -14,7 +14,7 @@ export function PinDialog({
   opened: boolean;
   title: string;
   onClose(): void;
-  onVerified(): void;
+  onVerified(pin: string): Promise<void> | void;
 }) {
   const { t } = useTranslation("web");
   const [pin, setPin] = useState("");
@@ -22,10 +22,11 @@ export function PinDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const isRight = await call.run(() => deskApi()["desk.verifyPin"](pin));
+    const entered = pin;
     setPin("");
-    if (isRight) onVerified();
-    else if (isRight === false) call.setFailure(t("deskApp.pin.wrong"));
+    const isRight = await call.run(() => deskApi()["desk.verifyPin"](entered));
+    if (isRight === false) call.setFailure(t("deskApp.pin.wrong"));
+    else if (isRight) await call.run(async () => onVerified(entered));
   }
 
   return (
