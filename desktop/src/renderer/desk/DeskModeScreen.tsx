@@ -10,13 +10,16 @@ import { PrinterDialog } from "../printing/PrinterDialog.tsx";
 import { PrinterStateBadge } from "../printing/PrinterState.tsx";
 import { ReprintDialog } from "../printing/ReprintDialog.tsx";
 import { usePrintStatus } from "../printing/usePrintStatus.ts";
+import { usePrimaryStatus } from "../primary/usePrimaryStatus.ts";
+import { VenueNetworkDialog } from "../primary/VenueNetworkDialog.tsx";
+import { VenueRoleLine } from "../primary/VenueRoleLine.tsx";
 import { failureText } from "../shared/failureText.ts";
 import { ConflictsDialog } from "./ConflictsDialog.tsx";
 import { StatusBar } from "./StatusBar.tsx";
 import { useDeskStatus } from "./useDeskStatus.ts";
 import { useLocalSearch } from "./useLocalSearch.ts";
 
-type Dialog = "printer" | "preflight" | "conflicts" | null;
+type Dialog = "printer" | "preflight" | "conflicts" | "venue" | null;
 
 /**
  * Desk mode: web's scanning screen answered by the core (online within 3 s, else offline from the local
@@ -26,6 +29,7 @@ export function DeskModeScreen({ session, onLeave }: { session: DeskSessionView;
   const { t, i18n } = useTranslation("web");
   const { status, refresh } = useDeskStatus();
   const { printStatus, refresh: refreshPrinter } = usePrintStatus();
+  const venue = usePrimaryStatus();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [isSyncing, setSyncing] = useState(false);
   const [lastGuest, setLastGuest] = useState<{ id: string; name: string } | null>(null);
@@ -64,6 +68,7 @@ export function DeskModeScreen({ session, onLeave }: { session: DeskSessionView;
       return answer;
     } finally {
       refresh();
+      venue.refresh();
     }
   }
 
@@ -81,6 +86,14 @@ export function DeskModeScreen({ session, onLeave }: { session: DeskSessionView;
         isSyncing={isSyncing}
         onSync={() => void syncNow()}
         onConflicts={() => setDialog("conflicts")}
+        venue={
+          <>
+            <Button size="compact-sm" variant="default" onClick={() => setDialog("venue")}>
+              {t("deskPrimary.open")}
+            </Button>
+            <VenueRoleLine primaryStatus={venue.primaryStatus} />
+          </>
+        }
       />
       <DeskScreen
         title={session.name}
@@ -146,6 +159,12 @@ export function DeskModeScreen({ session, onLeave }: { session: DeskSessionView;
       />
       <PreflightDialog opened={dialog === "preflight"} onClose={() => setDialog(null)} />
       <ConflictsDialog opened={dialog === "conflicts"} onClose={() => setDialog(null)} />
+      <VenueNetworkDialog
+        opened={dialog === "venue"}
+        onClose={() => setDialog(null)}
+        primaryStatus={venue.primaryStatus}
+        onChanged={venue.update}
+      />
       <ReprintDialog
         guest={reprinting}
         onClose={() => setReprinting(null)}

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeskStatus } from "../deskApi.ts";
 import { syncAgeText } from "./syncAge.ts";
@@ -9,11 +10,14 @@ export function StatusBar({
   isSyncing,
   onSync,
   onConflicts,
+  venue,
 }: {
   status: DeskStatus | null;
   isSyncing: boolean;
   onSync(): void;
   onConflicts(): void;
+  /** The desk's venue role and the way to the venue's network (primary desk). */
+  venue?: ReactNode;
 }) {
   const { t, i18n } = useTranslation("web");
   const online = status?.online ?? null;
@@ -56,6 +60,7 @@ export function StatusBar({
           >
             {t("deskApp.status.conflicts", { count: conflicts })}
           </Button>
+          {venue}
         </Group>
         <Group gap="sm">
           {status?.lastSyncError && (
