@@ -76,7 +76,7 @@ export function PrimaryPanel({
         </Paper>
       ) : (
         <Group justify="flex-end">
-          <Button variant="light" color="red.8" onClick={() => setConfirming(true)}>
+          <Button variant="outline" color="red.9" onClick={() => setConfirming(true)}>
             {t("deskPrimary.primary.stop")}
           </Button>
         </Group>
