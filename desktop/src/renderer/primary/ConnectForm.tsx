@@ -96,7 +96,7 @@ export function ConnectForm({
         inputMode="numeric"
         maxLength={6}
         autoComplete="off"
-        ff="monospace"
+        styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", letterSpacing: "0.2em" } }}
       />
       <Group justify="flex-end">
         <Button type="submit" loading={isBusy}>

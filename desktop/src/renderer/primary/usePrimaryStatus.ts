@@ -11,8 +11,9 @@ export function usePrimaryStatus(): {
 } {
   const [primaryStatus, setPrimaryStatus] = useState<PrimaryStatus | null>(null);
   const refresh = useCallback(() => {
-    void primaryApi()
-      ["primary.status"]()
+    // A window whose desk has no primary channels (an older preload) shows no role rather than failing.
+    void Promise.resolve()
+      .then(() => primaryApi()["primary.status"]())
       .then(setPrimaryStatus)
       .catch(() => undefined);
   }, []);
