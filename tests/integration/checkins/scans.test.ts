@@ -143,6 +143,69 @@ describe.each(databaseKinds())("check-in scans on %s", (kind) => {
     expect((await scan({ code: "not a code" })).body).toMatchObject({ result: "unknown", guest: null });
   });
 
+  it("reads an offline upload's codes as a single scan does: read for the whole batch, written one by one", async () => {
+    const { db, event, account, editorHttp, url, scansOf } = await setUp();
+    const secret = suite.server.config.secret;
+    const codeOf = async (guest: { id: string }, where = event) =>
+      (await currentGuestCodeText(db, secret, where, guest.id, new Date()))!;
+    const ada = await buildGuest(db, event, { firstName: "Ada", status: "confirmed" });
+    const bob = await buildGuest(db, event, { status: "confirmed" });
+    const gone = await buildGuest(db, event, { status: "confirmed" });
+    const pending = await buildGuest(db, event, { status: "pending_approval" });
+    const [adaCode, bobCode, goneCode, pendingCode] = [
+      await codeOf(ada),
+      await codeOf(bob),
+      await codeOf(gone),
+      await codeOf(pending),
+    ];
+    await db("guestCodes").where({ guestId: bob.id }).update({ revokedAt: new Date().toISOString() });
+    await db("guests").where({ id: gone.id }).delete();
+    const elsewhere = await buildEvent(db, account.id);
+    const strangerCode = await codeOf(await buildGuest(db, elsewhere, { status: "confirmed" }), elsewhere);
+    const tampered = adaCode.slice(0, -1) + (adaCode.at(-1) === "A" ? "B" : "A");
+    const repeatedId = randomUUID();
+    const scans = [
+      { scanId: repeatedId, code: `  ${adaCode}\n` },
+      { scanId: randomUUID(), code: adaCode },
+      { scanId: randomUUID(), code: bobCode },
+      { scanId: randomUUID(), code: goneCode },
+      { scanId: randomUUID(), code: strangerCode },
+      { scanId: randomUUID(), code: tampered },
+      { scanId: randomUUID(), code: "not a code" },
+      { scanId: randomUUID(), code: pendingCode, localResult: "not_confirmed" },
+      { scanId: repeatedId, code: adaCode },
+    ].map((scan, index) => ({
+      ...scan,
+      scannedAt: new Date(Date.now() - 60_000 + index).toISOString(),
+      desk: "Door B",
+    }));
+    const upload = await editorHttp.post(`${url}/checks`, { scans });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    expect(
+      upload.body.data.map((answer: { result: string; guest: { id: string } | null; repeated: boolean }) => [
+        answer.result,
+        answer.guest?.id ?? null,
+        answer.repeated,
+      ]),
+    ).toEqual([
+      ["ok", ada.id, false],
+      ["ok", ada.id, false], // admitted offline over an entry: kept, forced and flagged
+      ["revoked", null, false],
+      ["revoked", null, false], // a deleted guest's code no longer opens
+      ["other_event", null, false],
+      ["unknown", null, false],
+      ["unknown", null, false],
+      ["not_confirmed", pending.id, false],
+      ["ok", ada.id, true], // the same scan id twice in one upload: written once
+    ]);
+    expect(upload.body.data[1]).toMatchObject({ forced: true, flagged: true, conflict: "already_checked_in" });
+    expect(await scansOf()).toHaveLength(8);
+    // Sent again: every answer from what is stored.
+    const again = await editorHttp.post(`${url}/checks`, { scans });
+    expect(again.body.data.map((answer: { repeated: boolean }) => answer.repeated)).toEqual(scans.map(() => true));
+    expect(await scansOf()).toHaveLength(8);
+  });
+
   it("is idempotent by scan id: a repeat answers the first answer and records nothing", async () => {
     const { db, event, scan, scansOf } = await setUp();
     const guest = await buildGuest(db, event, { status: "confirmed" });

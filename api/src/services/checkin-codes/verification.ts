@@ -6,6 +6,7 @@ import {
   verifyGuestCode,
   type GuestCodeVerification,
 } from "@tessera/shared";
+import { isPostgres } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { GuestCode } from "../../models/GuestCode.ts";
 import { GuestCodeKey } from "../../models/GuestCodeKey.ts";
@@ -81,16 +82,73 @@ export async function checkGuestCode(
 ): Promise<GuestCodeVerification> {
   const parsed = parseGuestCode(text);
   if (!parsed) return { ok: false, reason: "malformed" };
-  const revoked = revokedQuery(db, eventId).where("guestCodes.serial", parsed.serial).select(db.raw("1"));
-  const key = (await db("guestCodeKeys")
+  // The revocation of this one code, by its serial and its guest's key: the set query (revokedQuery) would hash
+  // every guest of the event where one lookup does (a genuine code's guest is the one its row names; any other
+  // fails its signature below).
+  const revoked = db("guestCodes")
+    .where({ "guestCodes.eventId": eventId, "guestCodes.serial": parsed.serial, "guestCodes.guestId": parsed.guestId })
+    .whereExists(
+      db("guestCodeKeys").where("guestCodeKeys.id", db.ref("guestCodes.keyId")).whereNull("guestCodeKeys.retiredAt"),
+    )
+    .where((where) =>
+      where
+        .whereNotNull("guestCodes.revokedAt")
+        .orWhereNotExists(db("guests").where({ "guests.id": parsed.guestId, "guests.eventId": eventId })),
+    )
+    .select(db.raw("1"));
+  const query = db("guestCodeKeys")
     .where({ eventId, number: parsed.keyId })
     .whereNull("retiredAt")
-    .first("publicKey", db.raw("exists ? as is_revoked", [revoked.toKnexQuery()]))) as
-    { publicKey: string; isRevoked: boolean | number } | undefined;
+    .first("publicKey", db.raw("exists ? as is_revoked", [revoked]));
+  // One text for every scanned code: PostgreSQL plans it once per connection.
+  if (isPostgres(db)) query.options({ name: "tessera_scan_code_key" });
+  const key = (await query) as { publicKey: string; isRevoked: boolean | number } | undefined;
   return verifyGuestCode(text, {
     eventId,
     keys: key ? [{ id: parsed.keyId, publicKey: fromBase64Url(key.publicKey)! }] : [],
     revokedSerials: key?.isRevoked ? [parsed.serial] : [],
     verifySignature: nodeVerifySignature,
   });
+}
+
+/**
+ * Verifies many scanned codes at once (an offline desk's upload): the event's keys in force read once, and the
+ * revocations of their serials in one read, as checkGuestCode does for one. By code text.
+ */
+export async function checkGuestCodes(
+  db: Knex | Knex.Transaction,
+  eventId: string,
+  texts: readonly string[],
+): Promise<Map<string, GuestCodeVerification>> {
+  const parsed = new Map(texts.map((text) => [text, parseGuestCode(text)] as const));
+  const serials = [...new Set([...parsed.values()].flatMap((code) => (code ? [code.serial] : [])))];
+  const keys = await GuestCodeKey.query(db).where({ eventId }).whereNull("retiredAt");
+  const revoked = new Set<string>();
+  for (let start = 0; start < serials.length; start += 500) {
+    const rows = (await db("guestCodes")
+      .leftJoin("guests", (join) =>
+        join.on("guests.id", "guestCodes.guestId").andOn("guests.eventId", "guestCodes.eventId"),
+      )
+      .where("guestCodes.eventId", eventId)
+      .whereIn("guestCodes.serial", serials.slice(start, start + 500))
+      .where((where) => where.whereNotNull("guestCodes.revokedAt").orWhereNull("guests.id"))
+      .select("guestCodes.serial", "guestCodes.guestId")) as { serial: number; guestId: string }[];
+    for (const row of rows) revoked.add(`${row.serial}:${row.guestId}`);
+  }
+  const material = keys.map((key) => ({ id: key.number, publicKey: fromBase64Url(key.publicKey)! }));
+  const answers = new Map<string, GuestCodeVerification>();
+  for (const [text, code] of parsed) {
+    answers.set(
+      text,
+      code
+        ? verifyGuestCode(text, {
+            eventId,
+            keys: material,
+            revokedSerials: revoked.has(`${code.serial}:${code.guestId}`) ? [code.serial] : [],
+            verifySignature: nodeVerifySignature,
+          })
+        : { ok: false, reason: "malformed" },
+    );
+  }
+  return answers;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   describeRule,
   SCAN_RESULT_OF_REFUSAL,
+  type GuestCodeVerification,
   type OfflineScan,
   type ScanAnswer,
   type ScanBody,
@@ -14,7 +15,7 @@ import { AppError } from "../../errors.ts";
 import type { Checkin } from "../../models/Checkin.ts";
 import { CustomField } from "../../models/CustomField.ts";
 import { canOnEvent } from "../../policies/events.ts";
-import { checkGuestCode } from "../checkin-codes/verification.ts";
+import { checkGuestCode, checkGuestCodes } from "../checkin-codes/verification.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { extraFacts } from "../conditions.ts";
 import type { Scope } from "../scope.ts";
@@ -70,27 +71,56 @@ interface ScanRun {
 /** The guest a scan names, or why there is none. */
 type Found = { guest: GuestRow } | { result: "unknown" | "revoked" | "other_event" };
 
+/** What an upload's scans name, read for the whole batch: codes verified, guests' rows by id (null: none). */
+interface BatchReads {
+  codes: Map<string, GuestCodeVerification>;
+  guests: Map<string, Record<string, unknown> | null>;
+}
+
 /**
  * The guest of a scanned code (its signature checked against the event's keys, its serial against the
  * revoked ones: checkin-codes/verification.ts) or of the id found by name; a code wins over an id.
  */
-async function findGuest(db: Knex, checkin: Checkin, input: ScanInput): Promise<Found> {
+async function findGuest(db: Knex, checkin: Checkin, input: ScanInput, batch?: BatchReads): Promise<Found> {
   let guestId = input.guestId;
   if (input.code !== undefined) {
-    const verified = await checkGuestCode(db, checkin.eventId, input.code.trim());
+    const code = input.code.trim();
+    const verified = batch?.codes.get(code) ?? (await checkGuestCode(db, checkin.eventId, code));
     if (!verified.ok) return { result: SCAN_RESULT_OF_REFUSAL[verified.reason] };
     guestId = verified.guestId;
   }
   if (guestId === undefined) return { result: "unknown" };
+  const row = batch?.guests.has(guestId) ? batch.guests.get(guestId) : await guestRow(db, checkin, guestId);
+  if (!row) return { result: "unknown" };
+  if (row.eventId !== checkin.eventId) return { result: "other_event" };
+  return { guest: guestRowOf(row) };
+}
+
+async function guestRow(db: Knex, checkin: Checkin, guestId: string) {
   const query = db("guests")
     .where({ id: guestId, accountId: checkin.accountId })
     .first(GUEST_COLUMNS.map((column) => `guests.${column}`));
   // One text for every scan: PostgreSQL prepares it once per connection.
   if (isPostgres(db)) query.options({ name: "tessera_scan_guest" });
-  const row = (await query) as Record<string, unknown> | undefined;
-  if (!row) return { result: "unknown" };
-  if (row.eventId !== checkin.eventId) return { result: "other_event" };
-  return { guest: guestRowOf(row) };
+  return (await query) as Record<string, unknown> | undefined;
+}
+
+/** An upload's codes verified and its guests read, each in one query (the scans are then written one by one). */
+async function batchReads(db: Knex, checkin: Checkin, scans: readonly OfflineScan[]): Promise<BatchReads> {
+  const texts = scans.flatMap((scan) => (scan.code !== undefined ? [scan.code.trim()] : []));
+  const codes = await checkGuestCodes(db, checkin.eventId, texts);
+  const ids = new Set(scans.flatMap((scan) => (scan.code === undefined && scan.guestId ? [scan.guestId] : [])));
+  for (const verified of codes.values()) if (verified.ok) ids.add(verified.guestId);
+  const guests = new Map<string, Record<string, unknown> | null>([...ids].map((id) => [id, null]));
+  const all = [...ids];
+  for (let start = 0; start < all.length; start += 500) {
+    const rows = (await db("guests")
+      .where({ accountId: checkin.accountId })
+      .whereIn("id", all.slice(start, start + 500))
+      .select(GUEST_COLUMNS.map((column) => `guests.${column}`))) as Record<string, unknown>[];
+    for (const row of rows) guests.set(row.id as string, row);
+  }
+  return { codes, guests };
 }
 
 /** The refusal's words: the failing part of the rule, described by the engine in the caller's language. */
@@ -104,9 +134,23 @@ async function refusalDetails(scope: Scope, checkin: Checkin, refusal: Exclude<A
 async function storedAnswer(db: Knex, checkinId: string, scanId: string): Promise<ScanAnswer | null> {
   const row = (await db("checkinScans").where({ checkinId, scanId }).first("answer")) as
     { answer: string | ScanAnswer } | undefined;
-  if (!row) return null;
-  const answer = typeof row.answer === "string" ? (JSON.parse(row.answer) as ScanAnswer) : row.answer;
-  return { ...answer, repeated: true };
+  return row ? { ...answerOf(row.answer), repeated: true } : null;
+}
+
+const answerOf = (answer: string | ScanAnswer): ScanAnswer =>
+  typeof answer === "string" ? (JSON.parse(answer) as ScanAnswer) : answer;
+
+/** What a scan needs before anything is read: a code or a guest; forcing, a scanner who may. */
+function requireScannable(run: ScanRun, input: ScanInput): void {
+  if (input.code === undefined && input.guestId === undefined)
+    throw AppError.invalid([{ field: "guestId", code: "required" }]);
+  if (input.force && !run.scanner.canForce) throw AppError.forbidden();
+}
+
+/** A stored answer given again, settled again: the first upload may have stopped between its write and the settling. */
+async function settledAgain(run: ScanRun, stored: ScanAnswer): Promise<ScanAnswer> {
+  const settled = await settleOffline(run, stored);
+  return settled === stored ? stored : { ...settled, repeated: true };
 }
 
 /**
@@ -114,10 +158,8 @@ async function storedAnswer(db: Knex, checkinId: string, scanId: string): Promis
  * turns a repeat (or one racing the first) into the stored answer, its transaction rolled back whole.
  */
 async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
-  const { scope, checkin, scanner } = run;
-  if (input.code === undefined && input.guestId === undefined)
-    throw AppError.invalid([{ field: "guestId", code: "required" }]);
-  if (input.force && !scanner.canForce) throw AppError.forbidden();
+  const { scope, checkin } = run;
+  requireScannable(run, input);
   const receivedAt = scope.clock.now();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -129,9 +171,7 @@ async function scanOnce(run: ScanRun, input: ScanInput): Promise<ScanAnswer> {
       // The same scan id got there first (a repeat racing it): its answer, and nothing of ours.
       const stored = await storedAnswer(scope.db, checkin.id, input.scanId);
       if (!stored) throw error;
-      // Settled again: the first upload may have stopped between its write and the settling.
-      const settled = await settleOffline(run, stored);
-      return settled === stored ? stored : { ...settled, repeated: true };
+      return settledAgain(run, stored);
     }
   }
 }
@@ -143,11 +183,11 @@ async function settleOffline(run: ScanRun, answer: ScanAnswer): Promise<ScanAnsw
 }
 
 /** The scan: its guest read, its two possible answers planned, then written (scanWrite.ts). */
-async function readAndWrite(run: ScanRun, input: ScanInput, receivedAt: Date): Promise<ScanAnswer> {
+async function readAndWrite(run: ScanRun, input: ScanInput, receivedAt: Date, batch?: BatchReads): Promise<ScanAnswer> {
   const { scope, checkin } = run;
   const scannedAt = input.scannedAt ? new Date(input.scannedAt) : receivedAt;
   const direction = input.direction ?? "in";
-  const found = await findGuest(scope.db, checkin, input);
+  const found = await findGuest(scope.db, checkin, input, batch);
   const guest = "guest" in found ? found.guest : null;
 
   // What the guest's row alone decides, before any entry is read.
@@ -219,11 +259,7 @@ export async function checkBatch(
 ): Promise<ScanAnswer[]> {
   // The event, the session and the caller's rights read once for the batch; each scan names its own desk.
   const run = await userContext(scope, key, checkinId, undefined, true);
-  const answers: ScanAnswer[] = [];
-  for (const scan of scans) {
-    answers.push(await scanOnce({ ...run, scanner: { ...run.scanner, desk: deskName(scan.desk) } }, scan));
-  }
-  return answers;
+  return scanBatch(scope, scans, (scan) => ({ ...run, scanner: { ...run.scanner, desk: deskName(scan.desk) } }));
 }
 
 export async function deskCheck(scope: Scope, desk: Desk, body: ScanBody): Promise<ScanAnswer> {
@@ -233,7 +269,65 @@ export async function deskCheck(scope: Scope, desk: Desk, body: ScanBody): Promi
 
 export async function deskCheckBatch(scope: Scope, desk: Desk, scans: readonly OfflineScan[]): Promise<ScanAnswer[]> {
   const run = deskContext(scope, desk, true);
-  const answers: ScanAnswer[] = [];
-  for (const scan of scans) answers.push(await scanOnce(run, scan));
+  return scanBatch(scope, scans, () => run);
+}
+
+/**
+ * An upload's scans in one transaction: one commit for the batch, not one a scan (each commit waits for its
+ * flush to disk, which was most of an upload's time). Scan ids already stored, or twice in the upload, are
+ * answered from what is stored, read in one query first, so that no statement fails inside the transaction.
+ * One that still fails (the same upload sent again while this one runs, a guest merged away meanwhile) rolls
+ * the batch back whole, and each scan then goes on its own, as a single scan does.
+ */
+async function scanBatch(
+  scope: Scope,
+  scans: readonly OfflineScan[],
+  runOf: (scan: OfflineScan) => ScanRun,
+): Promise<ScanAnswer[]> {
+  if (scans.length === 0) return [];
+  const checkinId = runOf(scans[0]!).checkin.id;
+  try {
+    return await scope.db.transaction(async (trx) => {
+      const inBatch: Scope = { ...scope, db: trx };
+      const receivedAt = scope.clock.now();
+      const stored = await storedAnswers(
+        trx,
+        checkinId,
+        scans.map((scan) => scan.scanId),
+      );
+      const reads = await batchReads(trx, runOf(scans[0]!).checkin, scans);
+      const answers: ScanAnswer[] = [];
+      for (const scan of scans) {
+        const run: ScanRun = { ...runOf(scan), scope: inBatch };
+        requireScannable(run, scan);
+        const earlier = stored.get(scan.scanId);
+        if (earlier) {
+          answers.push(await settledAgain(run, earlier));
+          continue;
+        }
+        const answer = await readAndWrite(run, scan, receivedAt, reads);
+        stored.set(scan.scanId, { ...answer, repeated: true });
+        answers.push(answer);
+      }
+      return answers;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error) && !isForeignKeyViolation(error)) throw error;
+    const answers: ScanAnswer[] = [];
+    for (const scan of scans) answers.push(await scanOnce(runOf(scan), scan));
+    return answers;
+  }
+}
+
+/** The stored answers of these scan ids in the session (given again: repeated), by scan id. */
+async function storedAnswers(db: Knex, checkinId: string, scanIds: string[]): Promise<Map<string, ScanAnswer>> {
+  const answers = new Map<string, ScanAnswer>();
+  for (let start = 0; start < scanIds.length; start += 500) {
+    const rows = (await db("checkinScans")
+      .where({ checkinId })
+      .whereIn("scanId", scanIds.slice(start, start + 500))
+      .select("scanId", "answer")) as { scanId: string; answer: string | ScanAnswer }[];
+    for (const row of rows) answers.set(row.scanId, { ...answerOf(row.answer), repeated: true });
+  }
   return answers;
 }
