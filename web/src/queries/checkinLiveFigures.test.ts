@@ -35,6 +35,17 @@ describe("mergeScans", () => {
     expect(mergeScans(again, [first, third])).toBe(again);
   });
 
+  it("takes a scan's newer word: an offline admission settled as the second one is flagged afterwards", () => {
+    const first = scan(50);
+    const admitted = scan(40);
+    const kept = mergeScans(new Map(), [first, admitted]);
+    const settled = { ...admitted, forced: true, flagged: true };
+    const merged = mergeScans(kept, [settled]);
+    expect([...merged.keys()]).toEqual([first.id, admitted.id]);
+    expect(merged.get(admitted.id)).toEqual(settled);
+    expect(mergeScans(merged, [settled])).toBe(merged);
+  });
+
   it("drops the oldest past its bound", () => {
     const scans = [scan(30), scan(20), scan(10)];
     expect([...mergeScans(new Map(), scans, 2).keys()]).toEqual([scans[1]!.id, scans[2]!.id]);

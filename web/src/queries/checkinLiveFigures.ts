@@ -18,9 +18,16 @@ export function mergeScans(
   incoming: readonly LiveScan[],
   max = LIVE_SCANS_MAX,
 ): ReadonlyMap<string, LiveScan> {
-  const fresh = incoming.filter((scan) => !kept.has(scan.id));
+  // A scan sent again is the same, unless it was settled since (an offline admission found to come second is
+  // flagged afterwards): then its newer word replaces the kept one.
+  const fresh = incoming.filter((scan) => {
+    const known = kept.get(scan.id);
+    return !known || JSON.stringify(known) !== JSON.stringify(scan);
+  });
   if (fresh.length === 0) return kept;
-  const all = [...kept.values(), ...new Map(fresh.map((scan) => [scan.id, scan])).values()];
+  const latest = new Map(kept);
+  for (const scan of fresh) latest.set(scan.id, scan);
+  const all = [...latest.values()];
   all.sort((a, b) => Date.parse(a.receivedAt) - Date.parse(b.receivedAt));
   return new Map(all.slice(Math.max(0, all.length - max)).map((scan) => [scan.id, scan]));
 }
