@@ -44,6 +44,19 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until the open dialog is fully shown: its fade-in may not have started when settle() looks, and axe reads
+ * a half-transparent dialog's colours as too pale.
+ */
+export async function dialogShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="dialog"]');
+    for (let node = dialog; node; node = node.parentElement) if (getComputedStyle(node).opacity !== "1") return false;
+    return dialog !== null;
+  });
+  await settle(page);
+}
+
 /** axe-core's serious and critical findings on the page (WCAG 2.0 and 2.1, A and AA). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });

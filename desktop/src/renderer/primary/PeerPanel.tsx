@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { PrimaryStatus } from "./primaryApi.ts";
+import { reachabilityText } from "./venueRole.ts";
 
 /** This desk paired with a primary: which one, whether it answers, and a way to leave it. */
 export function PeerPanel({
@@ -13,12 +14,6 @@ export function PeerPanel({
   onDisconnect(): void;
 }) {
   const { t } = useTranslation("web");
-  const reachability =
-    primaryStatus.reachable === null
-      ? t("deskPrimary.role.unknown")
-      : primaryStatus.reachable
-        ? t("deskPrimary.role.reachable")
-        : t("deskPrimary.role.unreachable");
   return (
     <Stack gap="sm" data-testid="peer-panel">
       <Title order={3} size="h4">
@@ -27,7 +22,7 @@ export function PeerPanel({
       <Text>
         {t("deskPrimary.peer.address", { address: primaryStatus.address ?? "" })}
         {" · "}
-        {reachability}
+        {reachabilityText(primaryStatus, t)}
       </Text>
       {primaryStatus.unreconciled > 0 && (
         <Text size="sm">{t("deskPrimary.role.unreconciled", { count: primaryStatus.unreconciled })}</Text>

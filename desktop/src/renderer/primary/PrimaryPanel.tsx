@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PrimaryStatus } from "./primaryApi.ts";
 
@@ -18,16 +18,24 @@ export function PrimaryPanel({
 }) {
   const { t } = useTranslation("web");
   const [isConfirming, setConfirming] = useState(false);
+  const id = useId();
   return (
     <Stack gap="md" data-testid="primary-panel">
       <Title order={3} size="h4">
         {t("deskPrimary.primary.heading")}
       </Title>
       <div>
-        <Text size="sm" fw={600} id="primary-addresses">
+        <Text size="sm" fw={600} id={`${id}-primary-addresses`}>
           {t("deskPrimary.primary.addresses")}
         </Text>
-        <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: "none" }} aria-labelledby="primary-addresses">
+        <Stack
+          component="ul"
+          gap={2}
+          m={0}
+          p={0}
+          style={{ listStyle: "none" }}
+          aria-labelledby={`${id}-primary-addresses`}
+        >
           {addresses.map((address) => (
             <Text component="li" key={address} ff="monospace" size="lg" data-testid="primary-address">
               {address}
@@ -36,18 +44,10 @@ export function PrimaryPanel({
         </Stack>
       </div>
       <div>
-        <Text size="sm" fw={600} id="primary-code">
+        <Text size="sm" fw={600} id={`${id}-primary-code`}>
           {t("deskPrimary.primary.code")}
         </Text>
-        <Text
-          ff="monospace"
-          fw={700}
-          fz={48}
-          lh={1.1}
-          style={{ letterSpacing: "0.2em" }}
-          aria-labelledby="primary-code"
-          data-testid="pairing-code"
-        >
+        <Text ff="monospace" fw={700} fz={48} lh={1.1} style={{ letterSpacing: "0.2em" }} data-testid="pairing-code">
           {primaryStatus.pairingCode}
         </Text>
         <Text size="sm" c="dimmed">
@@ -58,9 +58,9 @@ export function PrimaryPanel({
         {t("deskPrimary.primary.peers", { count: primaryStatus.peers })}
       </Text>
       {isConfirming ? (
-        <Paper withBorder p="md" radius="md" role="group" aria-labelledby="primary-stop-title">
+        <Paper withBorder p="md" radius="md" role="group" aria-labelledby={`${id}-primary-stop-title`}>
           <Stack gap="sm">
-            <Text fw={700} id="primary-stop-title">
+            <Text fw={700} id={`${id}-primary-stop-title`}>
               {t("deskPrimary.primary.stopTitle")}
             </Text>
             <Text size="sm">{t("deskPrimary.primary.stopWarning")}</Text>
