@@ -1,8 +1,11 @@
 /**
  * The renderer's view of `window.desk`: the core's channels (their types imported from core, never its code),
- * the printing and supervisor channels, and the channels only main answers (windows, kiosk lock).
+ * the printing and supervisor channels, the primary desk's, the import's, and the channels only main answers (windows,
+ * kiosk lock, file dialog).
  */
 import type { DeskHandlers } from "../core/handlers.ts";
+import type { ImportHandlers } from "../core/import/handlers.ts";
+import type { PrimaryHandlers } from "../core/primary/handlers.ts";
 import type { PrinterDescription } from "../core/printing/printer.ts";
 import type { PrinterState } from "../core/printing/printerStatus.ts";
 import type { PreflightCheck } from "../core/printing/preflight.ts";
@@ -25,9 +28,16 @@ export interface DeskAppHandlers {
   "app.openBackOffice": (serverUrl: string) => Promise<void>;
   /** Kiosk mode: the window full screen and locked (true), or back to a normal window (false). */
   "app.setKiosk"?: (isLocked: boolean, supervisorPin?: string) => Promise<void>;
+  /** The file chosen in the system's open dialog (CSV or .xlsx), null when cancelled. */
+  "app.pickFile": () => Promise<string | null>;
 }
 
-export type DeskApi = DeskHandlers & SearchHandlers & DeskPrintHandlers & DeskAppHandlers;
+export type DeskApi = DeskHandlers &
+  SearchHandlers &
+  DeskPrintHandlers &
+  PrimaryHandlers &
+  ImportHandlers &
+  DeskAppHandlers;
 
 declare global {
   interface Window {

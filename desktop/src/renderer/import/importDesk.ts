@@ -13,7 +13,7 @@ export type ImportDeskApi = ImportHandlers & {
 };
 
 export function importDesk(): ImportDeskApi {
-  return window.desk as unknown as ImportDeskApi;
+  return window.desk;
 }
 
 /** Bytes as megabytes in the user's language ("1.2 MB", "1,2 Mo"). */

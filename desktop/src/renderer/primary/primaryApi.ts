@@ -13,5 +13,5 @@ export type {
 } from "../../core/primary/handlers.ts";
 
 export function primaryApi(): PrimaryHandlers {
-  return deskApi() as unknown as PrimaryHandlers;
+  return deskApi();
 }
