@@ -44,6 +44,7 @@ import * as checkinScansLive from "./20261129008000_checkin_scans_live.ts";
 import * as checkinEntriesPrevious from "./20261130001000_checkin_entries_previous.ts";
 import * as checkinEntriesChanges from "./20261130002000_checkin_entries_changes.ts";
 import * as guestImportUploads from "./20261130004500_guest_import_uploads.ts";
+import * as guestsChangedOrder from "./20261130005000_guests_changed_order.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -94,6 +95,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261130001000_checkin_entries_previous", checkinEntriesPrevious],
   ["20261130002000_checkin_entries_changes", checkinEntriesChanges],
   ["20261130004500_guest_import_uploads", guestImportUploads],
+  ["20261130005000_guests_changed_order", guestsChangedOrder],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

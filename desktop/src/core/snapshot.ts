@@ -5,6 +5,7 @@
  * to the guests here), the verification material replaced at each refresh.
  */
 import { decodeRevokedSerials } from "@tessera/shared/checkin/guestCode";
+import { SNAPSHOT_PAGE_MAX } from "@tessera/shared/rules/checkins";
 import type { DeskVerificationSchema, ScanAnswer, SnapshotPage } from "@tessera/shared/schemas/checkins";
 import type { Static } from "@sinclair/typebox";
 import { deskRequest, type DeskHttpOptions, type FetchLike } from "./deskHttp.ts";
@@ -17,7 +18,7 @@ type VerificationJson = Static<typeof DeskVerificationSchema>;
 export interface SyncOptions {
   fetch?: FetchLike;
   timeoutMs?: number;
-  /** Guests a page (the server's maximum applies). */
+  /** Guests a page (the server's maximum unless said). */
   pageSize?: number;
   now?: () => Date;
   /** The server to call instead of the one signed in to (the desk's address was changed since). */
@@ -86,7 +87,7 @@ async function eachPage(
   let after: string | null = null;
   let asOf: string | null = null;
   do {
-    const params = new URLSearchParams({ ...query, limit: String(options.pageSize ?? 500) });
+    const params = new URLSearchParams({ ...query, limit: String(options.pageSize ?? SNAPSHOT_PAGE_MAX) });
     if (after) params.set("after", after);
     const page: SnapshotPageJson = await deskRequest<SnapshotPageJson>(http, "GET", `/desk/snapshot?${params}`);
     asOf ??= page.asOf;

@@ -246,9 +246,12 @@ function readCursor(after: string | undefined): Cursor | null {
   return { in: isEntries ? "entries" : "guests", at: new Date(at).toISOString(), id };
 }
 
-/** Rows after the cursor's (updatedAt, id), as a page reads on. */
+/**
+ * Rows after the cursor's (updatedAt, id), as a page reads on: one row comparison, which both databases read as
+ * a range of the (…, updated_at, id) index (the same test spelled with OR filters every row before the cursor).
+ */
 function after(read: Knex.QueryBuilder, at: string, idColumn: string, atColumn: string, id: string) {
-  read.where((q) => q.where(atColumn, ">", at).orWhere((same) => same.where(atColumn, at).where(idColumn, ">", id)));
+  read.whereRaw("(??, ??) > (?, ?)", [atColumn, idColumn, at, id]);
 }
 
 type SnapshotEntry = {
