@@ -82,6 +82,9 @@ export class EbadgePages {
     await this.page.mouse.down();
     await this.page.mouse.move(start.x + dx, start.y + dy, { steps: 12 });
     await this.page.mouse.up();
+    // dnd-kit swallows clicks for 50 ms after a drag (its document listener goes on a 50 ms timer): a page timer
+    // set now for longer fires after it, so the next click of the test is a click again, however loaded the machine.
+    await this.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 60)));
   }
 
   /**
