@@ -49,6 +49,48 @@ export interface Config {
    * breaks a stored one. Tests lower it to run fast; production refuses anything below the default.
    */
   passwordHashCost: number;
+  /** Card payments through Stripe (api/src/payments/stripeClient.ts). */
+  stripe: StripeConfig;
+}
+
+export interface StripeConfig {
+  /**
+   * Base URL of the Stripe API the client talks to (STRIPE_API_URL, e.g. "http://127.0.0.1:12111" for the local
+   * stand-in of api/src/payments/standIn); null: Stripe itself (https://api.stripe.com). An http(s) origin, no path.
+   */
+  apiUrl: string | null;
+  /** STRIPE_SECRET_KEY ("sk_…" or a restricted "rk_…"); null: card payments are off until an account has its own. */
+  secretKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET ("whsec_…"): signs the events Stripe posts to us; null when unset. */
+  webhookSecret: string | null;
+}
+
+/** STRIPE_API_URL, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, each checked for its form. */
+export function stripeConfigFrom(env: NodeJS.ProcessEnv): StripeConfig {
+  let apiUrl: string | null = null;
+  const rawUrl = env.STRIPE_API_URL?.trim();
+  if (rawUrl) {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      throw new Error(`STRIPE_API_URL must be an http(s) URL, got "${rawUrl}"`);
+    }
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.pathname !== "/" || url.search || url.hash) {
+      throw new Error(`STRIPE_API_URL must be an http(s) origin without a path, got "${rawUrl}"`);
+    }
+    if (url.username || url.password) throw new Error("STRIPE_API_URL may not hold credentials");
+    apiUrl = url.origin;
+  }
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || null;
+  if (secretKey && !/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(secretKey)) {
+    throw new Error('STRIPE_SECRET_KEY must be a Stripe secret key ("sk_test_…", "sk_live_…" or a restricted "rk_…")');
+  }
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
+  if (webhookSecret && !/^whsec_[A-Za-z0-9_]+$/.test(webhookSecret)) {
+    throw new Error('STRIPE_WEBHOOK_SECRET must be a webhook signing secret ("whsec_…")');
+  }
+  return { apiUrl, secretKey, webhookSecret };
 }
 
 /** The scrypt N of production password hashes (2^15 with r = 8 and p = 1: 32 MiB a hash). */
@@ -191,5 +233,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRunning: intFrom(env, "IMPORT_MAX_RUNNING", 2),
     },
     passwordHashCost: passwordHashCostFrom(env, nodeEnv === "production"),
+    stripe: stripeConfigFrom(env),
   };
 }
