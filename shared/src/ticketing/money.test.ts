@@ -217,6 +217,19 @@ describe("refunds", () => {
     expect(rest.vatBreakdown.map((v) => v.taxRateBp)).toEqual([1000, 2000]);
   });
 
+  it("no refund amount is ever negative, even for a few cents over many units", () => {
+    // 3 units paid 0.02 € in all, 0.01 € of it VAT (100 %): unit by unit, each refund stays consistent.
+    const paid = { excludingCents: 1, taxCents: 1, includingCents: 2, taxRateBp: 10000, quantity: 3 };
+    const steps = [0, 1, 2].map((refundedQuantity) =>
+      refundAmounts([{ ...paid, refundedQuantity }], [{ line: 0, quantity: 1 }]),
+    );
+    expect(steps.map((s) => [s.excludingCents, s.taxCents, s.includingCents])).toEqual([
+      [0, 1, 1],
+      [0, 0, 0],
+      [1, 0, 1],
+    ]);
+  });
+
   it("refunds what was paid after discounts", () => {
     const { lines } = applyDiscounts(
       [line(1000, 2000, 2)],
