@@ -1,9 +1,13 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stripeConfigFrom } from "../../../api/src/config.ts";
+import { ROOT_DIR, stripeConfigFrom } from "../../../api/src/config.ts";
 import { startStripeStandIn, type StripeStandIn } from "../../../api/src/payments/standIn/index.ts";
 import { createStripeClient, verifyWebhook } from "../../../api/src/payments/stripeClient.ts";
 
@@ -136,6 +140,18 @@ describe("Stripe stand-in, through the real SDK", () => {
       status: "succeeded",
     });
     expect((await stripe.paymentIntents.retrieve(first.id)).status).toBe("succeeded");
+  });
+
+  it("creates one intent for one idempotency key sent many times at once", async () => {
+    const key = randomUUID();
+    const params = { amount: 3300, currency: "eur", metadata: { order_id: `concurrent-${key}` } };
+    const intents = await Promise.all(
+      Array.from({ length: 8 }, () => stripe.paymentIntents.create(params, { idempotencyKey: key })),
+    );
+    expect(new Set(intents.map((intent) => intent.id)).size).toBe(1);
+    expect(standIn.paymentIntents().filter((intent) => intent.metadata.order_id === `concurrent-${key}`)).toHaveLength(
+      1,
+    );
   });
 
   it("answers idempotency_error for one key with other parameters or another path, and keeps keys per secret key", async () => {
@@ -403,5 +419,52 @@ describe("Stripe stand-in, through the real SDK", () => {
     const posts = receivedOf(created.id);
     expect(posts).toHaveLength(3);
     expect(new Set(posts.map((post) => post.payload)).size).toBe(1);
+  });
+
+  it("runs as a process of its own (the demo's), posting to the webhook URL it is given", async () => {
+    const { port } = receiver.server.address() as AddressInfo;
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT_DIR, "api/src/payments/standIn/main.ts")],
+      {
+        cwd: ROOT_DIR,
+        env: {
+          ...process.env,
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_STAND_IN_PORT: "0",
+          STRIPE_STAND_IN_WEBHOOK_URL: `http://127.0.0.1:${port}/webhooks/stripe`,
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    try {
+      const [url] = (await once(createInterface({ input: child.stdout }), "line")) as [string];
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const client = createStripeClient(stripeConfigFrom({ STRIPE_API_URL: url }), "sk_test_demo");
+      const intent = await client.paymentIntents.create({
+        amount: 1200,
+        currency: "eur",
+        payment_method: "pm_card_visa",
+        confirm: true,
+      });
+      expect(intent.status).toBe("succeeded");
+      // Its events reach the receiver, signed with the secret it was given.
+      let succeeded: Received | undefined;
+      while (!succeeded) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        succeeded = receiver.received.find((entry) => {
+          const event = JSON.parse(entry.payload) as Stripe.Event;
+          return event.type === "payment_intent.succeeded" && (event.data.object as { id: string }).id === intent.id;
+        });
+      }
+      expect(verifyWebhook(succeeded.payload, succeeded.signature, WEBHOOK_SECRET).type).toBe(
+        "payment_intent.succeeded",
+      );
+    } finally {
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      const [code] = (await exited) as [number | null];
+      expect(code).toBe(0);
+    }
   });
 });
