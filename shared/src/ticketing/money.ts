@@ -8,11 +8,11 @@
  *
  * THE ROUNDING RULE. Every division is exact (integer arithmetic, no floating point) and rounded ONCE, to the
  * cent, HALF AWAY FROM ZERO (x.5 cents → x+1 cents), PER LINE; order totals and each rate of the VAT breakdown
- * are SUMS of rounded lines, never re-rounded. Why: French invoicing (CGI art. 242 nonies A, BOFiP
- * BOI-TVA-DECLA-30-20-20) asks for each line's price and, per rate, the base, the VAT and the total, to the
- * cent; "arrondi commercial" (half up on the cent, as the euro regulation EC 1103/97 art. 5 does) is the usual
- * rule, and rounding per line keeps what the invoice prints self-consistent: each line's excluding + VAT =
- * including, the lines add up to the totals, the VAT breakdown adds up to the totals — to the cent, always.
+ * are SUMS of rounded lines, never re-rounded. Why: a French invoice shows each line's price and, per VAT rate,
+ * the base, the VAT and the total, in cents (CGI annexe II art. 242 nonies A); "arrondi commercial" (half up on
+ * the cent, as the euro regulation EC 1103/97 art. 5 rounds) is the usual rule, and rounding per line keeps
+ * what the invoice prints self-consistent: each line's excluding + VAT = including, the lines add up to the
+ * totals, the VAT breakdown adds up to the totals — to the cent, always.
  * The price of one line:
  *   - priced including tax (the usual B2C case, a ticket's price after taxes): including = unit × quantity,
  *     excluding = round(including × 10000 / (10000 + rate)), VAT = including − excluding;
