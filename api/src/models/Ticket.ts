@@ -12,14 +12,17 @@ export class Ticket extends BaseModel {
   declare eventId: string;
   declare caption: string;
   declare description: string | null;
-  /** VAT rate in percent; null: no VAT. */
+  /** VAT rate in percent with two decimals, so basis points exactly (the API's `taxRateBp`); null: no VAT. */
   declare taxPercent: number | null;
   /** Null: unlimited. */
   declare maxQuantity: number | null;
   /** An option cannot be bought alone. */
   declare isOption: boolean;
   declare isOnSale: boolean;
+  /** A legacy free-text category, no longer written: the catalogue's categories are `categoryId`'s. */
   declare category: string | null;
+  /** A category or a subcategory (`ticket_categories`); null: none. */
+  declare categoryId: string | null;
   declare position: number;
   declare createdAt: Date;
   declare updatedAt: Date;

@@ -29,7 +29,7 @@ import { systemContracts } from "./system.ts";
 import { teamContracts } from "./teams.ts";
 import { checkinCodeContracts, checkinContracts, deskContracts } from "./checkins.ts";
 import { checkinLiveContracts } from "./checkinLive.ts";
-import { organizerContracts, ticketingParamContracts } from "./ticketingBilling.ts";
+import { ticketCategoryContracts, ticketContracts } from "./ticketing.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -67,8 +67,8 @@ export const contracts = {
   checkinCodes: checkinCodeContracts,
   desk: deskContracts,
   checkinLive: checkinLiveContracts,
-  organizers: organizerContracts,
-  ticketingParams: ticketingParamContracts,
+  ticketCategories: ticketCategoryContracts,
+  tickets: ticketContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

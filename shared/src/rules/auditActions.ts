@@ -50,6 +50,13 @@ export const EVENT_AUDIT_ACTIONS = [
   "ebadge.conditions_updated",
   "ebadge.printed",
   "ebadge.batch_printed",
+  "ticket_category.created",
+  "ticket_category.updated",
+  "ticket_category.deleted",
+  "ticket_category.reordered",
+  "ticket.created",
+  "ticket.updated",
+  "ticket.deleted",
 ] as const;
 export type EventAuditAction = (typeof EVENT_AUDIT_ACTIONS)[number];
 
@@ -75,8 +82,6 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   "team.member_added",
   "team.member_removed",
   "image.created",
-  "organizer.created",
-  "organizer.updated",
 ] as const;
 export type AccountAuditAction = (typeof ACCOUNT_AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { TAX_RATE_BP_MAX } from "../ticketing/money.ts";
 import { Nullable, Timestamp, Uuid } from "./common.ts";
 
 /*
@@ -9,8 +10,6 @@ import { Nullable, Timestamp, Uuid } from "./common.ts";
 export const TICKET_CATEGORY_NAME_MAX = 100;
 export const TICKET_CAPTION_MAX = 200;
 export const TICKET_DESCRIPTION_MAX = 5000;
-/** 100 %, in basis points. */
-export const TAX_RATE_BP_MAX = 10000;
 export const TICKET_PRICE_CENTS_MAX = 100_000_000;
 export const TICKET_PRICE_PERIODS_MAX = 50;
 export const TICKET_MAX_QUANTITY_MAX = 1_000_000;

@@ -1195,35 +1195,99 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       headers: { Cookie: cookie },
     });
   },
-  "organizers.list": async (w) => {
-    const { event } = await billedEvent(w);
-    return w.overseer.organizers.list({ params: w.at(event) });
+  "ticketCategories.list": async (w) => {
+    const { event } = await catalogueOf(w);
+    return w.overseer.ticketCategories.list({ params: w.at(event) });
   },
-  "organizers.save": async (w) => {
-    const { event, organizer } = await billedEvent(w);
-    return w.overseer.organizers.save({ params: w.at(event), body: { id: organizer.id, city: "Lyon" } });
-  },
-  "ticketingParams.get": async (w) => {
-    const { event } = await billedEvent(w);
-    return w.overseer.ticketingParams.get({ params: w.at(event) });
-  },
-  "ticketingParams.update": async (w) => {
-    const { event, organizer } = await billedEvent(w);
-    return w.overseer.ticketingParams.update({
+  "ticketCategories.create": async (w) => {
+    const { event, category } = await catalogueOf(w);
+    return w.overseer.ticketCategories.create({
       params: w.at(event),
-      body: { organizerId: organizer.id, mode: "test", paymentMethods: ["card", "desk"], terms: "No refund." },
+      body: { name: "Students", color: "#aa0000", parentId: category.id },
     });
+  },
+  "ticketCategories.positions": async (w) => {
+    const { event, category } = await catalogueOf(w);
+    const other = await w.overseer.ticketCategories.create({
+      params: w.at(event),
+      body: { name: "Workshops", color: "#00aa00" },
+    });
+    return w.overseer.ticketCategories.positions({ params: w.at(event), body: { ids: [other.id, category.id] } });
+  },
+  "ticketCategories.get": async (w) => {
+    const { event, category } = await catalogueOf(w);
+    return w.overseer.ticketCategories.get({ params: { ...w.at(event), id: category.id } });
+  },
+  "ticketCategories.update": async (w) => {
+    const { event, category } = await catalogueOf(w);
+    return w.overseer.ticketCategories.update({
+      params: { ...w.at(event), id: category.id },
+      body: { name: "Full passes", color: "#112233" },
+    });
+  },
+  "ticketCategories.remove": async (w) => {
+    const event = await w.event();
+    const category = await w.overseer.ticketCategories.create({
+      params: w.at(event),
+      body: { name: "Empty", color: "#000000" },
+    });
+    return w.overseer.ticketCategories.remove({ params: { ...w.at(event), id: category.id } });
+  },
+  "tickets.list": async (w) => {
+    const { event } = await catalogueOf(w);
+    return w.overseer.tickets.list({ params: w.at(event) });
+  },
+  "tickets.create": async (w) => {
+    const { event, category } = await catalogueOf(w);
+    return w.overseer.tickets.create({
+      params: w.at(event),
+      body: {
+        caption: "Day pass",
+        taxRateBp: 550,
+        maxQuantity: 10,
+        isOption: true,
+        categoryId: category.id,
+        pricePeriods: [{ startsAt: "2027-01-01T00:00:00.000Z", priceExclTaxCents: 5000 }],
+      },
+    });
+  },
+  "tickets.get": async (w) => {
+    const { event, ticket } = await catalogueOf(w);
+    return w.overseer.tickets.get({ params: { ...w.at(event), id: ticket.id } });
+  },
+  "tickets.update": async (w) => {
+    const { event, ticket } = await catalogueOf(w);
+    return w.overseer.tickets.update({
+      params: { ...w.at(event), id: ticket.id },
+      body: { isOnSale: true, taxRateBp: null },
+    });
+  },
+  "tickets.remove": async (w) => {
+    const { event, ticket } = await catalogueOf(w);
+    return w.overseer.tickets.remove({ params: { ...w.at(event), id: ticket.id } });
   },
 };
 
-/** A fresh event and an organizer of its account made through the API. */
-async function billedEvent(w: World) {
+/** A fresh event with a ticket category and a ticket in it (two price periods) made through the API. */
+async function catalogueOf(w: World) {
   const event = await w.event();
-  const organizer = await w.overseer.organizers.save({
+  const category = await w.overseer.ticketCategories.create({
     params: w.at(event),
-    body: { corporateName: "Tessera Events SAS", siret: "73282932000074", vatStatus: "subject" },
+    body: { name: "Passes", color: "#3366ff" },
   });
-  return { event, organizer };
+  const ticket = await w.overseer.tickets.create({
+    params: w.at(event),
+    body: {
+      caption: "Full pass",
+      taxRateBp: 2000,
+      categoryId: category.id,
+      pricePeriods: [
+        { startsAt: "2027-01-01T00:00:00.000Z", endsAt: "2027-03-01T00:00:00.000Z", priceInclTaxCents: 9000 },
+        { startsAt: "2027-03-01T00:00:00.000Z", priceInclTaxCents: 12000 },
+      ],
+    },
+  });
+  return { event, category, ticket };
 }
 
 /** A fresh event with an e-badge template made through the API. */

@@ -30,7 +30,7 @@ import { contactRoutes } from "./contact/contact.ts";
 import { checkinCodeRoutes, checkinRoutes } from "./checkins/checkins.ts";
 import { deskRoutes } from "./checkins/desk.ts";
 import { deskBadgeRoutes } from "./checkins/deskBadges.ts";
-import { ticketingBillingRoutes } from "./ticketing/billing.ts";
+import { ticketingCatalogueRoutes } from "./ticketing/catalogue.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -66,5 +66,5 @@ export const apiRoutes: readonly Route[] = [
   ...checkinCodeRoutes,
   ...deskRoutes,
   ...deskBadgeRoutes,
-  ...ticketingBillingRoutes,
+  ...ticketingCatalogueRoutes,
 ];

@@ -119,6 +119,14 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "ebadge.conditions_updated": { subject: "event", changes: nothing },
   "ebadge.printed": { subject: "event", changes: nothing },
   "ebadge.batch_printed": { subject: "event", changes: nothing },
+  // The catalogue's sentences name the ticket or category; its fields and prices are for the trail.
+  "ticket_category.created": { subject: "event", changes: nothing },
+  "ticket_category.updated": { subject: "event", changes: nothing },
+  "ticket_category.deleted": { subject: "event", changes: nothing },
+  "ticket_category.reordered": { subject: "event", changes: nothing },
+  "ticket.created": { subject: "event", changes: nothing },
+  "ticket.updated": { subject: "event", changes: nothing },
+  "ticket.deleted": { subject: "event", changes: nothing },
 };
 
 function labelOf(subject: HistorySubject, field: string, ctx: HistoryValueContext): string | null {

@@ -217,6 +217,41 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A imprimé 120 e-badges",
     es: "Imprimió 120 e-badges",
   },
+  "ticket_category.created": {
+    en: "Created the ticket category Workshops",
+    fr: "A créé la catégorie de billets Workshops",
+    es: "Creó la categoría de entradas Workshops",
+  },
+  "ticket_category.updated": {
+    en: "Changed the ticket category Workshops",
+    fr: "A modifié la catégorie de billets Workshops",
+    es: "Modificó la categoría de entradas Workshops",
+  },
+  "ticket_category.deleted": {
+    en: "Deleted the ticket category Workshops",
+    fr: "A supprimé la catégorie de billets Workshops",
+    es: "Eliminó la categoría de entradas Workshops",
+  },
+  "ticket_category.reordered": {
+    en: "Reordered the ticket categories",
+    fr: "A réordonné les catégories de billets",
+    es: "Reordenó las categorías de entradas",
+  },
+  "ticket.created": {
+    en: "Created the ticket Full pass",
+    fr: "A créé le billet Full pass",
+    es: "Creó la entrada Full pass",
+  },
+  "ticket.updated": {
+    en: "Changed the ticket Full pass",
+    fr: "A modifié le billet Full pass",
+    es: "Modificó la entrada Full pass",
+  },
+  "ticket.deleted": {
+    en: "Deleted the ticket Full pass",
+    fr: "A supprimé le billet Full pass",
+    es: "Eliminó la entrada Full pass",
+  },
 };
 
 const sentence = (entry: Parameters<typeof historySentence>[0], language: TestLanguage) =>

@@ -93,6 +93,20 @@ function formSentence(
 }
 
 /** An e-badge template's action: the template named as the entry names it. */
+/** A ticket or a ticket category of the catalogue, by the name the entry gives it. */
+function ticketingSentence(
+  key:
+    | "ticket_created"
+    | "ticket_updated"
+    | "ticket_deleted"
+    | "ticket_category_created"
+    | "ticket_category_updated"
+    | "ticket_category_deleted",
+  unknown: "ticket" | "ticketCategory",
+): Sentence {
+  return (entry, { t }) => t(`history.actions.${key}`, { name: subjectOf(entry) ?? t(`history.unknown.${unknown}`) });
+}
+
 function ebadgeSentence(key: "ebadge_created" | "ebadge_updated" | "ebadge_deleted"): Sentence {
   return (entry, ctx) => ctx.t(`history.actions.${key}`, { name: ebadgeName(entry, ctx) });
 }
@@ -207,6 +221,13 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
     const file = (isRecord(terms) && textOf(terms.name)) || ctx.t("history.unknown.file");
     return ctx.t("history.actions.form_terms_uploaded", { file, formOf: formPhrase(entry, ctx, true) });
   },
+  "ticket_category.created": ticketingSentence("ticket_category_created", "ticketCategory"),
+  "ticket_category.updated": ticketingSentence("ticket_category_updated", "ticketCategory"),
+  "ticket_category.deleted": ticketingSentence("ticket_category_deleted", "ticketCategory"),
+  "ticket_category.reordered": (_entry, { t }) => t("history.actions.ticket_category_reordered"),
+  "ticket.created": ticketingSentence("ticket_created", "ticket"),
+  "ticket.updated": ticketingSentence("ticket_updated", "ticket"),
+  "ticket.deleted": ticketingSentence("ticket_deleted", "ticket"),
   "ebadge.created": ebadgeSentence("ebadge_created"),
   "ebadge.updated": ebadgeSentence("ebadge_updated"),
   "ebadge.deleted": ebadgeSentence("ebadge_deleted"),

@@ -28,6 +28,8 @@ export const IDS = {
   ebadge: "6b273940-1a2c-4b3d-9e8b-061728394a51",
   batch: "7c384a51-2b3d-4c4e-8f9c-1728394a5b62",
   entryCodeKey: "8d495b62-3c4e-4d5f-9a0d-28394a5b6c73",
+  ticket: "9e5a6c73-4d5f-4e6a-8b1e-394a5b6c7d84",
+  ticketCategory: "af6b7d84-5e6a-4f7b-9c2f-4a5b6c7d8e95",
 } as const;
 
 const dietSnapshot = {
@@ -478,6 +480,64 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       subjectType: "ebadgeBatch",
       subjectId: IDS.batch,
       after: { layout: "a6x4", printed: 120, skippedPrinted: 3, withoutBadge: 0, reason: null },
+    }),
+  ],
+  "ticket_category.created": [
+    entry("ticket_category.created", {
+      subjectType: "ticket_category",
+      subjectId: IDS.ticketCategory,
+      after: { id: IDS.ticketCategory, name: "Workshops", color: "#3366ff", parentId: null },
+      metadata: { subject: "Workshops" },
+    }),
+  ],
+  "ticket_category.updated": [
+    entry("ticket_category.updated", {
+      subjectType: "ticket_category",
+      subjectId: IDS.ticketCategory,
+      before: { color: "#3366ff" },
+      after: { color: "#ff6633" },
+      metadata: { subject: "Workshops" },
+    }),
+  ],
+  "ticket_category.deleted": [
+    entry("ticket_category.deleted", {
+      subjectType: "ticket_category",
+      subjectId: IDS.ticketCategory,
+      before: { id: IDS.ticketCategory, name: "Workshops", color: "#3366ff", parentId: null, subcategories: [] },
+      metadata: { subject: "Workshops" },
+    }),
+  ],
+  "ticket_category.reordered": [
+    entry("ticket_category.reordered", {
+      subjectType: "ticket_category",
+      subjectId: null,
+      before: { order: [IDS.ticketCategory, IDS.ticket] },
+      after: { order: [IDS.ticket, IDS.ticketCategory] },
+    }),
+  ],
+  "ticket.created": [
+    entry("ticket.created", {
+      subjectType: "ticket",
+      subjectId: IDS.ticket,
+      after: { id: IDS.ticket, caption: "Full pass", taxRateBp: 2000, maxQuantity: null, pricePeriods: [] },
+      metadata: { subject: "Full pass" },
+    }),
+  ],
+  "ticket.updated": [
+    entry("ticket.updated", {
+      subjectType: "ticket",
+      subjectId: IDS.ticket,
+      before: { isOnSale: false },
+      after: { isOnSale: true },
+      metadata: { subject: "Full pass" },
+    }),
+  ],
+  "ticket.deleted": [
+    entry("ticket.deleted", {
+      subjectType: "ticket",
+      subjectId: IDS.ticket,
+      before: { id: IDS.ticket, caption: "Full pass", taxRateBp: 2000, maxQuantity: null, pricePeriods: [] },
+      metadata: { subject: "Full pass" },
     }),
   ],
 };
