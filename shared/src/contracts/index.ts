@@ -30,6 +30,7 @@ import { teamContracts } from "./teams.ts";
 import { checkinCodeContracts, checkinContracts, deskContracts } from "./checkins.ts";
 import { checkinLiveContracts } from "./checkinLive.ts";
 import { ticketCategoryContracts, ticketContracts } from "./ticketing.ts";
+import { organizerContracts, ticketingParamContracts } from "./ticketingBilling.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -69,6 +70,8 @@ export const contracts = {
   checkinLive: checkinLiveContracts,
   ticketCategories: ticketCategoryContracts,
   tickets: ticketContracts,
+  organizers: organizerContracts,
+  ticketingParams: ticketingParamContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

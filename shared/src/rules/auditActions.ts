@@ -82,6 +82,8 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   "team.member_added",
   "team.member_removed",
   "image.created",
+  "organizer.created",
+  "organizer.updated",
 ] as const;
 export type AccountAuditAction = (typeof ACCOUNT_AUDIT_ACTIONS)[number];
 

@@ -1266,7 +1266,36 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { event, ticket } = await catalogueOf(w);
     return w.overseer.tickets.remove({ params: { ...w.at(event), id: ticket.id } });
   },
+  "organizers.list": async (w) => {
+    const { event } = await billedEvent(w);
+    return w.overseer.organizers.list({ params: w.at(event) });
+  },
+  "organizers.save": async (w) => {
+    const { event, organizer } = await billedEvent(w);
+    return w.overseer.organizers.save({ params: w.at(event), body: { id: organizer.id, city: "Lyon" } });
+  },
+  "ticketingParams.get": async (w) => {
+    const { event } = await billedEvent(w);
+    return w.overseer.ticketingParams.get({ params: w.at(event) });
+  },
+  "ticketingParams.update": async (w) => {
+    const { event, organizer } = await billedEvent(w);
+    return w.overseer.ticketingParams.update({
+      params: w.at(event),
+      body: { organizerId: organizer.id, mode: "test", paymentMethods: ["card", "desk"], terms: "No refund." },
+    });
+  },
 };
+
+/** A fresh event and an organizer of its account made through the API. */
+async function billedEvent(w: World) {
+  const event = await w.event();
+  const organizer = await w.overseer.organizers.save({
+    params: w.at(event),
+    body: { corporateName: "Tessera Events SAS", siret: "73282932000074", vatStatus: "subject" },
+  });
+  return { event, organizer };
+}
 
 /** A fresh event with a ticket category and a ticket in it (two price periods) made through the API. */
 async function catalogueOf(w: World) {

@@ -221,6 +221,20 @@ describe("Stripe stand-in, through the real SDK", () => {
     expect(((await bare.json()) as { error: { type: string } }).error.type).toBe("invalid_request_error");
   });
 
+  it("expands latest_charge, and refuses another expansion or a confirm without a card before creating anything", async () => {
+    const intent = await paidIntent(1500);
+    const withCharge = await stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] });
+    expect(withCharge.latest_charge).toMatchObject({ object: "charge", id: intent.latest_charge, amount: 1500 });
+    const count = standIn.paymentIntents().length;
+    const badExpand = await errorOf(
+      stripe.paymentIntents.create({ amount: 1500, currency: "eur", expand: ["customer"] }),
+    );
+    expect(badExpand).toMatchObject({ statusCode: 400, param: "expand" });
+    const noCard = await errorOf(stripe.paymentIntents.create({ amount: 1500, currency: "eur", confirm: true }));
+    expect(noCard).toMatchObject({ statusCode: 400, code: "parameter_missing", param: "payment_method" });
+    expect(standIn.paymentIntents()).toHaveLength(count);
+  });
+
   it("declines pm_card_chargeDeclined with a card_error, records the failed charge and posts payment_failed", async () => {
     const intent = await stripe.paymentIntents.create({ amount: 2500, currency: "eur" });
     const declined = await errorOf(

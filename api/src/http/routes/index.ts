@@ -31,6 +31,7 @@ import { checkinCodeRoutes, checkinRoutes } from "./checkins/checkins.ts";
 import { deskRoutes } from "./checkins/desk.ts";
 import { deskBadgeRoutes } from "./checkins/deskBadges.ts";
 import { ticketingCatalogueRoutes } from "./ticketing/catalogue.ts";
+import { ticketingBillingRoutes } from "./ticketing/billing.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -67,4 +68,5 @@ export const apiRoutes: readonly Route[] = [
   ...deskRoutes,
   ...deskBadgeRoutes,
   ...ticketingCatalogueRoutes,
+  ...ticketingBillingRoutes,
 ];

@@ -184,12 +184,24 @@ function metadataParam(params: FormObject, previous: Record<string, string> = {}
   if (Object.keys(metadata).length > 50) throw invalid("Metadata may hold at most 50 keys", { param: "metadata" });
   return metadata;
 }
-function expandParam(params: FormObject): string[] {
+/** The properties an object of each kind can have expanded here (Stripe's expand[], one level deep). */
+const EXPANDABLE = {
+  payment_intent: ["latest_charge"],
+  charge: ["payment_intent"],
+  refund: ["charge", "payment_intent"],
+  event: [],
+} as const satisfies Record<string, readonly string[]>;
+
+/** expand[], checked before anything is done (a refused request changes nothing). */
+function expandParam(params: FormObject, kind: keyof typeof EXPANDABLE): string[] {
   const value = params.expand;
   if (value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
   return list.map((entry) => {
     if (typeof entry !== "string") throw invalid("Invalid array", { param: "expand" });
+    if (!(EXPANDABLE[kind] as readonly string[]).includes(entry)) {
+      throw invalid(`This property cannot be expanded (${entry}).`, { param: "expand" });
+    }
     return entry;
   });
 }
@@ -317,10 +329,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         charge: ledger.charges,
         payment_intent: ledger.intents,
       };
-      if (!(path in lookups) || !Object.hasOwn(copy, path)) {
-        throw invalid(`This property cannot be expanded (${path}).`, { param: "expand" });
-      }
-      if (typeof value === "string") copy[path] = clone(lookups[path]!.get(value) ?? null);
+      if (typeof value === "string" && lookups[path]) copy[path] = clone(lookups[path]!.get(value) ?? null);
     }
     return copy;
   }
@@ -542,7 +551,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     if (paymentMethod !== undefined && !TEST_CARDS[paymentMethod])
       throw noSuch("PaymentMethod", paymentMethod, "payment_method");
     const confirmNow = boolParam(params, "confirm") ?? false;
-    const paths = expandParam(params);
+    if (confirmNow && !paymentMethod) {
+      throw invalid("You cannot confirm this PaymentIntent because it's missing a payment method.", {
+        code: "parameter_missing",
+        param: "payment_method",
+      });
+    }
+    const paths = expandParam(params, "payment_intent");
     const id = randomId("pi");
     const intent: Json = {
       id,
@@ -581,7 +596,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     onlyParams(params, ["payment_method", "return_url", "receipt_email", "expand"]);
     const intent = intentById(ledger, id);
     const paymentMethod = stringParam(params, "payment_method");
-    const paths = expandParam(params);
+    const paths = expandParam(params, "payment_intent");
     confirm(ledger, intent, paymentMethod, request);
     return { status: 200, body: expanded(ledger, intent, paths) };
   }
@@ -590,7 +605,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     onlyParams(params, ["amount_to_capture", "metadata", "expand"]);
     const intent = intentById(ledger, id);
     const amountToCapture = intParam(params, "amount_to_capture");
-    const paths = expandParam(params);
+    const paths = expandParam(params, "payment_intent");
     if (intent.status !== "requires_capture") {
       throw unexpectedState(
         `This PaymentIntent could not be captured because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
@@ -621,7 +636,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     onlyParams(params, ["cancellation_reason", "expand"]);
     const intent = intentById(ledger, id);
     const reason = stringParam(params, "cancellation_reason") ?? null;
-    const paths = expandParam(params);
+    const paths = expandParam(params, "payment_intent");
     if (reason !== null && !CANCELLATION_REASONS.has(reason))
       throw invalid(`Invalid cancellation_reason: ${reason}`, { param: "cancellation_reason" });
     if (!CANCELABLE.has(intent.status as string)) {
@@ -652,7 +667,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const amountParam = intParam(params, "amount");
     const reason = stringParam(params, "reason") ?? null;
     const metadata = metadataParam(params);
-    const paths = expandParam(params);
+    const paths = expandParam(params, "refund");
     if (reason !== null && !REFUND_REASONS.has(reason)) throw invalid(`Invalid reason: ${reason}`, { param: "reason" });
     if (!intentId && !chargeId)
       throw invalid("One of the following params should be provided for this request: payment_intent or charge.");
@@ -730,7 +745,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     params: FormObject,
   ): Answer {
     onlyParams(params, ["expand"]);
-    const paths = expandParam(params);
+    const paths = expandParam(params, kind);
     const store = {
       payment_intent: ledger.intents,
       refund: ledger.refunds,
