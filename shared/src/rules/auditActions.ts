@@ -57,6 +57,9 @@ export const EVENT_AUDIT_ACTIONS = [
   "ticket.created",
   "ticket.updated",
   "ticket.deleted",
+  "ticketing.params_updated",
+  "ticketing.sales_started",
+  "ticketing.sales_stopped",
 ] as const;
 export type EventAuditAction = (typeof EVENT_AUDIT_ACTIONS)[number];
 

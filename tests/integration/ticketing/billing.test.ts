@@ -213,5 +213,17 @@ describe.each(databaseKinds())("ticketing billing and parameters on %s", (kind) 
     expect(unbilled.body.error.code).toBe("payment_info_needed");
     const closed = await http.post(`${base}/ticketingparams`, { ticketOffice: "closed", organizerId: null });
     expect(closed.body).toMatchObject({ ticketOffice: "closed", organizerId: null });
+
+    // The event's history: each change once (refusals record nothing), starts and stops with the whole parameters.
+    const trail = await db("auditLogs").where({ eventId: event.id }).orderBy("createdAt").orderBy("id");
+    expect(trail.map((entry) => entry.action)).toEqual([
+      "ticketing.params_updated",
+      "ticketing.sales_started",
+      "ticketing.sales_stopped",
+    ]);
+    const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+    expect(json(trail[0].after)).toEqual({ organizerId: organizer.body.id });
+    expect(json(trail[1].after)).toMatchObject({ ticketOffice: "opened", mode: "test", paymentMethods: ["card"] });
+    expect(json(trail[2].after)).toMatchObject({ ticketOffice: "closed", organizerId: null });
   });
 });

@@ -7,6 +7,7 @@ import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
 import { Organizer } from "../../models/Organizer.ts";
 import { TicketingParams } from "../../models/TicketingParams.ts";
+import { changedFields, recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
 import { findOrganizer } from "./billing.ts";
@@ -14,7 +15,8 @@ import { findOrganizer } from "./billing.ts";
 /*
  * An event's ticketing parameters (spec §4): ticket office opened or closed, card payment mode test or live,
  * terms, payment methods, the organizer that bills. Who may: anyone who sees the event reads them; editors and
- * up (events.update) change them, and start or stop sales. Starting sales (spec §5) needs billing information
+ * up (events.update) change them, and start or stop sales; each change is in the event's history (sales started
+ * or stopped, with the whole parameters; or the fields changed), in the same transaction. Starting sales (spec §5) needs billing information
  * (an organizer of the account with its SIRET), at least one ticket on sale and an online registration form,
  * each refusal with its own message; they are checked with the event locked, so two starts queue up.
  */
@@ -36,6 +38,17 @@ function defaults(): TicketingParamsView["params"] {
     organizerId: null,
     salesStartedAt: null,
     updatedAt: null,
+  };
+}
+
+/** The parameters as the trail keeps them. */
+function paramsSnapshot(params: TicketingParamsView["params"]): Record<string, unknown> {
+  return {
+    ticketOffice: params.ticketOffice,
+    mode: params.mode,
+    terms: params.terms,
+    paymentMethods: params.paymentMethods,
+    organizerId: params.organizerId,
   };
 }
 
@@ -92,6 +105,21 @@ export async function updateTicketingParams(
     const params = stored
       ? await TicketingParams.query(trx).patchAndFetchById(stored.id, next)
       : await TicketingParams.query(trx).insertAndFetch({ ...next, accountId: event.accountId, eventId: event.id });
+    const stopping = before.ticketOffice === "opened" && params.ticketOffice === "closed";
+    const changes = changedFields(paramsSnapshot(before), paramsSnapshot(params));
+    if (changes)
+      await recordAudit(trx, scope, {
+        action: starting
+          ? "ticketing.sales_started"
+          : stopping
+            ? "ticketing.sales_stopped"
+            : "ticketing.params_updated",
+        subjectType: "ticketingParams",
+        subjectId: params.id,
+        accountId: event.accountId,
+        eventId: event.id,
+        ...(starting || stopping ? { before: paramsSnapshot(before), after: paramsSnapshot(params) } : changes),
+      });
     return { params };
   });
 }

@@ -127,6 +127,10 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "ticket.created": { subject: "event", changes: nothing },
   "ticket.updated": { subject: "event", changes: nothing },
   "ticket.deleted": { subject: "event", changes: nothing },
+  // Ticketing parameters: the sentence says sales started or stopped, or that the parameters changed.
+  "ticketing.params_updated": { subject: "event", changes: nothing },
+  "ticketing.sales_started": { subject: "event", changes: nothing },
+  "ticketing.sales_stopped": { subject: "event", changes: nothing },
 };
 
 function labelOf(subject: HistorySubject, field: string, ctx: HistoryValueContext): string | null {

@@ -252,6 +252,21 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A supprimé le billet Full pass",
     es: "Eliminó la entrada Full pass",
   },
+  "ticketing.params_updated": {
+    en: "Changed the ticketing parameters",
+    fr: "A modifié les paramètres de la billetterie",
+    es: "Modificó los parámetros de la venta de entradas",
+  },
+  "ticketing.sales_started": {
+    en: "Opened the ticket office in live mode",
+    fr: "A ouvert la billetterie en mode réel",
+    es: "Abrió la venta de entradas en modo real",
+  },
+  "ticketing.sales_stopped": {
+    en: "Closed the ticket office",
+    fr: "A fermé la billetterie",
+    es: "Cerró la venta de entradas",
+  },
 };
 
 const sentence = (entry: Parameters<typeof historySentence>[0], language: TestLanguage) =>

@@ -239,6 +239,14 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   "ebadge.conditions_updated": (_entry, { t }) => t("history.actions.ebadge_conditions_updated"),
   "ebadge.printed": ebadgePrintSentence,
   "ebadge.batch_printed": ebadgeBatchSentence,
+  "ticketing.params_updated": (_entry, { t }) => t("history.actions.ticketing_params_updated"),
+  "ticketing.sales_started": (entry, { t }) =>
+    t(
+      entry.after?.mode === "live"
+        ? "history.actions.ticketing_sales_started_live"
+        : "history.actions.ticketing_sales_started_test",
+    ),
+  "ticketing.sales_stopped": (_entry, { t }) => t("history.actions.ticketing_sales_stopped"),
 };
 
 /** What an entry did, in one sentence of the reader's language (an action this version does not know: neutrally). */

@@ -7,6 +7,7 @@ import type { CustomFieldJson } from "@/queries/customFields.ts";
  * metadata), one or more per event action.
  */
 export const IDS = {
+  ticketingParams: "c4d5e6f7-0a1b-4c2d-8e3f-5a6b7c8d9e0f",
   event: "5a1c2e3f-4b5d-4c6e-8f7a-9b0c1d2e3f40",
   sourceEvent: "6b2d3f40-5c6e-4d7f-9a8b-0c1d2e3f4a51",
   marie: "7c3e4a51-6d7f-4e8a-8b9c-1d2e3f4a5b62",
@@ -538,6 +539,54 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       subjectId: IDS.ticket,
       before: { id: IDS.ticket, caption: "Full pass", taxRateBp: 2000, maxQuantity: null, pricePeriods: [] },
       metadata: { subject: "Full pass" },
+    }),
+  ],
+  "ticketing.params_updated": [
+    entry("ticketing.params_updated", {
+      subjectType: "ticketingParams",
+      subjectId: IDS.ticketingParams,
+      before: { mode: "test" },
+      after: { mode: "live" },
+    }),
+  ],
+  "ticketing.sales_started": [
+    entry("ticketing.sales_started", {
+      subjectType: "ticketingParams",
+      subjectId: IDS.ticketingParams,
+      before: {
+        ticketOffice: "closed",
+        mode: "live",
+        terms: null,
+        paymentMethods: ["card"],
+        organizerId: IDS.ticketingParams,
+      },
+      after: {
+        ticketOffice: "opened",
+        mode: "live",
+        terms: null,
+        paymentMethods: ["card"],
+        organizerId: IDS.ticketingParams,
+      },
+    }),
+  ],
+  "ticketing.sales_stopped": [
+    entry("ticketing.sales_stopped", {
+      subjectType: "ticketingParams",
+      subjectId: IDS.ticketingParams,
+      before: {
+        ticketOffice: "opened",
+        mode: "live",
+        terms: null,
+        paymentMethods: ["card"],
+        organizerId: IDS.ticketingParams,
+      },
+      after: {
+        ticketOffice: "closed",
+        mode: "live",
+        terms: null,
+        paymentMethods: ["card"],
+        organizerId: IDS.ticketingParams,
+      },
     }),
   ],
 };
