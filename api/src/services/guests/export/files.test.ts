@@ -10,7 +10,8 @@ import { resolveExportColumns } from "./columns.ts";
 import { csvFile } from "./csv.ts";
 import { xlsxFile } from "./xlsx.ts";
 
-const SLICES = 120;
+/** Enough slices that a file written without waiting for its reader would be several times what the buffers hold. */
+const SLICES = 400;
 const ROWS = 50;
 
 interface Counter {
@@ -105,7 +106,9 @@ describe("xlsxFile", () => {
     const errors: unknown[] = [];
     const client = stalledClient(xlsxFile(columns, guestSlices(counter), (error) => errors.push(error)));
 
-    expect(await settled(counter)).toBeLessThan(SLICES / 2); // what the zip's and the deflate's buffers hold
+    // What the zip's and the deflate's buffers hold: about 60 slices here (a bound of its own, not a share of the
+    // file: it must not grow with the file), up to some more when the machine is loaded (64 seen in CI).
+    expect(await settled(counter)).toBeLessThan(SLICES / 4);
 
     const bytes = await client.release();
     expect(counter.pulled).toBe(SLICES);
