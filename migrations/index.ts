@@ -47,6 +47,7 @@ import * as guestImportUploads from "./20261130004500_guest_import_uploads.ts";
 import * as guestsChangedOrder from "./20261130005000_guests_changed_order.ts";
 import * as ticketingCatalogue from "./20261201001000_ticketing_catalogue.ts";
 import * as ticketingBilling from "./20261201002000_ticketing_billing.ts";
+import * as ticketingCoupons from "./20261201003000_ticketing_coupons.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -100,6 +101,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261130005000_guests_changed_order", guestsChangedOrder],
   ["20261201001000_ticketing_catalogue", ticketingCatalogue],
   ["20261201002000_ticketing_billing", ticketingBilling],
+  ["20261201003000_ticketing_coupons", ticketingCoupons],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

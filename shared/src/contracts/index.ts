@@ -31,6 +31,7 @@ import { checkinCodeContracts, checkinContracts, deskContracts } from "./checkin
 import { checkinLiveContracts } from "./checkinLive.ts";
 import { ticketCategoryContracts, ticketContracts } from "./ticketing.ts";
 import { organizerContracts, ticketingParamContracts } from "./ticketingBilling.ts";
+import { couponContracts } from "./ticketingCoupons.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -72,6 +73,7 @@ export const contracts = {
   tickets: ticketContracts,
   organizers: organizerContracts,
   ticketingParams: ticketingParamContracts,
+  coupons: couponContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

@@ -1285,7 +1285,43 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       body: { organizerId: organizer.id, mode: "test", paymentMethods: ["card", "desk"], terms: "No refund." },
     });
   },
+  "coupons.list": async (w) => {
+    const { event } = await couponOf(w);
+    return w.overseer.coupons.list({ params: w.at(event) });
+  },
+  "coupons.create": async (w) => {
+    const { event, ticket } = await catalogueOf(w);
+    return w.overseer.coupons.create({
+      params: w.at(event),
+      body: { code: "EARLY10", percentOffBp: 1000, combinable: true, ticketIds: [ticket.id] },
+    });
+  },
+  "coupons.get": async (w) => {
+    const { event, coupon } = await couponOf(w);
+    return w.overseer.coupons.get({ params: { ...w.at(event), id: coupon.id } });
+  },
+  "coupons.update": async (w) => {
+    const { event, coupon } = await couponOf(w);
+    return w.overseer.coupons.update({
+      params: { ...w.at(event), id: coupon.id },
+      body: { amountOffCents: null, percentOffBp: 2500, maxRedemptions: null },
+    });
+  },
+  "coupons.remove": async (w) => {
+    const { event, coupon } = await couponOf(w);
+    return w.overseer.coupons.remove({ params: { ...w.at(event), id: coupon.id } });
+  },
 };
+
+/** A fresh event's catalogue with a coupon of 5 euros off its ticket, made through the API. */
+async function couponOf(w: World) {
+  const { event, ticket } = await catalogueOf(w);
+  const coupon = await w.overseer.coupons.create({
+    params: w.at(event),
+    body: { code: "Friends", amountOffCents: 500, maxRedemptions: 20, ticketIds: [ticket.id] },
+  });
+  return { event, ticket, coupon };
+}
 
 /** A fresh event and an organizer of its account made through the API. */
 async function billedEvent(w: World) {

@@ -32,6 +32,7 @@ import { deskRoutes } from "./checkins/desk.ts";
 import { deskBadgeRoutes } from "./checkins/deskBadges.ts";
 import { ticketingCatalogueRoutes } from "./ticketing/catalogue.ts";
 import { ticketingBillingRoutes } from "./ticketing/billing.ts";
+import { ticketingCouponRoutes } from "./ticketing/coupons.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -69,4 +70,5 @@ export const apiRoutes: readonly Route[] = [
   ...deskBadgeRoutes,
   ...ticketingCatalogueRoutes,
   ...ticketingBillingRoutes,
+  ...ticketingCouponRoutes,
 ];

@@ -1,0 +1,19 @@
+import type { CouponJson } from "@tessera/shared/schemas/ticketingCoupons";
+import type { CouponView } from "../../services/ticketing/coupons.ts";
+
+/** A coupon with the tickets it applies to (empty: all); money in integer cents, a percent in basis points. */
+export function presentCoupon({ coupon, ticketIds }: CouponView): CouponJson {
+  return {
+    id: coupon.id,
+    eventId: coupon.eventId,
+    code: coupon.code,
+    amountOffCents: coupon.amountOffCents === null ? null : Number(coupon.amountOffCents),
+    percentOffBp: coupon.percentOffBp === null ? null : Number(coupon.percentOffBp),
+    maxRedemptions: coupon.maxRedemptions,
+    combinable: coupon.combinable,
+    redeemBy: coupon.redeemBy ? coupon.redeemBy.toISOString() : null,
+    ticketIds,
+    createdAt: coupon.createdAt.toISOString(),
+    updatedAt: coupon.updatedAt.toISOString(),
+  };
+}
