@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyDiscounts, type PricedLine } from "@tessera/shared/ticketing/money";
+import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { listedUser } from "../../helpers/actors.ts";
 import { eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
@@ -28,7 +29,7 @@ describe.each(databaseKinds())("ticketing coupons on %s", (kind) => {
     return { db, http, event, account, ticket, other, coupons: `${eventBase(event)}/coupons` };
   }
 
-  it("creates, reads, changes and deletes coupons, with the tickets they apply to", async () => {
+  it("creates, reads, changes and deletes coupons, with the tickets they apply to, each change in the event's history", async () => {
     const { db, http, event, ticket, other, coupons } = await setUp();
     const created = await http.post(coupons, {
       code: "Early-Bird",
@@ -85,6 +86,24 @@ describe.each(databaseKinds())("ticketing coupons on %s", (kind) => {
     expect((await http.delete(`${coupons}/${plain.body.id}`)).body).toEqual({ ok: true });
     expect((await http.get(`${coupons}/${plain.body.id}`)).status).toBe(404);
     expect(await db("coupons").where({ eventId: event.id }).pluck("code")).toEqual(["EARLY-BIRD"]);
+
+    const entries = await AuditLog.query(db).where({ eventId: event.id, subjectType: "coupon" });
+    expect(entries.map((entry) => entry.action).sort()).toEqual([
+      "coupon.created",
+      "coupon.created",
+      "coupon.deleted",
+      "coupon.updated",
+      "coupon.updated",
+    ]);
+    const switched = entries.find((e) => e.action === "coupon.updated" && e.after?.amountOffCents === 1000)!;
+    expect(switched.before).toMatchObject({ amountOffCents: null, percentOffBp: 1500, maxRedemptions: 100 });
+    expect(switched.metadata).toEqual({ subject: "Early-Bird" });
+    const deleted = entries.find((e) => e.action === "coupon.deleted")!;
+    expect(deleted.before).toMatchObject({ code: "ALL5", amountOffCents: 500, ticketIds: [] });
+    // A refused change records nothing.
+    expect((await http.post(`${coupons}/${created.body.id}`, { code: "all 5" })).status).toBe(422);
+    expect(await AuditLog.query(db).where({ eventId: event.id, subjectType: "coupon" })).toHaveLength(5);
+
     // Deleting a ticket drops it from the coupons' lists.
     await db("tickets").where({ id: other.id }).delete();
     expect((await http.get(`${coupons}/${created.body.id}`)).body.ticketIds).toEqual([ticket.id]);

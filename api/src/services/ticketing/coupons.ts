@@ -1,9 +1,11 @@
-import type { ValidationIssue } from "@tessera/shared";
+import type { EventAuditAction, ValidationIssue } from "@tessera/shared";
 import { isValidCouponCode } from "@tessera/shared/rules/couponCode";
 import type { CouponCreate, CouponUpdate } from "@tessera/shared/schemas/ticketingCoupons";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Coupon } from "../../models/Coupon.ts";
+import type { Event } from "../../models/Event.ts";
+import { changedFields, recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import type { Scope } from "../scope.ts";
 
@@ -40,6 +42,40 @@ async function findCoupon(db: Knex, eventId: string, couponId: string): Promise<
 
 async function viewOf(db: Knex, coupon: Coupon): Promise<CouponView> {
   return { coupon, ticketIds: (await ticketIdsOf(db, [coupon.id])).get(coupon.id) ?? [] };
+}
+
+function couponSnapshot({ coupon, ticketIds }: CouponView): Record<string, unknown> {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    amountOffCents: coupon.amountOffCents === null ? null : Number(coupon.amountOffCents),
+    percentOffBp: coupon.percentOffBp,
+    maxRedemptions: coupon.maxRedemptions,
+    combinable: coupon.combinable,
+    redeemBy: coupon.redeemBy ? coupon.redeemBy.toISOString() : null,
+    ticketIds: [...ticketIds].sort(),
+  };
+}
+
+/** In the event's history, in the caller's transaction, named by its code. */
+async function recordCouponAudit(
+  trx: Knex.Transaction,
+  scope: Scope,
+  event: Pick<Event, "id" | "accountId">,
+  view: CouponView,
+  action: Extract<EventAuditAction, `coupon.${string}`>,
+  values: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
+): Promise<void> {
+  await recordAudit(trx, scope, {
+    action,
+    subjectType: "coupon",
+    subjectId: view.coupon.id,
+    accountId: event.accountId,
+    eventId: event.id,
+    before: values.before ?? null,
+    after: values.after ?? null,
+    metadata: { subject: view.coupon.code },
+  });
 }
 
 interface CouponValues {
@@ -123,7 +159,9 @@ export async function createCoupon(scope: Scope, key: EventKey, body: CouponCrea
       ...values,
     });
     await writeTickets(trx, coupon.id, body.ticketIds ?? []);
-    return viewOf(trx, coupon);
+    const view = await viewOf(trx, coupon);
+    await recordCouponAudit(trx, scope, event, view, "coupon.created", { after: couponSnapshot(view) });
+    return view;
   });
 }
 
@@ -136,6 +174,7 @@ export async function updateCoupon(
   return scope.db.transaction(async (trx) => {
     const { event } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
     const coupon = await findCoupon(trx, event.id, couponId);
+    const before = await viewOf(trx, coupon);
     const values: CouponValues = {
       code: body.code ?? coupon.code,
       amountOffCents: body.amountOffCents !== undefined ? body.amountOffCents : coupon.amountOffCents,
@@ -151,7 +190,10 @@ export async function updateCoupon(
       codeKey: values.code.toLowerCase(),
     });
     if (body.ticketIds !== undefined) await writeTickets(trx, coupon.id, body.ticketIds);
-    return viewOf(trx, updated);
+    const view = await viewOf(trx, updated);
+    const changes = changedFields(couponSnapshot(before), couponSnapshot(view));
+    if (changes) await recordCouponAudit(trx, scope, event, view, "coupon.updated", changes);
+    return view;
   });
 }
 
@@ -159,7 +201,9 @@ export async function deleteCoupon(scope: Scope, key: EventKey, couponId: string
   await scope.db.transaction(async (trx) => {
     const { event } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
     const coupon = await findCoupon(trx, event.id, couponId);
+    const view = await viewOf(trx, coupon);
     await trx("couponTickets").where({ couponId: coupon.id }).delete();
     await Coupon.query(trx).deleteById(coupon.id);
+    await recordCouponAudit(trx, scope, event, view, "coupon.deleted", { before: couponSnapshot(view) });
   });
 }

@@ -252,6 +252,21 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A supprimé le billet Full pass",
     es: "Eliminó la entrada Full pass",
   },
+  "coupon.created": {
+    en: "Created the coupon EARLY10",
+    fr: "A créé le code promo EARLY10",
+    es: "Creó el cupón EARLY10",
+  },
+  "coupon.updated": {
+    en: "Changed the coupon EARLY10",
+    fr: "A modifié le code promo EARLY10",
+    es: "Modificó el cupón EARLY10",
+  },
+  "coupon.deleted": {
+    en: "Deleted the coupon EARLY10",
+    fr: "A supprimé le code promo EARLY10",
+    es: "Eliminó el cupón EARLY10",
+  },
   "ticketing.params_updated": {
     en: "Changed the ticketing parameters",
     fr: "A modifié les paramètres de la billetterie",

@@ -93,7 +93,7 @@ function formSentence(
 }
 
 /** An e-badge template's action: the template named as the entry names it. */
-/** A ticket or a ticket category of the catalogue, by the name the entry gives it. */
+/** A ticket, a ticket category or a coupon of the catalogue, by the name (or code) the entry gives it. */
 function ticketingSentence(
   key:
     | "ticket_created"
@@ -101,8 +101,11 @@ function ticketingSentence(
     | "ticket_deleted"
     | "ticket_category_created"
     | "ticket_category_updated"
-    | "ticket_category_deleted",
-  unknown: "ticket" | "ticketCategory",
+    | "ticket_category_deleted"
+    | "coupon_created"
+    | "coupon_updated"
+    | "coupon_deleted",
+  unknown: "ticket" | "ticketCategory" | "coupon",
 ): Sentence {
   return (entry, { t }) => t(`history.actions.${key}`, { name: subjectOf(entry) ?? t(`history.unknown.${unknown}`) });
 }
@@ -228,6 +231,9 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   "ticket.created": ticketingSentence("ticket_created", "ticket"),
   "ticket.updated": ticketingSentence("ticket_updated", "ticket"),
   "ticket.deleted": ticketingSentence("ticket_deleted", "ticket"),
+  "coupon.created": ticketingSentence("coupon_created", "coupon"),
+  "coupon.updated": ticketingSentence("coupon_updated", "coupon"),
+  "coupon.deleted": ticketingSentence("coupon_deleted", "coupon"),
   "ebadge.created": ebadgeSentence("ebadge_created"),
   "ebadge.updated": ebadgeSentence("ebadge_updated"),
   "ebadge.deleted": ebadgeSentence("ebadge_deleted"),

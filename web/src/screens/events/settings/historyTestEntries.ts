@@ -31,6 +31,7 @@ export const IDS = {
   entryCodeKey: "8d495b62-3c4e-4d5f-9a0d-28394a5b6c73",
   ticket: "9e5a6c73-4d5f-4e6a-8b1e-394a5b6c7d84",
   ticketCategory: "af6b7d84-5e6a-4f7b-9c2f-4a5b6c7d8e95",
+  coupon: "b07c8e95-6f7b-4a8c-9d3a-5b6c7d8e9fa6",
 } as const;
 
 const dietSnapshot = {
@@ -539,6 +540,31 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       subjectId: IDS.ticket,
       before: { id: IDS.ticket, caption: "Full pass", taxRateBp: 2000, maxQuantity: null, pricePeriods: [] },
       metadata: { subject: "Full pass" },
+    }),
+  ],
+  "coupon.created": [
+    entry("coupon.created", {
+      subjectType: "coupon",
+      subjectId: IDS.coupon,
+      after: { id: IDS.coupon, code: "EARLY10", amountOffCents: null, percentOffBp: 1000, ticketIds: [] },
+      metadata: { subject: "EARLY10" },
+    }),
+  ],
+  "coupon.updated": [
+    entry("coupon.updated", {
+      subjectType: "coupon",
+      subjectId: IDS.coupon,
+      before: { maxRedemptions: null },
+      after: { maxRedemptions: 50 },
+      metadata: { subject: "EARLY10" },
+    }),
+  ],
+  "coupon.deleted": [
+    entry("coupon.deleted", {
+      subjectType: "coupon",
+      subjectId: IDS.coupon,
+      before: { id: IDS.coupon, code: "EARLY10", amountOffCents: null, percentOffBp: 1000, ticketIds: [] },
+      metadata: { subject: "EARLY10" },
     }),
   ],
   "ticketing.params_updated": [
