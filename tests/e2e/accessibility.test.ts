@@ -344,9 +344,9 @@ const signInForm = async (page: Page, email: string, password = "Correct-Horse-4
   await click(page, web.signIn.submit);
 };
 
-// Guests, statistics and check-in have their own screens (their "coming" descriptions stay in the catalogue).
+// Guests, statistics, check-in and ticketing have their own screens (their "coming" descriptions stay in the catalogue).
 const COMING_SECTIONS = Object.keys(web.eventNav.coming).filter(
-  (section) => section !== "guests" && section !== "statistics" && section !== "checkins",
+  (section) => section !== "guests" && section !== "statistics" && section !== "checkins" && section !== "ticketing",
 );
 const SETTINGS_TABS = Object.keys(web.settings.tabs) as (keyof typeof web.settings.tabs)[];
 

@@ -21,6 +21,7 @@ const FormsSection = lazyWithTimeout(() => import("../forms/FormsSection.tsx"));
 const StatisticsSection = lazyWithTimeout(() => import("../statistics/StatisticsSection.tsx"));
 const CheckinsSection = lazyWithTimeout(() => import("../checkins/CheckinsSection.tsx"));
 const EbadgesSection = lazyWithTimeout(() => import("../ebadges/EbadgesSection.tsx"));
+const TicketingSection = lazyWithTimeout(() => import("../ticketing/TicketingSection.tsx"));
 
 /** Spec §2 event navigation, in its order. */
 const SECTIONS = [
@@ -36,7 +37,7 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number] | "settings" | "admin";
 /** The sections of later releases: they show their "coming" state. */
-const COMING_SECTIONS = ["design", "content", "campaigns", "ticketing"] as const;
+const COMING_SECTIONS = ["design", "content", "campaigns"] as const;
 
 /** /manage/events/:eventId/…: the event's header, its navigation and the section shown. */
 export function EventArea({ accountId, eventId }: { accountId: string; eventId: string }) {
@@ -137,6 +138,14 @@ function EventAreaContent({ accountId, eventId }: { accountId: string; eventId: 
           element={
             <Suspense fallback={<PageLoader />}>
               <CheckinsSection />
+            </Suspense>
+          }
+        />
+        <Route
+          path="ticketing/*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <TicketingSection />
             </Suspense>
           }
         />
