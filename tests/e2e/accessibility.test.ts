@@ -640,6 +640,13 @@ const SCREENS: Screen[] = [
   },
   { name: "forms list, phone", as: "overseer", path: forms, reach: text("Inscription"), viewport: PHONE },
   {
+    name: "ticketing: tickets, none yet",
+    as: "overseer",
+    path: (scene) => `/manage/events/${scene.emptyEvent.id}/ticketing`,
+    reach: text(web.ticketing.tickets.empty),
+    routes: ["ticketing/*"],
+  },
+  {
     name: "forms list, none yet",
     as: "overseer",
     path: (scene) => `/manage/events/${scene.emptyEvent.id}/forms`,
