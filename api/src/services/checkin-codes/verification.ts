@@ -8,8 +8,8 @@ import {
 } from "@tessera/shared";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
-import { GuestCode } from "../../models/GuestCode.ts";
 import { GuestCodeKey } from "../../models/GuestCodeKey.ts";
+import { chunksOf } from "../guests/selection.ts";
 
 /**
  * What a desk needs to verify an event's entry codes with no server: the keys not retired and the revoked
@@ -25,21 +25,25 @@ export interface VerificationMaterial {
 /**
  * Codes that no longer let anyone in but still carry a valid signature: revoked (or re-issued) ones, and
  * those of guests deleted or merged away, among the codes signed by keys not retired (a retired key's
- * codes fail on their key already).
+ * codes fail on their key already). With `guestId`, only that guest's codes, its row looked up by that id:
+ * one code's revocation is then one indexed read, where each code's own guest would make PostgreSQL hash
+ * every guest of the event (a genuine code's guest is the one its row names; any other fails its signature).
  */
-function revokedQuery(db: Knex | Knex.Transaction, eventId: string) {
-  return GuestCode.query(db)
+function revokedQuery(db: Knex | Knex.Transaction, eventId: string, guestId?: string) {
+  const query = db("guestCodes")
     .where("guestCodes.eventId", eventId)
     .whereExists(
-      GuestCodeKey.query(db).whereColumn("guestCodeKeys.id", "guestCodes.keyId").whereNull("guestCodeKeys.retiredAt"),
+      db("guestCodeKeys").where("guestCodeKeys.id", db.ref("guestCodes.keyId")).whereNull("guestCodeKeys.retiredAt"),
     )
     .where((where) =>
-      where
-        .whereNotNull("guestCodes.revokedAt")
-        .orWhereNotExists(
-          db("guests").where("guests.id", db.ref("guestCodes.guestId")).where("guests.eventId", eventId),
-        ),
+      where.whereNotNull("guestCodes.revokedAt").orWhereNotExists(
+        db("guests")
+          .where("guests.id", guestId ?? db.ref("guestCodes.guestId"))
+          .where("guests.eventId", eventId),
+      ),
     );
+  if (guestId !== undefined) query.where("guestCodes.guestId", guestId);
+  return query;
 }
 
 /** The event's verification material for desks (the check-in desk endpoints serve it). */
@@ -48,7 +52,7 @@ export async function verificationMaterial(
   eventId: string,
 ): Promise<VerificationMaterial> {
   const keys = await GuestCodeKey.query(db).where({ eventId }).whereNull("retiredAt").orderBy("number");
-  const revoked = await revokedQuery(db, eventId).select("guestCodes.serial");
+  const revoked = (await revokedQuery(db, eventId).select("guestCodes.serial")) as { serial: number }[];
   return {
     eventId,
     keys: keys.map((key) => ({ id: key.number, publicKey: key.publicKey })),
@@ -82,19 +86,8 @@ export async function checkGuestCode(
 ): Promise<GuestCodeVerification> {
   const parsed = parseGuestCode(text);
   if (!parsed) return { ok: false, reason: "malformed" };
-  // The revocation of this one code, by its serial and its guest's key: the set query (revokedQuery) would hash
-  // every guest of the event where one lookup does (a genuine code's guest is the one its row names; any other
-  // fails its signature below).
-  const revoked = db("guestCodes")
-    .where({ "guestCodes.eventId": eventId, "guestCodes.serial": parsed.serial, "guestCodes.guestId": parsed.guestId })
-    .whereExists(
-      db("guestCodeKeys").where("guestCodeKeys.id", db.ref("guestCodes.keyId")).whereNull("guestCodeKeys.retiredAt"),
-    )
-    .where((where) =>
-      where
-        .whereNotNull("guestCodes.revokedAt")
-        .orWhereNotExists(db("guests").where({ "guests.id": parsed.guestId, "guests.eventId": eventId })),
-    )
+  const revoked = revokedQuery(db, eventId, parsed.guestId)
+    .where("guestCodes.serial", parsed.serial)
     .select(db.raw("1"));
   const query = db("guestCodeKeys")
     .where({ eventId, number: parsed.keyId })
@@ -113,7 +106,7 @@ export async function checkGuestCode(
 
 /**
  * Verifies many scanned codes at once (an offline desk's upload): the event's keys in force read once, and the
- * revocations of their serials in one read, as checkGuestCode does for one. By code text.
+ * revocations of their serials in one read a chunk (the same rule as checkGuestCode's). By code text.
  */
 export async function checkGuestCodes(
   db: Knex | Knex.Transaction,
@@ -124,14 +117,9 @@ export async function checkGuestCodes(
   const serials = [...new Set([...parsed.values()].flatMap((code) => (code ? [code.serial] : [])))];
   const keys = await GuestCodeKey.query(db).where({ eventId }).whereNull("retiredAt");
   const revoked = new Set<string>();
-  for (let start = 0; start < serials.length; start += 500) {
-    const rows = (await db("guestCodes")
-      .leftJoin("guests", (join) =>
-        join.on("guests.id", "guestCodes.guestId").andOn("guests.eventId", "guestCodes.eventId"),
-      )
-      .where("guestCodes.eventId", eventId)
-      .whereIn("guestCodes.serial", serials.slice(start, start + 500))
-      .where((where) => where.whereNotNull("guestCodes.revokedAt").orWhereNull("guests.id"))
+  for (const chunk of chunksOf(serials)) {
+    const rows = (await revokedQuery(db, eventId)
+      .whereIn("guestCodes.serial", chunk)
       .select("guestCodes.serial", "guestCodes.guestId")) as { serial: number; guestId: string }[];
     for (const row of rows) revoked.add(`${row.serial}:${row.guestId}`);
   }
