@@ -15,15 +15,17 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { TICKET_CAPTION_MAX, TICKET_DESCRIPTION_MAX, TICKET_MAX_QUANTITY_MAX } from "@tessera/shared/schemas/ticketing";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatMoney } from "@/app/formatMoney.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { IconPlus, IconTrash } from "@/components/icons.tsx";
 import { notifySuccess } from "@/components/notify.ts";
 import { UnsavedChangesGuard } from "@/components/UnsavedChangesGuard.tsx";
 import { useCreateTicket, useUpdateTicket, type TicketCategoryJson, type TicketJson } from "@/queries/ticketing.ts";
 import { failureText } from "./failureText.ts";
-import { amountToCents, derivedPriceCents, formatMoney } from "./prices.ts";
+import { amountToCents, derivedPriceCents, TICKETING_CURRENCY } from "./prices.ts";
 import {
   emptyTicketValues,
   fromLocalInput,
@@ -226,7 +228,7 @@ export function TicketDrawer({
                             period.basis === "includingTax"
                               ? "ticketing.periods.derivedExcl"
                               : "ticketing.periods.derivedIncl",
-                            { price: formatMoney(derived, language) },
+                            { price: formatMoney(derived, TICKETING_CURRENCY, language as Language) },
                           )}
                     </Text>
                   </Stack>

@@ -13,8 +13,10 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
+import type { Language } from "@tessera/shared/i18n/languages";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatMoney } from "@/app/formatMoney.ts";
 import { ActionsMenu } from "@/components/ActionsMenu.tsx";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 import { IconPlus } from "@/components/icons.tsx";
@@ -22,7 +24,7 @@ import { notifySuccess } from "@/components/notify.ts";
 import { useRemoveTicket, useTicketCategories, useTickets, type TicketJson } from "@/queries/ticketing.ts";
 import { useCurrentEvent } from "../events/EventContext.ts";
 import { CategoriesPanel } from "./CategoriesPanel.tsx";
-import { formatMoney } from "./prices.ts";
+import { TICKETING_CURRENCY } from "./prices.ts";
 import { TicketDrawer } from "./TicketDrawer.tsx";
 
 type Editing = { ticket?: TicketJson } | null;
@@ -60,7 +62,7 @@ export function TicketsScreen() {
       ticket.pricePeriods.find(
         (period) => Date.parse(period.startsAt) <= now && (!period.endsAt || Date.parse(period.endsAt) > now),
       ) ?? ticket.pricePeriods[0];
-    return current ? formatMoney(current.priceInclTaxCents, i18n.language) : "—";
+    return current ? formatMoney(current.priceInclTaxCents, TICKETING_CURRENCY, i18n.language as Language) : "—";
   };
 
   return (

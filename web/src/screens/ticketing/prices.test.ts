@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { formatMoney } from "@/app/formatMoney.ts";
 import {
   amountToCents,
   basisPointsToPercent,
   centsToAmount,
   derivedPriceCents,
-  formatMoney,
   percentToBasisPoints,
+  TICKETING_CURRENCY,
 } from "./prices.ts";
 
 /** Intl separates thousands and the currency with narrow or non-breaking spaces: compared as plain spaces. */
@@ -45,8 +46,8 @@ describe("the Tickets screen's price arithmetic", () => {
   });
 
   it("shows money in euros in the user's language", () => {
-    expect(plain(formatMoney(1250, "en"))).toBe("€12.50");
-    expect(plain(formatMoney(120_000, "fr"))).toBe("1 200,00 €");
-    expect(plain(formatMoney(1250, "es"))).toBe("12,50 €");
+    expect(plain(formatMoney(1250, TICKETING_CURRENCY, "en"))).toBe("€12.50");
+    expect(plain(formatMoney(120_000, TICKETING_CURRENCY, "fr"))).toBe("1 200,00 €");
+    expect(plain(formatMoney(1250, TICKETING_CURRENCY, "es"))).toBe("12,50 €");
   });
 });

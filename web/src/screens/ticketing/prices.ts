@@ -8,7 +8,7 @@ import { TICKET_PRICE_CENTS_MAX } from "@tessera/shared/schemas/ticketing";
  * other way round, exactly as the API will store it.
  */
 
-/** Ticketing's prices are in euros (spec §3: "amount off in euros"). */
+/** Ticketing's prices are in euros (spec §3: "amount off in euros"); shown with app/formatMoney.ts. */
 export const TICKETING_CURRENCY = "EUR";
 
 /** The decimal separator of a language ("," in French and Spanish, "." in English). */
@@ -54,11 +54,6 @@ export function centsToAmount(cents: number, language: string): string {
     maximumFractionDigits: 2,
     useGrouping: false,
   }).format(cents / 100);
-}
-
-/** 1250 → "€12.50" in English, "12,50 €" in French. */
-export function formatMoney(cents: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: "currency", currency: TICKETING_CURRENCY }).format(cents / 100);
 }
 
 /** Which price of a period the organizer gives; the other is derived. */
