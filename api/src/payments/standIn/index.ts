@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
@@ -246,9 +246,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   // ---- events and their delivery ----
 
+  /** The Stripe-Signature header of a payload, made by the SDK as Stripe makes it (t=…,v1=<HMAC-SHA256>). */
   function sign(payload: string, signedAt: number, secret = options.webhookSecret): string {
-    const v1 = createHmac("sha256", secret).update(`${signedAt}.${payload}`, "utf8").digest("hex");
-    return `t=${signedAt},v1=${v1}`;
+    return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: signedAt });
   }
 
   async function post(entry: { event: Json; payload: string }, attempt: number, signedAt: number, redelivery: boolean) {
