@@ -17,6 +17,7 @@ import { CustomField } from "../../models/CustomField.ts";
 import { canOnEvent } from "../../policies/events.ts";
 import { checkGuestCode, checkGuestCodes } from "../checkin-codes/verification.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { chunksOf } from "../guests/selection.ts";
 import { extraFacts } from "../conditions.ts";
 import type { Scope } from "../scope.ts";
 import {
@@ -96,10 +97,14 @@ async function findGuest(db: Knex, checkin: Checkin, input: ScanInput, batch?: B
   return { guest: guestRowOf(row) };
 }
 
+/** The account's guests, with the columns a scan reads (the event is told apart after: other_event). */
+const guestsOf = (db: Knex, checkin: Checkin) =>
+  db("guests")
+    .where({ accountId: checkin.accountId })
+    .select(GUEST_COLUMNS.map((column) => `guests.${column}`));
+
 async function guestRow(db: Knex, checkin: Checkin, guestId: string) {
-  const query = db("guests")
-    .where({ id: guestId, accountId: checkin.accountId })
-    .first(GUEST_COLUMNS.map((column) => `guests.${column}`));
+  const query = guestsOf(db, checkin).where({ id: guestId }).first();
   // One text for every scan: PostgreSQL prepares it once per connection.
   if (isPostgres(db)) query.options({ name: "tessera_scan_guest" });
   return (await query) as Record<string, unknown> | undefined;
@@ -112,12 +117,8 @@ async function batchReads(db: Knex, checkin: Checkin, scans: readonly OfflineSca
   const ids = new Set(scans.flatMap((scan) => (scan.code === undefined && scan.guestId ? [scan.guestId] : [])));
   for (const verified of codes.values()) if (verified.ok) ids.add(verified.guestId);
   const guests = new Map<string, Record<string, unknown> | null>([...ids].map((id) => [id, null]));
-  const all = [...ids];
-  for (let start = 0; start < all.length; start += 500) {
-    const rows = (await db("guests")
-      .where({ accountId: checkin.accountId })
-      .whereIn("id", all.slice(start, start + 500))
-      .select(GUEST_COLUMNS.map((column) => `guests.${column}`))) as Record<string, unknown>[];
+  for (const chunk of chunksOf([...ids])) {
+    const rows = (await guestsOf(db, checkin).whereIn("id", chunk)) as Record<string, unknown>[];
     for (const row of rows) guests.set(row.id as string, row);
   }
   return { codes, guests };
@@ -322,10 +323,10 @@ async function scanBatch(
 /** The stored answers of these scan ids in the session (given again: repeated), by scan id. */
 async function storedAnswers(db: Knex, checkinId: string, scanIds: string[]): Promise<Map<string, ScanAnswer>> {
   const answers = new Map<string, ScanAnswer>();
-  for (let start = 0; start < scanIds.length; start += 500) {
+  for (const chunk of chunksOf(scanIds)) {
     const rows = (await db("checkinScans")
       .where({ checkinId })
-      .whereIn("scanId", scanIds.slice(start, start + 500))
+      .whereIn("scanId", chunk)
       .select("scanId", "answer")) as { scanId: string; answer: string | ScanAnswer }[];
     for (const row of rows) answers.set(row.scanId, { ...answerOf(row.answer), repeated: true });
   }
