@@ -322,13 +322,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   function expanded(ledger: Ledger, object: Json, paths: string[]): Json {
     const copy = clone(object);
+    const lookups: Record<string, Map<string, Json>> = {
+      latest_charge: ledger.charges,
+      charge: ledger.charges,
+      payment_intent: ledger.intents,
+    };
     for (const path of paths) {
       const value = copy[path];
-      const lookups: Record<string, Map<string, Json>> = {
-        latest_charge: ledger.charges,
-        charge: ledger.charges,
-        payment_intent: ledger.intents,
-      };
       if (typeof value === "string" && lookups[path]) copy[path] = clone(lookups[path]!.get(value) ?? null);
     }
     return copy;
@@ -754,7 +754,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     }[kind];
     const object = store.get(id);
     if (!object) throw noSuch(kind, id);
-    return { status: 200, body: kind === "event" ? clone(object) : expanded(ledger, object, paths) };
+    // An event has nothing to expand (EXPANDABLE.event is empty): expanded() gives its copy.
+    return { status: 200, body: expanded(ledger, object, paths) };
   }
 
   // ---- HTTP ----
