@@ -1,13 +1,13 @@
 import { DEFAULT_EBADGE_FONT, ebadgePageSize, ebadgeShowsCode, type EbadgeBlock } from "@tessera/shared";
 import type { DeskBadgeBlock, DeskBadgeTemplate, DeskGuestBadge } from "@tessera/shared/schemas/deskBadges";
 import { AppError } from "../../errors.ts";
-import type { CustomField } from "../../models/CustomField.ts";
 import type { Ebadge } from "../../models/Ebadge.ts";
 import { Event } from "../../models/Event.ts";
 import { Guest } from "../../models/Guest.ts";
 import { currentGuestCodeText } from "../checkin-codes/codes.ts";
 import { extraFacts } from "../conditions.ts";
 import { badgeChooser } from "../ebadges/badges.ts";
+import { dateText, guestFieldText } from "../ebadges/render.ts";
 import { eventTemplates } from "../ebadges/templates.ts";
 import { listCustomFields } from "../guests/customFields.ts";
 import type { Scope } from "../scope.ts";
@@ -23,16 +23,6 @@ async function eventOf(scope: Scope, desk: Desk): Promise<Event> {
   const event = await Event.query(scope.db).findById(desk.checkin.eventId);
   if (!event) throw AppError.notFound();
   return event;
-}
-
-/** The event's dates as the e-badge PDF writes them (render.ts), in the event's time zone. */
-function dateText(event: Event, language: string): string {
-  if (!event.startsAt) return "";
-  const options: Intl.DateTimeFormatOptions = event.isAllDay
-    ? { dateStyle: "long", timeZone: event.timezone }
-    : { dateStyle: "long", timeStyle: "short", timeZone: event.timezone };
-  const format = new Intl.DateTimeFormat(language, options);
-  return event.endsAt ? format.formatRange(event.startsAt, event.endsAt) : format.format(event.startsAt);
 }
 
 function fixedText(block: EbadgeBlock, event: Event, language: string): string | null {
@@ -81,32 +71,6 @@ export async function deskBadgeTemplates(scope: Scope, desk: Desk): Promise<{ da
   return { data: templates.map((template) => deskTemplate(template, event, scope.language)) };
 }
 
-/** A custom field's answer as words: option labels for choices, values joined (as the PDF writes it). */
-function answerText(field: CustomField | undefined, value: unknown): string {
-  if (value === null || value === undefined || value === "") return "";
-  const labels = new Map((field?.options ?? []).map((option) => [option.id, option.label]));
-  const one = (item: unknown): string => {
-    if (typeof item === "string") return labels.get(item) ?? item;
-    if (typeof item === "number" || typeof item === "boolean") return String(item);
-    return "";
-  };
-  return Array.isArray(value) ? value.map(one).filter(Boolean).join(", ") : one(value);
-}
-
-function fieldText(guest: Guest, field: string, customFields: ReadonlyMap<string, CustomField>): string {
-  if (field.startsWith("cf:")) return answerText(customFields.get(field.slice(3)), guest.answers?.[field.slice(3)]);
-  const columns: Record<string, string | null | undefined> = {
-    fullName: [guest.firstName, guest.lastName].filter(Boolean).join(" "),
-    firstName: guest.firstName,
-    lastName: guest.lastName,
-    civility: guest.civility,
-    company: guest.company,
-    jobTitle: guest.jobTitle,
-    email: guest.email,
-  };
-  return columns[field] ?? "";
-}
-
 /**
  * One guest's badge for the desk: the guest must be one the session lets in (404 otherwise, as for a guest of
  * another event: a desk learns nothing of guests beyond its session's). The entry code is issued on first need.
@@ -124,7 +88,8 @@ export async function deskGuestBadge(scope: Scope, desk: Desk, guestId: string):
   const customFields = new Map((await listCustomFields(scope.db, guest.eventId)).map((field) => [field.id, field]));
   const fields: Record<string, string> = {};
   for (const block of template?.blocks ?? [])
-    if (block.type === "guestField" && block.field) fields[block.field] = fieldText(guest, block.field, customFields);
+    if (block.type === "guestField" && block.field)
+      fields[block.field] = guestFieldText(guest, block.field, customFields);
   const event = await eventOf(scope, desk);
   const entryCode =
     template && !ebadgeShowsCode(template.blocks)

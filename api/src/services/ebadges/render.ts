@@ -75,7 +75,7 @@ export interface BadgeContext {
 
 const pt = (mm: number) => mm * MM_TO_PT;
 
-function dateText(event: Event, language: string): string {
+export function dateText(event: Event, language: string): string {
   if (!event.startsAt) return "";
   const options: Intl.DateTimeFormatOptions = event.isAllDay
     ? { dateStyle: "long", timeZone: event.timezone }
@@ -102,7 +102,7 @@ function answerText(field: CustomField | undefined, value: unknown): string {
   return Array.isArray(value) ? value.map(one).filter(Boolean).join(", ") : one(value);
 }
 
-function guestFieldText(guest: Guest, field: string, fields: ReadonlyMap<string, CustomField>): string {
+export function guestFieldText(guest: Guest, field: string, fields: ReadonlyMap<string, CustomField>): string {
   if (field.startsWith("cf:")) return answerText(fields.get(field.slice(3)), guest.answers?.[field.slice(3)]);
   switch (field) {
     case "fullName":
