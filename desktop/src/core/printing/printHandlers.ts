@@ -214,7 +214,7 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
 
   /** The guest has a badge printed here, or one on its way. */
   function isPrintedOrPrinting(guestId: string): boolean {
-    if (store().wasPrinted(guestId)) return true;
+    if (store().lastPrinted(guestId) !== null) return true;
     return (queue?.jobs() ?? []).some(
       (job) =>
         job.guestId === guestId && job.purpose !== "test" && (job.state === "queued" || job.state === "printing"),
@@ -248,10 +248,7 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
       if (store().settings().pinHash === null)
         throw new PrintRefusedError("pinNotSet", "No supervisor PIN is set on this desk");
       if (!(await checkPin(supervisorPin))) throw new PrintRefusedError("pinWrong", "Wrong supervisor PIN");
-      const previous = store()
-        .log({ limit: LOG_PAGE_MAX, offset: 0 })
-        .data.find((entry) => entry.guestId === guestId && entry.outcome === "printed");
-      return printGuest(guestId, { reason: reason.trim(), of: previous?.jobId ?? null });
+      return printGuest(guestId, { reason: reason.trim(), of: store().lastPrinted(guestId) });
     },
     "print.testPage": async () => {
       const target = requireQueue();

@@ -144,13 +144,15 @@ export function createPrintStore(db: LocalDb) {
         })),
       };
     },
-    /** Whether the guest's badge was printed at this desk (a first print or a reprint that went out). */
-    wasPrinted(guestId: string): boolean {
-      return (
-        db
-          .prepare("SELECT 1 FROM print_log WHERE guest_id = ? AND outcome = 'printed' AND purpose <> 'test' LIMIT 1")
-          .get(guestId) !== undefined
-      );
+    /** The job of the guest's last badge printed at this desk (a first print or a reprint that went out), or null. */
+    lastPrinted(guestId: string): string | null {
+      const row = db
+        .prepare(
+          `SELECT job_id FROM print_log WHERE guest_id = ? AND outcome = 'printed' AND purpose <> 'test'
+           ORDER BY position DESC LIMIT 1`,
+        )
+        .get(guestId) as { job_id: string } | undefined;
+      return row?.job_id ?? null;
     },
     verificationKeyCount(): number {
       return (db.prepare("SELECT COUNT(*) AS count FROM verification_keys").get() as { count: number }).count;
