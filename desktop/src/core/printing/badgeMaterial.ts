@@ -38,11 +38,6 @@ export function createBadgeMaterial(options: BadgeMaterialOptions) {
     };
   }
 
-  const templateOf = (id: string) =>
-    store()
-      .templates()
-      .find((template) => template.id === id) ?? null;
-
   async function refreshTemplates(): Promise<DeskBadgeTemplate[]> {
     const answer = await deskRequest<{ data: DeskBadgeTemplate[] }>(await http(), "GET", "/desk/badges");
     store().saveTemplates(answer.data);
@@ -58,8 +53,11 @@ export function createBadgeMaterial(options: BadgeMaterialOptions) {
         "GET",
         `/desk/guests/${encodeURIComponent(guestId)}/badge`,
       );
-      store().saveGuestBadge(badge, now());
-      if (store().templates().length === 0 || (badge.ebadgeId && !templateOf(badge.ebadgeId))) await refreshTemplates();
+      const local = store();
+      local.saveGuestBadge(badge, now());
+      const templates = local.templates();
+      const known = templates.some((template) => template.id === badge.ebadgeId);
+      if (templates.length === 0 || (badge.ebadgeId && !known)) await refreshTemplates();
       return badge;
     } catch (error) {
       if (error instanceof DeskHttpError && error.status === 404)
@@ -83,9 +81,7 @@ export function createBadgeMaterial(options: BadgeMaterialOptions) {
     const code = badge?.entryCode ?? local.scannedCode(guestId);
     const templates = local.templates();
     const template = badge
-      ? badge.ebadgeId
-        ? templateOf(badge.ebadgeId)
-        : null
+      ? (templates.find((candidate) => candidate.id === badge.ebadgeId) ?? null)
       : (templates.find((candidate) => candidate.isDefault) ?? (templates.length === 1 ? templates[0]! : null));
     const size = printer.label;
     const label = template ? badgeForTemplate(template, fields, code, size) : badgeWithoutTemplate(fields, code, size);
