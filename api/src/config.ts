@@ -65,6 +65,9 @@ export interface StripeConfig {
   webhookSecret: string | null;
 }
 
+/** The form of a webhook signing secret ("whsec_…"): STRIPE_WEBHOOK_SECRET here and in the Stripe stand-in. */
+export const STRIPE_WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9_]+$/;
+
 /** STRIPE_API_URL, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, each checked for its form. */
 export function stripeConfigFrom(env: NodeJS.ProcessEnv): StripeConfig {
   let apiUrl: string | null = null;
@@ -87,7 +90,7 @@ export function stripeConfigFrom(env: NodeJS.ProcessEnv): StripeConfig {
     throw new Error('STRIPE_SECRET_KEY must be a Stripe secret key ("sk_test_…", "sk_live_…" or a restricted "rk_…")');
   }
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
-  if (webhookSecret && !/^whsec_[A-Za-z0-9_]+$/.test(webhookSecret)) {
+  if (webhookSecret && !STRIPE_WEBHOOK_SECRET_PATTERN.test(webhookSecret)) {
     throw new Error('STRIPE_WEBHOOK_SECRET must be a webhook signing secret ("whsec_…")');
   }
   return { apiUrl, secretKey, webhookSecret };

@@ -1,3 +1,4 @@
+import { STRIPE_WEBHOOK_SECRET_PATTERN } from "../../config.ts";
 import { startStripeStandIn } from "./index.ts";
 
 /**
@@ -8,7 +9,7 @@ import { startStripeStandIn } from "./index.ts";
  * STRIPE_WEBHOOK_SECRET and any sk_test_… key. Stops on SIGINT or SIGTERM.
  */
 const secret = process.env.STRIPE_WEBHOOK_SECRET?.trim();
-if (!secret || !/^whsec_[A-Za-z0-9_]+$/.test(secret)) {
+if (!secret || !STRIPE_WEBHOOK_SECRET_PATTERN.test(secret)) {
   console.error('STRIPE_WEBHOOK_SECRET must be a webhook signing secret ("whsec_…")');
   process.exit(2);
 }
