@@ -6,8 +6,7 @@ import { findUploadFor } from "../../../services/guests/import/uploads/findUploa
 import { receiveImportChunk } from "../../../services/guests/import/uploads/receiveChunk.ts";
 import { startImportUpload } from "../../../services/guests/import/uploads/startUpload.ts";
 import { route, type Route } from "../define.ts";
-
-const eventKey = (params: { a: string; e: string }) => ({ accountId: params.a, eventId: params.e });
+import { eventKey } from "./eventKey.ts";
 
 /** /events/{a}/{e}/imports/uploads: step 1 of the guest import in resumable chunks (issue 13, item 8). */
 export const guestImportUploadRoutes: Route[] = [
