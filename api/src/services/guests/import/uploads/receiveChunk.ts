@@ -5,7 +5,6 @@ import { GuestImportUpload } from "../../../../models/GuestImportUpload.ts";
 import type { EventKey } from "../../../events/find.ts";
 import type { Scope } from "../../../scope.ts";
 import { HEAD_BYTES, sniffImportFile } from "../fileContent.ts";
-import { readUploadHead } from "../uploadHead.ts";
 import { CHUNKS_TABLE, findUploadFor } from "./findUpload.ts";
 
 export const offsetMismatch = (received: number) =>
@@ -16,10 +15,18 @@ const beyondSize = () => new AppError("import_upload_beyond_size", 413);
 export const alreadyCompleted = (importId: string) =>
   new AppError("import_upload_completed", 409, { details: { importId } });
 
-/** The chunk's bytes as they come, refused as soon as they pass the chunk's limit or the file's announced size. */
-async function* limited(body: AsyncIterable<Uint8Array>, remaining: number): AsyncGenerator<Uint8Array> {
+/**
+ * The chunk's bytes as they come, refused as soon as they pass the chunk's limit or the file's announced size;
+ * its first HEAD_BYTES are kept in `head` when given (the first chunk's, judged once stored).
+ */
+async function* limited(
+  body: AsyncIterable<Uint8Array>,
+  remaining: number,
+  head: Uint8Array[] | null,
+): AsyncGenerator<Uint8Array> {
   let count = 0;
   for await (const piece of body) {
+    if (head && count < HEAD_BYTES) head.push(piece);
     count += piece.length;
     if (count > IMPORT_CHUNK_MAX_BYTES) throw new AppError("payload_too_large", 413);
     if (count > remaining) throw beyondSize();
@@ -31,12 +38,8 @@ async function* limited(body: AsyncIterable<Uint8Array>, remaining: number): Asy
  * The first chunk holds the bytes the import judges a file by: anything but text or a workbook is refused
  * there (422 import_not_text), before the rest is sent. Completing the upload checks the whole file again.
  */
-async function refuseUnlessGuestFile(scope: Scope, storageKey: string): Promise<void> {
-  const stored = await scope.deps.storage.get(storageKey);
-  if (!stored) return;
-  const start = await readUploadHead(stored.stream, HEAD_BYTES);
-  await start.release();
-  if ((await sniffImportFile(start.head.subarray(0, HEAD_BYTES))).kind === "notText")
+async function refuseUnlessGuestFile(head: readonly Uint8Array[]): Promise<void> {
+  if ((await sniffImportFile(Buffer.concat(head).subarray(0, HEAD_BYTES))).kind === "notText")
     throw new AppError("import_not_text", 422);
 }
 
@@ -60,15 +63,15 @@ export async function receiveImportChunk(
   }
   const storageKey =
     `guest-import-uploads/${upload.accountId}/${upload.id}/` + `${chunk.offset}-${randomBytes(6).toString("hex")}.part`;
-  const { size } = await scope.deps.storage.putStream(storageKey, limited(chunk.body, upload.size - chunk.offset), {
-    contentType: "application/octet-stream",
-  });
+  const head = chunk.offset === 0 ? ([] as Uint8Array[]) : null;
+  const bytes = limited(chunk.body, upload.size - chunk.offset, head);
+  const { size } = await scope.deps.storage.putStream(storageKey, bytes, { contentType: "application/octet-stream" });
   if (size === 0) {
     await scope.deps.storage.delete(storageKey);
     return upload;
   }
   try {
-    if (chunk.offset === 0 && size >= Math.min(HEAD_BYTES, upload.size)) await refuseUnlessGuestFile(scope, storageKey);
+    if (head && size >= Math.min(HEAD_BYTES, upload.size)) await refuseUnlessGuestFile(head);
     await scope.db.transaction(async (trx) => {
       const moved = await GuestImportUpload.query(trx)
         .patch({ received: chunk.offset + size })
