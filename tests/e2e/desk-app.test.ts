@@ -1,12 +1,8 @@
-import { createRequire } from "node:module";
 import path from "node:path";
 import { resources } from "@tessera/shared";
-import type { AxeResults } from "axe-core";
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currentGuestCodeText } from "../../api/src/services/checkin-codes/codes.ts";
 import { createDeskCore } from "../../desktop/src/core/core.ts";
-import { errorForIpc } from "../../desktop/src/core/ipcError.ts";
 import { closedPort, startFakePrinter } from "../../desktop/src/core/printing/fakePrinter.ts";
 import { createPrintHandlers } from "../../desktop/src/core/printing/printHandlers.ts";
 import { createImportHandlers } from "../../desktop/src/core/import/handlers.ts";
@@ -15,51 +11,15 @@ import { listedUser } from "../helpers/actors.ts";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { buildCheckin, eventBase } from "../helpers/checkins.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { ensureDeskRendererBuild, serveDeskRenderer } from "../helpers/deskRenderer.ts";
-import { useE2eEnvironment } from "../helpers/e2e.ts";
+import { useDeskE2e } from "../helpers/deskE2e.ts";
+import { seriousAxeViolations, settle, type DeskHandler } from "../helpers/deskPage.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount } from "../helpers/factories.ts";
 import { buildGuest } from "../helpers/guests.ts";
 
 const web = resources.en.web;
 const app = web.deskApp;
-const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const SCREENSHOTS = "/tmp";
-
-type Handler = (...args: unknown[]) => Promise<unknown>;
-
-/** What Electron's preload does, over a Playwright binding: each channel of window.desk calls the test's core. */
-function exposeDesk(channels: readonly string[]): void {
-  const invoke = (window as unknown as { deskInvoke: (channel: string, args: unknown[]) => Promise<unknown> })
-    .deskInvoke;
-  (window as unknown as { desk: Record<string, Handler> }).desk = Object.fromEntries(
-    channels.map((channel) => [channel, (...args: unknown[]) => invoke(channel, args)]),
-  );
-}
-
-/** Waits until nothing moves on the page (a dialog fading in), for a screenshot that shows it. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-  );
-}
-
-/** axe-core's serious and critical findings on the page (WCAG 2.0 and 2.1, A and AA). */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    });
-    return results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`);
-  });
-}
 
 /**
  * The desk app's renderer in Chromium with window.desk bound to a real desk core running in the test (issue 13,
@@ -70,19 +30,10 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
  * namesakes), is admitted and printed, and only the supervisor PIN leaves the kiosk.
  */
 describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer on %s", (kind) => {
-  const e2e = useE2eEnvironment({ kind, tempDirPrefix: "tessera-desk-app-" });
-  let renderer: Awaited<ReturnType<typeof serveDeskRenderer>> | undefined;
-
-  beforeAll(async () => {
-    ensureDeskRendererBuild();
-    renderer = await serveDeskRenderer();
-  });
-  afterAll(async () => {
-    await renderer?.close();
-  });
+  const e2e = useDeskE2e({ kind, tempDirPrefix: "tessera-desk-app-" });
 
   it("scans a guest offline, prints their badge, syncs back, and runs a locked kiosk", async () => {
-    const { server, browser, dir } = e2e;
+    const { server, dir } = e2e;
     const { db } = server;
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id, { name: "Gala d'hiver" });
@@ -131,32 +82,20 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's renderer 
     const printer = await startFakePrinter("escpos");
     const kioskLocks: { isLocked: boolean; pin?: string }[] = [];
     const backOffice: string[] = [];
-    const handlers: Record<string, Handler> = {
-      ...(core as unknown as Record<string, Handler>),
-      ...(createSearchHandlers({ core }) as unknown as Record<string, Handler>),
-      ...(printing as unknown as Record<string, Handler>),
-      ...(importing as unknown as Record<string, Handler>),
+    const handlers: Record<string, DeskHandler> = {
+      ...(core as unknown as Record<string, DeskHandler>),
+      ...(createSearchHandlers({ core }) as unknown as Record<string, DeskHandler>),
+      ...(printing as unknown as Record<string, DeskHandler>),
+      ...(importing as unknown as Record<string, DeskHandler>),
       "app.openBackOffice": async (url) => void backOffice.push(url as string),
       "app.setKiosk": async (isLocked, pin) =>
         void kioskLocks.push({ isLocked: isLocked as boolean, pin: pin as string }),
     };
-    const channels = Object.keys(handlers).filter((name) => name.includes("."));
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    context.setDefaultTimeout(15_000);
-    await context.exposeBinding("deskInvoke", (_source, channel: string, args: unknown[]) => {
-      const handler = handlers[channel];
-      if (!handler) throw new Error(`No handler for ${channel}`);
-      // As main relays a failure: its code in front of its message.
-      return handler(...args).catch((error: unknown) => {
-        throw errorForIpc(error);
-      });
-    });
-    await context.addInitScript(exposeDesk, channels);
-    const page = await context.newPage();
+    const { context, page, url } = await e2e.openPage(handlers);
     try {
       await screenshotOnFailure(page, `desk-app-${kind}`, async () => {
-        await page.goto(renderer!.url);
+        await page.goto(url);
         // Desk mode: the server's address, the access code, the desk's name and a supervisor PIN.
         await page.getByRole("heading", { name: app.start.title }).waitFor();
         expect(await seriousAxeViolations(page)).toEqual([]);

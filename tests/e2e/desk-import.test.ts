@@ -1,16 +1,15 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { resources } from "@tessera/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Guest } from "../../api/src/models/Guest.ts";
-import { createDeskApp, DESK_APP_CHANNELS } from "../../desktop/src/core/app.ts";
+import { createDeskApp } from "../../desktop/src/core/app.ts";
 import { createDeskCore } from "../../desktop/src/core/core.ts";
 import { createImportHandlers } from "../../desktop/src/core/import/handlers.ts";
-import { errorForIpc } from "../../desktop/src/core/ipcError.ts";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { ensureDeskRendererBuild, serveDeskRenderer } from "../helpers/deskRenderer.ts";
-import { useE2eEnvironment } from "../helpers/e2e.ts";
+import { useDeskE2e } from "../helpers/deskE2e.ts";
+import type { DeskHandler } from "../helpers/deskPage.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { DEFAULT_PASSWORD } from "../helpers/factories.ts";
 import { importingAccount } from "../helpers/guestImport.ts";
@@ -19,36 +18,16 @@ const web = resources.en.web;
 const text = web.deskImport;
 const CHUNK = 16 * 1024;
 
-type Handler = (...args: unknown[]) => Promise<unknown>;
-
-/** What Electron's preload does, over a Playwright binding: each channel of window.desk calls the test's core. */
-function exposeDesk(channels: readonly string[]): void {
-  const invoke = (window as unknown as { deskInvoke: (channel: string, args: unknown[]) => Promise<unknown> })
-    .deskInvoke;
-  (window as unknown as { desk: Record<string, Handler> }).desk = Object.fromEntries(
-    channels.map((channel) => [channel, (...args: unknown[]) => invoke(channel, args)]),
-  );
-}
-
 /**
  * The desk app's bulk import in Chromium with window.desk bound to a real desk core (issue 13, item 8): an upload
  * the app was closed in the middle of is announced at once, goes on from the server's count once signed in, then
  * the columns are mapped and the import runs to its summary, every guest imported once.
  */
 describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's bulk import screen on %s", (kind) => {
-  const e2e = useE2eEnvironment({ kind, tempDirPrefix: "tessera-desk-import-" });
-  let renderer: Awaited<ReturnType<typeof serveDeskRenderer>> | undefined;
-
-  beforeAll(async () => {
-    ensureDeskRendererBuild();
-    renderer = await serveDeskRenderer();
-  });
-  afterAll(async () => {
-    await renderer?.close();
-  });
+  const e2e = useDeskE2e({ kind, tempDirPrefix: "tessera-desk-import-" });
 
   it("resumes an interrupted upload, maps and imports it", async () => {
-    const { server, browser, dir } = e2e;
+    const { server, dir } = e2e;
     const { account, user } = await importingAccount(server, "organizer");
     const event = await buildEvent(server.db, account.id, { createdBy: user.id, name: "Gala des bénévoles" });
     const filePath = path.join(dir, "bénévoles.csv");
@@ -79,25 +58,16 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's bulk impo
       mdns: false,
       imports: { chunkBytes: CHUNK },
     });
-    const handlers: Record<string, Handler> = {
-      ...(desk as unknown as Record<string, Handler>),
+    const handlers: Record<string, DeskHandler> = {
+      ...(desk as unknown as Record<string, DeskHandler>),
       "app.pickFile": async () => filePath,
       "app.openBackOffice": async () => undefined,
       "app.setKiosk": async () => undefined,
     };
-    const channels = [...DESK_APP_CHANNELS, "app.pickFile", "app.openBackOffice", "app.setKiosk"];
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    context.setDefaultTimeout(15_000);
-    await context.exposeBinding("deskInvoke", (_source, channel: string, args: unknown[]) =>
-      handlers[channel]!(...args).catch((error: unknown) => {
-        throw errorForIpc(error);
-      }),
-    );
-    await context.addInitScript(exposeDesk, channels);
-    const page = await context.newPage();
+    const { context, page, url } = await e2e.openPage(handlers);
     try {
       await screenshotOnFailure(page, `desk-import-${kind}`, async () => {
-        await page.goto(renderer!.url);
+        await page.goto(url);
         await page.getByRole("button", { name: web.deskApp.start.import }).click();
         await page.getByRole("heading", { name: text.title }).waitFor();
         await page.getByText(text.resumeTitle).waitFor();
