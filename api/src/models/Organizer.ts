@@ -1,5 +1,7 @@
 import type { VatStatus } from "@tessera/shared/schemas/ticketingBilling";
+import type { Pojo } from "objection";
 import { BaseModel } from "./BaseModel.ts";
+import { parseDecimals } from "./decimals.ts";
 
 /** A legal entity of the account that bills ticket sales (spec §3 Organizer/billing). */
 export class Organizer extends BaseModel {
@@ -9,8 +11,8 @@ export class Organizer extends BaseModel {
   declare accountId: string;
   declare corporateName: string;
   declare legalStructure: string | null;
-  /** In cents; PostgreSQL returns a bigint as a string: read it through Number(). */
-  declare shareCapitalCents: number | string | null;
+  /** In cents (a bigint column, which PostgreSQL returns as a string: read as a number here). */
+  declare shareCapitalCents: number | null;
   /** 14 digits. */
   declare siret: string;
   declare rcsNumber: string | null;
@@ -22,4 +24,8 @@ export class Organizer extends BaseModel {
   declare legalMentions: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
+
+  override $parseDatabaseJson(json: Pojo): Pojo {
+    return parseDecimals(super.$parseDatabaseJson(json), ["shareCapitalCents"]);
+  }
 }

@@ -7,7 +7,7 @@ export function presentOrganizer(organizer: Organizer): OrganizerJson {
     id: organizer.id,
     corporateName: organizer.corporateName,
     legalStructure: organizer.legalStructure,
-    shareCapitalCents: organizer.shareCapitalCents === null ? null : Number(organizer.shareCapitalCents),
+    shareCapitalCents: organizer.shareCapitalCents,
     siret: organizer.siret,
     rcsNumber: organizer.rcsNumber,
     street: organizer.street,

@@ -20,7 +20,7 @@ function organizerSnapshot(organizer: Organizer): Record<string, unknown> {
   return {
     corporateName: organizer.corporateName,
     legalStructure: organizer.legalStructure,
-    shareCapitalCents: organizer.shareCapitalCents === null ? null : Number(organizer.shareCapitalCents),
+    shareCapitalCents: organizer.shareCapitalCents,
     siret: organizer.siret,
     rcsNumber: organizer.rcsNumber,
     street: organizer.street,

@@ -48,7 +48,7 @@ function couponSnapshot({ coupon, ticketIds }: CouponView): Record<string, unkno
   return {
     id: coupon.id,
     code: coupon.code,
-    amountOffCents: coupon.amountOffCents === null ? null : Number(coupon.amountOffCents),
+    amountOffCents: coupon.amountOffCents,
     percentOffBp: coupon.percentOffBp,
     maxRedemptions: coupon.maxRedemptions,
     combinable: coupon.combinable,
