@@ -20,6 +20,7 @@ import type { Scope } from "../scope.ts";
 import { verificationMaterial } from "../checkin-codes/verification.ts";
 import { accessCodeHash } from "./accessCodes.ts";
 import { admission, displayedValues, GUEST_COLUMNS, guestRowOf, sessionRule, type GuestRow } from "./admission.ts";
+import { answerOf } from "./storedAnswer.ts";
 
 /*
  * A check-in desk: signed in with an access code, it holds a token for its session's work and nothing else
@@ -198,7 +199,7 @@ async function flaggedScansOf(db: Knex, checkinId: string, guestIds: readonly st
     .orderBy("scannedAt")
     .select("guestId", "scanId", "answer")) as { guestId: string; scanId: string; answer: string | ScanAnswer }[];
   for (const row of rows) {
-    const answer = typeof row.answer === "string" ? (JSON.parse(row.answer) as ScanAnswer) : row.answer;
+    const answer = answerOf(row.answer);
     const scans = byGuest.get(row.guestId) ?? [];
     scans.push({ scanId: row.scanId, conflict: answer.conflict ?? null, previous: answer.previous ?? null });
     byGuest.set(row.guestId, scans);

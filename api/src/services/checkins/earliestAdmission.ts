@@ -3,6 +3,7 @@ import { isPostgres } from "../../db/dialect.ts";
 import type { Checkin } from "../../models/Checkin.ts";
 import type { Scope } from "../scope.ts";
 import { publishScan } from "./live.ts";
+import { answerOf } from "./storedAnswer.ts";
 
 /*
  * Earliest scan wins (issue 13 item 4): of a guest admitted offline at two desks, the admission scanned first
@@ -42,8 +43,6 @@ const time = (value: string | Date) => new Date(value).getTime();
 const isBefore = (a: AdmissionRow, b: AdmissionRow) =>
   time(a.scannedAt) < time(b.scannedAt) || (time(a.scannedAt) === time(b.scannedAt) && a.scanId < b.scanId);
 const iso = (value: string | Date) => new Date(value).toISOString();
-const parsed = (answer: string | ScanAnswer) =>
-  typeof answer === "string" ? (JSON.parse(answer) as ScanAnswer) : answer;
 
 /** An offline admission stored forced and flagged because the guest was already in: it may have come first. */
 export function isLateAdmission(answer: ScanAnswer): boolean {
@@ -91,13 +90,14 @@ export async function earliestAdmissionWins(
     const clean = admissions.filter((row) => !row.forced && !row.flagged);
     const holder = clean.length === 1 ? clean[0]! : null;
     if (!late || !late.flagged || !holder || !holder.offline) return null;
-    if (!isLateAdmission(parsed(late.answer)) || !isBefore(late, holder)) return null;
+    const stored = answerOf(late.answer);
+    if (!isLateAdmission(stored) || !isBefore(late, holder)) return null;
 
-    const { conflict: _conflict, previous: _previous, ...lateAnswer } = parsed(late.answer);
+    const { conflict: _conflict, previous: _previous, ...lateAnswer } = stored;
     const admitted: ScanAnswer = { ...lateAnswer, forced: false, flagged: false, repeated: false };
     const by = [late.firstName, late.lastName].filter(Boolean).join(" ") || null;
     const overtaken: ScanAnswer = {
-      ...parsed(holder.answer),
+      ...answerOf(holder.answer),
       forced: true,
       flagged: true,
       repeated: false,

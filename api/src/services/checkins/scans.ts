@@ -34,6 +34,7 @@ import { earliestAdmissionWins, isLateAdmission } from "./earliestAdmission.ts";
 import { planScan, type Refusal } from "./scanPlan.ts";
 import { writeScan, type Scanner } from "./scanWrite.ts";
 import { findCheckin } from "./sessions.ts";
+import { answerOf } from "./storedAnswer.ts";
 
 /*
  * Scans (spec §7 POST checkins/{id}/check), exactly once:
@@ -137,9 +138,6 @@ async function storedAnswer(db: Knex, checkinId: string, scanId: string): Promis
     { answer: string | ScanAnswer } | undefined;
   return row ? { ...answerOf(row.answer), repeated: true } : null;
 }
-
-const answerOf = (answer: string | ScanAnswer): ScanAnswer =>
-  typeof answer === "string" ? (JSON.parse(answer) as ScanAnswer) : answer;
 
 /** What a scan needs before anything is read: a code or a guest; forcing, a scanner who may. */
 function requireScannable(run: ScanRun, input: ScanInput): void {
