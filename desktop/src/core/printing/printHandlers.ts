@@ -152,8 +152,7 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
   }
 
   /** The queue of the configured printer (a new one when the printer changed); null: no printer set. */
-  function printQueue(): PrintQueue | null {
-    const printer = store().settings().printer;
+  function printQueue(printer = store().settings().printer): PrintQueue | null {
     if (!printer) return null;
     if (!queue || JSON.stringify(queue.printer) !== JSON.stringify(printer)) {
       queue = createPrintQueue(printer, {
@@ -189,7 +188,7 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
 
   async function statusView(asking: boolean): Promise<PrintStatusView> {
     const settings = store().settings();
-    const current = printQueue();
+    const current = printQueue(settings.printer);
     const status = current ? (asking ? await current.checkStatus() : current.status()) : null;
     return {
       printer: settings.printer,
@@ -203,8 +202,11 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
     };
   }
 
-  async function printGuest(guestId: string, reprint?: { reason: string; of: string | null }): Promise<PrintJobView> {
-    const target = requireQueue();
+  async function printGuest(
+    target: PrintQueue,
+    guestId: string,
+    reprint?: { reason: string; of: string | null },
+  ): Promise<PrintJobView> {
     const { label, withQr: hasQr } = await material.labelOf(guestId, target.printer);
     const requestedBy = reprint ? `${session().desk} (supervisor)` : session().desk;
     const job = target.print({ label, requestedBy, guestId, reprint });
@@ -221,8 +223,7 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
     );
   }
 
-  async function checkPin(pin: string): Promise<boolean> {
-    const hash = store().settings().pinHash;
+  async function checkPin(pin: string, hash = store().settings().pinHash): Promise<boolean> {
     return hash !== null && verifyPin(pin, hash);
   }
 
@@ -234,21 +235,21 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
     },
     "print.status": () => statusView(true),
     "print.badge": async (guestId) => {
-      requireQueue();
+      const target = requireQueue();
       if (isPrintedOrPrinting(guestId))
         throw new PrintRefusedError(
           "alreadyPrinted",
           "Already printed — a reprint needs the supervisor PIN and a reason",
         );
-      return printGuest(guestId);
+      return printGuest(target, guestId);
     },
     "print.reprint": async (guestId, reason, supervisorPin) => {
-      requireQueue();
+      const target = requireQueue();
       if (!reason.trim()) throw new PrintRefusedError("reasonRequired", "A reprint says why");
-      if (store().settings().pinHash === null)
-        throw new PrintRefusedError("pinNotSet", "No supervisor PIN is set on this desk");
-      if (!(await checkPin(supervisorPin))) throw new PrintRefusedError("pinWrong", "Wrong supervisor PIN");
-      return printGuest(guestId, { reason: reason.trim(), of: store().lastPrinted(guestId) });
+      const { pinHash } = store().settings();
+      if (pinHash === null) throw new PrintRefusedError("pinNotSet", "No supervisor PIN is set on this desk");
+      if (!(await checkPin(supervisorPin, pinHash))) throw new PrintRefusedError("pinWrong", "Wrong supervisor PIN");
+      return printGuest(target, guestId, { reason: reason.trim(), of: store().lastPrinted(guestId) });
     },
     "print.testPage": async () => {
       const target = requireQueue();
@@ -267,16 +268,17 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
     "print.refreshTemplates": async () => ({ templates: (await material.refreshTemplates()).length }),
     "desk.setSupervisorPin": async (pin, currentPin) => {
       if (!isValidPin(pin)) throw new PrintRefusedError("pinInvalid", "A supervisor PIN is 4 to 8 digits");
-      if (store().settings().pinHash !== null && !(await checkPin(currentPin ?? "")))
+      const { pinHash } = store().settings();
+      if (pinHash !== null && !(await checkPin(currentPin ?? "", pinHash)))
         throw new PrintRefusedError("pinWrong", "Wrong supervisor PIN");
       store().saveSetting("pinHash", await hashPin(pin));
     },
-    "desk.verifyPin": checkPin,
+    "desk.verifyPin": (pin) => checkPin(pin),
     "desk.preflight": async () => {
       const status = await core["desk.status"]();
       const local = store();
       const printer = local.settings().printer;
-      const printerStatus = printer ? await printQueue()!.checkStatus() : null;
+      const printerStatus = (await printQueue(printer)?.checkStatus()) ?? null;
       return preflightChecks({
         signedIn: status.signedIn,
         lastSyncAgeMs: status.lastSyncAgeMs,
@@ -290,8 +292,10 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
     afterCheck: async (answer) => {
       if (answer.result !== "ok" || answer.direction !== "in" || answer.repeated || !answer.guest) return null;
       const settings = store().settings();
-      if (!settings.printOnScan || !settings.printer || isPrintedOrPrinting(answer.guest.id)) return null;
-      return printGuest(answer.guest.id);
+      if (!settings.printOnScan) return null;
+      const target = printQueue(settings.printer);
+      if (!target || isPrintedOrPrinting(answer.guest.id)) return null;
+      return printGuest(target, answer.guest.id);
     },
     idle: async () => {
       await queue?.idle();
