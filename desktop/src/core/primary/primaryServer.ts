@@ -60,18 +60,22 @@ export async function startPrimaryServer(options: PrimaryServerOptions): Promise
     return session;
   }
 
-  /** A peer paired before this desk signed in to another session must not be answered from this one. */
-  function sameSession(checkinId: string): void {
-    if (sessionOrFail().checkinId !== checkinId)
+  /** The session, when it is the request's: a peer paired before this desk signed in to another is not answered. */
+  function sameSession(checkinId: string) {
+    const session = sessionOrFail();
+    if (session.checkinId !== checkinId)
       throw new RequestError(409, "other_session", "This primary desk serves another check-in session");
+    return session;
   }
 
-  function peerOf(request: IncomingMessage): string {
+  /** The paired desk the request's bearer secret names, or null. */
+  function peerOf(request: IncomingMessage): string | null {
     const header = request.headers.authorization ?? "";
-    const secret = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : null;
-    const desk = pairing.peerOf(secret);
-    if (!desk) throw new RequestError(401, "not_paired", "This desk is not paired with the primary");
-    return desk;
+    return pairing.peerOf(header.startsWith("Bearer ") ? header.slice("Bearer ".length) : null);
+  }
+
+  function pairedOrFail(request: IncomingMessage): void {
+    if (!peerOf(request)) throw new RequestError(401, "not_paired", "This desk is not paired with the primary");
   }
 
   async function route(request: IncomingMessage): Promise<unknown> {
@@ -79,19 +83,12 @@ export async function startPrimaryServer(options: PrimaryServerOptions): Promise
     const method = request.method ?? "GET";
     if (method === "GET" && path === "/primary/hello") {
       const session = sessionOrFail();
-      let paired = true;
-      try {
-        peerOf(request);
-      } catch {
-        paired = false;
-      }
+      const paired = peerOf(request) !== null;
       return { checkinId: session.checkinId, name: session.name, desk: session.desk, paired } satisfies HelloAnswer;
     }
     if (method === "POST" && path === "/primary/pair") {
       const body = await bodyOf(request, PairBody);
-      const session = sessionOrFail();
-      if (body.checkinId !== session.checkinId)
-        throw new RequestError(409, "other_session", "This primary desk serves another check-in session");
+      const session = sameSession(body.checkinId);
       const paired = pairing.pair(body.pairingCode, body.desk);
       if ("refused" in paired) {
         if (paired.refused === "locked")
@@ -106,7 +103,7 @@ export async function startPrimaryServer(options: PrimaryServerOptions): Promise
       } satisfies PairAnswer;
     }
     if (method === "POST" && path === "/primary/check") {
-      peerOf(request);
+      pairedOrFail(request);
       const body = await bodyOf(request, PeerCheckBody);
       sameSession(body.checkinId);
       if (!body.code && !body.guestId)
@@ -114,7 +111,7 @@ export async function startPrimaryServer(options: PrimaryServerOptions): Promise
       return record.checkPeerScan(body);
     }
     if (method === "POST" && path === "/primary/reconcile") {
-      peerOf(request);
+      pairedOrFail(request);
       const body = await bodyOf(request, ReconcileBody);
       sameSession(body.checkinId);
       return record.reconcile(body.desk, body.scans);
