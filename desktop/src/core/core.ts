@@ -7,7 +7,7 @@ import { createLocalChecker, type LocalChecker } from "./localCheck.ts";
 import { openLocalDb, type LocalDb } from "./localDb.ts";
 import { createPeerLink, type PeerLink } from "./primary/peerLink.ts";
 import { withPeerDesk } from "./primary/venueRecord.ts";
-import { createScanQueue } from "./queue.ts";
+import { createScanQueue, type ScanQueue } from "./queue.ts";
 import { readSession, type LocalSession } from "./session.ts";
 import { refresh, signIn } from "./snapshot.ts";
 import { isUnreachable, listConflicts, uploadPending } from "./sync.ts";
@@ -53,7 +53,7 @@ export type DeskCore = DeskHandlers & {
 export function createDeskCore(options: DeskCoreOptions): DeskCore {
   let serverUrl = options.serverUrl ?? null;
   let online: boolean | null = null;
-  let local: { db: LocalDb; checker: LocalChecker } | null = null;
+  let local: { db: LocalDb; checker: LocalChecker; queue: ScanQueue } | null = null;
   const now = options.now ?? (() => new Date());
   const info = (): DeskInfo => ({ version: options.version, platform: options.platform, serverUrl });
   const timeoutMs = options.timeoutMs ?? 3_000;
@@ -76,7 +76,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     if (!local) {
       if (!options.databaseFile) throw new Error("The desk has no local database");
       const db = openLocalDb(options.databaseFile);
-      local = { db, checker: createLocalChecker(db, now) };
+      local = { db, checker: createLocalChecker(db, now), queue: createScanQueue(db) };
     }
     return local;
   }
@@ -160,7 +160,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
       }
     }
     if (isClosed || !local || Date.now() < nextAttemptAt) return;
-    const pending = createScanQueue(local.db).pendingCount();
+    const pending = local.queue.pendingCount();
     if (pending > 0 || lastSyncError !== null) await syncNow().catch(() => undefined);
   }
 
@@ -180,7 +180,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
    * finds the server again). A scan the primary did not answer is sent to it before the next one it answers.
    */
   async function check(scan: Parameters<DeskHandlers["desk.check"]>[0]): Promise<ScanAnswer> {
-    const { db, checker } = store();
+    const { db, checker, queue } = store();
     const session = readSession(db);
     if (!session) throw new Error("The desk is not signed in");
     const code = scan.code?.trim() ? scan.code.trim() : undefined;
@@ -189,7 +189,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     const scannedAt = now().toISOString();
     const direction = scan.direction ?? "in";
     // Online only with an empty queue: the server must know this desk's earlier scans before it answers.
-    const isQueueEmpty = createScanQueue(db).pendingCount() === 0;
+    const isQueueEmpty = queue.pendingCount() === 0;
     if (online !== false && isQueueEmpty && (!code || code.length <= SCANNED_CODE_MAX)) {
       try {
         const answer = await deskRequest<ScanAnswer>(httpOf(session), "POST", "/desk/check", {
@@ -199,7 +199,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
           scannedAt,
         });
         online = true;
-        createScanQueue(db).recordAnswered(
+        queue.recordAnswered(
           {
             scanId,
             code: code ?? null,
@@ -227,7 +227,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
       const answer = await primaryLink.check(asked);
       if (answer) {
         const guestId = answer.guest?.id ?? scan.guestId ?? null;
-        createScanQueue(db).record({ ...asked, code: code ?? null, guestId, localResult: answer.result, answer });
+        queue.record({ ...asked, code: code ?? null, guestId, localResult: answer.result, answer });
         return answer;
       }
     }
@@ -268,7 +268,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     },
     "desk.check": check,
     "desk.status": async (): Promise<DeskStatus> => {
-      const { db } = store();
+      const { db, queue } = store();
       const session = readSession(db);
       const lastSyncAt = session?.lastSyncAt ?? null;
       return {
@@ -276,7 +276,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
         online,
         lastSyncAt,
         lastSyncAgeMs: lastSyncAt ? now().getTime() - Date.parse(lastSyncAt) : null,
-        pendingScans: createScanQueue(db).pendingCount(),
+        pendingScans: queue.pendingCount(),
         conflicts: listConflicts(db).length,
         lastSyncError,
       };
