@@ -116,23 +116,34 @@ function guestRow(guest: SnapshotPageJson["data"][number], download: number) {
 }
 
 /**
+ * Writes a page's guests under this download's number: each still allowed stored, each no longer allowed
+ * dropped, this desk's admissions the server flagged marked so; answers the guests written or dropped.
+ */
+function createGuestWriter(db: LocalDb, download: number) {
+  const upsert = db.prepare(UPSERT);
+  const drop = db.prepare("DELETE FROM guests WHERE id = ?");
+  const markFlagged = createFlaggedMarker(db);
+  return (guests: SnapshotPageJson["data"]): number => {
+    for (const guest of guests) {
+      if (guest.allowed) upsert.run(guestRow(guest, download));
+      else drop.run(guest.id);
+      markFlagged(guest.entry?.flaggedScans ?? []);
+    }
+    return guests.length;
+  };
+}
+
+/**
  * Every guest of the session. The former snapshot stays usable meanwhile: each page's guests are marked with
  * this download's number, and those left unmarked at the end (no longer in the session) are dropped.
  */
 async function downloadAll(db: LocalDb, http: DeskHttpOptions, options: SyncOptions) {
   const download = ((db.prepare("SELECT max(download) AS n FROM guests").get() as { n: number | null }).n ?? 0) + 1;
-  const upsert = db.prepare(UPSERT);
-  const drop = db.prepare("DELETE FROM guests WHERE id = ?");
-  const markFlagged = createFlaggedMarker(db);
+  const writeGuests = createGuestWriter(db, download);
   let changed = 0;
   const asOf = await eachPage(http, {}, options, (page) => {
     db.transaction(() => {
-      for (const guest of page.data) {
-        if (guest.allowed) upsert.run(guestRow(guest, download));
-        else drop.run(guest.id);
-        markFlagged(guest.entry?.flaggedScans ?? []);
-        changed += 1;
-      }
+      changed += writeGuests(page.data);
     })();
   });
   changed += db.prepare("DELETE FROM guests WHERE download <> ?").run(download).changes;
@@ -146,19 +157,12 @@ async function downloadAll(db: LocalDb, http: DeskHttpOptions, options: SyncOpti
  */
 async function downloadChanges(db: LocalDb, http: DeskHttpOptions, since: string, options: SyncOptions) {
   const download = (db.prepare("SELECT max(download) AS n FROM guests").get() as { n: number | null }).n ?? 1;
-  const upsert = db.prepare(UPSERT);
-  const drop = db.prepare("DELETE FROM guests WHERE id = ?");
+  const writeGuests = createGuestWriter(db, download);
   const applyEntry = createEntryApplier(db);
-  const markFlagged = createFlaggedMarker(db);
   let changed = 0;
   const asOf = await eachPage(http, { updatedSince: since }, options, (page) => {
     db.transaction(() => {
-      for (const guest of page.data) {
-        if (guest.allowed) upsert.run(guestRow(guest, download));
-        else drop.run(guest.id);
-        markFlagged(guest.entry?.flaggedScans ?? []);
-        changed += 1;
-      }
+      changed += writeGuests(page.data);
       for (const entry of page.entries) changed += applyEntry(entry);
     })();
   });
