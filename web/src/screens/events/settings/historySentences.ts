@@ -92,7 +92,6 @@ function formSentence(
   return (entry, ctx) => ctx.t(`history.actions.${key}`, { form: formPhrase(entry, ctx) });
 }
 
-/** An e-badge template's action: the template named as the entry names it. */
 /** A ticket, a ticket category or a coupon of the catalogue, by the name (or code) the entry gives it. */
 function ticketingSentence(
   key:
@@ -110,6 +109,7 @@ function ticketingSentence(
   return (entry, { t }) => t(`history.actions.${key}`, { name: subjectOf(entry) ?? t(`history.unknown.${unknown}`) });
 }
 
+/** An e-badge template's action: the template named as the entry names it. */
 function ebadgeSentence(key: "ebadge_created" | "ebadge_updated" | "ebadge_deleted"): Sentence {
   return (entry, ctx) => ctx.t(`history.actions.${key}`, { name: ebadgeName(entry, ctx) });
 }

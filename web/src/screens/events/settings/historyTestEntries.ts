@@ -105,6 +105,15 @@ const recommended = {
   guestId: null,
 };
 
+/** Ticketing parameters as the trail keeps them when sales start or stop: live, the ticket office opened. */
+const liveSales = {
+  ticketOffice: "opened",
+  mode: "live",
+  terms: null,
+  paymentMethods: ["card"],
+  organizerId: IDS.ticketingParams,
+};
+
 /** A registration form's items as the API summarises them (api/src/services/forms/formAudit.ts). */
 const formItems = [
   { id: "welcome", kind: "text", title: "Welcome", digest: "a1b2c3d4e5f6" },
@@ -579,40 +588,16 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
     entry("ticketing.sales_started", {
       subjectType: "ticketingParams",
       subjectId: IDS.ticketingParams,
-      before: {
-        ticketOffice: "closed",
-        mode: "live",
-        terms: null,
-        paymentMethods: ["card"],
-        organizerId: IDS.ticketingParams,
-      },
-      after: {
-        ticketOffice: "opened",
-        mode: "live",
-        terms: null,
-        paymentMethods: ["card"],
-        organizerId: IDS.ticketingParams,
-      },
+      before: { ...liveSales, ticketOffice: "closed" },
+      after: liveSales,
     }),
   ],
   "ticketing.sales_stopped": [
     entry("ticketing.sales_stopped", {
       subjectType: "ticketingParams",
       subjectId: IDS.ticketingParams,
-      before: {
-        ticketOffice: "opened",
-        mode: "live",
-        terms: null,
-        paymentMethods: ["card"],
-        organizerId: IDS.ticketingParams,
-      },
-      after: {
-        ticketOffice: "closed",
-        mode: "live",
-        terms: null,
-        paymentMethods: ["card"],
-        organizerId: IDS.ticketingParams,
-      },
+      before: liveSales,
+      after: { ...liveSales, ticketOffice: "closed" },
     }),
   ],
 };
