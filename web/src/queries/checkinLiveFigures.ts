@@ -22,7 +22,7 @@ export function mergeScans(
   // flagged afterwards): then its newer word replaces the kept one.
   const fresh = incoming.filter((scan) => {
     const known = kept.get(scan.id);
-    return !known || JSON.stringify(known) !== JSON.stringify(scan);
+    return !known || !sameScan(known, scan);
   });
   if (fresh.length === 0) return kept;
   const latest = new Map(kept);
@@ -30,6 +30,12 @@ export function mergeScans(
   const all = [...latest.values()];
   all.sort((a, b) => Date.parse(a.receivedAt) - Date.parse(b.receivedAt));
   return new Map(all.slice(Math.max(0, all.length - max)).map((scan) => [scan.id, scan]));
+}
+
+/** The same scan word for word: a scan is flat, so its fields compared one by one (no text built per message). */
+function sameScan(a: LiveScan, b: LiveScan): boolean {
+  const keys = Object.keys(a) as (keyof LiveScan)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /** An arrival: a guest let in (a first entry or a re-entry, forced ones included). */
