@@ -50,14 +50,8 @@ export interface PrintQueueOptions {
   retryDelayMs?: number;
   /** Time a connection, a job's sending or a status answer may take (default 5 s). */
   timeoutMs?: number;
-  /**
-   * Ask the printer for its paper state before each job (default true). A printer that never answers status
-   * requests (Star in Star Line mode answers with its own status, not DLE EOT) needs false.
-   */
-  checksStatusBeforeJob?: boolean;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
-  newId?: () => string;
   /** Called after every change of a job or of the printer's state (the desk's UI refreshes). */
   onChange?: () => void;
   /** Called with each log entry as it is written (the desk stores it). */
@@ -93,10 +87,8 @@ export function createPrintQueue(printer: PrinterDescription, options: PrintQueu
   const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
   const retryDelayMs = options.retryDelayMs ?? 500;
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const checksStatus = options.checksStatusBeforeJob ?? true;
   const now = options.now ?? (() => new Date());
   const sleep = options.sleep ?? defaultSleep;
-  const newId = options.newId ?? randomUUID;
 
   const jobs: PrintJob[] = [];
   /** Each job's label, kept for reprints. */
@@ -115,7 +107,7 @@ export function createPrintQueue(printer: PrinterDescription, options: PrintQueu
     fields: Omit<PrintJob, "id" | "printerId" | "state" | "attempts" | "failure" | "queuedAt" | "finishedAt">,
   ) {
     const job: PrintJob = {
-      id: newId(),
+      id: randomUUID(),
       printerId: printer.id,
       ...fields,
       state: "queued",
@@ -188,7 +180,7 @@ export function createPrintQueue(printer: PrinterDescription, options: PrintQueu
       job.state = "printing";
       changed();
       try {
-        if (checksStatus && connection.type === "tcp") {
+        if (connection.type === "tcp") {
           const reading = statusFromReading(await readPaperStatus({ ...printer, connection }, timeoutMs), now());
           setStatus(reading);
           if (reading.state !== "ready") {
