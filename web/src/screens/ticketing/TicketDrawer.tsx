@@ -19,6 +19,7 @@ import type { Language } from "@tessera/shared/i18n/languages";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "@/app/formatMoney.ts";
+import { fromZonedInput } from "@/app/zonedTime.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { IconPlus, IconTrash } from "@/components/icons.tsx";
 import { notifySuccess } from "@/components/notify.ts";
@@ -28,7 +29,6 @@ import { failureText } from "./failureText.ts";
 import { amountToCents, derivedPriceCents, TICKETING_CURRENCY } from "./prices.ts";
 import {
   emptyTicketValues,
-  fromLocalInput,
   newPeriodKey,
   taxRateOf,
   ticketBody,
@@ -40,12 +40,15 @@ import {
 export function TicketDrawer({
   accountId,
   eventId,
+  timeZone,
   ticket,
   categories,
   onClose,
 }: {
   accountId: string;
   eventId: string;
+  /** The event's time zone: the periods' dates are typed in it. */
+  timeZone: string;
   /** The ticket changed; undefined: a new one. */
   ticket?: TicketJson;
   categories: readonly TicketCategoryJson[];
@@ -57,7 +60,7 @@ export function TicketDrawer({
   const update = useUpdateTicket(accountId, eventId);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TicketValues>({
-    initialValues: ticket ? ticketValues(ticket, language) : emptyTicketValues(language),
+    initialValues: ticket ? ticketValues(ticket, language, timeZone) : emptyTicketValues(language, timeZone),
     validate: {
       caption: (value) => (value.trim() ? null : t("ticketing.tickets.captionRequired")),
       taxRate: (value, values) =>
@@ -72,7 +75,7 @@ export function TicketDrawer({
           : t("ticketing.tickets.maxQuantityInvalid", { max: TICKET_MAX_QUANTITY_MAX });
       },
       periods: {
-        startsAt: (value) => (fromLocalInput(value) ? null : t("ticketing.periods.startRequired")),
+        startsAt: (value) => (fromZonedInput(value, timeZone) ? null : t("ticketing.periods.startRequired")),
         amount: (value) => (amountToCents(value, language) !== undefined ? null : t("ticketing.periods.amountInvalid")),
       },
     },
@@ -82,7 +85,7 @@ export function TicketDrawer({
 
   async function save(values: TicketValues) {
     setFailure(null);
-    const body = ticketBody(values, language);
+    const body = ticketBody(values, language, timeZone);
     try {
       if (ticket) await update.mutateAsync({ id: ticket.id, body });
       else await create.mutateAsync(body);

@@ -141,6 +141,7 @@ export function TicketsScreen() {
           key={editing.ticket?.id ?? "new"}
           accountId={accountId}
           eventId={event.id}
+          timeZone={event.timezone}
           ticket={editing.ticket}
           categories={categories.data}
           onClose={() => setEditing(null)}

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { TicketCategoryJson, TicketJson } from "@/queries/ticketing.ts";
 import { categoryBranches, movedCategoryIds } from "./categoryTree.ts";
-import { fromLocalInput, ticketBody, ticketValues, toLocalInput } from "./ticketForm.ts";
+import { fromZonedInput, toZonedInput } from "@/app/zonedTime.ts";
+import { ticketBody, ticketValues } from "./ticketForm.ts";
 
 const at = "2030-01-01T10:00:00.000Z";
+const zone = "Europe/Paris";
 const category = (id: string, parentId: string | null, position: number): TicketCategoryJson => ({
   id,
   eventId: "ev",
@@ -48,12 +50,13 @@ describe("the Tickets screen's form and category order", () => {
       createdAt: at,
       updatedAt: at,
     };
-    const values = ticketValues(ticket, "fr");
+    const values = ticketValues(ticket, "fr", zone);
     expect(values).toMatchObject({ taxRate: "5,5", maxQuantity: "100", noVat: false, categoryId: "a" });
     expect(values.periods).toMatchObject([{ basis: "includingTax", amount: "10,55", endsAt: "" }]);
-    expect(fromLocalInput(toLocalInput(at))).toBe(at);
+    expect(fromZonedInput(toZonedInput(at, zone), zone)).toBe(at);
+    expect(values.periods[0]!.startsAt).toBe("2030-01-01T11:00");
 
-    expect(ticketBody({ ...values, caption: " Pass ", maxQuantity: "" }, "fr")).toEqual({
+    expect(ticketBody({ ...values, caption: " Pass ", maxQuantity: "" }, "fr", zone)).toEqual({
       caption: "Pass",
       description: null,
       taxRateBp: 550,
@@ -66,6 +69,7 @@ describe("the Tickets screen's form and category order", () => {
     const noVat = ticketBody(
       { ...values, noVat: true, periods: [{ ...values.periods[0]!, basis: "excludingTax", amount: "12" }] },
       "fr",
+      zone,
     );
     expect(noVat).toMatchObject({ taxRateBp: null, pricePeriods: [{ priceExclTaxCents: 1200 }] });
   });

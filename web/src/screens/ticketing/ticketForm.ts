@@ -1,7 +1,11 @@
+import { fromZonedInput, toZonedInput } from "@/app/zonedTime.ts";
 import type { TicketCreateBody, TicketJson } from "@/queries/ticketing.ts";
 import { amountToCents, basisPointsToPercent, centsToAmount, percentToBasisPoints, type PriceBasis } from "./prices.ts";
 
-/** A price period as the form holds it: local date-times (an <input type="datetime-local">) and typed text. */
+/**
+ * A price period as the form holds it: wall-clock date-times of the event's time zone (an
+ * <input type="datetime-local">, app/zonedTime.ts, as every date of an event) and typed text.
+ */
 export interface PeriodValues {
   key: string;
   startsAt: string;
@@ -25,21 +29,8 @@ export interface TicketValues {
 let nextKey = 0;
 export const newPeriodKey = () => `period-${++nextKey}`;
 
-/** An ISO instant as the value of a datetime-local input, in the browser's time zone. */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value (the browser's time zone) as an ISO instant; undefined when it is not a date. */
-export function fromLocalInput(value: string): string | undefined {
-  const date = new Date(value);
-  return value && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined;
-}
-
 /** A new ticket: 20 % VAT, on sale, one period from now priced after taxes. */
-export function emptyTicketValues(language: string): TicketValues {
+export function emptyTicketValues(language: string, timeZone: string): TicketValues {
   return {
     caption: "",
     description: "",
@@ -52,7 +43,7 @@ export function emptyTicketValues(language: string): TicketValues {
     periods: [
       {
         key: newPeriodKey(),
-        startsAt: toLocalInput(new Date().toISOString()),
+        startsAt: toZonedInput(new Date().toISOString(), timeZone),
         endsAt: "",
         basis: "includingTax",
         amount: "",
@@ -62,7 +53,7 @@ export function emptyTicketValues(language: string): TicketValues {
 }
 
 /** A ticket's values in the form; each period shows its price after taxes (the API keeps both). */
-export function ticketValues(ticket: TicketJson, language: string): TicketValues {
+export function ticketValues(ticket: TicketJson, language: string, timeZone: string): TicketValues {
   return {
     caption: ticket.caption,
     description: ticket.description ?? "",
@@ -74,8 +65,8 @@ export function ticketValues(ticket: TicketJson, language: string): TicketValues
     categoryId: ticket.categoryId ?? "",
     periods: ticket.pricePeriods.map((period) => ({
       key: newPeriodKey(),
-      startsAt: toLocalInput(period.startsAt),
-      endsAt: period.endsAt ? toLocalInput(period.endsAt) : "",
+      startsAt: toZonedInput(period.startsAt, timeZone),
+      endsAt: toZonedInput(period.endsAt, timeZone),
       basis: "includingTax",
       amount: centsToAmount(period.priceInclTaxCents, language),
     })),
@@ -91,7 +82,7 @@ export function taxRateOf(
 }
 
 /** The body the API takes; the form's validation has checked every field before. */
-export function ticketBody(values: TicketValues, language: string): TicketCreateBody {
+export function ticketBody(values: TicketValues, language: string, timeZone: string): TicketCreateBody {
   const taxRateBp = taxRateOf(values, language) ?? null;
   return {
     caption: values.caption.trim(),
@@ -104,8 +95,8 @@ export function ticketBody(values: TicketValues, language: string): TicketCreate
     pricePeriods: values.periods.map((period) => {
       const cents = amountToCents(period.amount, language) ?? 0;
       return {
-        startsAt: fromLocalInput(period.startsAt) ?? "",
-        endsAt: fromLocalInput(period.endsAt) ?? null,
+        startsAt: fromZonedInput(period.startsAt, timeZone) ?? "",
+        endsAt: fromZonedInput(period.endsAt, timeZone),
         ...(period.basis === "includingTax" ? { priceInclTaxCents: cents } : { priceExclTaxCents: cents }),
       };
     }),
