@@ -6,6 +6,7 @@ import { listedUser } from "../helpers/actors.ts";
 import { databaseKinds } from "../helpers/databases.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { importingAccount, importsPath, processImport, uploadFile } from "../helpers/guestImport.ts";
+import { putImportChunk } from "../helpers/importChunks.ts";
 import type { HttpClient } from "../helpers/http.ts";
 import { useTestServer } from "../helpers/suite.ts";
 
@@ -35,15 +36,6 @@ describe.each(databaseKinds())("guest import uploads in chunks on %s", (kind) =>
   });
 
   const uploadsOf = (imports: string) => `${imports}/uploads`;
-
-  async function putChunk(client: HttpClient, url: string, offset: number, bytes: Buffer) {
-    const response = await fetch(`${client.baseUrl}${url}?offset=${offset}`, {
-      method: "PUT",
-      headers: { ...client.authHeaders(), "Content-Type": "application/octet-stream", Accept: "application/json" },
-      body: new Uint8Array(bytes),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  }
 
   /** Sends the first `sent` bytes of a chunk announced whole, then cuts the connection (a kill midway). */
   function cutChunk(client: HttpClient, url: string, offset: number, chunk: Uint8Array, sent: number) {
@@ -77,7 +69,7 @@ describe.each(databaseKinds())("guest import uploads in chunks on %s", (kind) =>
     const url = await start(http, base, file, "invités.csv");
     const chunkBytes = 64 * 1024;
     for (let offset = 0; offset < file.length; offset += chunkBytes) {
-      const put = await putChunk(http, url, offset, file.subarray(offset, offset + chunkBytes));
+      const put = await putImportChunk(http, url, offset, file.subarray(offset, offset + chunkBytes));
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       expect(put.body.upload.received).toBe(Math.min(offset + chunkBytes, file.length));
     }
@@ -107,14 +99,14 @@ describe.each(databaseKinds())("guest import uploads in chunks on %s", (kind) =>
   it("answers 409 with the bytes received to a chunk at another offset, and refuses to complete with bytes missing", async () => {
     const file = guestCsv(200, "offsets");
     const url = await start(http, base, file);
-    expect((await putChunk(http, url, 0, file.subarray(0, 1000))).status).toBe(200);
+    expect((await putImportChunk(http, url, 0, file.subarray(0, 1000))).status).toBe(200);
 
     for (const offset of [0, 500, 2000]) {
-      const wrong = await putChunk(http, url, offset, file.subarray(offset, offset + 1000));
+      const wrong = await putImportChunk(http, url, offset, file.subarray(offset, offset + 1000));
       expect(wrong.status).toBe(409);
       expect(wrong.body.error).toMatchObject({ code: "import_upload_offset_mismatch", details: { received: 1000 } });
     }
-    const tooFar = await putChunk(http, url, 1000, Buffer.alloc(file.length, 0x41));
+    const tooFar = await putImportChunk(http, url, 1000, Buffer.alloc(file.length, 0x41));
     expect(tooFar.status).toBe(413);
     expect(tooFar.body.error.code).toBe("import_upload_beyond_size");
 
@@ -132,14 +124,14 @@ describe.each(databaseKinds())("guest import uploads in chunks on %s", (kind) =>
     const file = guestCsv(5_000, "resume");
     const url = await start(http, base, file);
     const chunkBytes = 100_000;
-    expect((await putChunk(http, url, 0, file.subarray(0, chunkBytes))).status).toBe(200);
-    expect((await putChunk(http, url, chunkBytes, file.subarray(chunkBytes, 2 * chunkBytes))).status).toBe(200);
+    expect((await putImportChunk(http, url, 0, file.subarray(0, chunkBytes))).status).toBe(200);
+    expect((await putImportChunk(http, url, chunkBytes, file.subarray(chunkBytes, 2 * chunkBytes))).status).toBe(200);
     await cutChunk(http, url, 2 * chunkBytes, file.subarray(2 * chunkBytes, 3 * chunkBytes), 40_000);
 
     let received = (await http.get(url)).body.upload.received as number;
     expect(received).toBe(2 * chunkBytes);
     while (received < file.length) {
-      const put = await putChunk(http, url, received, file.subarray(received, received + chunkBytes));
+      const put = await putImportChunk(http, url, received, file.subarray(received, received + chunkBytes));
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       received = put.body.upload.received;
     }
@@ -155,7 +147,7 @@ describe.each(databaseKinds())("guest import uploads in chunks on %s", (kind) =>
     const own = await buildEvent(suite.server.db, event.accountId, { createdBy: event.createdBy });
     const file = guestCsv(2_000, "twice");
     const url = await start(http, importsPath(own), file, "twice.csv");
-    expect((await putChunk(http, url, 0, file)).status).toBe(200);
+    expect((await putImportChunk(http, url, 0, file)).status).toBe(200);
     const answers = await Promise.all([http.post(`${url}/complete`), http.post(`${url}/complete`)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     const refused = answers.find((answer) => answer.status === 409)!;
@@ -171,16 +163,16 @@ describe.each(databaseKinds())("guest import uploads in chunks on %s", (kind) =>
   it("checks the assembled file's bytes as the multipart upload does", async () => {
     const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1"), Buffer.alloc(2000, 0)]);
     const url = await start(http, base, pdf, "guests.csv");
-    const first = await putChunk(http, url, 0, pdf.subarray(0, 1000));
+    const first = await putImportChunk(http, url, 0, pdf.subarray(0, 1000));
     expect(first.status).toBe(200);
-    expect((await putChunk(http, url, 1000, pdf.subarray(1000))).status).toBe(200);
+    expect((await putImportChunk(http, url, 1000, pdf.subarray(1000))).status).toBe(200);
     const completed = await http.post(`${url}/complete`);
     expect(completed.status).toBe(422);
     expect(completed.body.error.code).toBe("import_not_text");
 
     // A first chunk that holds the file's head is judged at once: refused before the rest is sent.
     const early = await start(http, base, Buffer.concat([pdf, Buffer.alloc(300_000, 0x20)]), "scan.csv");
-    const refused = await putChunk(http, early, 0, Buffer.concat([pdf, Buffer.alloc(200_000, 0x20)]));
+    const refused = await putImportChunk(http, early, 0, Buffer.concat([pdf, Buffer.alloc(200_000, 0x20)]));
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe("import_not_text");
     expect((await http.get(early)).body.upload.received).toBe(0);
@@ -202,24 +194,24 @@ describe.each(databaseKinds())("guest import uploads in chunks on %s", (kind) =>
 
     expect((await reader.http.post(uploadsOf(base), { size: file.length })).status).toBe(403);
     expect((await reader.http.get(url)).status).toBe(403);
-    expect((await putChunk(reader.http, url, 0, file)).status).toBe(403);
+    expect((await putImportChunk(reader.http, url, 0, file)).status).toBe(403);
     expect((await reader.http.post(`${url}/complete`)).status).toBe(403);
 
     expect((await other.http.post(uploadsOf(base), { size: file.length })).status).toBe(404);
     expect((await other.http.get(url)).status).toBe(404);
-    expect((await putChunk(other.http, url, 0, file)).status).toBe(404);
+    expect((await putImportChunk(other.http, url, 0, file)).status).toBe(404);
     expect((await other.http.post(`${url}/complete`)).status).toBe(404);
     // Its own event's path with this upload's id: not its upload either.
     const foreign = url.replace(base, importsPath(otherEvent));
     expect((await other.http.get(foreign)).status).toBe(404);
-    expect((await putChunk(other.http, foreign, 0, file)).status).toBe(404);
+    expect((await putImportChunk(other.http, foreign, 0, file)).status).toBe(404);
     expect((await http.get(url)).body.upload.received).toBe(0);
   });
 
   it("expires an upload untouched for a day (on read), and a raw body elsewhere is refused (415)", async () => {
     const file = guestCsv(10, "expiry");
     const url = await start(http, base, file);
-    expect((await putChunk(http, url, 0, file.subarray(0, 100))).status).toBe(200);
+    expect((await putImportChunk(http, url, 0, file.subarray(0, 100))).status).toBe(200);
     const id = url.split("/").pop()!;
     const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 1000).toISOString();
     await suite.server.db("guest_import_uploads").where({ id }).update({ updatedAt: dayAgo });

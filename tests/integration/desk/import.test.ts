@@ -14,6 +14,7 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { DEFAULT_PASSWORD } from "../../helpers/factories.ts";
 import { importingAccount } from "../../helpers/guestImport.ts";
+import { putImportChunk } from "../../helpers/importChunks.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 const CHUNK = 64 * 1024;
@@ -99,11 +100,7 @@ describe.each(databaseKinds())("the desk's bulk import on %s", (kind) => {
 
     // The server took in a fourth chunk the desk never heard of (the app killed before the answer came).
     const uploadUrl = `/api/v1/events/${event.accountId}/${event.id}/imports/uploads/${started.id}`;
-    const fourth = await fetch(`${http.baseUrl}${uploadUrl}?offset=${3 * CHUNK}`, {
-      method: "PUT",
-      headers: { ...http.authHeaders(), "Content-Type": "application/octet-stream" },
-      body: new Uint8Array(file.subarray(3 * CHUNK, 4 * CHUNK)),
-    });
+    const fourth = await putImportChunk(http, uploadUrl, 3 * CHUNK, file.subarray(3 * CHUNK, 4 * CHUNK));
     expect(fourth.status).toBe(200);
 
     // A new app: the interrupted upload is listed at once, and goes on from the server's count once signed in.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Event } from "../../../../api/src/models/Event.ts";
 import { CAST_MEMBERS, expectNoChange } from "../../../helpers/actors.ts";
 import { databaseKinds } from "../../../helpers/databases.ts";
-import type { HttpClient } from "../../../helpers/http.ts";
+import { putImportChunk } from "../../../helpers/importChunks.ts";
 import { buildListedEvent, EDITORS_UP, expectation } from "../../../helpers/matrix.ts";
 import { useCastServer } from "../../../helpers/suite.ts";
 
@@ -19,20 +19,12 @@ describe.each(databaseKinds())("guest import upload routes × roles on %s", (kin
     uploads = `/api/v1/events/${suite.cast.accountA.id}/${event.id}/imports/uploads`;
   });
 
-  function putChunk(http: HttpClient, url: string, offset: number, bytes: Buffer) {
-    return fetch(`${http.baseUrl}${url}?offset=${offset}`, {
-      method: "PUT",
-      headers: { ...http.authHeaders(), "Content-Type": "application/octet-stream", Accept: "application/json" },
-      body: new Uint8Array(bytes),
-    }).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }));
-  }
-
   /** A fresh upload of the overseer's, its bytes all sent when asked. */
   async function freshUpload(isFull: boolean): Promise<string> {
     const overseer = suite.cast.client("overseer");
     const started = await overseer.post(uploads, { fileName: "guests.csv", size: CSV.length });
     const url = `${uploads}/${started.body.upload.id as string}`;
-    if (isFull) expect((await putChunk(overseer, url, 0, CSV)).status).toBe(200);
+    if (isFull) expect((await putImportChunk(overseer, url, 0, CSV)).status).toBe(200);
     return url;
   }
 
@@ -46,7 +38,7 @@ describe.each(databaseKinds())("guest import upload routes × roles on %s", (kin
       };
       await check(() => http.post(uploads, { fileName: "guests.csv", size: CSV.length }), 201);
       const started = await freshUpload(false);
-      await check(() => putChunk(http, started, 0, CSV), 200);
+      await check(() => putImportChunk(http, started, 0, CSV), 200);
       const full = await freshUpload(true);
       await check(() => http.get(full), 200);
       await check(() => http.post(`${full}/complete`), 201);
