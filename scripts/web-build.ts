@@ -7,7 +7,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILT = path.join(ROOT, "web", "dist", "index.html");
 const SOURCES = ["web/src", "web/index.html", "web/vite.config.ts", "web/public", "shared/src"];
 
-function newestChange(target: string): number {
+export function newestChange(target: string): number {
   if (!existsSync(target)) return 0;
   const stats = statSync(target);
   if (!stats.isDirectory()) return stats.mtimeMs;

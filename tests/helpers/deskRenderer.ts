@@ -3,25 +3,16 @@
  * the build, as scripts/web-build.ts does for the web app), then served from a local port.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { newestChange } from "../../scripts/web-build.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DESK_RENDERER_DIR = path.join(ROOT, "desktop", "dist", "renderer");
 const BUILT = path.join(DESK_RENDERER_DIR, "index.html");
 const SOURCES = ["desktop/src/renderer", "desktop/vite.renderer.config.ts", "web/src", "shared/src"];
-
-function newestChange(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, entry) => Math.max(newest, newestChange(path.join(target, entry))),
-    stats.mtimeMs,
-  );
-}
 
 export function ensureDeskRendererBuild(): void {
   if (existsSync(BUILT)) {
