@@ -5,10 +5,14 @@ import { deskApi, type DeskStatus } from "../deskApi.ts";
 export const STATUS_INTERVAL_MS = 3_000;
 
 /**
- * A status asked of the core now, every STATUS_INTERVAL_MS and on demand; a failed ask (even one that throws at
- * once, as a channel an older preload lacks) keeps the last answer. `ask` must be stable (a module's function).
+ * A status asked of the core now, every `intervalMs` (STATUS_INTERVAL_MS unless said) and on demand; a failed ask
+ * (even one that throws at once, as a channel an older preload lacks) keeps the last answer. `ask` must be stable
+ * (a module's function).
  */
-export function usePolledStatus<T>(ask: () => Promise<T>): {
+export function usePolledStatus<T>(
+  ask: () => Promise<T>,
+  intervalMs = STATUS_INTERVAL_MS,
+): {
   value: T | null;
   refresh(): void;
   /** An answer a call has just given, shown without waiting for the next ask. */
@@ -23,9 +27,9 @@ export function usePolledStatus<T>(ask: () => Promise<T>): {
   }, [ask]);
   useEffect(() => {
     refresh();
-    const timer = setInterval(refresh, STATUS_INTERVAL_MS);
+    const timer = setInterval(refresh, intervalMs);
     return () => clearInterval(timer);
-  }, [refresh]);
+  }, [refresh, intervalMs]);
   return { value, refresh, update: setValue };
 }
 
