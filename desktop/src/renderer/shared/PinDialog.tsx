@@ -1,18 +1,26 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { deskApi } from "../deskApi.ts";
 import { useDeskCall } from "./useDeskCall.ts";
 
-/** Asks the supervisor PIN; `onVerified` runs with it once the core says it is right (its failure is shown). */
+/**
+ * Asks the supervisor PIN (after `children`, the fields the action needs besides); `onVerified` runs with it once
+ * the core says it is right (its failure is shown). The PIN field empties at each try.
+ */
 export function PinDialog({
   opened,
   title,
+  submitLabel,
+  children,
   onClose,
   onVerified,
 }: {
   opened: boolean;
   title: string;
+  /** The submit button's words (default: the PIN's own). */
+  submitLabel?: string;
+  children?: ReactNode;
   onClose(): void;
   onVerified(pin: string): Promise<void> | void;
 }) {
@@ -33,6 +41,7 @@ export function PinDialog({
     <Modal opened={opened} onClose={onClose} title={title}>
       <form onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
+          {children}
           <PasswordInput
             label={t("deskApp.pin.label")}
             value={pin}
@@ -53,7 +62,7 @@ export function PinDialog({
               {t("common.cancel")}
             </Button>
             <Button type="submit" loading={call.isBusy}>
-              {t("deskApp.pin.submit")}
+              {submitLabel ?? t("deskApp.pin.submit")}
             </Button>
           </Group>
         </Stack>
