@@ -59,7 +59,3 @@ export function failureOf(error: unknown): { code: string | null; detail: string
   const coded = /^\[(\w+)\] (.*)$/s.exec(unwrapped);
   return coded ? { code: coded[1]!, detail: coded[2]! } : { code: null, detail: unwrapped };
 }
-
-export function failureDetail(error: unknown): string {
-  return failureOf(error).detail;
-}
