@@ -1,9 +1,10 @@
 import type { DeskBadgeTemplate } from "@tessera/shared/schemas/deskBadges";
 import { isGuestColumn } from "@tessera/shared/rules/checkins";
+import { MM_TO_PT } from "@tessera/shared/rules/ebadges";
 import { badgeLabelForGuest, DEFAULT_LABEL_SIZE_MM, type BadgeLabel, type BadgeLine } from "./badgeLabel.ts";
 
 /** Points to millimetres; a line's size is its capitals' height, about 0.72 of the font size. */
-const PT_TO_MM = 25.4 / 72;
+const PT_TO_MM = 1 / MM_TO_PT;
 const CAP_HEIGHT = 0.72;
 const SMALLEST_LINE_MM = 1.5;
 

@@ -1,9 +1,8 @@
+import { MM_TO_PT } from "@tessera/shared/rules/ebadges";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { BadgeLabel } from "./badgeLabel.ts";
 
-/** Millimetres to PDF points. */
-const MM_TO_PT = 72 / 25.4;
 const MARGIN_MM = 3;
 /** A line's size is its characters' height; Helvetica's capitals are about 0.72 of its font size. */
 const CAP_HEIGHT = 0.72;
