@@ -9,6 +9,8 @@ import { isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { DESK_APP_CHANNELS } from "../src/core/app.ts";
+import { APP_CHANNELS } from "../src/main/appChannels.ts";
 
 const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const packageJson = JSON.parse(readFileSync(path.join(desktop, "package.json"), "utf8")) as {
@@ -17,6 +19,12 @@ const packageJson = JSON.parse(readFileSync(path.join(desktop, "package.json"), 
 
 /** What the bundles import at run time: Electron itself and the production dependencies. */
 export const RUNTIME_PACKAGES = ["electron", ...Object.keys(packageJson.dependencies ?? {})];
+
+/**
+ * What the sandboxed preload exposes as window.desk, in this order: the desk's channels, then main's own. The
+ * preload can require nothing of ours, so the list is written into its bundle (esbuild's define).
+ */
+export const PRELOAD_CHANNELS: readonly string[] = [...DESK_APP_CHANNELS, ...APP_CHANNELS];
 
 export interface DesktopBuild {
   /** Every package the bundles import at run time (Node's own modules left out). */
@@ -50,6 +58,7 @@ export async function buildDesktop(options: { renderer?: boolean; outDir?: strin
     target: "chrome140",
     format: "cjs",
     external: ["electron"],
+    define: { DESK_PRELOAD_CHANNELS: JSON.stringify(PRELOAD_CHANNELS) },
     logLevel: "warning",
   });
   const rendererConfig = path.join(desktop, "vite.renderer.config.ts");

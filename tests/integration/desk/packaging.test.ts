@@ -7,7 +7,9 @@ import Ajv from "ajv";
 import yaml from "js-yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildDesktop, RUNTIME_PACKAGES, type DesktopBuild } from "../../../desktop/scripts/build.ts";
+import { DESK_APP_CHANNELS } from "../../../desktop/src/core/app.ts";
 import { DESK_CHANNELS } from "../../../desktop/src/core/handlers.ts";
+import { APP_CHANNELS } from "../../../desktop/src/main/appChannels.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const desktop = path.join(root, "desktop");
@@ -84,6 +86,8 @@ describe("the desk app's packaging", () => {
     const source = readFileSync(path.join(outDir, "preload/preload.cjs"), "utf8");
     new Function("require", "module", "exports", source)(preloadRequire, { exports: {} }, {});
     expect(Object.keys(exposed.desk ?? {}).sort()).toEqual([...recorded.handled].sort());
+    // The preload's list is the declared channels, in their order (the build writes it in: no copy by hand).
+    expect(Object.keys(exposed.desk ?? {})).toEqual([...DESK_APP_CHANNELS, ...APP_CHANNELS]);
   });
 });
 
