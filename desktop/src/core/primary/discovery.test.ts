@@ -3,10 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDeskCore } from "../core.ts";
 import { primaryOfService } from "./discovery.ts";
-import { createPrimaryHandlers } from "./handlers.ts";
-import { writeTestSession } from "./testSession.ts";
+import { openTestDesk } from "./testSession.ts";
 
 describe("finding the primary desk", () => {
   const checkinId = randomUUID();
@@ -43,16 +41,8 @@ describe("finding the primary desk", () => {
 
   it("a desk finds its session's primary by mDNS and pairs with the address found; another session's desk does not see it", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "desk-discovery-"));
-    const open = (name: string, session: string) => {
-      const core = createDeskCore({
-        version: "0.1.0",
-        platform: "linux",
-        databaseFile: path.join(folder, `${name}.sqlite`),
-        probeIntervalMs: 0,
-      });
-      writeTestSession(core.database(), { checkinId: session, desk: name });
-      return { core, handlers: createPrimaryHandlers({ core, discoverWaitMs: 2_500 }) };
-    };
+    const open = (name: string, session: string) =>
+      openTestDesk({ folder, name, checkinId: session, primary: { discoverWaitMs: 2_500 } });
     const primary = open("Door A", checkinId);
     const peer = open("Door B", checkinId);
     const stranger = open("Door Z", randomUUID());

@@ -3,9 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDeskCore } from "../core.ts";
-import { createPrimaryHandlers } from "./handlers.ts";
-import { writeTestSession } from "./testSession.ts";
+import { openTestDesk } from "./testSession.ts";
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -21,17 +19,18 @@ function twoDesks(options: { probeIntervalMs: number; guests?: number; primaryRe
   const checkinId = randomUUID();
   const guestIds = Array.from({ length: options.guests ?? 3 }, () => randomUUID());
   /** A desk signed in (a new file), or the same desk opened again (the app restarted). */
-  const open = (name: string, again = false) => {
-    const core = createDeskCore({
-      version: "0.1.0",
-      platform: "linux",
-      databaseFile: path.join(folder, `${name}.sqlite`),
-      probeIntervalMs: options.probeIntervalMs,
-      primaryRetryMs: options.primaryRetryMs ?? 60_000,
-    });
-    if (!again) writeTestSession(core.database(), { checkinId, desk: name, guestIds });
-    return { core, guestIds, handlers: createPrimaryHandlers({ core, mdns: false, host: "127.0.0.1" }) };
-  };
+  const open = (name: string, again = false) => ({
+    ...openTestDesk({
+      folder,
+      name,
+      checkinId,
+      guestIds,
+      again,
+      core: { probeIntervalMs: options.probeIntervalMs, primaryRetryMs: options.primaryRetryMs ?? 60_000 },
+      primary: { mdns: false, host: "127.0.0.1" },
+    }),
+    guestIds,
+  });
   return { primary: open("Door A"), peer: open("Door B"), open };
 }
 
