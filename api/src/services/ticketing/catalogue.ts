@@ -91,9 +91,13 @@ async function checkedParent(db: Knex, eventId: string, parentId: string, selfId
   return parent.id;
 }
 
-/** The next position among the siblings under `parentId`. */
-async function nextCategoryPosition(db: Knex, eventId: string, parentId: string | null): Promise<number> {
-  const row = (await db("ticketCategories").where({ eventId, parentId }).max({ top: "position" }).first()) as
+/** The position after the last of the rows `where` selects (0 when there are none). */
+async function nextPosition(
+  db: Knex,
+  table: "ticketCategories" | "tickets",
+  where: Record<string, string | null>,
+): Promise<number> {
+  const row = (await db(table).where(where).max({ top: "position" }).first()) as
     { top: number | string | null } | undefined;
   return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
 }
@@ -118,7 +122,7 @@ export async function createCategory(scope: Scope, key: EventKey, body: TicketCa
       parentId,
       name: body.name.trim(),
       color: body.color.toLowerCase(),
-      position: await nextCategoryPosition(trx, event.id, parentId),
+      position: await nextPosition(trx, "ticketCategories", { eventId: event.id, parentId }),
     });
     await recordCatalogueAudit(
       trx,
@@ -153,7 +157,7 @@ export async function updateCategory(
       } else {
         patch.parentId = null;
       }
-      patch.position = await nextCategoryPosition(trx, event.id, patch.parentId);
+      patch.position = await nextPosition(trx, "ticketCategories", { eventId: event.id, parentId: patch.parentId });
     }
     if (!Object.keys(patch).length) return category;
     const updated = await TicketCategory.query(trx).patchAndFetchById(category.id, patch);
@@ -365,8 +369,6 @@ export async function createTicket(scope: Scope, key: EventKey, body: TicketCrea
     const taxRateBp = body.taxRateBp ?? null;
     const rows = checkedPeriods(body.pricePeriods ?? [], taxRateBp);
     const categoryId = await checkedCategory(trx, event.id, body.categoryId ?? null);
-    const top = (await trx("tickets").where({ eventId: event.id }).max({ top: "position" }).first()) as
-      { top: number | string | null } | undefined;
     const ticket = await Ticket.query(trx).insertAndFetch({
       accountId: event.accountId,
       eventId: event.id,
@@ -378,7 +380,7 @@ export async function createTicket(scope: Scope, key: EventKey, body: TicketCrea
       isOnSale: body.isOnSale ?? false,
       category: null,
       categoryId,
-      position: top?.top === null || top?.top === undefined ? 0 : Number(top.top) + 1,
+      position: await nextPosition(trx, "tickets", { eventId: event.id }),
     });
     const view = { ticket, periods: await writePeriods(trx, ticket.id, rows) };
     await recordCatalogueAudit(
