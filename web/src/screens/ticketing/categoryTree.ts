@@ -27,8 +27,6 @@ export function movedCategoryIds(
   const to = branches.findIndex((branch) => branch.category.id === overId);
   if (from < 0 || to < 0 || from === to) return null;
   const next = [...branches];
-  const [moved] = next.splice(from, 1);
-  if (!moved) return null;
-  next.splice(to, 0, moved);
+  next.splice(to, 0, ...next.splice(from, 1));
   return next.flatMap((branch) => [branch.category.id, ...branch.children.map((child) => child.id)]);
 }
