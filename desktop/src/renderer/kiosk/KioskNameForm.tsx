@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { deskApi } from "../deskApi.ts";
 import { useDeskCall } from "../shared/useDeskCall.ts";
 
@@ -62,11 +63,7 @@ export function KioskNameForm({ onFound, onCancel }: { onFound(guestId: string):
               {notice}
             </Alert>
           )}
-          {call.failure && (
-            <Alert color="red" variant="light" role="alert">
-              {call.failure}
-            </Alert>
-          )}
+          <FailureAlert message={call.failure} />
           <Group justify="space-between">
             <Button size="lg" variant="default" onClick={onCancel}>
               {t("common.cancel")}

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { deskApi, type DeskPreflightCheck } from "../deskApi.ts";
 import { useDeskCall } from "../shared/useDeskCall.ts";
 
@@ -55,11 +56,7 @@ export function PreflightDialog({ opened, onClose }: { opened: boolean; onClose(
             </Stack>
           </>
         )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
         <Group justify="flex-end">
           <Button variant="light" onClick={() => void check()} loading={isBusy}>
             {t("deskApp.preflight.again")}

@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { deskApi, type DeskPrintStatus, type PrinterDescription } from "../deskApi.ts";
 import { useDeskCall } from "../shared/useDeskCall.ts";
 import { PrinterStateBadge } from "./PrinterState.tsx";
@@ -166,11 +156,7 @@ export function PrinterDialog({
             {notice}
           </Text>
         )}
-        {call.failure && (
-          <Alert color="red" variant="light" role="alert">
-            {call.failure}
-          </Alert>
-        )}
+        <FailureAlert message={call.failure} />
       </Stack>
     </Modal>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from "@mantine/core";
+import { Button, Group, Modal, PasswordInput, Stack } from "@mantine/core";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { deskApi } from "../deskApi.ts";
 import { useDeskCall } from "./useDeskCall.ts";
 
@@ -52,11 +53,7 @@ export function PinDialog({
             data-autofocus
             data-keeps-focus="true"
           />
-          {call.failure && (
-            <Alert color="red" variant="light" role="alert">
-              {call.failure}
-            </Alert>
-          )}
+          <FailureAlert message={call.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("common.cancel")}

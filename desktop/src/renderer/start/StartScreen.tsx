@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  Paper,
-  PasswordInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, Paper, PasswordInput, SegmentedControl, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { LANGUAGES, type Language } from "@tessera/shared/i18n/languages";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { deskApi, type DeskSessionView } from "../deskApi.ts";
 import type { DeskMode } from "../preferences.ts";
 import { useDeskCall } from "../shared/useDeskCall.ts";
@@ -169,11 +159,7 @@ export function StartScreen({
                 />
               </>
             )}
-            {call.failure && (
-              <Alert color="red" variant="light" role="alert">
-                {call.failure}
-              </Alert>
-            )}
+            <FailureAlert message={call.failure} />
             <Button type="submit" size="md" loading={call.isBusy}>
               {mode === "backOffice" ? t("deskApp.start.openBackOffice") : t("deskApp.start.openDesk")}
             </Button>
