@@ -1,6 +1,6 @@
 import path from "node:path";
 import { resources } from "@tessera/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currentGuestCodeText } from "../../api/src/services/checkin-codes/codes.ts";
 import { createDeskApp, DESK_APP_CHANNELS, type DeskApp } from "../../desktop/src/core/app.ts";
 import type { PrimaryStartResult } from "../../desktop/src/core/primary/handlers.ts";
@@ -9,9 +9,8 @@ import { listedUser } from "../helpers/actors.ts";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { buildCheckin, eventBase } from "../helpers/checkins.ts";
 import { databaseKinds } from "../helpers/databases.ts";
-import { bindDesk, dialogShown, seriousAxeViolations, settle, type DeskHandler } from "../helpers/deskPage.ts";
-import { ensureDeskRendererBuild, serveDeskRenderer } from "../helpers/deskRenderer.ts";
-import { useE2eEnvironment } from "../helpers/e2e.ts";
+import { useDeskE2e } from "../helpers/deskE2e.ts";
+import { dialogShown, seriousAxeViolations, settle, type DeskHandler } from "../helpers/deskPage.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount } from "../helpers/factories.ts";
 import { buildGuest } from "../helpers/guests.ts";
@@ -30,19 +29,10 @@ const SCREENSHOTS = "/tmp";
  * primary itself: its code shown large, a third desk pairs with it, and it stops after a confirmation.
  */
 describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's venue network on %s", (kind) => {
-  const e2e = useE2eEnvironment({ kind, tempDirPrefix: "tessera-desk-primary-" });
-  let renderer: Awaited<ReturnType<typeof serveDeskRenderer>> | undefined;
-
-  beforeAll(async () => {
-    ensureDeskRendererBuild();
-    renderer = await serveDeskRenderer();
-  });
-  afterAll(async () => {
-    await renderer?.close();
-  });
+  const e2e = useDeskE2e({ kind, tempDirPrefix: "tessera-desk-primary-" });
 
   it("pairs with a primary, is refused a guest it admitted while the server is down, then serves as the primary", async () => {
-    const { server, browser, dir } = e2e;
+    const { server, dir } = e2e;
     const { db } = server;
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id, { name: "Festival des lumières" });
@@ -93,13 +83,10 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the desk app's venue net
     };
     for (const channel of DESK_APP_CHANNELS) expect(handlers[channel], channel).toBeTypeOf("function");
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    context.setDefaultTimeout(15_000);
-    await bindDesk(context, handlers);
-    const page = await context.newPage();
+    const { context, page, url } = await e2e.openPage(handlers);
     try {
       await screenshotOnFailure(page, `desk-primary-${kind}`, async () => {
-        await page.goto(renderer!.url);
+        await page.goto(url);
         await page.getByRole("heading", { name: app.start.title }).waitFor();
         await page.getByLabel(app.start.serverUrl).fill(server.baseUrl);
         await page.getByLabel(web.desk.signIn.code).fill(accessCode);
