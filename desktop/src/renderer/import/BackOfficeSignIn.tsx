@@ -2,9 +2,9 @@ import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/c
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { User } from "@tessera/shared/schemas/users";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { useDeskCall } from "../shared/useDeskCall.ts";
 import { importDesk, type ImportableEvent } from "./importDesk.ts";
-import { FailureText } from "./FailureText.tsx";
 
 /** An organizer's sign-in to the server (the desk's address first), then the events they may import into. */
 export function BackOfficeSignIn({ onSignedIn }: { onSignedIn(user: User, events: ImportableEvent[]): void }) {
@@ -34,7 +34,7 @@ export function BackOfficeSignIn({ onSignedIn }: { onSignedIn(user: User, events
     <form onSubmit={(event) => void signIn(event)}>
       <Stack gap="sm" maw={420}>
         <Text size="sm">{t("deskImport.signInHelp")}</Text>
-        <FailureText failure={call.failure} />
+        <FailureAlert message={call.failure} />
         <TextInput
           label={t("deskImport.serverUrl")}
           value={serverUrl}

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GuestImportJson, GuestImportUploadJson } from "@tessera/shared/schemas/guestImports";
 import type { User } from "@tessera/shared/schemas/users";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { useDeskCall } from "../shared/useDeskCall.ts";
 import { BackOfficeSignIn } from "./BackOfficeSignIn.tsx";
-import { FailureText } from "./FailureText.tsx";
 import { FilePreview } from "./FilePreview.tsx";
 import { ImportMapping } from "./ImportMapping.tsx";
 import { importDesk, type ImportableEvent, type ImportProgress, type LocalPreview } from "./importDesk.ts";
@@ -88,7 +88,7 @@ export function ImportScreen() {
   return (
     <Stack gap="lg" p="lg" maw={960}>
       <Title order={2}>{t("deskImport.title")}</Title>
-      <FailureText failure={call.failure} />
+      <FailureAlert message={call.failure} />
       {waiting && isChoosing && (
         <ResumeBanner
           upload={waiting}
