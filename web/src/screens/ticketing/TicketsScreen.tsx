@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Center,
@@ -19,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "@/app/formatMoney.ts";
 import { ActionsMenu } from "@/components/ActionsMenu.tsx";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { IconPlus } from "@/components/icons.tsx";
 import { notifySuccess } from "@/components/notify.ts";
 import { useRemoveTicket, useTicketCategories, useTickets, type TicketJson } from "@/queries/ticketing.ts";
@@ -41,13 +41,7 @@ export function TicketsScreen() {
   const [deleting, setDeleting] = useState<TicketJson | null>(null);
 
   const failure = categories.error ?? tickets.error;
-  if (failure) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {failure.message}
-      </Alert>
-    );
-  }
+  if (failure) return <FailureAlert message={failure.message} />;
   if (!categories.data || !tickets.data) {
     return (
       <Center p="xl">
