@@ -214,18 +214,28 @@ interface EntryRow {
   updatedAt: string | Date;
 }
 
-/** Entry states of guests in a session, each with the flagged offline admissions among its scans. */
+/** A guest's entry as a desk reads it: in or out and since when, with its flagged offline admissions. */
+function entryView(row: EntryRow, flaggedScans: FlaggedScan[] = []) {
+  return { state: row.state, at: iso(row.lastInAt ?? row.updatedAt), flagged: flaggedScans.length > 0, flaggedScans };
+}
+
+/**
+ * Entry states of guests in a session, each with the flagged offline admissions among its scans (read for the
+ * guests with an entry only: a flagged admission is one of an entry's scans).
+ */
 async function entriesOf(db: Knex, checkinId: string, guestIds: readonly string[]) {
-  const [flagged, rows] = await Promise.all([
-    flaggedScansOf(db, checkinId, guestIds),
-    guestIds.length
-      ? (db("checkinEntries")
-          .where({ checkinId })
-          .whereIn("guestId", guestIds)
-          .select("guestId", "state", "lastInAt", "updatedAt") as Promise<EntryRow[]>)
-      : Promise.resolve([] as EntryRow[]),
-  ]);
-  return new Map(rows.map((row) => [row.guestId, { ...row, flaggedScans: flagged.get(row.guestId) ?? [] }]));
+  const rows = guestIds.length
+    ? ((await db("checkinEntries")
+        .where({ checkinId })
+        .whereIn("guestId", guestIds)
+        .select("guestId", "state", "lastInAt", "updatedAt")) as EntryRow[])
+    : [];
+  const flagged = await flaggedScansOf(
+    db,
+    checkinId,
+    rows.map((row) => row.guestId),
+  );
+  return new Map(rows.map((row) => [row.guestId, entryView(row, flagged.get(row.guestId))]));
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -285,10 +295,7 @@ async function entryChanges(db: Knex, checkinId: string, since: string, from: Cu
   );
   const entries: SnapshotEntry[] = rows.map((row) => ({
     guestId: row.guestId,
-    state: row.state,
-    at: iso(row.lastInAt ?? row.updatedAt),
-    flagged: flagged.has(row.guestId),
-    flaggedScans: flagged.get(row.guestId) ?? [],
+    ...entryView(row, flagged.get(row.guestId)),
     updatedAt: iso(row.updatedAt),
   }));
   const last = rows.at(-1);
@@ -348,20 +355,12 @@ export async function deskSnapshot(
       last = guest;
       const allowed = admission(rule, guest, extras).admitted;
       if (allowed || since) {
-        const entry = entries.get(guest.id);
         data.push({
           id: guest.id,
           allowed,
           fields: allowed ? displayedValues(desk.checkin.displayedFields, guest) : {},
           updatedAt: iso(guest.updatedAt),
-          entry: entry
-            ? {
-                state: entry.state,
-                at: iso(entry.lastInAt ?? entry.updatedAt),
-                flagged: entry.flaggedScans.length > 0,
-                flaggedScans: entry.flaggedScans,
-              }
-            : null,
+          entry: entries.get(guest.id) ?? null,
         });
       }
       if (data.length >= limit) {
