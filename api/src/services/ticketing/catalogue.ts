@@ -287,6 +287,11 @@ async function periodsOf(db: Knex, ticketIds: readonly string[]): Promise<Map<st
   return byTicket;
 }
 
+/** One ticket's price periods, by start. */
+async function periodsOfTicket(db: Knex, ticketId: string): Promise<TicketPricePeriod[]> {
+  return (await periodsOf(db, [ticketId])).get(ticketId) ?? [];
+}
+
 /** 422 invalid_value on categoryId unless it is a category or subcategory of the event. */
 async function checkedCategory(db: Knex, eventId: string, categoryId: string | null): Promise<string | null> {
   if (categoryId === null) return null;
@@ -342,7 +347,7 @@ export function checkedPeriods(inputs: readonly TicketPricePeriodInput[], taxRat
 async function writePeriods(trx: Knex, ticketId: string, rows: readonly PeriodRow[]): Promise<TicketPricePeriod[]> {
   await TicketPricePeriod.query(trx).delete().where({ ticketId });
   for (const row of rows) await TicketPricePeriod.query(trx).insert({ ticketId, ...row });
-  return (await periodsOf(trx, [ticketId])).get(ticketId) ?? [];
+  return periodsOfTicket(trx, ticketId);
 }
 
 export async function listTickets(scope: Scope, key: EventKey): Promise<TicketView[]> {
@@ -358,7 +363,7 @@ export async function listTickets(scope: Scope, key: EventKey): Promise<TicketVi
 export async function getTicket(scope: Scope, key: EventKey, ticketId: string): Promise<TicketView> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
   const ticket = await findTicket(scope.db, event.id, ticketId);
-  return { ticket, periods: (await periodsOf(scope.db, [ticket.id])).get(ticket.id) ?? [] };
+  return { ticket, periods: await periodsOfTicket(scope.db, ticket.id) };
 }
 
 const percentOf = (taxRateBp: number | null): number | null => (taxRateBp === null ? null : taxRateBp / 100);
@@ -404,7 +409,7 @@ export async function updateTicket(
   return scope.db.transaction(async (trx) => {
     const { event } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
     const ticket = await findTicket(trx, event.id, ticketId);
-    const current = (await periodsOf(trx, [ticket.id])).get(ticket.id) ?? [];
+    const current = await periodsOfTicket(trx, ticket.id);
     const taxRateBp = body.taxRateBp !== undefined ? body.taxRateBp : taxRateBpOf(ticket);
     const taxChanged = taxRateBp !== taxRateBpOf(ticket);
     // New periods as given; a new tax rate alone derives the prices after taxes again from those before.
@@ -449,7 +454,7 @@ export async function deleteTicket(scope: Scope, key: EventKey, ticketId: string
     const ticket = await findTicket(trx, event.id, ticketId);
     const ordered = await trx("orderItems").where({ ticketId: ticket.id }).first("id");
     if (ordered) throw new AppError("ticket_has_orders", 409, { details: { ticketId: ticket.id } });
-    const periods = (await periodsOf(trx, [ticket.id])).get(ticket.id) ?? [];
+    const periods = await periodsOfTicket(trx, ticket.id);
     await TicketPricePeriod.query(trx).delete().where({ ticketId: ticket.id });
     await Ticket.query(trx).deleteById(ticket.id);
     await recordCatalogueAudit(
