@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listedUser } from "../../helpers/actors.ts";
+import { eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
@@ -38,7 +39,7 @@ describe.each(databaseKinds())("ticketing billing and parameters on %s", (kind) 
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id);
     const { http } = await listedUser(suite.server, event, { role: "editor" });
-    const base = `/api/v1/events/${account.id}/${event.id}`;
+    const base = eventBase(event);
     return { db, http, account, event, base };
   }
 
@@ -65,7 +66,7 @@ describe.each(databaseKinds())("ticketing billing and parameters on %s", (kind) 
     // The account's organizers are listed from any of its events.
     const other = await buildEvent(db, account.id);
     const { http: otherEditor } = await listedUser(suite.server, other, { role: "reader" });
-    const listed = await otherEditor.get(`/api/v1/events/${account.id}/${other.id}/organizers`);
+    const listed = await otherEditor.get(`${eventBase(other)}/organizers`);
     expect(listed.status).toBe(200);
     expect(listed.body.data).toEqual([changed.body]);
 
