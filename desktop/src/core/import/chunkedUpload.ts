@@ -128,19 +128,19 @@ export async function continueChunkedUpload(
       state: "failed",
       error: "[import_file_changed] The file changed or moved since its upload began: upload it again",
     });
+  const uploadUrl = `${uploadsPath(upload)}/${id}`;
+  const serverUpload = async () => (await deskRequest<{ upload: ImportUploadJson }>(http, "GET", uploadUrl)).upload;
+  /** The upload became an import on the server (perhaps before this desk heard the answer). */
+  const completed = async (server: ImportUploadJson) =>
+    report({
+      state: "uploaded",
+      received: server.received,
+      importId: server.importId,
+      uploadAnswer: await completedAnswer(http, upload!, server.importId!),
+    });
   try {
-    const { upload: server } = await deskRequest<{ upload: ImportUploadJson }>(
-      http,
-      "GET",
-      `${uploadsPath(upload)}/${id}`,
-    );
-    if (server.importId)
-      return report({
-        state: "uploaded",
-        received: server.received,
-        importId: server.importId,
-        uploadAnswer: await completedAnswer(http, upload, server.importId),
-      });
+    const server = await serverUpload();
+    if (server.importId) return completed(server);
     report({ received: server.received, error: null });
     const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
     const handle = await open(upload.filePath, "r");
@@ -156,21 +156,12 @@ export async function continueChunkedUpload(
       await handle.close();
     }
     if (options.signal.aborted) return upload;
-    const answer = await deskRequest<GuestImportUploadJson>(http, "POST", `${uploadsPath(upload)}/${id}/complete`);
+    const answer = await deskRequest<GuestImportUploadJson>(http, "POST", `${uploadUrl}/complete`);
     return report({ state: "uploaded", importId: answer.import.id, uploadAnswer: answer, error: null });
   } catch (error) {
     if (options.signal.aborted) return upload;
     if (error instanceof DeskHttpError && error.code === "import_upload_completed") {
-      const { upload: server } = await deskRequest<{ upload: ImportUploadJson }>(
-        http,
-        "GET",
-        `${uploadsPath(upload)}/${id}`,
-      );
-      return report({
-        state: "uploaded",
-        importId: server.importId,
-        uploadAnswer: await completedAnswer(http, upload, server.importId!),
-      });
+      return completed(await serverUpload());
     }
     // "[code] message" as a failure crossing IPC reads, for the renderer to say it in the user's language.
     const message = errorForIpc(error).message;
