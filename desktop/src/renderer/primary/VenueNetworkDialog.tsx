@@ -1,6 +1,7 @@
 import { Alert, Button, Divider, Modal, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { ConnectForm } from "./ConnectForm.tsx";
 import { PeerPanel } from "./PeerPanel.tsx";
 import { primaryApi, type PrimaryConnectRefusal, type PrimaryStatus } from "./primaryApi.ts";
@@ -110,11 +111,7 @@ export function VenueNetworkDialog({
             {notice}
           </Alert>
         )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert" data-testid="primary-failure">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
       </Stack>
     </Modal>
   );
