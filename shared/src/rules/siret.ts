@@ -12,8 +12,6 @@
 export const SIREN_LENGTH = 9;
 export const SIRET_LENGTH = 14;
 export const LA_POSTE_SIREN = "356000000";
-/** For schemas: 14 digits (the checksum needs isValidSiret). */
-export const SIRET_PATTERN = "^[0-9]{14}$";
 
 /** The text without its whitespace (spaces, non-breaking spaces, tabs). */
 export function compactSiret(text: string): string {
