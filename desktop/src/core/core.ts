@@ -188,29 +188,18 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     const scanId = randomUUID();
     const scannedAt = now().toISOString();
     const direction = scan.direction ?? "in";
+    // What the server or the primary desk is asked; a code longer than the server takes goes to neither.
+    const asked =
+      !code || code.length <= SCANNED_CODE_MAX
+        ? { scanId, ...(code ? { code } : { guestId: scan.guestId }), direction, scannedAt }
+        : null;
     // Online only with an empty queue: the server must know this desk's earlier scans before it answers.
-    const isQueueEmpty = queue.pendingCount() === 0;
-    if (online !== false && isQueueEmpty && (!code || code.length <= SCANNED_CODE_MAX)) {
+    if (asked && online !== false && queue.pendingCount() === 0) {
       try {
-        const answer = await deskRequest<ScanAnswer>(httpOf(session), "POST", "/desk/check", {
-          scanId,
-          ...(code ? { code } : { guestId: scan.guestId }),
-          direction,
-          scannedAt,
-        });
+        const answer = await deskRequest<ScanAnswer>(httpOf(session), "POST", "/desk/check", asked);
         online = true;
-        queue.recordAnswered(
-          {
-            scanId,
-            code: code ?? null,
-            guestId: answer.guest?.id ?? scan.guestId ?? null,
-            direction,
-            scannedAt,
-            localResult: answer.result,
-            answer,
-          },
-          now(),
-        );
+        const guestId = answer.guest?.id ?? scan.guestId ?? null;
+        queue.recordAnswered({ ...asked, code: code ?? null, guestId, localResult: answer.result, answer }, now());
         primaryLink.noteAnsweredWithout(scanId);
         return answer;
       } catch (error) {
@@ -222,8 +211,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
         online = false;
       }
     }
-    if (!code || code.length <= SCANNED_CODE_MAX) {
-      const asked = { scanId, ...(code ? { code } : { guestId: scan.guestId }), direction, scannedAt };
+    if (asked) {
       const answer = await primaryLink.check(asked);
       if (answer) {
         const guestId = answer.guest?.id ?? scan.guestId ?? null;
