@@ -18,7 +18,7 @@ import { verifyGuestCode } from "../../shared/src/checkin/guestCode.ts";
 import { currentGuestCodeText } from "../../api/src/services/checkin-codes/codes.ts";
 import { createDeskCore, type DeskCore } from "../../desktop/src/core/core.ts";
 import { DEFAULT_UPLOAD_BATCH } from "../../desktop/src/core/sync.ts";
-import { buildCheckin } from "../helpers/checkins.ts";
+import { buildCheckin, eventBase } from "../helpers/checkins.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { buildGuests } from "../helpers/guests.ts";
@@ -81,7 +81,6 @@ export async function benchDesk(): Promise<void> {
     // a desk's snapshot through the (event_id, updated_at, id) index instead of sorting the event's guests.
     if (kind === "postgres") await db.raw("analyze guests");
     const codes = await codesFor(server, event, SCANS);
-    const base = `/api/v1/events/${event.accountId}/${event.id}`;
 
     // The network the desk sees: cut (every call fails at once, as with no route to the server) or working.
     let isCut = false;
@@ -91,7 +90,7 @@ export async function benchDesk(): Promise<void> {
     /** A desk signed in to a fresh session (its own entries) with a new local database. */
     const newDesk = async (name: string) => {
       const checkin = await buildCheckin(db, event, { displayedFields: ["firstName", "lastName", "company"] });
-      const code = await server.http.as(userToken).post(`${base}/checkincodes`, { checkinId: checkin.id });
+      const code = await server.http.as(userToken).post(`${eventBase(event)}/checkincodes`, { checkinId: checkin.id });
       const core = createDeskCore({
         version: "bench",
         platform: process.platform,
