@@ -220,14 +220,7 @@ export async function deleteCategory(scope: Scope, key: EventKey, categoryId: st
     const ids = [category.id, ...children.map((child) => child.id)];
     const held = await trx("tickets").where({ eventId: event.id }).whereIn("categoryId", ids).first("id");
     if (held) throw new AppError("category_has_tickets", 409, { details: { categoryId: category.id } });
-    if (children.length)
-      await TicketCategory.query(trx)
-        .delete()
-        .whereIn(
-          "id",
-          children.map((child) => child.id),
-        );
-    await TicketCategory.query(trx).deleteById(category.id);
+    await TicketCategory.query(trx).deleteById(category.id); // its subcategories go with it (parent_id cascades)
     await recordCatalogueAudit(
       trx,
       scope,
@@ -455,8 +448,7 @@ export async function deleteTicket(scope: Scope, key: EventKey, ticketId: string
     const ordered = await trx("orderItems").where({ ticketId: ticket.id }).first("id");
     if (ordered) throw new AppError("ticket_has_orders", 409, { details: { ticketId: ticket.id } });
     const periods = await periodsOfTicket(trx, ticket.id);
-    await TicketPricePeriod.query(trx).delete().where({ ticketId: ticket.id });
-    await Ticket.query(trx).deleteById(ticket.id);
+    await Ticket.query(trx).deleteById(ticket.id); // its price periods and coupon links go with it (cascades)
     await recordCatalogueAudit(
       trx,
       scope,

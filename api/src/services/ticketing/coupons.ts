@@ -202,8 +202,7 @@ export async function deleteCoupon(scope: Scope, key: EventKey, couponId: string
     const { event } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
     const coupon = await findCoupon(trx, event.id, couponId);
     const view = await viewOf(trx, coupon);
-    await trx("couponTickets").where({ couponId: coupon.id }).delete();
-    await Coupon.query(trx).deleteById(coupon.id);
+    await Coupon.query(trx).deleteById(coupon.id); // its ticket links go with it (coupon_tickets cascades)
     await recordCouponAudit(trx, scope, event, view, "coupon.deleted", { before: couponSnapshot(view) });
   });
 }
