@@ -46,6 +46,8 @@ export type DeskApp = DeskAppHandlers & {
   start: () => Promise<void>;
   /** Resolves once the printer's queue has nothing printing. */
   printsIdle: () => Promise<void>;
+  /** Whether a supervisor PIN is set (main asks before unlocking a kiosk). */
+  hasSupervisorPin: () => boolean;
   close: () => Promise<void>;
 };
 
@@ -72,7 +74,7 @@ export function createDeskApp(options: DeskAppOptions): DeskApp {
       return result;
     };
 
-  const { afterCheck: _afterCheck, idle, ...printHandlers } = printing;
+  const { afterCheck: _afterCheck, idle, hasSupervisorPin, ...printHandlers } = printing;
   const { settled: _settled, close: closeImports, ...importHandlers } = imports;
   const { close: closePrimary, resume: resumePrimary, ...primaryHandlers } = primary;
   return {
@@ -87,6 +89,7 @@ export function createDeskApp(options: DeskAppOptions): DeskApp {
     "desk.sync": withTemplates(core["desk.sync"]),
     core,
     printsIdle: idle,
+    hasSupervisorPin,
     start: async () => {
       await resumePrimary().catch(() => null);
     },

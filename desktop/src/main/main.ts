@@ -67,7 +67,7 @@ function appHandlers(desk: DeskApp): Record<AppChannel, (...args: never[]) => Pr
     },
     "app.setKiosk": async (isLocked: boolean, pin?: string) => {
       // Unlocking needs the supervisor's PIN when the desk has one: the renderer cannot leave on its own.
-      if (!isLocked && (await desk["print.status"]()).hasSupervisorPin && !(await desk["desk.verifyPin"](pin ?? "")))
+      if (!isLocked && desk.hasSupervisorPin() && !(await desk["desk.verifyPin"](pin ?? "")))
         throw Object.assign(new Error("Wrong supervisor PIN"), { code: "pinWrong" });
       isKiosk = isLocked;
       window?.setKiosk(isLocked);

@@ -6,7 +6,6 @@
 import type { ScanAnswer } from "@tessera/shared/schemas/checkins";
 import type { DeskCore } from "../core.ts";
 import type { FetchLike } from "../deskHttp.ts";
-import { createScanQueue } from "../queue.ts";
 import { readSession, type LocalSession } from "../session.ts";
 import { createBadgeMaterial } from "./badgeMaterial.ts";
 import { preflightChecks, type PreflightCheck } from "./preflight.ts";
@@ -104,6 +103,8 @@ export type DeskPrinting = PrintHandlers & {
   afterCheck: (answer: ScanAnswer) => Promise<PrintJobView | null>;
   /** Resolves once the printer's queue has nothing printing (tests, closing the app). */
   idle: () => Promise<void>;
+  /** Whether a supervisor PIN is set (read locally: the printer is not asked). */
+  hasSupervisorPin: () => boolean;
 };
 
 const LOG_PAGE_MAX = 200;
@@ -286,7 +287,7 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
         verificationKeys: local.verificationKeyCount(),
         badgeTemplates: local.templates().length,
         printer: printer && printerStatus ? { name: printer.name, status: printerStatus } : null,
-        pendingScans: createScanQueue(core.database()).pendingCount(),
+        pendingScans: status.pendingScans,
       });
     },
     afterCheck: async (answer) => {
@@ -297,6 +298,7 @@ export function createPrintHandlers(options: PrintHandlersOptions): DeskPrinting
       if (!target || isPrintedOrPrinting(answer.guest.id)) return null;
       return printGuest(target, answer.guest.id);
     },
+    hasSupervisorPin: () => store().settings().pinHash !== null,
     idle: async () => {
       await queue?.idle();
     },
