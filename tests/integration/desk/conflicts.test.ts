@@ -5,12 +5,10 @@ import { describe, expect, it } from "vitest";
 import { scanTopicOf } from "../../../api/src/services/checkins/live.ts";
 import { createDeskCore, type DeskCore } from "../../../desktop/src/core/core.ts";
 import type { FetchLike } from "../../../desktop/src/core/deskHttp.ts";
-import { listedUser } from "../../helpers/actors.ts";
-import { buildCheckin, eventBase } from "../../helpers/checkins.ts";
+import { eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
-import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount } from "../../helpers/factories.ts";
 import { buildGuest } from "../../helpers/guests.ts";
+import { sessionWithAccessCode } from "../../helpers/deskSession.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 interface ServerScan {
@@ -43,13 +41,7 @@ describe.each(databaseKinds())("conflicts between offline desks on %s", (kind) =
   const suite = useTestServer(kind);
 
   async function setUp(names: string[], moreGuests = 0) {
-    const { db } = suite.server;
-    const account = await buildAccount(db);
-    const event = await buildEvent(db, account.id);
-    const { http } = await listedUser(suite.server, event, { role: "editor" });
-    const checkin = await buildCheckin(db, event, { displayedFields: ["firstName", "lastName"] });
-    const made = await http.post(`${eventBase(event)}/checkincodes`, { checkinId: checkin.id });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { db, event, http, checkin, accessCode } = await sessionWithAccessCode(suite.server);
     const guest = await buildGuest(db, event, { firstName: "Grace", lastName: "Hopper", status: "confirmed" });
     const other = await buildGuest(db, event, { firstName: "Alan", lastName: "Turing", status: "confirmed" });
     const more: string[] = [];
@@ -71,7 +63,7 @@ describe.each(databaseKinds())("conflicts between offline desks on %s", (kind) =
         fetch: throughNetwork,
         now: () => new Date(clock.now),
       });
-      await core["desk.signIn"](made.body.code as string, name);
+      await core["desk.signIn"](accessCode, name);
       await core["desk.refresh"]();
       desks.set(name, { core, clock });
     }

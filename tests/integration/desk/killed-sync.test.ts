@@ -7,12 +7,9 @@ import { describe, expect, it } from "vitest";
 import { createDeskCore } from "../../../desktop/src/core/core.ts";
 import { openLocalDb } from "../../../desktop/src/core/localDb.ts";
 import { createScanQueue } from "../../../desktop/src/core/queue.ts";
-import { listedUser } from "../../helpers/actors.ts";
-import { buildCheckin, eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
-import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount } from "../../helpers/factories.ts";
 import { buildGuests } from "../../helpers/guests.ts";
+import { sessionWithAccessCode } from "../../helpers/deskSession.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 const child = fileURLToPath(new URL("../../helpers/deskSyncChild.ts", import.meta.url));
@@ -26,12 +23,7 @@ describe.each(databaseKinds())("a desk killed in the middle of a sync on %s", (k
   const suite = useTestServer(kind);
 
   it("loses and doubles nothing once started again", async () => {
-    const { db } = suite.server;
-    const account = await buildAccount(db);
-    const event = await buildEvent(db, account.id);
-    const { http } = await listedUser(suite.server, event, { role: "editor" });
-    const checkin = await buildCheckin(db, event, { displayedFields: ["firstName", "lastName"] });
-    const made = await http.post(`${eventBase(event)}/checkincodes`, { checkinId: checkin.id });
+    const { db, event, checkin, accessCode } = await sessionWithAccessCode(suite.server);
     const guestIds = await buildGuests(db, event, 200, (index) => ({
       firstName: `Guest${index}`,
       status: "confirmed",
@@ -49,7 +41,7 @@ describe.each(databaseKinds())("a desk killed in the middle of a sync on %s", (k
       });
 
     const first = open(suite.server.baseUrl);
-    await first["desk.signIn"](made.body.code as string, "Door K");
+    await first["desk.signIn"](accessCode, "Door K");
     await first["desk.refresh"]();
     await first["desk.setServerUrl"](unreachable);
     for (const guestId of guestIds) expect((await first["desk.check"]({ guestId })).result).toBe("ok");

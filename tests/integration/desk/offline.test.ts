@@ -6,12 +6,11 @@ import { currentGuestCodeText } from "../../../api/src/services/checkin-codes/co
 import { createDeskCore } from "../../../desktop/src/core/core.ts";
 import { createScanQueue } from "../../../desktop/src/core/queue.ts";
 import { openLocalDb } from "../../../desktop/src/core/localDb.ts";
-import { listedUser } from "../../helpers/actors.ts";
-import { buildCheckin, eventBase } from "../../helpers/checkins.ts";
+import { eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount } from "../../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
+import { sessionWithAccessCode } from "../../helpers/deskSession.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -23,19 +22,13 @@ describe.each(databaseKinds())("the desk core offline on %s", (kind) => {
   const suite = useTestServer(kind);
 
   async function setUp(options: { multipleEntries?: boolean; reentryAfterExit?: boolean; exitScans?: boolean } = {}) {
-    const { db } = suite.server;
-    const account = await buildAccount(db);
-    const event = await buildEvent(db, account.id);
-    const { http } = await listedUser(suite.server, event, { role: "editor" });
-    const checkin = await buildCheckin(db, event, { displayedFields: ["firstName", "lastName"], ...options });
-    const made = await http.post(`${eventBase(event)}/checkincodes`, { checkinId: checkin.id });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { db, account, event, http, checkin, accessCode } = await sessionWithAccessCode(suite.server, options);
     const databaseFile = path.join(mkdtempSync(path.join(tmpdir(), "desk-offline-")), "desk.sqlite");
     const open = () =>
       createDeskCore({ version: "0.1.0", platform: "linux", serverUrl: suite.server.baseUrl, databaseFile });
     const codeOf = async (guestId: string, where = event) =>
       (await currentGuestCodeText(db, suite.server.config.secret, where, guestId, new Date()))!;
-    return { db, http, account, event, checkin, accessCode: made.body.code as string, databaseFile, open, codeOf };
+    return { db, http, account, event, checkin, accessCode, databaseFile, open, codeOf };
   }
 
   it("signs in, downloads every page, then refreshes only what changed", async () => {

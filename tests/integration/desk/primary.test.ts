@@ -6,12 +6,9 @@ import { currentGuestCodeText } from "../../../api/src/services/checkin-codes/co
 import { createDeskCore, type DeskCore } from "../../../desktop/src/core/core.ts";
 import { openLocalDb } from "../../../desktop/src/core/localDb.ts";
 import { createPrimaryHandlers } from "../../../desktop/src/core/primary/handlers.ts";
-import { listedUser } from "../../helpers/actors.ts";
-import { buildCheckin, eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
-import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount } from "../../helpers/factories.ts";
 import { buildGuests } from "../../helpers/guests.ts";
+import { sessionWithAccessCode } from "../../helpers/deskSession.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /** Nothing listens there: a desk pointed at it has lost the internet. */
@@ -36,13 +33,7 @@ describe.each(databaseKinds())("the LAN primary desk on %s", (kind) => {
   const suite = useTestServer(kind);
 
   it("refuses a second entry across desks while the server is down, answers alone without the primary, and reconciles first", async () => {
-    const { db } = suite.server;
-    const account = await buildAccount(db);
-    const event = await buildEvent(db, account.id);
-    const { http } = await listedUser(suite.server, event, { role: "editor" });
-    const checkin = await buildCheckin(db, event, { displayedFields: ["firstName", "lastName"] });
-    const made = await http.post(`${eventBase(event)}/checkincodes`, { checkinId: checkin.id });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { db, event, checkin, accessCode } = await sessionWithAccessCode(suite.server);
     const guests = await buildGuests(db, event, 6, (index) => ({
       firstName: `Guest${index}`,
       lastName: "Venue",
@@ -64,7 +55,7 @@ describe.each(databaseKinds())("the LAN primary desk on %s", (kind) => {
         probeIntervalMs: 0,
         primaryRetryMs: 0,
       });
-      await desk["desk.signIn"](made.body.code as string, name);
+      await desk["desk.signIn"](accessCode, name);
       await desk["desk.refresh"]();
       desks.push(desk);
     }

@@ -7,12 +7,9 @@ import { createDeskCore, type DeskCoreOptions } from "../../../desktop/src/core/
 import type { FetchLike } from "../../../desktop/src/core/deskHttp.ts";
 import { openLocalDb } from "../../../desktop/src/core/localDb.ts";
 import { createScanQueue } from "../../../desktop/src/core/queue.ts";
-import { listedUser } from "../../helpers/actors.ts";
-import { buildCheckin, eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
-import { buildEvent } from "../../helpers/events.ts";
-import { buildAccount } from "../../helpers/factories.ts";
 import { buildGuests } from "../../helpers/guests.ts";
+import { sessionWithAccessCode } from "../../helpers/deskSession.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -64,13 +61,7 @@ describe.each(databaseKinds())("the desk core's sync on %s", (kind) => {
   const suite = useTestServer(kind);
 
   async function setUp(guestCount: number) {
-    const { db } = suite.server;
-    const account = await buildAccount(db);
-    const event = await buildEvent(db, account.id);
-    const { http } = await listedUser(suite.server, event, { role: "editor" });
-    const checkin = await buildCheckin(db, event, { displayedFields: ["firstName", "lastName"] });
-    const made = await http.post(`${eventBase(event)}/checkincodes`, { checkinId: checkin.id });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { db, event, checkin, accessCode } = await sessionWithAccessCode(suite.server);
     const guestIds = await buildGuests(db, event, guestCount, (index) => ({
       firstName: `Guest${index}`,
       lastName: "Sync",
@@ -100,7 +91,7 @@ describe.each(databaseKinds())("the desk core's sync on %s", (kind) => {
       local.close();
       return { ids, pending };
     };
-    return { db, checkin, accessCode: made.body.code as string, guestIds, codeOf, open, serverScans, localScanIds };
+    return { db, checkin, accessCode, guestIds, codeOf, open, serverScans, localScanIds };
   }
 
   it(`three desks scanning offline (${SCANS} scans, 5% of the guests at two desks) sync exactly once and all see their conflicts`, async () => {
