@@ -1,10 +1,10 @@
 import { Center, Group, Loader, Select, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { isApiError } from "@tessera/shared/client";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { useViewParams } from "@/app/useViewParams.ts";
 import { useAttendanceStatistics, type AttendanceStatisticsJson } from "@/queries/statistics.ts";
 import { useCurrentEvent } from "../events/EventContext.ts";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
@@ -19,21 +19,12 @@ import { AttendanceFigures, QuestionFigures } from "./FigureCharts.tsx";
 export function CustomFieldsStatistics() {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const { accountId, event } = useCurrentEvent();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useViewParams();
   const formId = params.get("form");
   const display: FiguresDisplay = params.get("display") === "tables" ? "tables" : "charts";
   const statistics = useAttendanceStatistics(accountId, event.id, formId);
   const displayLabelId = useId();
-  const change = (key: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const change = (key: string, value: string | null) => changeParams({ [key]: value });
 
   if (isApiError(statistics.error) && statistics.error.status === 404) return <ManageNotFoundScreen />;
   return (

@@ -1,11 +1,12 @@
 import { Button, Center, Group, Loader, Select, Stack, Tabs, Text } from "@mantine/core";
 import { Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { EVENT_LIST_SORTS } from "@tessera/shared/rules/events";
 import type { Account } from "@tessera/shared/schemas/users";
 import { errorMessage } from "@/app/errorMessage.ts";
+import type { ParamsPatch } from "@/app/addressChanges.ts";
 import { lazyWithTimeout } from "@/app/lazyWithTimeout.ts";
+import { useViewParams } from "@/app/useViewParams.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 import { IconPlus } from "@/components/icons.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
@@ -34,7 +35,7 @@ const DuplicateEventModal = lazyWithTimeout(async () => ({
 /** /manage/events: the account's events; the view (filter, sort, search, page) is in the address. */
 export function EventsListScreen({ account }: { account: Account }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useViewParams();
   const [isCreating, setCreating] = useState(false);
   const [pending, setPending] = useState<{ action: EventAction; event: EventJson } | null>(null);
   const [failure, setFailure] = useState<ScreenNotice | null>(null);
@@ -45,22 +46,7 @@ export function EventsListScreen({ account }: { account: Account }) {
   const busyId = setArchived.isPending ? setArchived.variables?.eventId : undefined;
 
   /** Changes some of the view's parameters; any change but the page goes back to page 1. */
-  const changeView = useCallback(
-    (patch: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(patch)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          if (!("page" in patch)) next.delete("page");
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const changeView = useCallback((patch: ParamsPatch) => changeParams({ page: null, ...patch }), [changeParams]);
 
   const onSearch = useCallback(
     (value: string) => {

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Group, Menu, Stack, Text } from "@mantine/core";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import type { Language } from "@tessera/shared/i18n/languages";
 import { formatDateTime } from "@/app/formatDate.ts";
+import { useViewParams } from "@/app/useViewParams.ts";
 import { IconPlus } from "@/components/icons.tsx";
 import { SearchField } from "@/components/SearchField.tsx";
 import { VirtualTable } from "@/components/table/VirtualTable.tsx";
@@ -35,7 +36,7 @@ export function GuestListScreen() {
   const { accountId, event, base, canWrite } = useGuestsArea();
   const fields = useGuestFields();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, changeView] = useViewParams();
   const [chosen, setChosen] = useState(() => readChosenColumns(event.id));
   const [deleting, setDeleting] = useState<BulkTarget | null>(null);
   const [settingField, setSettingField] = useState<BulkTarget | null>(null);
@@ -62,23 +63,7 @@ export function GuestListScreen() {
   );
   const clearSelection = () => select(() => selecting.NO_SELECTION);
 
-  const changeView = useCallback(
-    (patch: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(patch)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  // The search box reports its value when it mounts too: only a different search changes the address
-  // (react-router's updater sees the last rendered address, so a no-op change could undo a newer one).
+  // The search box reports its value when it mounts too: only a different search changes the address.
   const shownSearch = useRef(query.search ?? "");
   shownSearch.current = query.search ?? "";
   const onSearch = useCallback(
