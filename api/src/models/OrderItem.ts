@@ -15,6 +15,9 @@ export class OrderItem extends BaseModel {
   declare unitPriceExclTaxCents: number;
   declare taxPercent: number | null;
   declare refundedQuantity: number;
+  /** What coupons and discounts took off the line (quantity × unit price), including and excluding tax. */
+  declare discountInclTaxCents: number;
+  declare discountExclTaxCents: number;
   declare createdAt: Date;
   declare updatedAt: Date;
 

@@ -35,7 +35,8 @@ export function isLiveOrderStatus(status: OrderStatus): boolean {
 }
 
 /** How an order was (or is to be) paid. */
-export const PAYMENT_METHODS = ["card", "transfer", "cheque", "cash", "free", "other"] as const;
+/** `desk`: paid at the event's desk. */
+export const PAYMENT_METHODS = ["card", "transfer", "desk", "cheque", "cash", "free", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const DEFAULT_CURRENCY = "EUR";
