@@ -647,6 +647,57 @@ const SCREENS: Screen[] = [
     routes: ["ticketing/*"],
   },
   {
+    name: "ticketing: coupons, none yet",
+    as: "overseer",
+    path: (scene) => `/manage/events/${scene.emptyEvent.id}/ticketing/coupons`,
+    reach: text(web.ticketing.coupons.empty),
+    routes: ["coupons"],
+  },
+  {
+    name: "ticketing: create a coupon (drawer)",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/coupons`,
+    reach: dialogFrom(
+      text(web.ticketing.coupons.empty),
+      web.ticketing.coupons.create,
+      web.ticketing.coupons.createTitle,
+    ),
+  },
+  {
+    name: "ticketing: a coupon code refused (drawer), phone",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/coupons`,
+    viewport: PHONE,
+    reach: async (page) => {
+      await dialogFrom(
+        text(web.ticketing.coupons.empty),
+        web.ticketing.coupons.create,
+        web.ticketing.coupons.createTitle,
+      )(page);
+      const drawer = page.getByRole("dialog");
+      await drawer.getByRole("textbox", { name: web.ticketing.coupons.code, exact: true }).fill("TWO WORDS");
+      await drawer.getByRole("button", { name: web.ticketing.coupons.create, exact: true }).click();
+      await drawer.getByText(resources.en.validation.coupon_code_format, { exact: true }).waitFor();
+    },
+  },
+  {
+    name: "ticketing: params, no billing information yet",
+    as: "overseer",
+    path: (scene) => `/manage/events/${scene.emptyEvent.id}/ticketing/params`,
+    reach: heading(web.ticketing.params.billing.title),
+    routes: ["params"],
+  },
+  {
+    name: "ticketing: params, starting sales refused, phone",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/params`,
+    viewport: PHONE,
+    reach: async (page) => {
+      await click(page, web.ticketing.params.sales.start);
+      await page.getByRole("alert").filter({ hasText: resources.en.errors.payment_info_needed }).waitFor();
+    },
+  },
+  {
     name: "forms list, none yet",
     as: "overseer",
     path: (scene) => `/manage/events/${scene.emptyEvent.id}/forms`,
