@@ -50,6 +50,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string("mode", 10).notNullable();
     t.string("status", 30).notNullable(); // pending | requires_action | succeeded | failed | cancelled
     t.string("intent_id", 100).nullable().unique();
+    // The card's PaymentMethod id (never card data): a recovery asks Stripe again with the very same parameters.
+    t.string("provider_method_id", 100).nullable();
     t.integer("amount_cents").notNullable();
     t.integer("captured_cents").notNullable().defaultTo(0);
     t.integer("refunded_cents").notNullable().defaultTo(0);

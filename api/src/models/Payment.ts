@@ -18,6 +18,8 @@ export class Payment extends BaseModel {
   declare status: PaymentStatus;
   /** Stripe's PaymentIntent id, once Stripe answered. */
   declare intentId: string | null;
+  /** The card's PaymentMethod id ("pm_…"), kept to repeat the same Stripe request on recovery. */
+  declare providerMethodId: string | null;
   declare amountCents: number;
   declare capturedCents: number;
   declare refundedCents: number;

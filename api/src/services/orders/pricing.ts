@@ -1,0 +1,221 @@
+import type { ValidationIssue } from "@tessera/shared";
+import {
+  applyDiscounts,
+  lineAmounts,
+  orderTotals,
+  type Discount,
+  type OrderTotals,
+  type PricedLine,
+} from "@tessera/shared/ticketing/money";
+import { lockForUpdate } from "../../db/dialect.ts";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import { Coupon } from "../../models/Coupon.ts";
+import type { Ticket } from "../../models/Ticket.ts";
+import { TicketPricePeriod } from "../../models/TicketPricePeriod.ts";
+import { taxRateBpOf } from "../ticketing/catalogue.ts";
+import { placeTakingOrders } from "./places.ts";
+
+/*
+ * An order's prices at the moment it is placed: each ticket at the price period running then, coupons applied
+ * by shared's applyDiscounts (the one place money is computed). Amounts are what the order keeps: it is never
+ * priced again, whatever the catalogue becomes.
+ */
+
+export interface WantedItem {
+  ticketId: string;
+  quantity: number;
+  holderGuestId: string | null;
+}
+
+export interface PricedItem extends WantedItem {
+  unitInclTaxCents: number;
+  unitExclTaxCents: number;
+  taxRateBp: number | null;
+  /** Quantity × unit price, then what coupons took off. */
+  discountInclTaxCents: number;
+  discountExclTaxCents: number;
+}
+
+export interface PricedOrder {
+  items: PricedItem[];
+  coupons: { coupon: Coupon; amountCents: number }[];
+  totals: OrderTotals;
+}
+
+/** The period whose price runs at `now` (the latest started, not ended), per ticket. */
+async function runningPrices(
+  db: Knex,
+  ticketIds: readonly string[],
+  now: Date,
+): Promise<Map<string, TicketPricePeriod>> {
+  const periods = await TicketPricePeriod.query(db)
+    .whereIn("ticketId", [...new Set(ticketIds)])
+    .where("startsAt", "<=", now.toISOString())
+    .where((q) => q.whereNull("endsAt").orWhere("endsAt", ">", now.toISOString()))
+    .orderBy("startsAt", "asc");
+  return new Map(periods.map((period) => [period.ticketId, period]));
+}
+
+/** The coupons named by `codes` (case aside), each checked; 422 with an issue per refused code. */
+async function redeemableCoupons(
+  db: Knex,
+  eventId: string,
+  codes: readonly string[],
+  ticketIds: readonly string[],
+  now: Date,
+  orderId: string | null,
+): Promise<Coupon[]> {
+  if (!codes.length) return [];
+  const keys = codes.map((code) => code.trim().toLowerCase());
+  const coupons = await Coupon.query(db).where({ eventId }).whereIn("codeKey", keys);
+  const byKey = new Map(coupons.map((coupon) => [coupon.codeKey, coupon]));
+  const links = (await db("couponTickets")
+    .whereIn(
+      "couponId",
+      coupons.map((coupon) => coupon.id),
+    )
+    .select("couponId", "ticketId")) as { couponId: string; ticketId: string }[];
+  const uses = await couponUses(db, eventId, coupons, now, orderId);
+  const issues: ValidationIssue[] = [];
+  const found: Coupon[] = [];
+  keys.forEach((key, index) => {
+    const coupon = byKey.get(key);
+    const field = `coupons.${index}`;
+    if (!coupon || keys.indexOf(key) !== index) {
+      if (!coupon) issues.push({ field, code: "coupon_not_found" });
+      return;
+    }
+    const applies = links.filter((link) => link.couponId === coupon.id).map((link) => link.ticketId);
+    if (coupon.redeemBy && coupon.redeemBy.getTime() < now.getTime()) issues.push({ field, code: "coupon_expired" });
+    else if (coupon.maxRedemptions !== null && (uses.get(coupon.id) ?? 0) >= coupon.maxRedemptions)
+      issues.push({ field, code: "coupon_used_up" });
+    else if (applies.length && !ticketIds.some((id) => applies.includes(id)))
+      issues.push({ field, code: "coupon_not_applicable" });
+    else found.push(coupon);
+  });
+  if (issues.length) throw AppError.invalid(issues);
+  return found;
+}
+
+/**
+ * Locks the coupons an order redeems that have a max of redemptions, and counts their uses again (other orders
+ * may have taken the last one since the order was priced): 422 coupon_used_up.
+ */
+export async function lockCoupons(
+  trx: Knex.Transaction,
+  eventId: string,
+  priced: PricedOrder,
+  now: Date,
+): Promise<void> {
+  const limited = priced.coupons.map(({ coupon }) => coupon).filter((coupon) => coupon.maxRedemptions !== null);
+  if (!limited.length) return;
+  const db = trx as unknown as Knex;
+  await lockForUpdate(
+    db,
+    Coupon.query(trx)
+      .whereIn(
+        "id",
+        limited.map((coupon) => coupon.id),
+      )
+      .orderBy("id"),
+  );
+  const uses = await couponUses(db, eventId, limited, now, null);
+  const issues: ValidationIssue[] = limited
+    .filter((coupon) => (uses.get(coupon.id) ?? 0) >= coupon.maxRedemptions!)
+    .map((coupon) => ({
+      field: `coupons.${priced.coupons.findIndex((c) => c.coupon.id === coupon.id)}`,
+      code: "coupon_used_up",
+    }));
+  if (issues.length) throw AppError.invalid(issues);
+}
+
+async function couponUses(
+  db: Knex,
+  eventId: string,
+  coupons: readonly Coupon[],
+  now: Date,
+  orderId: string | null,
+): Promise<Map<string, number>> {
+  const redeemed = (await db("orderCoupons")
+    .whereIn(
+      "couponId",
+      coupons.map((coupon) => coupon.id),
+    )
+    .whereIn("orderId", placeTakingOrders(db, eventId, now, orderId))
+    .groupBy("couponId")
+    .select("couponId", db.raw("count(*) as uses"))) as { couponId: string; uses: number | string }[];
+  return new Map(redeemed.map((row) => [row.couponId, Number(row.uses)]));
+}
+
+async function discountOf(db: Knex, coupons: readonly Coupon[]): Promise<Discount[]> {
+  const links = (await db("couponTickets")
+    .whereIn(
+      "couponId",
+      coupons.map((coupon) => coupon.id),
+    )
+    .select("couponId", "ticketId")) as { couponId: string; ticketId: string }[];
+  return coupons.map((coupon) => {
+    const ticketIds = links.filter((link) => link.couponId === coupon.id).map((link) => link.ticketId);
+    const base = { id: coupon.id, combinable: coupon.combinable, ticketIds: ticketIds.length ? ticketIds : null };
+    return coupon.percentOffBp !== null
+      ? { ...base, kind: "percent_off" as const, percentBp: coupon.percentOffBp }
+      : { ...base, kind: "amount_off" as const, amountCents: coupon.amountOffCents ?? 0 };
+  });
+}
+
+/**
+ * Prices `items` (tickets already found and locked) at `now` with the coupons named by `codes`. A ticket with no
+ * price running now is not on sale: 409 ticket_unavailable.
+ */
+export async function priceOrder(
+  db: Knex,
+  eventId: string,
+  tickets: ReadonlyMap<string, Ticket>,
+  items: readonly WantedItem[],
+  codes: readonly string[],
+  now: Date,
+  orderId: string | null = null,
+): Promise<PricedOrder> {
+  const prices = await runningPrices(
+    db,
+    items.map((item) => item.ticketId),
+    now,
+  );
+  const lines: (PricedLine & { item: WantedItem })[] = items.map((item) => {
+    const ticket = tickets.get(item.ticketId)!;
+    const period = prices.get(item.ticketId);
+    if (!period) throw new AppError("ticket_unavailable", 409, { details: { ticketId: item.ticketId } });
+    const taxRateBp = taxRateBpOf(ticket);
+    const amounts = lineAmounts({ unitIncludingCents: period.priceInclTaxCents, taxRateBp, quantity: item.quantity });
+    return { ...amounts, taxRateBp, quantity: item.quantity, ticketId: item.ticketId, item };
+  });
+  const coupons = await redeemableCoupons(
+    db,
+    eventId,
+    codes,
+    items.map((item) => item.ticketId),
+    now,
+    orderId,
+  );
+  const discounted = applyDiscounts(lines, await discountOf(db, coupons));
+  const pricedItems = discounted.lines.map((line) => {
+    const period = prices.get(line.item.ticketId)!;
+    return {
+      ...line.item,
+      unitInclTaxCents: period.priceInclTaxCents,
+      unitExclTaxCents: period.priceExclTaxCents,
+      taxRateBp: line.taxRateBp,
+      discountInclTaxCents: line.discountCents,
+      discountExclTaxCents: line.before.excludingCents - line.excludingCents,
+    };
+  });
+  return {
+    items: pricedItems,
+    coupons: discounted.applied.map((applied) => ({
+      coupon: coupons.find((coupon) => coupon.id === applied.discount.id)!,
+      amountCents: applied.amountCents,
+    })),
+    totals: orderTotals(discounted.lines),
+  };
+}

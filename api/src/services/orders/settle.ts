@@ -1,0 +1,114 @@
+import { lockForUpdate } from "../../db/dialect.ts";
+import type { Knex } from "../../db/knex.ts";
+import { AppError } from "../../errors.ts";
+import { Event } from "../../models/Event.ts";
+import { Order } from "../../models/Order.ts";
+import { OrderItem } from "../../models/OrderItem.ts";
+import { Payment } from "../../models/Payment.ts";
+import { Refund } from "../../models/Refund.ts";
+import { lockTickets } from "./places.ts";
+import { checkItems } from "./placeOrder.ts";
+
+/** An order row locked for the rest of the transaction (PostgreSQL; SQLite has one writer). */
+export async function lockOrder(trx: Knex.Transaction, eventId: string, orderId: string): Promise<Order> {
+  const order = await lockForUpdate(trx as unknown as Knex, Order.query(trx).findOne({ id: orderId, eventId }));
+  if (!order) throw AppError.notFound();
+  return order;
+}
+
+/**
+ * Whether an order's own items still find their places at `now`, counting every other order (its hold expired,
+ * or it was cancelled meanwhile). Locks its tickets first.
+ */
+export async function placesStillFree(trx: Knex.Transaction, order: Order, now: Date): Promise<boolean> {
+  const event = await Event.query(trx).findById(order.eventId);
+  const items = await OrderItem.query(trx).where({ orderId: order.id });
+  const tickets = await lockTickets(
+    trx,
+    order.eventId,
+    items.map((item) => item.ticketId),
+    event!.maxAttendees !== null,
+  );
+  try {
+    await checkItems(
+      trx as unknown as Knex,
+      event!,
+      tickets,
+      {
+        guestId: order.guestId ?? "",
+        byOrganizer: true,
+        items: items.map((item) => ({
+          ticketId: item.ticketId,
+          quantity: item.quantity,
+          holderGuestId: item.holderGuestId,
+        })),
+      },
+      now,
+      order.id,
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409) return false;
+    throw error;
+  }
+}
+
+export type Settlement = { outcome: "completed" } | { outcome: "refunding"; refundId: string };
+
+/**
+ * A card payment Stripe reports as succeeded, settled once whoever reports it first (the buyer's request, the
+ * webhook, a recovery). The order completes when its hold still runs or its places are still free; otherwise
+ * (pretix's "money loss" case) it is cancelled and a refund of everything is written, to be sent to Stripe
+ * after the commit: never a paid order without a place.
+ */
+export async function settleCardPayment(
+  trx: Knex.Transaction,
+  paymentId: string,
+  intent: { id: string; amountReceived: number },
+  now: Date,
+): Promise<Settlement | null> {
+  const payment = await lockForUpdate(trx as unknown as Knex, Payment.query(trx).findById(paymentId));
+  if (!payment) return null;
+  const order = await Order.query(trx).findById(payment.orderId);
+  if (!order) return null;
+  await lockOrder(trx, order.eventId, order.id);
+  if (payment.status === "succeeded") {
+    const refund = await Refund.query(trx).findOne({ paymentId, reason: "late_payment" });
+    return refund ? { outcome: "refunding", refundId: refund.id } : { outcome: "completed" };
+  }
+  await Payment.query(trx).patchAndFetchById(payment.id, {
+    status: "succeeded",
+    intentId: intent.id,
+    capturedCents: intent.amountReceived,
+  });
+  const holdRuns =
+    order.status === "in_cart" && order.holdExpiresAt !== null && order.holdExpiresAt.getTime() > now.getTime();
+  const unplaced = order.status === "in_cart" || order.status === "cancelled";
+  // An order waiting for its payment keeps its places; one already paid by another payment gets this one back.
+  if (order.status === "awaiting_payment" || (unplaced && (holdRuns || (await placesStillFree(trx, order, now))))) {
+    await Order.query(trx).patchAndFetchById(order.id, {
+      status: "completed",
+      paymentMethod: "card",
+      holdExpiresAt: null,
+      orderedAt: now,
+    });
+    return { outcome: "completed" };
+  }
+  const items = await OrderItem.query(trx).where({ orderId: order.id });
+  const refund = await Refund.query(trx).insertAndFetch({
+    orderId: order.id,
+    paymentId: payment.id,
+    status: "pending",
+    reason: "late_payment",
+    amountCents: intent.amountReceived,
+    // Nothing of a cancelled or already paid order is refunded item by item: the whole payment goes back.
+    items: unplaced ? items.map((item) => ({ itemId: item.id, quantity: item.quantity })) : [],
+    providerRefundId: null,
+    createdBy: null,
+  });
+  await Payment.query(trx).patchAndFetchById(payment.id, { refundedCents: intent.amountReceived });
+  if (order.status === "in_cart") {
+    await Order.query(trx).patchAndFetchById(order.id, { status: "cancelled", holdExpiresAt: null });
+  }
+  return { outcome: "refunding", refundId: refund.id };
+}
