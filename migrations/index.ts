@@ -49,6 +49,7 @@ import * as ticketingCatalogue from "./20261201001000_ticketing_catalogue.ts";
 import * as ticketingBilling from "./20261201002000_ticketing_billing.ts";
 import * as ticketingCoupons from "./20261201003000_ticketing_coupons.ts";
 import * as ticketingOrders from "./20261201005000_ticketing_orders.ts";
+import * as invoices from "./20261201006000_invoices.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -104,6 +105,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261201002000_ticketing_billing", ticketingBilling],
   ["20261201003000_ticketing_coupons", ticketingCoupons],
   ["20261201005000_ticketing_orders", ticketingOrders],
+  ["20261201006000_invoices", invoices],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

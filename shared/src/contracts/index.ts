@@ -32,6 +32,7 @@ import { checkinLiveContracts } from "./checkinLive.ts";
 import { ticketCategoryContracts, ticketContracts } from "./ticketing.ts";
 import { organizerContracts, ticketingParamContracts } from "./ticketingBilling.ts";
 import { couponContracts } from "./ticketingCoupons.ts";
+import { invoiceContracts } from "./invoices.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -74,6 +75,7 @@ export const contracts = {
   organizers: organizerContracts,
   ticketingParams: ticketingParamContracts,
   coupons: couponContracts,
+  invoices: invoiceContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

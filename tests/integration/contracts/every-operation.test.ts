@@ -25,6 +25,7 @@ import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { pngImage } from "../../helpers/imageFixtures.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
 import { buildOrder, buildTicket } from "../../helpers/orders.ts";
+import { issueInvoice } from "../../../api/src/services/invoicing/issue.ts";
 import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { buildCheckin } from "../../helpers/checkins.ts";
@@ -1311,7 +1312,28 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { event, coupon } = await couponOf(w);
     return w.overseer.coupons.remove({ params: { ...w.at(event), id: coupon.id } });
   },
+  "invoices.listForOrder": async (w) => {
+    const { event, order } = await invoicedOrder(w);
+    return w.overseer.invoices.listForOrder({ params: { ...w.at(event), id: order.id } });
+  },
+  "invoices.pdf": async (w) => {
+    const { event, invoice } = await invoicedOrder(w);
+    return w.download(
+      w.admin.invoices.pdf.url({ params: { ...w.at(event), id: invoice.id }, query: { language: "fr" } }),
+    );
+  },
 };
+
+/** A fresh event billed by an organizer (through the API) with an order, invoiced as the order pipeline does. */
+async function invoicedOrder(w: World) {
+  const { event, organizer } = await billedEvent(w);
+  await w.overseer.ticketingParams.update({ params: w.at(event), body: { organizerId: organizer.id } });
+  const guest = await buildGuest(w.server.db, event, { firstName: "Ines" });
+  const ticket = await buildTicket(w.server.db, event);
+  const { order } = await buildOrder(w.server.db, event, { guestId: guest.id, items: [{ ticket }] });
+  const invoice = await w.server.db.transaction((trx) => issueInvoice(trx, order.id, new Date()));
+  return { event, order, invoice };
+}
 
 /** A fresh event's catalogue with a coupon of 5 euros off its ticket, made through the API. */
 async function couponOf(w: World) {
