@@ -48,6 +48,7 @@ import * as guestsChangedOrder from "./20261130005000_guests_changed_order.ts";
 import * as ticketingCatalogue from "./20261201001000_ticketing_catalogue.ts";
 import * as ticketingBilling from "./20261201002000_ticketing_billing.ts";
 import * as ticketingCoupons from "./20261201003000_ticketing_coupons.ts";
+import * as ticketingDiscounts from "./20261201004000_ticketing_discounts.ts";
 import * as ticketingOrders from "./20261201005000_ticketing_orders.ts";
 import * as invoices from "./20261201006000_invoices.ts";
 
@@ -104,6 +105,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261201001000_ticketing_catalogue", ticketingCatalogue],
   ["20261201002000_ticketing_billing", ticketingBilling],
   ["20261201003000_ticketing_coupons", ticketingCoupons],
+  ["20261201004000_ticketing_discounts", ticketingDiscounts],
   ["20261201005000_ticketing_orders", ticketingOrders],
   ["20261201006000_invoices", invoices],
 ];

@@ -32,6 +32,7 @@ import { checkinLiveContracts } from "./checkinLive.ts";
 import { ticketCategoryContracts, ticketContracts } from "./ticketing.ts";
 import { organizerContracts, ticketingParamContracts } from "./ticketingBilling.ts";
 import { couponContracts } from "./ticketingCoupons.ts";
+import { discountContracts } from "./ticketingDiscounts.ts";
 import { invoiceContracts } from "./invoices.ts";
 
 /**
@@ -75,6 +76,7 @@ export const contracts = {
   organizers: organizerContracts,
   ticketingParams: ticketingParamContracts,
   coupons: couponContracts,
+  discounts: discountContracts,
   invoices: invoiceContracts,
 } satisfies ContractRegistry;
 

@@ -1312,6 +1312,40 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { event, coupon } = await couponOf(w);
     return w.overseer.coupons.remove({ params: { ...w.at(event), id: coupon.id } });
   },
+  "discounts.list": async (w) => {
+    const { event } = await discountOf(w);
+    return w.overseer.discounts.list({ params: w.at(event) });
+  },
+  "discounts.create": async (w) => {
+    const { event, ticket } = await catalogueOf(w);
+    return w.overseer.discounts.create({
+      params: w.at(event),
+      body: {
+        name: "Group of 5",
+        percentOffBp: 1000,
+        ticketIds: [ticket.id],
+        minQuantity: 5,
+        validFrom: "2026-01-01T00:00:00.000Z",
+        validUntil: "2099-01-01T00:00:00.000Z",
+        combinableWithCoupons: true,
+      },
+    });
+  },
+  "discounts.get": async (w) => {
+    const { event, discount } = await discountOf(w);
+    return w.overseer.discounts.get({ params: { ...w.at(event), id: discount.id } });
+  },
+  "discounts.update": async (w) => {
+    const { event, discount } = await discountOf(w);
+    return w.overseer.discounts.update({
+      params: { ...w.at(event), id: discount.id },
+      body: { amountOffCents: null, percentOffBp: 2500, maxUses: null, isActive: false, position: 3 },
+    });
+  },
+  "discounts.remove": async (w) => {
+    const { event, discount } = await discountOf(w);
+    return w.overseer.discounts.remove({ params: { ...w.at(event), id: discount.id } });
+  },
   "invoices.listForOrder": async (w) => {
     const { event, order } = await invoicedOrder(w);
     return w.overseer.invoices.listForOrder({ params: { ...w.at(event), id: order.id } });
@@ -1343,6 +1377,16 @@ async function couponOf(w: World) {
     body: { code: "Friends", amountOffCents: 500, maxRedemptions: 20, ticketIds: [ticket.id] },
   });
   return { event, ticket, coupon };
+}
+
+/** A fresh event's catalogue with an automatic discount of 5 euros off its ticket, made through the API. */
+async function discountOf(w: World) {
+  const { event, ticket } = await catalogueOf(w);
+  const discount = await w.overseer.discounts.create({
+    params: w.at(event),
+    body: { name: "Friends", amountOffCents: 500, maxUses: 20, ticketIds: [ticket.id] },
+  });
+  return { event, ticket, discount };
 }
 
 /** A fresh event and an organizer of its account made through the API. */

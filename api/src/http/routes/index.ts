@@ -33,6 +33,7 @@ import { deskBadgeRoutes } from "./checkins/deskBadges.ts";
 import { ticketingCatalogueRoutes } from "./ticketing/catalogue.ts";
 import { ticketingBillingRoutes } from "./ticketing/billing.ts";
 import { ticketingCouponRoutes } from "./ticketing/coupons.ts";
+import { ticketingDiscountRoutes } from "./ticketing/discounts.ts";
 import { ticketingInvoiceRoutes } from "./ticketing/invoices.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
@@ -72,5 +73,6 @@ export const apiRoutes: readonly Route[] = [
   ...ticketingCatalogueRoutes,
   ...ticketingBillingRoutes,
   ...ticketingCouponRoutes,
+  ...ticketingDiscountRoutes,
   ...ticketingInvoiceRoutes,
 ];

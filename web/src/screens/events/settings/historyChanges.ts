@@ -130,6 +130,9 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "coupon.created": { subject: "event", changes: nothing },
   "coupon.updated": { subject: "event", changes: nothing },
   "coupon.deleted": { subject: "event", changes: nothing },
+  "discount.created": { subject: "event", changes: nothing },
+  "discount.updated": { subject: "event", changes: nothing },
+  "discount.deleted": { subject: "event", changes: nothing },
   // Ticketing parameters: the sentence says sales started or stopped, or that the parameters changed.
   "ticketing.params_updated": { subject: "event", changes: nothing },
   "ticketing.sales_started": { subject: "event", changes: nothing },

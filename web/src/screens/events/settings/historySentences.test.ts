@@ -267,6 +267,21 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A supprimé le code promo EARLY10",
     es: "Eliminó el cupón EARLY10",
   },
+  "discount.created": {
+    en: "Created the automatic discount Group of 5",
+    fr: "A créé la remise automatique Group of 5",
+    es: "Creó el descuento automático Group of 5",
+  },
+  "discount.updated": {
+    en: "Changed the automatic discount Group of 5",
+    fr: "A modifié la remise automatique Group of 5",
+    es: "Modificó el descuento automático Group of 5",
+  },
+  "discount.deleted": {
+    en: "Deleted the automatic discount Group of 5",
+    fr: "A supprimé la remise automatique Group of 5",
+    es: "Eliminó el descuento automático Group of 5",
+  },
   "ticketing.params_updated": {
     en: "Changed the ticketing parameters",
     fr: "A modifié les paramètres de la billetterie",

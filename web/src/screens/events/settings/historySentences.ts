@@ -103,8 +103,11 @@ function ticketingSentence(
     | "ticket_category_deleted"
     | "coupon_created"
     | "coupon_updated"
-    | "coupon_deleted",
-  unknown: "ticket" | "ticketCategory" | "coupon",
+    | "coupon_deleted"
+    | "discount_created"
+    | "discount_updated"
+    | "discount_deleted",
+  unknown: "ticket" | "ticketCategory" | "coupon" | "discount",
 ): Sentence {
   return (entry, { t }) => t(`history.actions.${key}`, { name: subjectOf(entry) ?? t(`history.unknown.${unknown}`) });
 }
@@ -234,6 +237,9 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   "coupon.created": ticketingSentence("coupon_created", "coupon"),
   "coupon.updated": ticketingSentence("coupon_updated", "coupon"),
   "coupon.deleted": ticketingSentence("coupon_deleted", "coupon"),
+  "discount.created": ticketingSentence("discount_created", "discount"),
+  "discount.updated": ticketingSentence("discount_updated", "discount"),
+  "discount.deleted": ticketingSentence("discount_deleted", "discount"),
   "ebadge.created": ebadgeSentence("ebadge_created"),
   "ebadge.updated": ebadgeSentence("ebadge_updated"),
   "ebadge.deleted": ebadgeSentence("ebadge_deleted"),

@@ -32,6 +32,7 @@ export const IDS = {
   ticket: "9e5a6c73-4d5f-4e6a-8b1e-394a5b6c7d84",
   ticketCategory: "af6b7d84-5e6a-4f7b-9c2f-4a5b6c7d8e95",
   coupon: "b07c8e95-6f7b-4a8c-9d3a-5b6c7d8e9fa6",
+  discount: "c18d9fa6-7a8c-4b9d-8e4b-6c7d8e9fa0b7",
 } as const;
 
 const dietSnapshot = {
@@ -574,6 +575,31 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       subjectId: IDS.coupon,
       before: { id: IDS.coupon, code: "EARLY10", amountOffCents: null, percentOffBp: 1000, ticketIds: [] },
       metadata: { subject: "EARLY10" },
+    }),
+  ],
+  "discount.created": [
+    entry("discount.created", {
+      subjectType: "discount",
+      subjectId: IDS.discount,
+      after: { id: IDS.discount, name: "Group of 5", amountOffCents: null, percentOffBp: 1000, ticketIds: [] },
+      metadata: { subject: "Group of 5" },
+    }),
+  ],
+  "discount.updated": [
+    entry("discount.updated", {
+      subjectType: "discount",
+      subjectId: IDS.discount,
+      before: { minQuantity: 5 },
+      after: { minQuantity: 6 },
+      metadata: { subject: "Group of 5" },
+    }),
+  ],
+  "discount.deleted": [
+    entry("discount.deleted", {
+      subjectType: "discount",
+      subjectId: IDS.discount,
+      before: { id: IDS.discount, name: "Group of 5", amountOffCents: null, percentOffBp: 1000, ticketIds: [] },
+      metadata: { subject: "Group of 5" },
     }),
   ],
   "ticketing.params_updated": [
