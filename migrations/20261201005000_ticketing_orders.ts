@@ -9,6 +9,9 @@ import { timestamps, uuidPrimary } from "./helpers.ts";
  *   `orders.mode` is the ticketing mode (test or live) the order was placed in; `terms_accepted_at` when the
  *   buyer accepted the terms; `reference` is the short code people quote (a bank transfer's reference), random and unique per event.
  * - `order_items.discount_*_cents`: what coupons and discounts took off the line (its amounts are before them).
+ * - `tickets.live_places`: the units of the ticket in live orders (completed, awaiting payment, partially refunded)
+ *   not refunded, kept by the order pipeline under the ticket's lock, so a quota check reads one row plus the
+ *   carts still holding places instead of summing every order the ticket ever had.
  * - `order_coupons`: the coupons an order redeems; counted against a coupon's max redemptions while the order lives.
  * - `payments`: one row per payment attempt, written (with its id, the Idempotency-Key of the Stripe calls) before
  *   Stripe is called, so a crash between Stripe's answer and our commit recovers to that one PaymentIntent.
@@ -28,6 +31,10 @@ export async function up(knex: Knex): Promise<void> {
     t.string("language", 5).nullable();
     t.unique(["event_id", "reference"]);
     t.index(["status", "hold_expires_at"]);
+  });
+
+  await knex.schema.alterTable("tickets", (t) => {
+    t.integer("live_places").notNullable().defaultTo(0);
   });
 
   await knex.schema.alterTable("order_items", (t) => {
@@ -86,6 +93,9 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable("refunds");
   await knex.schema.dropTable("payments");
   await knex.schema.dropTable("order_coupons");
+  await knex.schema.alterTable("tickets", (t) => {
+    t.dropColumn("live_places");
+  });
   await knex.schema.alterTable("order_items", (t) => {
     t.dropColumn("discount_incl_tax_cents");
     t.dropColumn("discount_excl_tax_cents");

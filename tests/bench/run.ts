@@ -10,6 +10,7 @@ import { benchForms } from "./forms.ts";
 import { benchBadges } from "./badges.ts";
 import { benchCheckin } from "./checkin.ts";
 import { benchDesk } from "./desk.ts";
+import { benchTicketing } from "./ticketing.ts";
 
 const AREAS: Record<string, () => Promise<void>> = {
   core: benchCore,
@@ -28,6 +29,7 @@ const AREAS: Record<string, () => Promise<void>> = {
   badges: benchBadges,
   checkin: benchCheckin,
   desk: benchDesk,
+  ticketing: benchTicketing,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

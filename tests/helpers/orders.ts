@@ -5,6 +5,7 @@ import type { Event } from "../../api/src/models/Event.ts";
 import { Order } from "../../api/src/models/Order.ts";
 import { OrderItem } from "../../api/src/models/OrderItem.ts";
 import { Ticket } from "../../api/src/models/Ticket.ts";
+import { recountLivePlaces } from "../../api/src/services/orders/places.ts";
 
 type EventRef = Pick<Event, "id" | "accountId">;
 
@@ -126,6 +127,7 @@ export async function buildOrder(
   for (const [key, value] of Object.entries(order)) if (value instanceof Date) order[key] = value.toISOString();
   await db("orders").insert(order);
   if (rows.length) await db("orderItems").insert(rows);
+  await recountLivePlaces(db, event.id);
   return {
     order: await Order.query(db).findById(orderId).throwIfNotFound(),
     items: await OrderItem.query(db).where({ orderId }).orderBy("createdAt"),

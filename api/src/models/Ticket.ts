@@ -24,6 +24,8 @@ export class Ticket extends BaseModel {
   /** A category or a subcategory (`ticket_categories`); null: none. */
   declare categoryId: string | null;
   declare position: number;
+  /** Units in live orders not refunded, kept by the order pipeline (services/orders/places.ts). */
+  declare livePlaces: number;
   declare createdAt: Date;
   declare updatedAt: Date;
 

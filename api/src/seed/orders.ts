@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { OrderStatus, PaymentMethod } from "@tessera/shared";
 import type { Knex } from "../db/knex.ts";
 import type { Event } from "../models/Event.ts";
+import { recountLivePlaces } from "../services/orders/places.ts";
 
 interface DemoTicket {
   caption: string;
@@ -148,4 +149,5 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
       })),
     );
   }
+  await recountLivePlaces(trx as unknown as Knex, event.id);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../../api/src/errors.ts";
 import { Order } from "../../../api/src/models/Order.ts";
 import { Payment } from "../../../api/src/models/Payment.ts";
+import { Ticket } from "../../../api/src/models/Ticket.ts";
 import type { StripeStandIn } from "../../../api/src/payments/standIn/index.ts";
 import { verifyWebhook, WebhookVerificationError } from "../../../api/src/payments/stripeClient.ts";
 import { payOrder, recoverPayments, type PaymentContext } from "../../../api/src/services/orders/payment.ts";
@@ -196,8 +197,9 @@ describe.each(databaseKinds())("card payments and refunds on %s", (kind) => {
 
   it("never refunds more than was captured when two refunds run at once", async () => {
     const { db } = suite.server;
-    const { event, order } = await cart({ quantity: 3 });
+    const { event, ticket, order } = await cart({ quantity: 3 });
     await payOrder(context, event.id, order.id, CARD_BUYER);
+    expect((await Ticket.query(db).findById(ticket.id))!.livePlaces).toBe(3);
     // Two whole refunds at once: one goes through, the other finds nothing left.
     const both = await Promise.allSettled([
       refundOrder(context, event.id, order.id, undefined, null),
@@ -212,6 +214,8 @@ describe.each(databaseKinds())("card payments and refunds on %s", (kind) => {
     const refunded = standIn.refunds().filter((refund) => refund.payment_intent === intent.id);
     expect(refunded.reduce((sum, refund) => sum + refund.amount, 0)).toBe(36_000);
     expect((await Order.query(db).findById(order.id))!.status).toBe("refunded");
+    // Refunded units free their places.
+    expect((await Ticket.query(db).findById(ticket.id))!.livePlaces).toBe(0);
 
     // Three partial refunds of one unit at once on another order: all pass, and add up to the capture exactly.
     const other = await cart({ quantity: 3 });

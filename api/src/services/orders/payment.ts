@@ -8,6 +8,7 @@ import { AppError } from "../../errors.ts";
 import { Order } from "../../models/Order.ts";
 import { Payment } from "../../models/Payment.ts";
 import { TicketingParams } from "../../models/TicketingParams.ts";
+import { addLivePlaces, unitsOfOrder } from "./places.ts";
 import { sendRefund } from "./refundSending.ts";
 import { lockOrder, placesStillFree, settleCardPayment, type Settlement } from "./settle.ts";
 import { isFinalStripeRefusal, stripeFor } from "./stripeAccess.ts";
@@ -60,6 +61,7 @@ function checkRequest(request: PayRequest): void {
 interface Prepared {
   done?: PayOutcome;
   payment?: Payment;
+  order?: Order;
 }
 
 /** Checks and writes everything before Stripe is called: billing, terms, the hold, and the payment row. */
@@ -92,21 +94,26 @@ async function prepare(
     };
     if (order.totalInclTaxCents === 0 || request.method !== "card") {
       const status = order.totalInclTaxCents === 0 ? "completed" : "awaiting_payment";
-      await Order.query(trx).patchAndFetchById(order.id, {
-        ...billingFields,
-        status,
-        paymentMethod: order.totalInclTaxCents === 0 ? "free" : request.method,
-        holdExpiresAt: null,
-        orderedAt: now,
-      });
+      await addLivePlaces(trx, await unitsOfOrder(trx as unknown as Knex, order.id), 1);
+      await Order.query(trx)
+        .findById(order.id)
+        .patch({
+          ...billingFields,
+          status,
+          paymentMethod: order.totalInclTaxCents === 0 ? "free" : request.method,
+          holdExpiresAt: null,
+          orderedAt: now,
+        });
       return { done: { status } };
     }
-    await Order.query(trx).patchAndFetchById(order.id, {
-      ...billingFields,
-      holdExpiresAt: new Date(
-        Math.max(order.holdExpiresAt?.getTime() ?? 0, now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
-      ),
-    });
+    await Order.query(trx)
+      .findById(order.id)
+      .patch({
+        ...billingFields,
+        holdExpiresAt: new Date(
+          Math.max(order.holdExpiresAt?.getTime() ?? 0, now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
+        ),
+      });
     // A payment asked again with the same card and amount reuses its row, so Stripe sees the same Idempotency-Key.
     const open = await Payment.query(trx)
       .where({ orderId, provider: "stripe", amountCents: order.totalInclTaxCents })
@@ -115,7 +122,7 @@ async function prepare(
       .first();
     const payment =
       open ??
-      (await Payment.query(trx).insertAndFetch({
+      (await Payment.query(trx).insert({
         orderId,
         provider: "stripe",
         mode: order.mode,
@@ -127,7 +134,7 @@ async function prepare(
         refundedCents: 0,
         failureCode: null,
       }));
-    return { payment };
+    return { payment, order };
   });
 }
 
@@ -209,7 +216,7 @@ export async function payOrder(
   const prepared = await prepare(context, eventId, orderId, request);
   if (prepared.done) return prepared.done;
   const payment = prepared.payment!;
-  const order = (await Order.query(context.db).findById(orderId))!;
+  const order = prepared.order!;
   let intent: Stripe.PaymentIntent;
   try {
     intent = await createIntent(context.stripe, payment, order);

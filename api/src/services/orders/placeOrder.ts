@@ -7,7 +7,7 @@ import { Order } from "../../models/Order.ts";
 import { OrderItem } from "../../models/OrderItem.ts";
 import { Ticket } from "../../models/Ticket.ts";
 import { TicketingParams } from "../../models/TicketingParams.ts";
-import { attendeesTaken, lockTickets, placesTaken, placeTakingOrders } from "./places.ts";
+import { addLivePlaces, attendeesTaken, lockTickets, placesTaken, takingPlaces } from "./places.ts";
 import { lockCoupons, priceOrder, type PricedOrder, type WantedItem } from "./pricing.ts";
 
 /** How long a cart keeps its places. */
@@ -58,18 +58,19 @@ async function alreadyHeld(
 ): Promise<Set<string>> {
   const held = items.filter((item) => item.holderGuestId);
   if (!held.length) return new Set();
-  const rows = (await db("orderItems")
+  // By the holders only (their index): a guest holds a few items, a ticket may have thousands.
+  const rows = (await takingPlaces(
+    db("orderItems").join("orders", "orders.id", "orderItems.orderId"),
+    eventId,
+    now,
+    orderId,
+  )
     .whereIn(
-      "holderGuestId",
+      "orderItems.holderGuestId",
       held.map((item) => item.holderGuestId!),
     )
-    .whereIn(
-      "ticketId",
-      held.map((item) => item.ticketId),
-    )
-    .whereRaw("?? > ??", ["quantity", "refundedQuantity"])
-    .whereIn("orderId", placeTakingOrders(db, eventId, now, orderId))
-    .select("holderGuestId", "ticketId")) as { holderGuestId: string; ticketId: string }[];
+    .whereRaw("?? > ??", ["orderItems.quantity", "orderItems.refundedQuantity"])
+    .select("orderItems.holderGuestId", "orderItems.ticketId")) as { holderGuestId: string; ticketId: string }[];
   return new Set(rows.map((row) => `${row.ticketId}|${row.holderGuestId}`));
 }
 
@@ -151,7 +152,7 @@ async function checkPlaces(
   }
   const wanted = new Map<string, number>();
   for (const item of request.items) wanted.set(item.ticketId, (wanted.get(item.ticketId) ?? 0) + item.quantity);
-  const taken = await placesTaken(db, event.id, [...wanted.keys()], now, orderId);
+  const taken = await placesTaken(db, event.id, tickets, now, orderId);
   for (const [ticketId, quantity] of wanted) {
     const ticket = tickets.get(ticketId)!;
     if (ticket.maxQuantity !== null && taken.get(ticketId)! + quantity > ticket.maxQuantity) {
@@ -180,6 +181,12 @@ export async function checkItems(
 ): Promise<void> {
   await validateItems(db, event, tickets, request);
   await checkPlaces(db, event, tickets, request, now, orderId);
+}
+
+function unitsOf(priced: PricedOrder): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const item of priced.items) units.set(item.ticketId, (units.get(item.ticketId) ?? 0) + item.quantity);
+  return units;
 }
 
 async function writeItems(trx: Knex.Transaction, orderId: string, priced: PricedOrder): Promise<void> {
@@ -247,7 +254,7 @@ export async function placeOrder(
       await lockCoupons(trx, event.id, priced, now);
       await checkPlaces(trx as unknown as Knex, event, locked, full, now, null);
     }
-    const order = await Order.query(trx).insertAndFetch({
+    const order = await Order.query(trx).insert({
       accountId: event.accountId,
       eventId: event.id,
       guestId: request.guestId,
@@ -264,6 +271,7 @@ export async function placeOrder(
       orderedAt: now,
     });
     await writeItems(trx, order.id, priced);
+    if (status !== "in_cart") await addLivePlaces(trx, unitsOf(priced), 1);
     return { order, priced };
   });
 }

@@ -5,31 +5,53 @@ import { Ticket } from "../../models/Ticket.ts";
 
 /*
  * Places: what a ticket's max quantity, an option's quota and the event's max attendees count. A place is
- * taken by an item of a live order (completed, awaiting payment, partially refunded: its units not refunded)
- * and by an item of a cart whose hold has not expired. Counting happens inside the transaction that then
- * writes the order, after `lockTickets`: on PostgreSQL the ticket rows (and the event row when it caps
- * attendees) are locked in one order, so two buyers of one ticket take turns between count and insert; SQLite
+ * taken by a unit of a live order (completed, awaiting payment, partially refunded) not refunded — counted in
+ * `tickets.live_places`, which every change of a live order's units adjusts in the same transaction — and by a
+ * unit of a cart whose hold has not expired, read from the few carts holding places now. Counting happens inside
+ * the transaction that then writes, after `lockTickets`: on PostgreSQL the ticket rows (and the event row when it
+ * caps attendees) are locked in one order, so two buyers of one ticket take turns between count and write; SQLite
  * runs one writing transaction at a time. An expired hold needs no clean-up to free its places.
  */
 
-/** Orders whose items take places at `now`, except `exceptOrderId` (an order checked again for itself). */
-export function placeTakingOrders(db: Knex, eventId: string, now: Date, exceptOrderId: string | null = null) {
-  return db("orders")
-    .select("id")
-    .where({ eventId })
+/**
+ * Rows joined to `orders` whose order takes places at `now` (its event's, except `exceptOrderId`: an order
+ * checked again for itself).
+ */
+export function takingPlaces<Q extends Knex.QueryBuilder>(
+  query: Q,
+  eventId: string,
+  now: Date,
+  exceptOrderId: string | null = null,
+): Q {
+  return query
+    .where("orders.eventId", eventId)
     .modify((q) => {
-      if (exceptOrderId) void q.whereNot({ id: exceptOrderId });
+      if (exceptOrderId) void q.whereNot("orders.id", exceptOrderId);
     })
     .where((q) =>
       q
-        .whereIn("status", [...LIVE_ORDER_STATUSES])
-        .orWhere((cart) => cart.where({ status: "in_cart" }).where("holdExpiresAt", ">", now.toISOString())),
-    );
+        .whereIn("orders.status", [...LIVE_ORDER_STATUSES])
+        .orWhere((cart) =>
+          cart.where("orders.status", "in_cart").where("orders.holdExpiresAt", ">", now.toISOString()),
+        ),
+    ) as Q;
+}
+
+/** Items of the carts holding places at `now` (by the index on status and hold end: few rows whatever the sales). */
+function heldCartItems(db: Knex, eventId: string, now: Date, exceptOrderId: string | null) {
+  return db("orders")
+    .join("orderItems", "orderItems.orderId", "orders.id")
+    .where("orders.status", "in_cart")
+    .where("orders.holdExpiresAt", ">", now.toISOString())
+    .where("orders.eventId", eventId)
+    .modify((q) => {
+      if (exceptOrderId) void q.whereNot("orders.id", exceptOrderId);
+    });
 }
 
 /**
  * Locks the tickets (by id, so two callers never wait on each other in a cycle), and the event's row first when
- * it caps its attendees. Returns the event's tickets among `ticketIds`.
+ * it caps its attendees. Returns the event's tickets among `ticketIds`, as locked (their live places current).
  */
 export async function lockTickets(
   trx: Knex.Transaction,
@@ -46,25 +68,26 @@ export async function lockTickets(
   return new Map(tickets.map((ticket) => [ticket.id, ticket]));
 }
 
-/** Places taken per ticket among `ticketIds`, at `now` (0 for a ticket nobody holds). */
+/** Places taken per ticket at `now`: its live places (as read with `tickets`) and the units of held carts. */
 export async function placesTaken(
   db: Knex,
   eventId: string,
-  ticketIds: readonly string[],
+  tickets: ReadonlyMap<string, Pick<Ticket, "id" | "livePlaces">>,
   now: Date,
   exceptOrderId: string | null = null,
 ): Promise<Map<string, number>> {
-  const taken = new Map(ticketIds.map((id) => [id, 0]));
-  if (!ticketIds.length) return taken;
-  const rows = (await db("orderItems")
-    .whereIn("ticketId", [...new Set(ticketIds)])
-    .whereIn("orderId", placeTakingOrders(db, eventId, now, exceptOrderId))
-    .groupBy("ticketId")
-    .select("ticketId", db.raw("sum(?? - ??) as places", ["quantity", "refundedQuantity"]))) as {
+  const taken = new Map([...tickets.values()].map((ticket) => [ticket.id, ticket.livePlaces]));
+  if (!taken.size) return taken;
+  // No condition on the items' ticket: the items are then reached by their order (the index on order_id).
+  const rows = (await heldCartItems(db, eventId, now, exceptOrderId)
+    .groupBy("orderItems.ticketId")
+    .select("orderItems.ticketId", db.raw("sum(??) as places", ["orderItems.quantity"]))) as {
     ticketId: string;
     places: number | string;
   }[];
-  for (const row of rows) taken.set(row.ticketId, Number(row.places));
+  for (const row of rows) {
+    if (taken.has(row.ticketId)) taken.set(row.ticketId, taken.get(row.ticketId)! + Number(row.places));
+  }
   return taken;
 }
 
@@ -75,11 +98,59 @@ export async function attendeesTaken(
   now: Date,
   exceptOrderId: string | null = null,
 ): Promise<number> {
-  const row = (await db("orderItems")
+  const live = (await db("tickets")
+    .where({ eventId, isOption: false })
+    .first(db.raw("coalesce(sum(??), 0) as places", ["livePlaces"]))) as { places: number | string } | undefined;
+  const held = (await heldCartItems(db, eventId, now, exceptOrderId)
     .join("tickets", "tickets.id", "orderItems.ticketId")
     .where("tickets.isOption", false)
-    .whereIn("orderItems.orderId", placeTakingOrders(db, eventId, now, exceptOrderId))
-    .first(db.raw("coalesce(sum(?? - ??), 0) as places", ["orderItems.quantity", "orderItems.refundedQuantity"]))) as
+    .first(db.raw("coalesce(sum(??), 0) as places", ["orderItems.quantity"]))) as
     { places: number | string } | undefined;
-  return Number(row?.places ?? 0);
+  return Number(live?.places ?? 0) + Number(held?.places ?? 0);
+}
+
+/** Units per ticket of an order's items not refunded: what it adds to live places when it goes live. */
+export async function unitsOfOrder(db: Knex, orderId: string): Promise<Map<string, number>> {
+  const rows = (await db("orderItems")
+    .where({ orderId })
+    .groupBy("ticketId")
+    .select("ticketId", db.raw("sum(?? - ??) as units", ["quantity", "refundedQuantity"]))) as {
+    ticketId: string;
+    units: number | string;
+  }[];
+  return new Map(rows.map((row) => [row.ticketId, Number(row.units)]));
+}
+
+/** Adds `sign` × units to the tickets' live places, in the caller's transaction (the tickets locked or not). */
+export async function addLivePlaces(trx: Knex | Knex.Transaction, units: ReadonlyMap<string, number>, sign: 1 | -1) {
+  for (const [ticketId, count] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
+    if (count !== 0)
+      await trx("tickets")
+        .where({ id: ticketId })
+        .increment("livePlaces", sign * count);
+  }
+}
+
+/**
+ * Every ticket of the event's live places counted again from its orders: for orders written without the
+ * pipeline (the demo's, tests' fixtures), and to check the counters.
+ */
+export async function recountLivePlaces(db: Knex, eventId: string): Promise<void> {
+  const rows = (await db("orderItems")
+    .join("orders", "orders.id", "orderItems.orderId")
+    .where("orders.eventId", eventId)
+    .whereIn("orders.status", [...LIVE_ORDER_STATUSES])
+    .groupBy("orderItems.ticketId")
+    .select(
+      "orderItems.ticketId",
+      db.raw("sum(?? - ??) as units", ["orderItems.quantity", "orderItems.refundedQuantity"]),
+    )) as {
+    ticketId: string;
+    units: number | string;
+  }[];
+  await db("tickets").where({ eventId }).update({ livePlaces: 0 });
+  for (const row of rows)
+    await db("tickets")
+      .where({ id: row.ticketId })
+      .update({ livePlaces: Number(row.units) });
 }

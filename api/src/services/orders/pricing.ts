@@ -14,7 +14,7 @@ import { Coupon } from "../../models/Coupon.ts";
 import type { Ticket } from "../../models/Ticket.ts";
 import { TicketPricePeriod } from "../../models/TicketPricePeriod.ts";
 import { taxRateBpOf } from "../ticketing/catalogue.ts";
-import { placeTakingOrders } from "./places.ts";
+import { takingPlaces } from "./places.ts";
 
 /*
  * An order's prices at the moment it is placed: each ticket at the price period running then, coupons applied
@@ -137,18 +137,23 @@ async function couponUses(
   now: Date,
   orderId: string | null,
 ): Promise<Map<string, number>> {
-  const redeemed = (await db("orderCoupons")
+  const redeemed = (await takingPlaces(
+    db("orderCoupons").join("orders", "orders.id", "orderCoupons.orderId"),
+    eventId,
+    now,
+    orderId,
+  )
     .whereIn(
-      "couponId",
+      "orderCoupons.couponId",
       coupons.map((coupon) => coupon.id),
     )
-    .whereIn("orderId", placeTakingOrders(db, eventId, now, orderId))
-    .groupBy("couponId")
-    .select("couponId", db.raw("count(*) as uses"))) as { couponId: string; uses: number | string }[];
+    .groupBy("orderCoupons.couponId")
+    .select("orderCoupons.couponId", db.raw("count(*) as uses"))) as { couponId: string; uses: number | string }[];
   return new Map(redeemed.map((row) => [row.couponId, Number(row.uses)]));
 }
 
 async function discountOf(db: Knex, coupons: readonly Coupon[]): Promise<Discount[]> {
+  if (!coupons.length) return [];
   const links = (await db("couponTickets")
     .whereIn(
       "couponId",

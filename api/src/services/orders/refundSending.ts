@@ -6,6 +6,7 @@ import { Payment } from "../../models/Payment.ts";
 import { Refund } from "../../models/Refund.ts";
 import type { PaymentContext } from "./payment.ts";
 import { isFinalStripeRefusal, stripeFor } from "./stripeAccess.ts";
+import { addLivePlaces } from "./places.ts";
 import { statusAfterRefunds } from "./refundStatus.ts";
 
 /**
@@ -16,16 +17,24 @@ async function undoRefund(db: Knex, refund: Refund): Promise<void> {
   await db.transaction(async (trx) => {
     const current = await Refund.query(trx).findById(refund.id);
     if (current?.status !== "pending") return;
-    await Refund.query(trx).patchAndFetchById(refund.id, { status: "failed" });
+    await Refund.query(trx).findById(refund.id).patch({ status: "failed" });
     if (refund.paymentId) {
       await Payment.query(trx).findById(refund.paymentId).decrement("refundedCents", refund.amountCents);
     }
     if (refund.reason === "late_payment") return;
-    for (const item of refund.items) {
-      await OrderItem.query(trx).findById(item.itemId).decrement("refundedQuantity", item.quantity);
+    const units = new Map<string, number>();
+    for (const refunded of refund.items) {
+      const item = await OrderItem.query(trx).findById(refunded.itemId);
+      if (!item) continue;
+      await OrderItem.query(trx).findById(item.id).decrement("refundedQuantity", refunded.quantity);
+      units.set(item.ticketId, (units.get(item.ticketId) ?? 0) + refunded.quantity);
     }
+    await addLivePlaces(trx, units, 1);
     const order = await Order.query(trx).findById(refund.orderId);
-    if (order) await Order.query(trx).patchAndFetchById(order.id, { status: await statusAfterRefunds(trx, order.id) });
+    if (order)
+      await Order.query(trx)
+        .findById(order.id)
+        .patch({ status: await statusAfterRefunds(trx, order.id) });
   });
 }
 

@@ -7,6 +7,7 @@ import { OrderItem } from "../../models/OrderItem.ts";
 import { Payment } from "../../models/Payment.ts";
 import { Refund } from "../../models/Refund.ts";
 import type { PaymentContext } from "./payment.ts";
+import { addLivePlaces } from "./places.ts";
 import { sendRefund } from "./refundSending.ts";
 import { statusAfterRefunds } from "./refundStatus.ts";
 import { lockOrder } from "./settle.ts";
@@ -79,11 +80,17 @@ export async function refundOrder(
     if (payment && payment.refundedCents + amounts.includingCents > payment.capturedCents) {
       throw AppError.invalid([{ field: "items", code: "refund_more_than_left" }]);
     }
+    const units = new Map<string, number>();
     for (const line of refunded) {
-      await OrderItem.query(trx).findById(items[line.line]!.id).increment("refundedQuantity", line.quantity);
+      const item = items[line.line]!;
+      await OrderItem.query(trx).findById(item.id).increment("refundedQuantity", line.quantity);
+      units.set(item.ticketId, (units.get(item.ticketId) ?? 0) + line.quantity);
     }
+    await addLivePlaces(trx, units, -1);
     if (payment) await Payment.query(trx).findById(payment.id).increment("refundedCents", amounts.includingCents);
-    await Order.query(trx).patchAndFetchById(orderId, { status: await statusAfterRefunds(trx, orderId) });
+    await Order.query(trx)
+      .findById(orderId)
+      .patch({ status: await statusAfterRefunds(trx, orderId) });
     return Refund.query(trx).insertAndFetch({
       orderId,
       paymentId: payment?.id ?? null,

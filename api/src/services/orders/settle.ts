@@ -6,7 +6,7 @@ import { Order } from "../../models/Order.ts";
 import { OrderItem } from "../../models/OrderItem.ts";
 import { Payment } from "../../models/Payment.ts";
 import { Refund } from "../../models/Refund.ts";
-import { lockTickets } from "./places.ts";
+import { addLivePlaces, lockTickets, unitsOfOrder } from "./places.ts";
 import { checkItems } from "./placeOrder.ts";
 
 /** An order row locked for the rest of the transaction (PostgreSQL; SQLite has one writer). */
@@ -69,14 +69,13 @@ export async function settleCardPayment(
 ): Promise<Settlement | null> {
   const payment = await lockForUpdate(trx as unknown as Knex, Payment.query(trx).findById(paymentId));
   if (!payment) return null;
-  const order = await Order.query(trx).findById(payment.orderId);
+  const order = await lockForUpdate(trx as unknown as Knex, Order.query(trx).findById(payment.orderId));
   if (!order) return null;
-  await lockOrder(trx, order.eventId, order.id);
   if (payment.status === "succeeded") {
     const refund = await Refund.query(trx).findOne({ paymentId, reason: "late_payment" });
     return refund ? { outcome: "refunding", refundId: refund.id } : { outcome: "completed" };
   }
-  await Payment.query(trx).patchAndFetchById(payment.id, {
+  await Payment.query(trx).findById(payment.id).patch({
     status: "succeeded",
     intentId: intent.id,
     capturedCents: intent.amountReceived,
@@ -86,7 +85,8 @@ export async function settleCardPayment(
   const unplaced = order.status === "in_cart" || order.status === "cancelled";
   // An order waiting for its payment keeps its places; one already paid by another payment gets this one back.
   if (order.status === "awaiting_payment" || (unplaced && (holdRuns || (await placesStillFree(trx, order, now))))) {
-    await Order.query(trx).patchAndFetchById(order.id, {
+    if (unplaced) await addLivePlaces(trx, await unitsOfOrder(trx as unknown as Knex, order.id), 1);
+    await Order.query(trx).findById(order.id).patch({
       status: "completed",
       paymentMethod: "card",
       holdExpiresAt: null,
@@ -106,9 +106,9 @@ export async function settleCardPayment(
     providerRefundId: null,
     createdBy: null,
   });
-  await Payment.query(trx).patchAndFetchById(payment.id, { refundedCents: intent.amountReceived });
+  await Payment.query(trx).findById(payment.id).patch({ refundedCents: intent.amountReceived });
   if (order.status === "in_cart") {
-    await Order.query(trx).patchAndFetchById(order.id, { status: "cancelled", holdExpiresAt: null });
+    await Order.query(trx).findById(order.id).patch({ status: "cancelled", holdExpiresAt: null });
   }
   return { outcome: "refunding", refundId: refund.id };
 }
