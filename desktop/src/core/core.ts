@@ -21,6 +21,11 @@ export interface DeskCoreOptions {
   fetch?: FetchLike;
   /** A call the server does not answer within this time fails (the desk works offline meanwhile). */
   timeoutMs?: number;
+  /**
+   * The same for a sync's transfers (a batch of scans written, a page of the snapshot): longer, as a busy server
+   * may take more than the liveness timeout to write a batch, and the desk stays offline-capable meanwhile.
+   */
+  syncTimeoutMs?: number;
   /** Guests a snapshot page (the server's default and maximum apply). */
   pageSize?: number;
   now?: () => Date;
@@ -57,7 +62,8 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
   const now = options.now ?? (() => new Date());
   const info = (): DeskInfo => ({ version: options.version, platform: options.platform, serverUrl });
   const timeoutMs = options.timeoutMs ?? 3_000;
-  const sync = { fetch: options.fetch, timeoutMs, pageSize: options.pageSize, now };
+  const syncTimeoutMs = Math.max(timeoutMs, options.syncTimeoutMs ?? 30_000);
+  const sync = { fetch: options.fetch, timeoutMs: syncTimeoutMs, pageSize: options.pageSize, now };
   const retryBaseMs = options.retryBaseMs ?? 1_000;
   let failures = 0;
   let nextAttemptAt = 0;
@@ -113,7 +119,7 @@ export function createDeskCore(options: DeskCoreOptions): DeskCore {
     const { db } = store();
     const session = readSession(db);
     if (!session) throw new Error("The desk is not signed in");
-    const http = httpOf(session);
+    const http = { ...httpOf(session), timeoutMs: syncTimeoutMs };
     try {
       const uploaded = await uploadPending(db, http, { batchSize: options.uploadBatchSize, now });
       const refreshed = await refresh(db, { ...sync, serverUrl: http.serverUrl });

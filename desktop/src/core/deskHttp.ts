@@ -9,6 +9,12 @@ export interface DeskHttpOptions {
   timeoutMs?: number;
 }
 
+/** Node's fetch failing on a kept-alive connection the server had just closed: asked again once, on a new one. */
+function isConnectionReset(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return error instanceof TypeError && (code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET");
+}
+
 export class DeskHttpError extends Error {
   override name = "DeskHttpError";
   constructor(
@@ -20,20 +26,30 @@ export class DeskHttpError extends Error {
   }
 }
 
+/**
+ * One call to the API. A GET, or a call the caller marks `idempotent` (a batch of scans, each stored once by its
+ * id), is asked again once when the connection was reset under it.
+ */
 export async function deskRequest<T>(
   options: DeskHttpOptions,
   method: "GET" | "POST" | "DELETE",
   path: string,
   body?: unknown,
+  call: { idempotent?: boolean } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await (options.fetch ?? fetch)(`${options.serverUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+  const send = () =>
+    (options.fetch ?? fetch)(`${options.serverUrl}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+  const response = await send().catch((error: unknown) => {
+    if ((method === "GET" || call.idempotent) && isConnectionReset(error)) return send();
+    throw error;
   });
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : null;

@@ -77,9 +77,13 @@ export async function uploadPending(
   for (;;) {
     const batch = queue.pending(batchSize);
     if (batch.length === 0) return result;
-    const answer = await deskRequest<{ data: ScanAnswer[] }>(http, "POST", "/desk/checks", {
-      scans: batch.map(offlineScan),
-    });
+    const answer = await deskRequest<{ data: ScanAnswer[] }>(
+      http,
+      "POST",
+      "/desk/checks",
+      { scans: batch.map(offlineScan) },
+      { idempotent: true },
+    );
     const answers = new Map(answer.data.map((scanAnswer) => [scanAnswer.scanId, scanAnswer]));
     const at = now();
     db.transaction(() => {
