@@ -1,4 +1,4 @@
-import { lineAmounts, refundAmounts, type RefundableLine, type RefundItem } from "@tessera/shared/ticketing/money";
+import { refundAmounts, type RefundItem } from "@tessera/shared/ticketing/money";
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -7,6 +7,7 @@ import { OrderItem } from "../../models/OrderItem.ts";
 import { Payment } from "../../models/Payment.ts";
 import { Refund } from "../../models/Refund.ts";
 import type { PaymentContext } from "./payment.ts";
+import { paidLine } from "../invoicing/issue.ts";
 import { addLivePlaces } from "./places.ts";
 import { sendRefund } from "./refundSending.ts";
 import { statusAfterRefunds } from "./refundStatus.ts";
@@ -16,23 +17,6 @@ export interface RefundRequestItem {
   itemId: string;
   /** Absent: every unit of the item not refunded yet. */
   quantity?: number;
-}
-
-/** An item's line as paid (after its discounts), with what was refunded of it. */
-export function paidLine(item: OrderItem): RefundableLine {
-  const taxRateBp = item.taxPercent === null ? null : Math.round(item.taxPercent * 100);
-  const before = lineAmounts({ unitIncludingCents: item.unitPriceInclTaxCents, taxRateBp, quantity: item.quantity });
-  const includingCents = before.includingCents - item.discountInclTaxCents;
-  const excludingCents = before.excludingCents - item.discountExclTaxCents;
-  return {
-    includingCents,
-    excludingCents,
-    taxCents: includingCents - excludingCents,
-    taxRateBp,
-    quantity: item.quantity,
-    ticketId: item.ticketId,
-    refundedQuantity: item.refundedQuantity,
-  };
 }
 
 /**
@@ -66,7 +50,10 @@ export async function refundOrder(
     });
     let amounts;
     try {
-      amounts = refundAmounts(items.map(paidLine), asked);
+      amounts = refundAmounts(
+        items.map((item) => ({ ...paidLine(item), refundedQuantity: item.refundedQuantity })),
+        asked,
+      );
     } catch (error) {
       if (error instanceof RangeError) throw AppError.invalid([{ field: "items", code: "refund_more_than_left" }]);
       throw error;
