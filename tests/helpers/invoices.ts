@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Db } from "../../api/src/db/knex.ts";
 import type { Event } from "../../api/src/models/Event.ts";
 import { Organizer } from "../../api/src/models/Organizer.ts";
 import type { Order } from "../../api/src/models/Order.ts";
 import { Refund, type RefundedItem } from "../../api/src/models/Refund.ts";
+import { writeTicketingParams } from "./orders.ts";
 
 type EventRef = Pick<Event, "id" | "accountId">;
 
@@ -35,27 +35,7 @@ export async function buildOrganizer(
 
 /** Makes `organizer` the event's biller (its ticketing parameters, written or changed). */
 export async function billEventBy(db: Db, event: EventRef, organizer: Pick<Organizer, "id"> | null): Promise<void> {
-  const now = new Date().toISOString();
-  const existing = await db("ticketingParams").where({ eventId: event.id }).first("id");
-  if (existing) {
-    await db("ticketingParams")
-      .where({ id: existing.id })
-      .update({ organizerId: organizer?.id ?? null, updatedAt: now });
-    return;
-  }
-  await db("ticketingParams").insert({
-    id: randomUUID(),
-    accountId: event.accountId,
-    eventId: event.id,
-    ticketOffice: "opened",
-    mode: "test",
-    terms: null,
-    paymentMethods: JSON.stringify(["card"]),
-    organizerId: organizer?.id ?? null,
-    salesStartedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await writeTicketingParams(db, event, { organizerId: organizer?.id ?? null });
 }
 
 /** Sets what coupons took off an item, including and excluding tax (the order pipeline's discount columns). */

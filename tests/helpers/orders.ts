@@ -133,3 +133,41 @@ export async function buildOrder(
     items: await OrderItem.query(db).where({ orderId }).orderBy("createdAt"),
   };
 }
+
+/** The event's ticketing parameters straight in the database: written, or changed by `values` when they exist. */
+export async function writeTicketingParams(
+  db: Db,
+  event: EventRef,
+  values: Partial<{
+    ticketOffice: "opened" | "closed";
+    terms: string | null;
+    paymentMethods: string[];
+    organizerId: string | null;
+    salesStartedAt: string | null;
+  }> = {},
+): Promise<void> {
+  const now = new Date().toISOString();
+  const { paymentMethods, ...rest } = values;
+  const columns = { ...rest, ...(paymentMethods ? { paymentMethods: JSON.stringify(paymentMethods) } : {}) };
+  const existing = await db("ticketingParams").where({ eventId: event.id }).first("id");
+  if (existing) {
+    await db("ticketingParams")
+      .where({ id: existing.id })
+      .update({ ...columns, updatedAt: now });
+    return;
+  }
+  await db("ticketingParams").insert({
+    id: randomUUID(),
+    accountId: event.accountId,
+    eventId: event.id,
+    ticketOffice: "opened",
+    mode: "test",
+    terms: null,
+    paymentMethods: JSON.stringify(["card"]),
+    organizerId: null,
+    salesStartedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...columns,
+  });
+}

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { StripeConfig } from "../../api/src/config.ts";
 import type { Db } from "../../api/src/db/knex.ts";
 import type { Event } from "../../api/src/models/Event.ts";
@@ -8,7 +7,7 @@ import type { PaymentContext } from "../../api/src/services/orders/payment.ts";
 import { buildEvent } from "./events.ts";
 import { buildAccount } from "./factories.ts";
 import { buildGuests } from "./guests.ts";
-import { buildTicket } from "./orders.ts";
+import { buildTicket, writeTicketingParams } from "./orders.ts";
 
 export const STAND_IN_SECRET_KEY = "sk_test_orders_suite";
 export const STAND_IN_WEBHOOK_SECRET = "whsec_orders_suite_secret";
@@ -21,19 +20,10 @@ export async function salesEvent(
   const account = await buildAccount(db);
   const event = await buildEvent(db, account.id);
   const ticket = await buildTicket(db, event, { maxQuantity: options.places, ...options.ticket });
-  const now = new Date().toISOString();
-  await db("ticketingParams").insert({
-    id: randomUUID(),
-    accountId: account.id,
-    eventId: event.id,
-    ticketOffice: "opened",
-    mode: "test",
+  await writeTicketingParams(db, event, {
     terms: "Terms of sale",
-    paymentMethods: JSON.stringify(["card", "transfer", "desk"]),
-    organizerId: null,
-    salesStartedAt: now,
-    createdAt: now,
-    updatedAt: now,
+    paymentMethods: ["card", "transfer", "desk"],
+    salesStartedAt: new Date().toISOString(),
   });
   const guestIds = await buildGuests(db, event, options.guests);
   return { event, ticket, guestIds };

@@ -17,6 +17,7 @@ import { OrderItem } from "../../models/OrderItem.ts";
 import { Organizer } from "../../models/Organizer.ts";
 import { Refund } from "../../models/Refund.ts";
 import { TicketingParams } from "../../models/TicketingParams.ts";
+import { taxRateBpOf } from "../ticketing/catalogue.ts";
 import { takeNumber } from "./numbering.ts";
 
 /*
@@ -39,14 +40,9 @@ function guestName(guest: Pick<Guest, "firstName" | "lastName" | "email"> | unde
   return [guest.firstName, guest.lastName].filter(Boolean).join(" ") || guest.email || "";
 }
 
-/** A tax rate in percent (a decimal column) as basis points; null: no VAT. */
-export function taxRateBpOf(taxPercent: number | null): number | null {
-  return taxPercent === null ? null : Math.round(taxPercent * 100);
-}
-
 /** An item's line as paid: its amounts before discounts minus its discount columns. */
 export function paidLine(item: OrderItem): RefundableLine & { unitInclTaxCents: number } {
-  const taxRateBp = taxRateBpOf(item.taxPercent);
+  const taxRateBp = taxRateBpOf(item);
   const before = lineAmounts({ unitIncludingCents: item.unitPriceInclTaxCents, taxRateBp, quantity: item.quantity });
   const includingCents = before.includingCents - item.discountInclTaxCents;
   const excludingCents = before.excludingCents - item.discountExclTaxCents;

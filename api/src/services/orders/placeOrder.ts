@@ -1,10 +1,9 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { LIVE_ORDER_STATUSES, type OrderStatus, type PaymentMethod, type ValidationIssue } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
 import { Order } from "../../models/Order.ts";
-import { OrderItem } from "../../models/OrderItem.ts";
 import { Ticket } from "../../models/Ticket.ts";
 import { TicketingParams } from "../../models/TicketingParams.ts";
 import { addLivePlaces, attendeesTaken, lockTickets, placesTaken, takingPlaces } from "./places.ts";
@@ -190,9 +189,11 @@ function unitsOf(priced: PricedOrder): Map<string, number> {
 }
 
 async function writeItems(trx: Knex.Transaction, orderId: string, priced: PricedOrder): Promise<void> {
-  const now = new Date();
-  await OrderItem.query(trx).insert(
+  const now = new Date().toISOString();
+  // One statement for every line (Objection inserts an array on PostgreSQL only).
+  await trx("orderItems").insert(
     priced.items.map((item) => ({
+      id: randomUUID(),
       orderId,
       ticketId: item.ticketId,
       holderGuestId: item.holderGuestId,

@@ -65,7 +65,7 @@ async function redeemableCoupons(
   ticketIds: readonly string[],
   now: Date,
   orderId: string | null,
-): Promise<Coupon[]> {
+): Promise<{ coupon: Coupon; ticketIds: string[] }[]> {
   if (!codes.length) return [];
   const keys = codes.map((code) => code.trim().toLowerCase());
   const coupons = await Coupon.query(db).where({ eventId }).whereIn("codeKey", keys);
@@ -78,7 +78,7 @@ async function redeemableCoupons(
     .select("couponId", "ticketId")) as { couponId: string; ticketId: string }[];
   const uses = await couponUses(db, eventId, coupons, now, orderId);
   const issues: ValidationIssue[] = [];
-  const found: Coupon[] = [];
+  const found: { coupon: Coupon; ticketIds: string[] }[] = [];
   keys.forEach((key, index) => {
     const coupon = byKey.get(key);
     const field = `coupons.${index}`;
@@ -92,7 +92,7 @@ async function redeemableCoupons(
       issues.push({ field, code: "coupon_used_up" });
     else if (applies.length && !ticketIds.some((id) => applies.includes(id)))
       issues.push({ field, code: "coupon_not_applicable" });
-    else found.push(coupon);
+    else found.push({ coupon, ticketIds: applies });
   });
   if (issues.length) throw AppError.invalid(issues);
   return found;
@@ -152,21 +152,12 @@ async function couponUses(
   return new Map(redeemed.map((row) => [row.couponId, Number(row.uses)]));
 }
 
-async function discountOf(db: Knex, coupons: readonly Coupon[]): Promise<Discount[]> {
-  if (!coupons.length) return [];
-  const links = (await db("couponTickets")
-    .whereIn(
-      "couponId",
-      coupons.map((coupon) => coupon.id),
-    )
-    .select("couponId", "ticketId")) as { couponId: string; ticketId: string }[];
-  return coupons.map((coupon) => {
-    const ticketIds = links.filter((link) => link.couponId === coupon.id).map((link) => link.ticketId);
-    const base = { id: coupon.id, combinable: coupon.combinable, ticketIds: ticketIds.length ? ticketIds : null };
-    return coupon.percentOffBp !== null
-      ? { ...base, kind: "percent_off" as const, percentBp: coupon.percentOffBp }
-      : { ...base, kind: "amount_off" as const, amountCents: coupon.amountOffCents ?? 0 };
-  });
+/** A coupon as applyDiscounts takes it: on the tickets it names, or every line when it names none. */
+function discountOf({ coupon, ticketIds }: { coupon: Coupon; ticketIds: string[] }): Discount {
+  const base = { id: coupon.id, combinable: coupon.combinable, ticketIds: ticketIds.length ? ticketIds : null };
+  return coupon.percentOffBp !== null
+    ? { ...base, kind: "percent_off" as const, percentBp: coupon.percentOffBp }
+    : { ...base, kind: "amount_off" as const, amountCents: coupon.amountOffCents ?? 0 };
 }
 
 /**
@@ -203,7 +194,7 @@ export async function priceOrder(
     now,
     orderId,
   );
-  const discounted = applyDiscounts(lines, await discountOf(db, coupons));
+  const discounted = applyDiscounts(lines, coupons.map(discountOf));
   const pricedItems = discounted.lines.map((line) => {
     const period = prices.get(line.item.ticketId)!;
     return {
@@ -218,7 +209,7 @@ export async function priceOrder(
   return {
     items: pricedItems,
     coupons: discounted.applied.map((applied) => ({
-      coupon: coupons.find((coupon) => coupon.id === applied.discount.id)!,
+      coupon: coupons.find(({ coupon }) => coupon.id === applied.discount.id)!.coupon,
       amountCents: applied.amountCents,
     })),
     totals: orderTotals(discounted.lines),
