@@ -10,6 +10,8 @@ import type { Knex } from "../db/knex.ts";
 export interface LiveBus {
   /** Sends `data` to the topic's watchers, through `db` (a transaction delays it to the commit). */
   publish(db: Knex, topic: string, data: LiveData): Promise<void>;
+  /** Sends each of `messages` to the topic's watchers, in order, as `publish` does one. */
+  publishAll(db: Knex, topic: string, messages: readonly LiveData[]): Promise<void>;
   /**
    * A bus that goes through the database can send from inside a statement of the caller's, which decides
    * what goes out: an SQL expression (with its `?` bindings) to select in that statement, sending `whenTrue`

@@ -22,6 +22,10 @@ export class MemoryLiveBus implements LiveBus {
     );
   }
 
+  async publishAll(db: Knex, topic: string, messages: readonly LiveData[]): Promise<void> {
+    for (const data of messages) await this.publish(db, topic, data);
+  }
+
   async subscribe(topic: string, listener: (data: LiveData) => void, onGap?: () => void): Promise<() => void> {
     return this.topics.add(topic, listener, onGap);
   }

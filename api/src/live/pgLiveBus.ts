@@ -31,6 +31,15 @@ export class PgLiveBus implements LiveBus {
     await db.raw("select pg_notify(?, ?)", [LIVE_CHANNEL, liveMessage(topic, data)]);
   }
 
+  async publishAll(db: Knex, topic: string, messages: readonly LiveData[]): Promise<void> {
+    if (messages.length === 0) return;
+    // One statement for the lot, in the array's order (a transaction's notifications go out in the order sent).
+    await db.raw("select pg_notify(?, message) from unnest(?::text[]) as message", [
+      LIVE_CHANNEL,
+      messages.map((data) => liveMessage(topic, data)),
+    ]);
+  }
+
   notifyFromStatement(topic: string, condition: string, whenTrue: LiveData, whenFalse: LiveData): LiveStatementPart {
     return {
       sql: `pg_notify(?, case when ${condition} then ? else ? end)`,

@@ -86,6 +86,33 @@ describe.each(databaseKinds())("the live bus on %s", (kind) => {
     }
   });
 
+  it("delivers many messages published at once in their order, at the commit, and none after a rollback", async () => {
+    const { db, live } = suite.server.deps;
+    const seen: LiveData[] = [];
+    const stop = await live.subscribe("event:many", (data) => seen.push(data));
+    try {
+      const messages = Array.from({ length: 300 }, (_, n) => ({ n }));
+      await db.transaction(async (trx) => {
+        await live.publishAll(trx, "event:many", messages.slice(0, 150));
+        await live.publishAll(trx, "event:many", []);
+        await live.publishAll(trx, "event:many", messages.slice(150));
+        await drained(live, db);
+        expect(seen).toEqual([]);
+      });
+      await db
+        .transaction(async (trx) => {
+          await live.publishAll(trx, "event:many", [{ n: "rolled back" }]);
+          throw new Error("rolled back");
+        })
+        .catch(() => undefined);
+      await drained(live, db);
+      expect(seen).toEqual(messages);
+      await expect(live.publishAll(db, "event:many", [{ text: "x".repeat(8_000) }])).rejects.toThrow(/live message/);
+    } finally {
+      stop();
+    }
+  });
+
   it("refuses a message too big for PostgreSQL's NOTIFY, on either database", async () => {
     const { db, live } = suite.server.deps;
     await expect(live.publish(db, "event:1", { text: "x".repeat(8_000) })).rejects.toThrow(/live message/);

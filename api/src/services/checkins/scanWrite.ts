@@ -43,7 +43,8 @@ export interface ScanToWrite {
   receivedAt: string;
 }
 
-function answerOf(scan: ScanToWrite, outcome: Outcome): ScanAnswer {
+/** The answer a scan gets for the outcome its write decided. */
+export function answerOfOutcome(scan: ScanToWrite, outcome: Outcome): ScanAnswer {
   return {
     scanId: scan.scanId,
     result: outcome.result,
@@ -60,7 +61,7 @@ function answerOf(scan: ScanToWrite, outcome: Outcome): ScanAnswer {
 }
 
 /** The scan's row, but for what the answer decides (result, forced, flagged, answer). */
-function scanRowOf(scan: ScanToWrite) {
+export function scanRowOf(scan: ScanToWrite) {
   const { checkin, scanner } = scan;
   return {
     id: scan.rowId,
@@ -187,7 +188,7 @@ async function writeInTransaction(scan: ScanToWrite, plan: ScanPlan): Promise<Sc
         }
       }
     }
-    const answer = answerOf(scan, outcome);
+    const answer = answerOfOutcome(scan, outcome);
     await trx("checkinScans").insert({
       ...scanRowOf(scan),
       result: answer.result,
@@ -274,7 +275,7 @@ async function writeInOneStatement(
 ): Promise<ScanAnswer> {
   const { scope, checkin, guest } = scan;
   const { change } = plan;
-  const answers = { clear: answerOf(scan, plan.clear), blocked: answerOf(scan, plan.blocked) };
+  const answers = { clear: answerOfOutcome(scan, plan.clear), blocked: answerOfOutcome(scan, plan.blocked) };
   const message = notify(
     "k.clear",
     liveScanOf(checkin, scan.rowId, guest, answers.clear),

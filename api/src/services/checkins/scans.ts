@@ -18,7 +18,7 @@ import { canOnEvent } from "../../policies/events.ts";
 import { checkGuestCode, checkGuestCodes } from "../checkin-codes/verification.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { chunksOf } from "../guests/selection.ts";
-import { extraFacts } from "../conditions.ts";
+import { extraFacts, type ExtraFacts } from "../conditions.ts";
 import type { Scope } from "../scope.ts";
 import {
   admission,
@@ -32,7 +32,8 @@ import {
 import { requireEnabled, type Desk } from "./desk.ts";
 import { earliestAdmissionWins, isLateAdmission } from "./earliestAdmission.ts";
 import { planScan, type Refusal } from "./scanPlan.ts";
-import { writeScan, type Scanner } from "./scanWrite.ts";
+import { writeScanBatch, type PreparedScan } from "./scanBatchWrite.ts";
+import { writeScan, type Scanner, type ScanToWrite } from "./scanWrite.ts";
 import { findCheckin } from "./sessions.ts";
 import { answerOf } from "./storedAnswer.ts";
 
@@ -73,10 +74,11 @@ interface ScanRun {
 /** The guest a scan names, or why there is none. */
 type Found = { guest: GuestRow } | { result: "unknown" | "revoked" | "other_event" };
 
-/** What an upload's scans name, read for the whole batch: codes verified, guests' rows by id (null: none). */
+/** What an upload's scans name, read for the whole batch: codes verified, guests' rows by id (null: none), their facts. */
 interface BatchReads {
   codes: Map<string, GuestCodeVerification>;
   guests: Map<string, Record<string, unknown> | null>;
+  extras: ExtraFacts;
 }
 
 /**
@@ -122,7 +124,8 @@ async function batchReads(db: Knex, checkin: Checkin, scans: readonly OfflineSca
     const rows = (await guestsOf(db, checkin).whereIn("id", chunk)) as Record<string, unknown>[];
     for (const row of rows) guests.set(row.id as string, row);
   }
-  return { codes, guests };
+  const found = [...guests].flatMap(([id, row]) => (row ? [id] : []));
+  return { codes, guests, extras: await extraFacts(db, sessionRule(checkin), found) };
 }
 
 /** The refusal's words: the failing part of the rule, described by the engine in the caller's language. */
@@ -182,7 +185,18 @@ async function settleOffline(run: ScanRun, answer: ScanAnswer): Promise<ScanAnsw
 }
 
 /** The scan: its guest read, its two possible answers planned, then written (scanWrite.ts). */
-async function readAndWrite(run: ScanRun, input: ScanInput, receivedAt: Date, batch?: BatchReads): Promise<ScanAnswer> {
+async function readAndWrite(run: ScanRun, input: ScanInput, receivedAt: Date): Promise<ScanAnswer> {
+  const { write, plan } = await prepareScan(run, input, receivedAt);
+  return settleOffline(run, await writeScan(write, plan));
+}
+
+/** The scan's guest read (from the batch's reads when given), and its two possible answers planned. */
+async function prepareScan(
+  run: ScanRun,
+  input: ScanInput,
+  receivedAt: Date,
+  batch?: BatchReads,
+): Promise<PreparedScan> {
   const { scope, checkin } = run;
   const scannedAt = input.scannedAt ? new Date(input.scannedAt) : receivedAt;
   const direction = input.direction ?? "in";
@@ -193,7 +207,7 @@ async function readAndWrite(run: ScanRun, input: ScanInput, receivedAt: Date, ba
   let rowRefusal: Refusal | null = null;
   if (guest && direction === "in") {
     const rule = sessionRule(checkin);
-    const verdict = admission(rule, guest, await extraFacts(scope.db, rule, [guest.id]));
+    const verdict = admission(rule, guest, batch?.extras ?? (await extraFacts(scope.db, rule, [guest.id])));
     if (!verdict.admitted)
       rowRefusal = { result: verdict.result, details: await refusalDetails(scope, checkin, verdict) };
   }
@@ -207,20 +221,17 @@ async function readAndWrite(run: ScanRun, input: ScanInput, receivedAt: Date, ba
     force: input.force ?? false,
     rowRefusal,
   });
-  const answer = await writeScan(
-    {
-      ...run,
-      rowId: randomUUID(),
-      scanId: input.scanId,
-      guest,
-      fields: guest ? displayedValues(checkin.displayedFields, guest) : {},
-      direction,
-      scannedAt: scannedAt.toISOString(),
-      receivedAt: receivedAt.toISOString(),
-    },
-    plan,
-  );
-  return settleOffline(run, answer);
+  const write: ScanToWrite = {
+    ...run,
+    rowId: randomUUID(),
+    scanId: input.scanId,
+    guest,
+    fields: guest ? displayedValues(checkin.displayedFields, guest) : {},
+    direction,
+    scannedAt: scannedAt.toISOString(),
+    receivedAt: receivedAt.toISOString(),
+  };
+  return { write, plan };
 }
 
 const deskName = (desk: string | undefined) => desk?.trim() || null;
@@ -256,9 +267,23 @@ export async function checkBatch(
   checkinId: string,
   scans: readonly OfflineScan[],
 ): Promise<ScanAnswer[]> {
-  // The event, the session and the caller's rights read once for the batch; each scan names its own desk.
+  return scanBatch(scope, scans, await uploadRunOf(scope, key, checkinId));
+}
+
+/** The same upload written scan by scan, as a batch that failed as a whole is: the batch's reference. */
+export async function checkBatchOneByOne(
+  scope: Scope,
+  key: EventKey,
+  checkinId: string,
+  scans: readonly OfflineScan[],
+): Promise<ScanAnswer[]> {
+  return scanEach(scans, await uploadRunOf(scope, key, checkinId));
+}
+
+/** An organizer's upload: the event, the session and the caller's rights read once; each scan names its own desk. */
+async function uploadRunOf(scope: Scope, key: EventKey, checkinId: string) {
   const run = await userContext(scope, key, checkinId, undefined, true);
-  return scanBatch(scope, scans, (scan) => ({ ...run, scanner: { ...run.scanner, desk: deskName(scan.desk) } }));
+  return (scan: OfflineScan): ScanRun => ({ ...run, scanner: { ...run.scanner, desk: deskName(scan.desk) } });
 }
 
 export async function deskCheck(scope: Scope, desk: Desk, body: ScanBody): Promise<ScanAnswer> {
@@ -273,10 +298,11 @@ export async function deskCheckBatch(scope: Scope, desk: Desk, scans: readonly O
 
 /**
  * An upload's scans in one transaction: one commit for the batch, not one a scan (each commit waits for its
- * flush to disk, which was most of an upload's time). Scan ids already stored, or twice in the upload, are
- * answered from what is stored, read in one query first, so that no statement fails inside the transaction.
- * One that still fails (the same upload sent again while this one runs, a guest merged away meanwhile) rolls
- * the batch back whole, and each scan then goes on its own, as a single scan does.
+ * flush to disk), and its scans written together (scanBatchWrite.ts) rather than one statement each. Scan ids
+ * already stored, or twice in the upload, are answered from what is stored, read in one query first, so that
+ * no statement fails inside the transaction. One that still fails (the same upload sent again while this one
+ * runs, a guest merged away meanwhile) rolls the batch back whole, and each scan then goes on its own, as a
+ * single scan does (scanEach).
  */
 async function scanBatch(
   scope: Scope,
@@ -284,38 +310,107 @@ async function scanBatch(
   runOf: (scan: OfflineScan) => ScanRun,
 ): Promise<ScanAnswer[]> {
   if (scans.length === 0) return [];
-  const checkinId = runOf(scans[0]!).checkin.id;
   try {
-    return await scope.db.transaction(async (trx) => {
-      const inBatch: Scope = { ...scope, db: trx };
-      const receivedAt = scope.clock.now();
-      const stored = await storedAnswers(
-        trx,
-        checkinId,
-        scans.map((scan) => scan.scanId),
-      );
-      const reads = await batchReads(trx, runOf(scans[0]!).checkin, scans);
-      const answers: ScanAnswer[] = [];
-      for (const scan of scans) {
-        const run: ScanRun = { ...runOf(scan), scope: inBatch };
-        requireScannable(run, scan);
-        const earlier = stored.get(scan.scanId);
-        if (earlier) {
-          answers.push(await settledAgain(run, earlier));
-          continue;
-        }
-        const answer = await readAndWrite(run, scan, receivedAt, reads);
-        stored.set(scan.scanId, { ...answer, repeated: true });
-        answers.push(answer);
-      }
-      return answers;
-    });
+    return await scope.db.transaction((trx) => scanTogether({ ...scope, db: trx }, scans, runOf));
   } catch (error) {
     if (!isUniqueViolation(error) && !isForeignKeyViolation(error)) throw error;
-    const answers: ScanAnswer[] = [];
-    for (const scan of scans) answers.push(await scanOnce(runOf(scan), scan));
-    return answers;
+    return scanEach(scans, runOf);
   }
+}
+
+/** Each scan on its own, in order: what a batch that failed as a whole falls back to. */
+async function scanEach(scans: readonly OfflineScan[], runOf: (scan: OfflineScan) => ScanRun): Promise<ScanAnswer[]> {
+  const answers: ScanAnswer[] = [];
+  for (const scan of scans) answers.push(await scanOnce(runOf(scan), scan));
+  return answers;
+}
+
+interface Pending {
+  index: number;
+  run: ScanRun;
+  prepared: PreparedScan;
+}
+
+/**
+ * Whether the scan, written, may be an offline admission that the guest's other one then overtakes (earliest
+ * wins): its guest's next scan must see the entry as that settling leaves it, so it is written after it.
+ */
+const maySettle = ({ run, prepared: { plan } }: Pending) =>
+  run.isOffline &&
+  plan.change.kind === "enter" &&
+  plan.blocked.forced &&
+  plan.blocked.flagged &&
+  plan.blocked.details.conflict === "already_checked_in";
+
+/**
+ * The batch's scans, inside its transaction (`inBatch.db`): read together, planned one by one, written together,
+ * giving the answers that scanning them one after the other gives. Written early, before the scan that needs
+ * them so: the pending scans before a scan id stored or seen (its answer is the stored one), and before a scan
+ * of a guest whose pending admission may settle.
+ */
+async function scanTogether(
+  inBatch: Scope,
+  scans: readonly OfflineScan[],
+  runOf: (scan: OfflineScan) => ScanRun,
+): Promise<ScanAnswer[]> {
+  const trx = inBatch.db;
+  const { checkin } = runOf(scans[0]!);
+  const receivedAt = inBatch.clock.now();
+  const stored = await storedAnswers(
+    trx,
+    checkin.id,
+    scans.map((scan) => scan.scanId),
+  );
+  const reads = await batchReads(trx, checkin, scans);
+  const answers: ScanAnswer[] = new Array(scans.length);
+  let pending: Pending[] = [];
+  const pendingScanIds = new Set<string>();
+  const settlingGuests = new Set<string>();
+
+  // Whether stored answers may have changed since they were read: a write's settling, or a repeat's, may have
+  // overtaken a stored admission of its guest.
+  let storedMayHaveChanged = false;
+
+  const writePending = async () => {
+    if (pending.length === 0) return;
+    storedMayHaveChanged = true;
+    const written = await writeScanBatch(
+      inBatch,
+      checkin,
+      pending.map((scan) => scan.prepared),
+    );
+    for (const [position, scan] of pending.entries()) {
+      const answer = await settleOffline(scan.run, written[position]!);
+      answers[scan.index] = answer;
+      stored.set(scan.prepared.write.scanId, { ...answer, repeated: true }); // read again when repeated
+    }
+    pending = [];
+    pendingScanIds.clear();
+    settlingGuests.clear();
+  };
+
+  for (const [index, scan] of scans.entries()) {
+    const run: ScanRun = { ...runOf(scan), scope: inBatch };
+    requireScannable(run, scan);
+    if (pendingScanIds.has(scan.scanId)) await writePending();
+    const earlier = stored.get(scan.scanId);
+    if (earlier) {
+      await writePending();
+      const current = storedMayHaveChanged ? ((await storedAnswer(trx, checkin.id, scan.scanId)) ?? earlier) : earlier;
+      answers[index] = await settledAgain(run, current);
+      if (answers[index] !== current) storedMayHaveChanged = true;
+      continue;
+    }
+    const prepared = await prepareScan(run, scan, receivedAt, reads);
+    const guestId = prepared.write.guest?.id;
+    if (guestId && settlingGuests.has(guestId)) await writePending();
+    const next: Pending = { index, run, prepared };
+    pending.push(next);
+    pendingScanIds.add(scan.scanId);
+    if (guestId && maySettle(next)) settlingGuests.add(guestId);
+  }
+  await writePending();
+  return answers;
 }
 
 /** The stored answers of these scan ids in the session (given again: repeated), by scan id. */
