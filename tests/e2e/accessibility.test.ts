@@ -66,6 +66,8 @@ interface Scene {
   emptyEvent: Event;
   /** A guest with a godfather, companions of their own, custom field answers, tickets and orders. */
   zoe: Guest;
+  /** Zoé's completed order (its page in the Order history). */
+  orderId: string;
   /** A valid password reset link's token (for the overseer) and a valid invitation's. */
   resetToken: string;
   invitationToken: string;
@@ -188,7 +190,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
   // A duplicate pair (same email).
   await buildGuest(db, event, { firstName: "Zoé", lastName: "Lefèvre-Martin", email: " ZOE.Lefevre@Example.COM " });
   const ticket = await buildTicket(db, event, { caption: "Pass complet" });
-  await buildOrder(db, event, {
+  const { order: zoeOrder } = await buildOrder(db, event, {
     guestId: zoe.id,
     status: "completed",
     orderedAt: new Date("2029-11-02T10:00:00Z"),
@@ -215,6 +217,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     formId: form.body.id as string,
     emptyEvent,
     zoe,
+    orderId: zoeOrder.id,
     resetToken: await issueLinkToken(db, overseer.id, "password_reset"),
     invitationToken: await issueLinkToken(db, invited.id, "registration"),
     csvFile,
@@ -695,6 +698,98 @@ const SCREENS: Screen[] = [
     reach: async (page) => {
       await click(page, web.ticketing.params.sales.start);
       await page.getByRole("alert").filter({ hasText: resources.en.errors.payment_info_needed }).waitFor();
+    },
+  },
+  {
+    name: "ticketing: order history",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/orders`,
+    reach: async (page) => {
+      await page.getByTestId("order-row").first().waitFor();
+      await page.getByTestId("orders-status-count").first().waitFor();
+    },
+    routes: ["orders"],
+  },
+  {
+    name: "ticketing: order history, none yet, phone",
+    as: "overseer",
+    path: (scene) => `/manage/events/${scene.emptyEvent.id}/ticketing/orders`,
+    viewport: PHONE,
+    reach: text(web.ticketing.orders.empty),
+  },
+  {
+    name: "ticketing: order history, export menu",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/orders`,
+    reach: async (page) => {
+      await page.getByTestId("order-row").first().waitFor();
+      await click(page, web.ticketing.orders.export);
+      await page.getByRole("menuitem", { name: web.ticketing.orders.exportCsv }).waitFor();
+    },
+  },
+  {
+    name: "ticketing: an order's page",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/orders/${scene.orderId}`,
+    reach: async (page) => {
+      await page.getByTestId("order-item").first().waitFor();
+      await page.getByTestId("order-timeline").or(page.getByText(web.ticketing.orders.timeline.empty)).waitFor();
+    },
+    routes: ["orders/:orderId"],
+  },
+  {
+    name: "ticketing: an order's page, phone",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/orders/${scene.orderId}`,
+    viewport: PHONE,
+    reach: async (page) => {
+      await page.getByTestId("order-item").first().waitFor();
+    },
+  },
+  {
+    name: "ticketing: a partial refund of nothing refused (dialog)",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/orders/${scene.orderId}`,
+    reach: async (page) => {
+      await page.getByTestId("order-item").first().waitFor();
+      await click(page, web.ticketing.orders.actions.refund);
+      const modal = page.getByRole("dialog");
+      await modal.getByText(web.ticketing.orders.refund.partial, { exact: true }).click();
+      await modal.getByRole("button", { name: web.ticketing.orders.refund.submit, exact: true }).click();
+      await modal.getByRole("alert").filter({ hasText: web.ticketing.orders.refund.needsItem }).waitFor();
+    },
+  },
+  {
+    name: "ticketing: an order's billing, a company (dialog)",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/orders/${scene.orderId}`,
+    reach: async (page) => {
+      await page.getByTestId("order-item").first().waitFor();
+      await click(page, web.ticketing.orders.billing.edit);
+      const modal = page.getByRole("dialog", { name: web.ticketing.orders.billing.title });
+      await modal.getByText(web.ticketing.orders.billing.company, { exact: true }).click();
+      await modal.getByRole("textbox", { name: web.ticketing.params.billing.siret }).waitFor();
+    },
+  },
+  {
+    name: "ticketing: create an order",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/orders/new`,
+    reach: async (page) => {
+      await heading(web.ticketing.orders.create.title)(page);
+      await page.getByTestId("order-line").first().waitFor();
+    },
+    routes: ["orders/new"],
+  },
+  {
+    name: "ticketing: an order without a ticket refused, phone",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/ticketing/orders/new`,
+    viewport: PHONE,
+    reach: async (page) => {
+      await heading(web.ticketing.orders.create.title)(page);
+      await click(page, web.ticketing.orders.create.submit);
+      await page.getByText(web.ticketing.orders.create.needsTicket, { exact: true }).waitFor();
     },
   },
   {

@@ -100,7 +100,7 @@ describe("orders in the query layer", () => {
 
   it("links the export with the filter and an invoice's PDF", () => {
     expect(ordersExportUrl("acc", "ev", { format: "csv", status: "completed", search: "a b" })).toBe(
-      "/api/v1/events/acc/ev/orders/export?format=csv&status=completed&search=a+b",
+      "/api/v1/events/acc/ev/orders/export?format=csv&status=completed&search=a%20b",
     );
     expect(invoicePdfUrl("acc", "ev", "inv", "fr")).toBe("/api/v1/events/acc/ev/invoices/inv/pdf?language=fr");
   });

@@ -62,7 +62,7 @@ export function OrderScreen() {
   return (
     <Stack gap="md">
       {back}
-      <Paper withBorder p="md" component="header">
+      <Paper withBorder p="md" component="header" data-testid="order-header">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm">
             <Title order={2} size="h3" data-testid="order-title">
