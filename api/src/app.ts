@@ -11,6 +11,7 @@ import { webApp } from "./http/middleware/webApp.ts";
 import { legacyRoutes } from "./http/legacy/index.ts";
 import { apiRoutes } from "./http/routes/index.ts";
 import { routesRouter } from "./http/routes/mount.ts";
+import { stripeWebhook } from "./http/stripeWebhook.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -34,6 +35,8 @@ export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}
   app.use(securityHeaders({ https: deps.config.publicUrl.startsWith("https://") }));
   app.use(compressAnswers());
   app.use(errorHandler());
+  // Before the API's routers, which parse JSON bodies: its signature covers the raw bytes.
+  app.use(stripeWebhook());
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(routesRouter(deps, legacyRoutes).routes());

@@ -171,3 +171,20 @@ export async function writeTicketingParams(
     ...columns,
   });
 }
+
+/** The payment an order paid off Stripe (transfer, desk) carries once confirmed: what a refund gives back at most. */
+export async function buildOfflinePayment(db: Db, order: Pick<Order, "id" | "totalInclTaxCents">): Promise<void> {
+  const now = new Date().toISOString();
+  await db("payments").insert({
+    id: randomUUID(),
+    orderId: order.id,
+    provider: "offline",
+    mode: "test",
+    status: "succeeded",
+    amountCents: order.totalInclTaxCents,
+    capturedCents: order.totalInclTaxCents,
+    refundedCents: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+}

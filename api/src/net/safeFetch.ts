@@ -3,6 +3,7 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { classifyAddress } from "./addresses.ts";
+import { readLimited } from "./readLimited.ts";
 
 /** Why a download was refused or failed: a machine word callers may pass on (never the fetched body). */
 export type FetchFailureReason =
@@ -146,25 +147,6 @@ function get(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<In
   });
 }
 
-async function readLimited(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const declared = Number(response.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    response.destroy();
-    throw new SafeFetchError("too_big");
-  }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > maxBytes) {
-      response.destroy();
-      throw new SafeFetchError("too_big");
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total);
-}
-
 /**
  * GET of a URL a user gave us, safe against server-side request forgery: http(s) only; the host
  * resolved and every address checked (see addresses.ts); the connection pinned to the checked
@@ -191,7 +173,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
         response.destroy();
         throw new SafeFetchError("bad_status", `status ${status}`);
       }
-      const bytes = await readLimited(response, options.maxBytes);
+      const bytes = await readLimited(response, options.maxBytes, () => new SafeFetchError("too_big"));
       return { bytes, url, contentType: response.headers["content-type"] ?? null };
     }
   } catch (error) {

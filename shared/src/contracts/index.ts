@@ -34,6 +34,7 @@ import { organizerContracts, ticketingParamContracts } from "./ticketingBilling.
 import { couponContracts } from "./ticketingCoupons.ts";
 import { discountContracts } from "./ticketingDiscounts.ts";
 import { invoiceContracts } from "./invoices.ts";
+import { orderContracts } from "./ticketingOrders.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -78,6 +79,7 @@ export const contracts = {
   coupons: couponContracts,
   discounts: discountContracts,
   invoices: invoiceContracts,
+  orders: orderContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

@@ -24,7 +24,7 @@ import { buildAccount, buildUser, DEFAULT_PASSWORD, sessionTokenFor } from "../.
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
 import { pngImage } from "../../helpers/imageFixtures.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
-import { buildOrder, buildTicket } from "../../helpers/orders.ts";
+import { buildOfflinePayment, buildOrder, buildTicket, writeTicketingParams } from "../../helpers/orders.ts";
 import { issueInvoice } from "../../../api/src/services/invoicing/issue.ts";
 import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
@@ -1346,6 +1346,72 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { event, discount } = await discountOf(w);
     return w.overseer.discounts.remove({ params: { ...w.at(event), id: discount.id } });
   },
+  "orders.list": async (w) => {
+    const { event } = await orderOf(w, "completed");
+    return w.overseer.orders.list({
+      params: w.at(event),
+      query: { status: "completed,awaiting_payment", perPage: 10 },
+    });
+  },
+  "orders.export": async (w) => {
+    const { event } = await orderOf(w, "completed");
+    return w.download(w.admin.orders.export.url({ params: w.at(event), query: { format: "xlsx" } }));
+  },
+  "orders.get": async (w) => {
+    const { event, order } = await orderOf(w, "completed");
+    return w.overseer.orders.get({ params: { ...w.at(event), id: order.id } });
+  },
+  "orders.create": async (w) => {
+    const { event, guest, ticket } = await orderOf(w, "completed");
+    return w.overseer.orders.create({
+      params: w.at(event),
+      body: { guestId: guest.id, items: [{ ticketId: ticket.id, quantity: 2 }], paymentMethod: "cheque", paid: true },
+    });
+  },
+  "orders.update": async (w) => {
+    const { event, order } = await orderOf(w, "completed");
+    return w.overseer.orders.update({
+      params: { ...w.at(event), id: order.id },
+      body: { name: "Acme SAS", isCompany: true, siret: "732 829 320 00074", email: "billing@acme.example" },
+    });
+  },
+  "orders.pay": async (w) => {
+    const { event, order } = await orderOf(w, "in_cart");
+    return w.overseer.orders.pay({
+      params: { ...w.at(event), id: order.id },
+      body: {
+        method: "transfer",
+        termsAccepted: true,
+        name: "Inès Martin",
+        address: "3 rue Oberkampf",
+        zip: "75011",
+        city: "Paris",
+      },
+    });
+  },
+  "orders.confirm": async (w) => {
+    const { event, order } = await orderOf(w, "awaiting_payment");
+    return w.overseer.orders.confirm({ params: { ...w.at(event), id: order.id }, body: { name: "Inès Martin" } });
+  },
+  "orders.await": async (w) => {
+    const { event, order } = await orderOf(w, "in_cart");
+    return w.overseer.orders.await({ params: { ...w.at(event), id: order.id }, body: { paymentMethod: "desk" } });
+  },
+  "orders.cancel": async (w) => {
+    const { event, order } = await orderOf(w, "awaiting_payment");
+    return w.overseer.orders.cancel({ params: { ...w.at(event), id: order.id } });
+  },
+  "orders.refund": async (w) => {
+    const { event, order, items } = await orderOf(w, "completed");
+    return w.overseer.orders.refund({
+      params: { ...w.at(event), id: order.id },
+      body: { items: [{ itemId: items[0]!.id, quantity: 1 }] },
+    });
+  },
+  "orders.billingAddress": async (w) => {
+    const { event, order } = await orderOf(w, "completed");
+    return w.overseer.orders.billingAddress({ params: { ...w.at(event), id: order.id } });
+  },
   "invoices.listForOrder": async (w) => {
     const { event, order } = await invoicedOrder(w);
     return w.overseer.invoices.listForOrder({ params: { ...w.at(event), id: order.id } });
@@ -1357,6 +1423,26 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     );
   },
 };
+
+/** A fresh event selling a ticket (office open, transfer and desk offered) and an order of two units in `status`. */
+async function orderOf(w: World, status: "completed" | "awaiting_payment" | "in_cart") {
+  const event = await w.event();
+  await writeTicketingParams(w.server.db, event, { terms: "Terms", paymentMethods: ["card", "transfer", "desk"] });
+  const guest = await buildGuest(w.server.db, event, {
+    firstName: "Ines",
+    email: `ines.${event.id.slice(0, 8)}@example.org`,
+  });
+  const ticket = await buildTicket(w.server.db, event);
+  const hold = status === "in_cart" ? { holdExpiresAt: new Date(Date.now() + 600_000) } : {};
+  const { order, items } = await buildOrder(w.server.db, event, {
+    guestId: guest.id,
+    status,
+    items: [{ ticket, holderId: null, quantity: 2 }],
+    overrides: { paymentMethod: status === "completed" ? "transfer" : null, reference: "K7M2Q9XD", ...hold },
+  });
+  if (status === "completed") await buildOfflinePayment(w.server.db, order);
+  return { event, guest, ticket, order, items };
+}
 
 /** A fresh event billed by an organizer (through the API) with an order, invoiced as the order pipeline does. */
 async function invoicedOrder(w: World) {

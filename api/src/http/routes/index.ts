@@ -33,6 +33,7 @@ import { deskBadgeRoutes } from "./checkins/deskBadges.ts";
 import { ticketingCatalogueRoutes } from "./ticketing/catalogue.ts";
 import { ticketingBillingRoutes } from "./ticketing/billing.ts";
 import { ticketingCouponRoutes } from "./ticketing/coupons.ts";
+import { ticketingOrderRoutes } from "./ticketing/orders.ts";
 import { ticketingDiscountRoutes } from "./ticketing/discounts.ts";
 import { ticketingInvoiceRoutes } from "./ticketing/invoices.ts";
 
@@ -75,4 +76,5 @@ export const apiRoutes: readonly Route[] = [
   ...ticketingCouponRoutes,
   ...ticketingDiscountRoutes,
   ...ticketingInvoiceRoutes,
+  ...ticketingOrderRoutes,
 ];

@@ -51,7 +51,7 @@ export interface PaymentTestHooks {
 function checkRequest(request: PayRequest): void {
   const issues: ValidationIssue[] = [];
   if (!request.termsAccepted) issues.push({ field: "termsAccepted", code: "terms_required" });
-  if (request.billing.isCompany && !isValidSiret(request.billing.siret ?? ""))
+  if (request.billing.isCompany && !isValidSiret(compactSiret(request.billing.siret ?? "")))
     issues.push({ field: "billing.siret", code: "siret_invalid" });
   if (request.method === "card" && !request.paymentMethodId)
     issues.push({ field: "paymentMethodId", code: "required" });

@@ -18,12 +18,12 @@ const TIMESTAMP_FIELDS = new Set(["registeredAt", "createdAt", "updatedAt"]);
 const DATE_FORMAT = "yyyy-mm-dd";
 const TIMESTAMP_FORMAT = "yyyy-mm-dd hh:mm:ss";
 
-export interface ExportColumn {
+export interface ExportColumn<Row = Guest> {
   header: string;
   /** The CSV text (not yet neutralised). */
-  text(guest: Guest): string;
+  text(row: Row): string;
   /** The XLSX cell: a number or a date (null when empty), else a text cell (never evaluated, no quote prefix). */
-  cell(guest: Guest): CellValue;
+  cell(row: Row): CellValue;
   /** Number format of the column's cells (dates). */
   numFmt?: string;
 }

@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import type { Guest } from "../../../models/Guest.ts";
 import { neutralizeCell } from "./cells.ts";
 import type { ExportColumn } from "./columns.ts";
 
@@ -12,11 +11,11 @@ function csvLine(cells: readonly string[], separator: string): string {
     .join(separator);
 }
 
-/** One guest's line. */
-function guestLine(columns: readonly ExportColumn[], separator: string, guest: Guest): string {
+/** One row's line. */
+function rowLine<Row>(columns: readonly ExportColumn<Row>[], separator: string, row: Row): string {
   return (
     csvLine(
-      columns.map((column) => column.text(guest)),
+      columns.map((column) => column.text(row)),
       separator,
     ) + "\r\n"
   );
@@ -27,17 +26,17 @@ function guestLine(columns: readonly ExportColumn[], separator: string, guest: G
  * cell that could start a formula neutralised the way the import undoes (cells.ts). A failure once bytes
  * are out can only cut the download: it is handed to `onError` and ends the stream.
  */
-export function csvFile(
-  columns: readonly ExportColumn[],
+export function csvFile<Row>(
+  columns: readonly ExportColumn<Row>[],
   separator: string,
-  slices: AsyncIterable<Guest[]>,
+  slices: AsyncIterable<Row[]>,
   onError: (error: unknown) => void,
 ): Readable {
   const headers = columns.map((column) => column.header);
   async function* lines(): AsyncGenerator<string> {
     yield "\ufeff" + csvLine(headers, separator) + "\r\n";
     try {
-      for await (const guests of slices) yield guests.map((guest) => guestLine(columns, separator, guest)).join("");
+      for await (const rows of slices) yield rows.map((row) => rowLine(columns, separator, row)).join("");
     } catch (error) {
       onError(error);
       throw error;

@@ -1,6 +1,5 @@
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import ExcelJS from "exceljs";
-import type { Guest } from "../../../models/Guest.ts";
 import { textCell, type ExportColumn } from "./columns.ts";
 
 /** Until `stream` has room again (or is gone: the client left). */
@@ -21,22 +20,23 @@ function drained(stream: Writable): Promise<void> {
  * text cells, which spreadsheets never evaluate; numbers and dates as numeric and date cells. A failure
  * once bytes are out can only cut the download: it is handed to `onError` and ends the stream.
  */
-export function xlsxFile(
-  columns: readonly ExportColumn[],
-  slices: AsyncIterable<Guest[]>,
+export function xlsxFile<Row>(
+  columns: readonly ExportColumn<Row>[],
+  slices: AsyncIterable<Row[]>,
   onError: (error: unknown) => void,
+  sheetName = "Guests",
 ): Readable {
   // The streaming writer: the in-memory one hands its XML to JSZip as text, which breaks a character
   // whose UTF-16 halves straddle one of its 16 KB chunks (U+FFFD in the file).
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
-  const sheet = workbook.addWorksheet("Guests");
+  const sheet = workbook.addWorksheet(sheetName);
   sheet.addRow(columns.map((column) => textCell(column.header))).commit();
   async function write(): Promise<void> {
-    for await (const guests of slices) {
+    for await (const rows of slices) {
       if (output.destroyed) return;
-      for (const guest of guests) {
-        const row = sheet.addRow(columns.map((column) => column.cell(guest)));
+      for (const item of rows) {
+        const row = sheet.addRow(columns.map((column) => column.cell(item)));
         columns.forEach((column, index) => {
           if (column.numFmt) row.getCell(index + 1).numFmt = column.numFmt;
         });

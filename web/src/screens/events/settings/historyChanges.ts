@@ -133,6 +133,13 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "discount.created": { subject: "event", changes: nothing },
   "discount.updated": { subject: "event", changes: nothing },
   "discount.deleted": { subject: "event", changes: nothing },
+  // Orders: the sentence names the order by its reference; its page tells the rest.
+  "order.created": { subject: "event", changes: nothing },
+  "order.updated": { subject: "event", changes: nothing },
+  "order.confirmed": { subject: "event", changes: nothing },
+  "order.awaiting": { subject: "event", changes: nothing },
+  "order.cancelled": { subject: "event", changes: nothing },
+  "order.refunded": { subject: "event", changes: nothing },
   // Ticketing parameters: the sentence says sales started or stopped, or that the parameters changed.
   "ticketing.params_updated": { subject: "event", changes: nothing },
   "ticketing.sales_started": { subject: "event", changes: nothing },

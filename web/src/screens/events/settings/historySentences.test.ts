@@ -282,6 +282,36 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A supprimé la remise automatique Group of 5",
     es: "Eliminó el descuento automático Group of 5",
   },
+  "order.created": {
+    en: "Created the order K7M2Q9XD",
+    fr: "A créé la commande K7M2Q9XD",
+    es: "Creó el pedido K7M2Q9XD",
+  },
+  "order.updated": {
+    en: "Updated the billing address of the order K7M2Q9XD",
+    fr: "A modifié l'adresse de facturation de la commande K7M2Q9XD",
+    es: "Modificó la dirección de facturación del pedido K7M2Q9XD",
+  },
+  "order.confirmed": {
+    en: "Confirmed the payment of the order K7M2Q9XD",
+    fr: "A confirmé le paiement de la commande K7M2Q9XD",
+    es: "Confirmó el pago del pedido K7M2Q9XD",
+  },
+  "order.awaiting": {
+    en: "Placed the order K7M2Q9XD awaiting its payment",
+    fr: "A mis la commande K7M2Q9XD en attente de paiement",
+    es: "Dejó el pedido K7M2Q9XD a la espera de su pago",
+  },
+  "order.cancelled": {
+    en: "Cancelled the order K7M2Q9XD",
+    fr: "A annulé la commande K7M2Q9XD",
+    es: "Canceló el pedido K7M2Q9XD",
+  },
+  "order.refunded": {
+    en: "Refunded the order K7M2Q9XD",
+    fr: "A remboursé la commande K7M2Q9XD",
+    es: "Reembolsó el pedido K7M2Q9XD",
+  },
   "ticketing.params_updated": {
     en: "Changed the ticketing parameters",
     fr: "A modifié les paramètres de la billetterie",

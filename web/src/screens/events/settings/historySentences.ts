@@ -106,8 +106,14 @@ function ticketingSentence(
     | "coupon_deleted"
     | "discount_created"
     | "discount_updated"
-    | "discount_deleted",
-  unknown: "ticket" | "ticketCategory" | "coupon" | "discount",
+    | "discount_deleted"
+    | "order_created"
+    | "order_updated"
+    | "order_confirmed"
+    | "order_awaiting"
+    | "order_cancelled"
+    | "order_refunded",
+  unknown: "ticket" | "ticketCategory" | "coupon" | "discount" | "order",
 ): Sentence {
   return (entry, { t }) => t(`history.actions.${key}`, { name: subjectOf(entry) ?? t(`history.unknown.${unknown}`) });
 }
@@ -240,6 +246,12 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   "discount.created": ticketingSentence("discount_created", "discount"),
   "discount.updated": ticketingSentence("discount_updated", "discount"),
   "discount.deleted": ticketingSentence("discount_deleted", "discount"),
+  "order.created": ticketingSentence("order_created", "order"),
+  "order.updated": ticketingSentence("order_updated", "order"),
+  "order.confirmed": ticketingSentence("order_confirmed", "order"),
+  "order.awaiting": ticketingSentence("order_awaiting", "order"),
+  "order.cancelled": ticketingSentence("order_cancelled", "order"),
+  "order.refunded": ticketingSentence("order_refunded", "order"),
   "ebadge.created": ebadgeSentence("ebadge_created"),
   "ebadge.updated": ebadgeSentence("ebadge_updated"),
   "ebadge.deleted": ebadgeSentence("ebadge_deleted"),

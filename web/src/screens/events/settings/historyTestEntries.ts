@@ -33,6 +33,7 @@ export const IDS = {
   ticketCategory: "af6b7d84-5e6a-4f7b-9c2f-4a5b6c7d8e95",
   coupon: "b07c8e95-6f7b-4a8c-9d3a-5b6c7d8e9fa6",
   discount: "c18d9fa6-7a8c-4b9d-8e4b-6c7d8e9fa0b7",
+  order: "d29e0fb7-8b9d-4cae-9f5c-7d8e9fa0b1c8",
 } as const;
 
 const dietSnapshot = {
@@ -600,6 +601,54 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       subjectId: IDS.discount,
       before: { id: IDS.discount, name: "Group of 5", amountOffCents: null, percentOffBp: 1000, ticketIds: [] },
       metadata: { subject: "Group of 5" },
+    }),
+  ],
+  "order.created": [
+    entry("order.created", {
+      subjectType: "order",
+      subjectId: IDS.order,
+      after: { status: "completed", paymentMethod: "transfer", totalInclTaxCents: 4200 },
+      metadata: { subject: "K7M2Q9XD" },
+    }),
+  ],
+  "order.updated": [
+    entry("order.updated", {
+      subjectType: "order",
+      subjectId: IDS.order,
+      after: { billingName: "Acme" },
+      metadata: { subject: "K7M2Q9XD" },
+    }),
+  ],
+  "order.confirmed": [
+    entry("order.confirmed", {
+      subjectType: "order",
+      subjectId: IDS.order,
+      after: { paymentMethod: "transfer" },
+      metadata: { subject: "K7M2Q9XD" },
+    }),
+  ],
+  "order.awaiting": [
+    entry("order.awaiting", {
+      subjectType: "order",
+      subjectId: IDS.order,
+      after: { paymentMethod: "desk" },
+      metadata: { subject: "K7M2Q9XD" },
+    }),
+  ],
+  "order.cancelled": [
+    entry("order.cancelled", {
+      subjectType: "order",
+      subjectId: IDS.order,
+      after: { status: "cancelled" },
+      metadata: { subject: "K7M2Q9XD" },
+    }),
+  ],
+  "order.refunded": [
+    entry("order.refunded", {
+      subjectType: "order",
+      subjectId: IDS.order,
+      after: { amountCents: 2100, status: "succeeded" },
+      metadata: { subject: "K7M2Q9XD" },
     }),
   ],
   "ticketing.params_updated": [
