@@ -9,7 +9,7 @@ import { seriousAxeViolations, settle } from "../helpers/deskPage.ts";
 import { buildOrganizerEvent, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildGuest } from "../helpers/guests.ts";
 import { billEventBy, buildOrganizer, VALID_SIRET } from "../helpers/invoices.ts";
-import { buildOrder, buildTicket, writeTicketingParams } from "../helpers/orders.ts";
+import { buildOfflinePayment, buildOrder, buildTicket, writeTicketingParams } from "../helpers/orders.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
 
 const web = resources.en.web;
@@ -113,6 +113,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the Order history on %s"
       ],
       overrides: { reference: "PAIDAAAA", paymentMethod: "transfer", email: "ines@example.com" },
     });
+    await buildOfflinePayment(db, paid);
     const { order: waiting } = await buildOrder(db, event, {
       guestId: marc.id,
       status: "awaiting_payment",
@@ -263,6 +264,11 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the Order history on %s"
       await page.getByRole("combobox", { name: "Ticket of line 1" }).click();
       await page.getByRole("option", { name: "Full pass", exact: true }).click();
       await page.getByRole("textbox", { name: "Quantity of line 1" }).fill("2");
+      // A second line: one dinner that Inès holds.
+      await ticketing.button(orders.create.addLine).click();
+      await page.getByRole("combobox", { name: "Ticket of line 2" }).click();
+      await page.getByRole("option", { name: "Gala dinner", exact: true }).click();
+      await ticketing.pickGuest("Holder of line 2 (optional)", "Roux", "Inès Roux · ines@example.com");
       await page.getByRole("combobox", { name: orders.paymentMethod }).click();
       await page.getByRole("option", { name: web.guests.orders.paymentMethod.cheque, exact: true }).click();
       await page.getByRole("switch", { name: orders.create.paid }).click();
@@ -273,13 +279,22 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the Order history on %s"
 
       await page.waitForURL(/\/ticketing\/orders\/[0-9a-f-]{36}$/);
       await page.getByTestId("order-item").first().waitFor();
-      expect(await ticketing.items()).toEqual([["Full pass", "The buyer", "2", "0", "€100.00", "€120.00", "20%"]]);
+      // The items as written (one insert: same time, then by id), sorted here.
+      expect((await ticketing.items()).sort()).toEqual([
+        ["Full pass", orders.items.noHolder, "2", "0", "€100.00", "€120.00", "20%"],
+        ["Gala dinner", orders.items.anotherGuest, "1", "0", "€50.00", "€55.00", "10%"],
+      ]);
       await expect.poll(() => ticketing.status().innerText()).toMatch(new RegExp(statuses.completed, "i"));
       await page.getByTestId("order-buyer").filter({ hasText: "Paul Vidal" }).waitFor();
     });
     const created = await Order.query(db).where({ eventId: event.id, guestId: paul.id, status: "completed" });
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ paymentMethod: "cheque", totalInclTaxCents: 24_000 });
+    expect(created[0]).toMatchObject({ paymentMethod: "cheque", totalInclTaxCents: 29_500 });
+    const createdItems = await OrderItem.query(db).where({ orderId: created[0]!.id }).orderBy("quantity");
+    expect(createdItems.map((item) => [item.ticketId, item.quantity, item.holderGuestId])).toEqual([
+      [dinner.id, 1, ines.id],
+      [pass.id, 2, null],
+    ]);
     await context.close();
   });
 });

@@ -43,7 +43,7 @@ export function OrderItemsTable({
                 <Table.Td>{item.caption}</Table.Td>
                 <Table.Td>
                   {item.holderGuestId === null ? (
-                    "—"
+                    t("ticketing.orders.items.noHolder")
                   ) : item.holderGuestId === order.guestId ? (
                     t("ticketing.orders.items.theBuyer")
                   ) : (

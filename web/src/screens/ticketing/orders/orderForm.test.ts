@@ -38,6 +38,9 @@ describe("the create order form", () => {
       "lines.1.ticketId": "ticketing.orders.create.ticketRequired",
       "lines.2.quantity": "ticketing.orders.create.quantityInvalid",
     });
+    expect(orderProblems(values({ lines: [line("pass", "2", "friend")] }))).toEqual({
+      "lines.0.quantity": "ticketing.orders.create.holderOneUnit",
+    });
     expect(lineQuantity("12")).toBe(12);
     expect(lineQuantity("1.5")).toBeUndefined();
   });

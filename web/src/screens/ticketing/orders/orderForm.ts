@@ -27,7 +27,7 @@ export interface OrderLineValues {
   key: string;
   ticketId: string | null;
   quantity: string;
-  /** Null: the buyer holds the ticket. */
+  /** The guest who holds the ticket (one unit); null: nobody in particular. */
   holderGuestId: string | null;
 }
 
@@ -68,6 +68,7 @@ export type OrderProblem =
   | "ticketing.orders.create.needsTicket"
   | "ticketing.orders.create.ticketRequired"
   | "ticketing.orders.create.quantityInvalid"
+  | "ticketing.orders.create.holderOneUnit"
   | "validation:coupon_code_format";
 
 /** Problems by the form's field path ("guestId", "lines", "lines.0.ticketId", "coupons"). */
@@ -89,6 +90,9 @@ export function orderProblems(values: CreateOrderValues): OrderProblems {
       if (line.holderGuestId !== null) problems[`lines.${index}.ticketId`] = "ticketing.orders.create.ticketRequired";
     } else if (lineQuantity(line.quantity) === undefined) {
       problems[`lines.${index}.quantity`] = "ticketing.orders.create.quantityInvalid";
+    } else if (line.holderGuestId !== null && lineQuantity(line.quantity)! > 1) {
+      // A guest holds one unit of a ticket: several units are ordered without a holder (a group, a company).
+      problems[`lines.${index}.quantity`] = "ticketing.orders.create.holderOneUnit";
     }
   });
   if (values.coupons.some((code) => !isValidCouponCode(code))) problems.coupons = "validation:coupon_code_format";
