@@ -51,6 +51,7 @@ import * as ticketingCoupons from "./20261201003000_ticketing_coupons.ts";
 import * as ticketingDiscounts from "./20261201004000_ticketing_discounts.ts";
 import * as ticketingOrders from "./20261201005000_ticketing_orders.ts";
 import * as invoices from "./20261201006000_invoices.ts";
+import * as orderDiscounts from "./20261201007000_order_discounts.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -108,6 +109,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261201004000_ticketing_discounts", ticketingDiscounts],
   ["20261201005000_ticketing_orders", ticketingOrders],
   ["20261201006000_invoices", invoices],
+  ["20261201007000_order_discounts", orderDiscounts],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -7,7 +7,7 @@ import { Order } from "../../models/Order.ts";
 import { Ticket } from "../../models/Ticket.ts";
 import { TicketingParams } from "../../models/TicketingParams.ts";
 import { addLivePlaces, attendeesTaken, lockTickets, placesTaken, takingPlaces } from "./places.ts";
-import { lockCoupons, priceOrder, type PricedOrder, type WantedItem } from "./pricing.ts";
+import { lockCoupons, lockDiscounts, priceOrder, type PricedOrder, type WantedItem } from "./pricing.ts";
 
 /** How long a cart keeps its places. */
 export const CART_HOLD_MINUTES = 15;
@@ -213,6 +213,11 @@ async function writeItems(trx: Knex.Transaction, orderId: string, priced: Priced
       priced.coupons.map(({ coupon, amountCents }) => ({ orderId, couponId: coupon.id, amountCents })),
     );
   }
+  if (priced.discounts.length) {
+    await trx("orderDiscounts").insert(
+      priced.discounts.map(({ discount, amountCents }) => ({ orderId, discountId: discount.id, amountCents })),
+    );
+  }
 }
 
 export interface PlacedOrder {
@@ -248,11 +253,16 @@ export async function placeOrder(
   const unlocked = quotaLocking.enabled ? null : await prepare(db);
   if (unlocked) await checkPlaces(db, event, unlocked.tickets, full, now, null);
   return db.transaction(async (trx) => {
-    const { priced, mode } = unlocked ?? (await prepare(trx as unknown as Knex));
+    const prepared = unlocked ?? (await prepare(trx as unknown as Knex));
+    const { mode } = prepared;
+    let { priced } = prepared;
     if (!unlocked) {
       // The short part under the locks: count the places, write the order.
       const locked = await lockTickets(trx, event.id, ticketIds, event.maxAttendees !== null);
       await lockCoupons(trx, event.id, priced, now);
+      // An automatic discount another order took the last use of meanwhile: priced again without it.
+      if (await lockDiscounts(trx, event.id, priced, now))
+        priced = await priceOrder(trx as unknown as Knex, event.id, prepared.tickets, items, request.coupons, now);
       await checkPlaces(trx as unknown as Knex, event, locked, full, now, null);
     }
     const order = await Order.query(trx).insert({

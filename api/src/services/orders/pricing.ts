@@ -10,15 +10,18 @@ import {
 import { lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
+import { discountsFor, type AutomaticDiscount } from "@tessera/shared/ticketing/discountsFor";
 import { Coupon } from "../../models/Coupon.ts";
+import { Discount as AutomaticDiscountRow } from "../../models/Discount.ts";
 import type { Ticket } from "../../models/Ticket.ts";
 import { TicketPricePeriod } from "../../models/TicketPricePeriod.ts";
 import { taxRateBpOf } from "../ticketing/catalogue.ts";
 import { takingPlaces } from "./places.ts";
 
 /*
- * An order's prices at the moment it is placed: each ticket at the price period running then, coupons applied
- * by shared's applyDiscounts (the one place money is computed). Amounts are what the order keeps: it is never
+ * An order's prices at the moment it is placed: each ticket at the price period running then, the event's automatic
+ * discounts whose conditions hold (shared's discountsFor) and the coupons named, applied together by shared's
+ * applyDiscounts (the one place money is computed). Amounts are what the order keeps: it is never
  * priced again, whatever the catalogue becomes.
  */
 
@@ -40,7 +43,94 @@ export interface PricedItem extends WantedItem {
 export interface PricedOrder {
   items: PricedItem[];
   coupons: { coupon: Coupon; amountCents: number }[];
+  /** The automatic discounts it took, with what each took off. */
+  discounts: { discount: AutomaticDiscountRow; amountCents: number }[];
   totals: OrderTotals;
+}
+
+/** The event's active automatic discounts, with their tickets and how many living orders took each. */
+async function automaticDiscounts(
+  db: Knex,
+  eventId: string,
+  now: Date,
+  orderId: string | null,
+): Promise<{ rows: Map<string, AutomaticDiscountRow>; discounts: AutomaticDiscount[] }> {
+  const rows = await AutomaticDiscountRow.query(db).where({ eventId, isActive: true });
+  if (!rows.length) return { rows: new Map(), discounts: [] };
+  const ids = rows.map((row) => row.id);
+  const [links, uses] = await Promise.all([
+    db("discountTickets").whereIn("discountId", ids).select("discountId", "ticketId") as Promise<
+      { discountId: string; ticketId: string }[]
+    >,
+    discountUses(db, eventId, ids, now, orderId),
+  ]);
+  return {
+    rows: new Map(rows.map((row) => [row.id, row])),
+    discounts: rows.map((row) => ({
+      id: row.id,
+      amountOffCents: row.amountOffCents,
+      percentOffBp: row.percentOffBp,
+      ticketIds: links.filter((link) => link.discountId === row.id).map((link) => link.ticketId),
+      minQuantity: row.minQuantity,
+      validFrom: row.validFrom,
+      validUntil: row.validUntil,
+      maxUses: row.maxUses,
+      usedCount: uses.get(row.id) ?? 0,
+      isActive: row.isActive,
+      combinableWithCoupons: row.combinableWithCoupons,
+      position: row.position,
+    })),
+  };
+}
+
+/** How many orders still taking places (held carts, live orders) took each discount. */
+async function discountUses(
+  db: Knex,
+  eventId: string,
+  discountIds: readonly string[],
+  now: Date,
+  orderId: string | null,
+): Promise<Map<string, number>> {
+  const used = (await takingPlaces(
+    db("orderDiscounts").join("orders", "orders.id", "orderDiscounts.orderId"),
+    eventId,
+    now,
+    orderId,
+  )
+    .whereIn("orderDiscounts.discountId", [...discountIds])
+    .groupBy("orderDiscounts.discountId")
+    .select("orderDiscounts.discountId", db.raw("count(*) as uses"))) as {
+    discountId: string;
+    uses: number | string;
+  }[];
+  return new Map(used.map((row) => [row.discountId, Number(row.uses)]));
+}
+
+/**
+ * Locks the limited automatic discounts an order took and counts their uses again: whether one got used up since
+ * the order was priced (the caller prices it again, under these locks, without it).
+ */
+export async function lockDiscounts(trx: Knex.Transaction, eventId: string, priced: PricedOrder, now: Date) {
+  const limited = priced.discounts.map(({ discount }) => discount).filter((discount) => discount.maxUses !== null);
+  if (!limited.length) return false;
+  const db = trx as unknown as Knex;
+  await lockForUpdate(
+    db,
+    AutomaticDiscountRow.query(trx)
+      .whereIn(
+        "id",
+        limited.map((discount) => discount.id),
+      )
+      .orderBy("id"),
+  );
+  const uses = await discountUses(
+    db,
+    eventId,
+    limited.map((discount) => discount.id),
+    now,
+    null,
+  );
+  return limited.some((discount) => (uses.get(discount.id) ?? 0) >= discount.maxUses!);
 }
 
 /** The period whose price runs at `now` (the latest started, not ended), per ticket. */
@@ -178,7 +268,7 @@ export async function priceOrder(
     items.map((item) => item.ticketId),
     now,
   );
-  const lines: (PricedLine & { item: WantedItem })[] = items.map((item) => {
+  const lines: (PricedLine & { ticketId: string; item: WantedItem })[] = items.map((item) => {
     const ticket = tickets.get(item.ticketId)!;
     const period = prices.get(item.ticketId);
     if (!period) throw new AppError("ticket_unavailable", 409, { details: { ticketId: item.ticketId } });
@@ -186,15 +276,19 @@ export async function priceOrder(
     const amounts = lineAmounts({ unitIncludingCents: period.priceInclTaxCents, taxRateBp, quantity: item.quantity });
     return { ...amounts, taxRateBp, quantity: item.quantity, ticketId: item.ticketId, item };
   });
-  const coupons = await redeemableCoupons(
-    db,
-    eventId,
-    codes,
-    items.map((item) => item.ticketId),
-    now,
-    orderId,
-  );
-  const discounted = applyDiscounts(lines, coupons.map(discountOf));
+  const [coupons, automatic] = await Promise.all([
+    redeemableCoupons(
+      db,
+      eventId,
+      codes,
+      items.map((item) => item.ticketId),
+      now,
+      orderId,
+    ),
+    automaticDiscounts(db, eventId, now, orderId),
+  ]);
+  const applying = discountsFor(automatic.discounts, lines, now);
+  const discounted = applyDiscounts(lines, [...applying, ...coupons.map(discountOf)]);
   const pricedItems = discounted.lines.map((line) => {
     const period = prices.get(line.item.ticketId)!;
     return {
@@ -208,10 +302,14 @@ export async function priceOrder(
   });
   return {
     items: pricedItems,
-    coupons: discounted.applied.map((applied) => ({
-      coupon: coupons.find(({ coupon }) => coupon.id === applied.discount.id)!.coupon,
-      amountCents: applied.amountCents,
-    })),
+    coupons: discounted.applied.flatMap((applied) => {
+      const found = coupons.find(({ coupon }) => coupon.id === applied.discount.id);
+      return found ? [{ coupon: found.coupon, amountCents: applied.amountCents }] : [];
+    }),
+    discounts: discounted.applied.flatMap((applied) => {
+      const discount = applied.discount.id ? automatic.rows.get(applied.discount.id) : undefined;
+      return discount ? [{ discount, amountCents: applied.amountCents }] : [];
+    }),
     totals: orderTotals(discounted.lines),
   };
 }
