@@ -44,6 +44,14 @@ export async function checkedRule(
   return shape.value;
 }
 
+/** The event's ticket types by name, for a rule in words (describeRule's context). */
+export async function ticketNames(db: Knex, eventId: string): Promise<{ id: string; name: string }[]> {
+  return (await db("tickets").where({ eventId }).orderBy("position").select("id", "caption as name")) as {
+    id: string;
+    name: string;
+  }[];
+}
+
 /** The comparisons of a rule (validated: at most CONDITION_MAX_DEPTH levels). */
 export function leavesOf(rule: Rule): Condition[] {
   if ("all" in rule) return rule.all.flatMap(leavesOf);
@@ -66,18 +74,32 @@ export function factNeeds(rules: readonly (Rule | null)[]): FactNeeds {
   };
 }
 
-/** Companions counted and ticket types held, by guest id. */
+/**
+ * Companions counted and ticket types held, by guest id; `paidTickets`, those of them held through an order that
+ * is paid (completed, or partially refunded with units left), not only through one still awaiting its payment.
+ */
 export interface ExtraFacts {
   companions: Map<string, number>;
   tickets: Map<string, string[]>;
+  paidTickets: Map<string, string[]>;
 }
 
-const NO_EXTRAS: ExtraFacts = { companions: new Map(), tickets: new Map() };
+const NO_EXTRAS: ExtraFacts = { companions: new Map(), tickets: new Map(), paidTickets: new Map() };
+
+/** Orders whose items a guest holds: live ones, the last awaiting its payment. */
+const LIVE_ORDER_STATUSES = ["completed", "awaiting_payment", "partially_refunded"] as const;
+const UNPAID_ORDER_STATUS = "awaiting_payment";
+
+const added = (map: Map<string, string[]>, key: string, value: string) => {
+  const values = map.get(key);
+  if (!values) map.set(key, [value]);
+  else if (!values.includes(value)) values.push(value);
+};
 
 /** The companions and tickets of `guestIds`, read only when needed. */
 export async function extraFacts(db: Knex, needs: FactNeeds, guestIds: readonly string[]): Promise<ExtraFacts> {
   if (!guestIds.length || (!needs.companions && !needs.tickets)) return NO_EXTRAS;
-  const extras: ExtraFacts = { companions: new Map(), tickets: new Map() };
+  const extras: ExtraFacts = { companions: new Map(), tickets: new Map(), paidTickets: new Map() };
   if (needs.companions) {
     const rows = (await db("guests")
       .whereIn("godfatherId", guestIds)
@@ -86,21 +108,26 @@ export async function extraFacts(db: Knex, needs: FactNeeds, guestIds: readonly 
     for (const row of rows) extras.companions.set(row.godfatherId, Number(row.n));
   }
   if (needs.tickets) {
-    // Tickets held: items of live orders not refunded whole, the holder's (else the buyer's).
+    // Tickets held: items of live orders not refunded whole, the holder's (else the buyer's); paid unless the
+    // order still awaits its payment.
     const rows = (await db("orderItems as i")
       .join("orders as o", "o.id", "i.orderId")
-      .whereIn("o.status", ["completed", "awaiting_payment", "partially_refunded"])
+      .whereIn("o.status", LIVE_ORDER_STATUSES)
       .whereRaw("i.quantity > i.refunded_quantity")
       .where((q) =>
         q
           .whereIn("i.holderGuestId", guestIds)
           .orWhere((inner) => inner.whereNull("i.holderGuestId").whereIn("o.guestId", guestIds)),
       )
-      .distinct(db.raw("coalesce(i.holder_guest_id, o.guest_id) as guest_id"), "i.ticketId")) as {
+      .distinct(db.raw("coalesce(i.holder_guest_id, o.guest_id) as guest_id"), "i.ticketId", "o.status")) as {
       guestId: string;
       ticketId: string;
+      status: string;
     }[];
-    for (const row of rows) extras.tickets.set(row.guestId, [...(extras.tickets.get(row.guestId) ?? []), row.ticketId]);
+    for (const row of rows) {
+      added(extras.tickets, row.guestId, row.ticketId);
+      if (row.status !== UNPAID_ORDER_STATUS) added(extras.paidTickets, row.guestId, row.ticketId);
+    }
   }
   return extras;
 }
@@ -117,7 +144,8 @@ export interface FactsGuest {
   companionsExpected: number | null;
 }
 
-export function factsOf(guest: FactsGuest, extras: ExtraFacts): Facts {
+/** The guest's facts; with `paidOnly`, as if they held only the tickets they paid for. */
+export function factsOf(guest: FactsGuest, extras: ExtraFacts, paidOnly = false): Facts {
   return {
     answers: guest.answers,
     guest: {
@@ -129,6 +157,6 @@ export function factsOf(guest: FactsGuest, extras: ExtraFacts): Facts {
       companionsExpected: Number(guest.companionsExpected ?? 0),
       companionsCount: extras.companions.get(guest.id) ?? 0,
     },
-    tickets: extras.tickets.get(guest.id) ?? [],
+    tickets: (paidOnly ? extras.paidTickets : extras.tickets).get(guest.id) ?? [],
   };
 }

@@ -1,6 +1,7 @@
 /**
  * A scan verified at the desk with no server (issue 13, item 3): the code's signature with the stored keys,
- * its revocation, the guest in the snapshot (allowed by the session's rules), then "already checked in here"
+ * its revocation, the guest in the snapshot (allowed by the session's rules, or kept to be answered unpaid:
+ * the ticket the rules ask for awaits its payment), then "already checked in here"
  * from the snapshot's entry and the desk's own scans since, by the session's options. Every scan goes into the
  * queue with the id made here, and is answered in the server's ScanAnswer shape.
  */
@@ -25,6 +26,8 @@ export interface LocalScanInput {
 
 interface GuestRow {
   id: string;
+  allowed: number;
+  refusal: "unpaid" | null;
   fields: string;
   entry_state: ScanDirection | null;
   entry_at: string | null;
@@ -41,7 +44,7 @@ export function createLocalChecker(db: LocalDb, now: () => Date = () => new Date
   const queue = createScanQueue(db);
   const keysOf = db.prepare("SELECT id, public_key AS publicKey FROM verification_keys");
   const isRevoked = db.prepare("SELECT 1 FROM revoked_serials WHERE serial = ?").pluck();
-  const guestOf = db.prepare("SELECT id, fields, entry_state, entry_at FROM guests WHERE id = ?");
+  const guestOf = db.prepare("SELECT id, allowed, refusal, fields, entry_state, entry_at FROM guests WHERE id = ?");
   const lastLocal = db.prepare(
     `SELECT direction, scanned_at FROM scans WHERE guest_id = ? AND local_result = 'ok'
      ORDER BY scanned_at DESC, position DESC LIMIT 1`,
@@ -95,6 +98,8 @@ export function createLocalChecker(db: LocalDb, now: () => Date = () => new Date
       if (local && (!entry || local.scanned_at >= entry.at))
         entry = { state: local.direction, at: local.scanned_at, here: true };
 
+      // As the server: the guest's own refusal comes before their entry's state (an exit is not refused).
+      if (row && !row.allowed && direction === "in") return { result: "unpaid", guestId: guest.id, guest };
       if (direction === "out") {
         if (!session.options.exitScans)
           return { result: "not_allowed", guestId: guest.id, guest, extra: { rule: null } };

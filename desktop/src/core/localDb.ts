@@ -168,6 +168,14 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       );
     `,
   },
+  {
+    // Ticket conditions' unpaid answer (issue 14, item 7): a guest the session refuses only because the ticket its
+    // rule asks for awaits its payment is kept (allowed 0, refusal 'unpaid') to be answered unpaid offline.
+    name: "009_unpaid_guests",
+    sql: `
+      ALTER TABLE guests ADD COLUMN refusal TEXT;
+    `,
+  },
 ];
 
 export class MigrationHistoryError extends Error {

@@ -73,7 +73,7 @@ export async function refresh(db: LocalDb, options: SyncOptions = {}): Promise<R
     replaceVerification(db, material);
     db.prepare("UPDATE session SET snapshot_as_of = ?, last_sync_at = ? WHERE id = 1").run(asOf, lastSyncAt);
   })();
-  const guests = (db.prepare("SELECT count(*) AS n FROM guests").get() as { n: number }).n;
+  const guests = (db.prepare("SELECT count(*) AS n FROM guests WHERE allowed = 1").get() as { n: number }).n;
   return { kind: since ? "incremental" : "full", changed, guests, asOf, lastSyncAt };
 }
 
@@ -97,15 +97,18 @@ async function eachPage(
   return asOf;
 }
 
-const UPSERT = `INSERT INTO guests (id, allowed, fields, updated_at, entry_state, entry_at, entry_flagged, download)
-  VALUES (@id, 1, @fields, @updatedAt, @entryState, @entryAt, @entryFlagged, @download)
-  ON CONFLICT (id) DO UPDATE SET allowed = 1, fields = excluded.fields, updated_at = excluded.updated_at,
-    entry_state = excluded.entry_state, entry_at = excluded.entry_at, entry_flagged = excluded.entry_flagged,
-    download = excluded.download`;
+const UPSERT = `INSERT INTO guests
+    (id, allowed, refusal, fields, updated_at, entry_state, entry_at, entry_flagged, download)
+  VALUES (@id, @allowed, @refusal, @fields, @updatedAt, @entryState, @entryAt, @entryFlagged, @download)
+  ON CONFLICT (id) DO UPDATE SET allowed = excluded.allowed, refusal = excluded.refusal, fields = excluded.fields,
+    updated_at = excluded.updated_at, entry_state = excluded.entry_state, entry_at = excluded.entry_at,
+    entry_flagged = excluded.entry_flagged, download = excluded.download`;
 
 function guestRow(guest: SnapshotPageJson["data"][number], download: number) {
   return {
     id: guest.id,
+    allowed: guest.allowed ? 1 : 0,
+    refusal: guest.allowed ? null : (guest.refusal ?? null),
     fields: JSON.stringify(guest.fields),
     updatedAt: guest.updatedAt,
     entryState: guest.entry?.state ?? null,
@@ -116,8 +119,9 @@ function guestRow(guest: SnapshotPageJson["data"][number], download: number) {
 }
 
 /**
- * Writes a page's guests under this download's number: each still allowed stored, each no longer allowed
- * dropped, this desk's admissions the server flagged marked so; answers the guests written or dropped.
+ * Writes a page's guests under this download's number: each still allowed stored, each refused unpaid stored
+ * so (to be answered unpaid), each other no longer allowed dropped, this desk's admissions the server flagged
+ * marked so; answers the guests written or dropped.
  */
 function createGuestWriter(db: LocalDb, download: number) {
   const upsert = db.prepare(UPSERT);
@@ -125,7 +129,7 @@ function createGuestWriter(db: LocalDb, download: number) {
   const markFlagged = createFlaggedMarker(db);
   return (guests: SnapshotPageJson["data"]): number => {
     for (const guest of guests) {
-      if (guest.allowed) upsert.run(guestRow(guest, download));
+      if (guest.allowed || guest.refusal) upsert.run(guestRow(guest, download));
       else drop.run(guest.id);
       markFlagged(guest.entry?.flaggedScans ?? []);
     }

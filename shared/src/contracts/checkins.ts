@@ -34,7 +34,8 @@ const SCAN_DESCRIPTION =
   "`scanId` (a uuid the client makes) makes the scan idempotent: sent again, it answers the first answer and " +
   "records nothing. Give the scanned `code` or the `guestId` (found by name). Answers ok, already_checked_in " +
   "(when, at which desk, by whom), not_checked_in (an exit of a guest who is not in), not_allowed (the rule in " +
-  "words), not_confirmed, unknown, revoked or other_event; every attempt is recorded. Two desks scanning one " +
+  "words), not_confirmed, unpaid (a ticket the rule asks for held only through an order awaiting its payment), " +
+  "unknown, revoked or other_event; every attempt is recorded. Two desks scanning one " +
   "guest at once: exactly one ok.";
 
 /** /events/{a}/{e}/checkins: the event's check-in sessions and their scans (spec §7). */

@@ -20,6 +20,7 @@ describe("the check-in statistics' vocabulary", () => {
       "not_checked_in",
       "not_allowed",
       "not_confirmed",
+      "unpaid",
       "unknown",
       "revoked",
       "other_event",

@@ -58,6 +58,8 @@ export type ScanDirection = (typeof SCAN_DIRECTIONS)[number];
  * - not_checked_in: an exit of a guest who is not in;
  * - not_allowed: the session's rules leave the guest out (which rule, in words), or exits are not scanned;
  * - not_confirmed: the guest's status is not confirmed (and the session's rules do not judge the status);
+ * - unpaid: the session's ticket conditions pass only thanks to tickets whose order still awaits its payment
+ *   (which part the paid tickets fail, in words);
  * - unknown: no such guest, or a code that does not read or verify;
  * - revoked: a code revoked since it was issued;
  * - other_event: a guest or a code of another event.
@@ -68,6 +70,7 @@ export const SCAN_RESULTS = [
   "not_checked_in",
   "not_allowed",
   "not_confirmed",
+  "unpaid",
   "unknown",
   "revoked",
   "other_event",

@@ -185,7 +185,10 @@ export const ScanAnswerSchema = Type.Object({
   repeated: Type.Boolean(),
   /** already_checked_in (and a flagged admission): the entry that came first. */
   previous: Type.Optional(Type.Object({ at: Timestamp, desk: Nullable(Type.String()), by: Nullable(Type.String()) })),
-  /** not_allowed: the part of the session's rules the guest fails, in words (null: exits are not scanned). */
+  /**
+   * not_allowed: the part of the session's rules the guest fails, in words (null: exits are not scanned); unpaid:
+   * the part the guest's paid tickets fail (the tickets held are in an order awaiting its payment).
+   */
   rule: Type.Optional(Nullable(Type.String())),
   /** not_confirmed: the guest's status. */
   status: Type.Optional(GuestStatusSchema),
@@ -217,6 +220,11 @@ const SnapshotGuest = Type.Object({
   id: Uuid,
   /** false in an incremental page: the guest no longer belongs to the session (the desk drops them). */
   allowed: Type.Boolean(),
+  /**
+   * unpaid (with `allowed` false, in any download): the session's ticket conditions pass only thanks to a ticket
+   * whose order awaits its payment; the desk keeps the guest, with their fields, to answer unpaid offline.
+   */
+  refusal: Type.Optional(Type.Literal("unpaid")),
   fields: Type.Record(Type.String(), Type.Unknown()),
   updatedAt: Timestamp,
   /**

@@ -10,14 +10,15 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser } from "../../helpers/factories.ts";
 import { buildGuest } from "../../helpers/guests.ts";
+import { buildOrder, buildTicket } from "../../helpers/orders.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
  * An upload's scans are written together (scanBatchWrite.ts) for speed; written one by one they are the
  * reference. For any uploads — guests scanned in and out at two desks, in any time order, admitted or refused
- * by the desk, guests the session refuses or nobody knows, scan ids sent again within an upload and across
- * two, whatever the session allows — both ways give the same answers, the same stored scans and the same
- * entries, on both databases.
+ * by the desk, guests the session refuses (by company, or by a ticket not held or not yet paid) or nobody
+ * knows, scan ids sent again within an upload and across two, whatever the session allows — both ways give
+ * the same answers, the same stored scans and the same entries, on both databases.
  */
 
 const GUESTS = 5;
@@ -28,7 +29,7 @@ interface ScanSpec {
   /** A guest of the event, or the last index: a scan that names nobody. */
   guest: number;
   direction: "in" | "out";
-  localResult: "ok" | "already_checked_in" | "not_allowed";
+  localResult: "ok" | "already_checked_in" | "not_allowed" | "unpaid";
   desk: number;
   /** Seconds after the start (desks' times interleave; equal times are told apart by scan id). */
   second: number;
@@ -39,7 +40,14 @@ interface ScanSpec {
 const scanSpec = fc.record({
   guest: fc.integer({ min: 0, max: GUESTS }),
   direction: fc.constantFrom<("in" | "out")[]>("in", "in", "in", "out"),
-  localResult: fc.constantFrom<ScanSpec["localResult"][]>("ok", "ok", "ok", "already_checked_in", "not_allowed"),
+  localResult: fc.constantFrom<ScanSpec["localResult"][]>(
+    "ok",
+    "ok",
+    "ok",
+    "already_checked_in",
+    "not_allowed",
+    "unpaid",
+  ),
   desk: fc.integer({ min: 0, max: DESKS.length - 1 }),
   second: fc.integer({ min: 0, max: 30 }),
   repeatOf: fc.constantFrom(0, 0, 0, 0, 0, 1, 3),
@@ -49,8 +57,11 @@ const session = fc.record({
   multipleEntries: fc.boolean(),
   reentryAfterExit: fc.boolean(),
   exitScans: fc.boolean(),
-  /** A rule refusing the second guest's company. */
-  withRule: fc.boolean(),
+  /**
+   * company: a rule refusing the second guest's company; ticket: a rule asking for a ticket the first guest holds
+   * paid, the second through an order awaiting its payment (unpaid), the third not at all.
+   */
+  rule: fc.constantFrom<("none" | "company" | "ticket")[]>("none", "company", "ticket"),
 });
 
 /** What both ways must agree on in an answer: all but when the server received it. */
@@ -86,6 +97,14 @@ describe.each(databaseKinds())("an upload written together on %s", (kind) => {
       },
     });
     const key = { accountId: account.id, eventId: event.id };
+    const ticket = await buildTicket(db, event);
+    await buildOrder(db, event, { guestId: guests[0]!.id, status: "completed", items: [{ ticket }] });
+    await buildOrder(db, event, { guestId: guests[1]!.id, status: "awaiting_payment", items: [{ ticket }] });
+    const rules = {
+      none: null,
+      company: { guest: "company", op: "notEquals", value: "Refused Ltd" },
+      ticket: { ticket: ticket.id, op: "has" },
+    } as const;
 
     const toUpload = (specs: ScanSpec[], ids: string[]): OfflineScan[] =>
       specs.map((spec, index) => {
@@ -150,7 +169,7 @@ describe.each(databaseKinds())("an upload written together on %s", (kind) => {
             multipleEntries: options.multipleEntries,
             reentryAfterExit: options.reentryAfterExit,
             exitScans: options.exitScans,
-            conditions: options.withRule ? { guest: "company", op: "notEquals", value: "Refused Ltd" } : null,
+            conditions: rules[options.rule],
             displayedFields: ["firstName", "lastName"],
           };
           const together = await buildCheckin(db, event, values);

@@ -123,6 +123,7 @@ describe.each(databaseKinds())("the event's check-in statistics on %s", (kind) =
       not_checked_in: 0,
       not_allowed: 0,
       not_confirmed: 0,
+      unpaid: 0,
       unknown: 0,
       revoked: 0,
       other_event: 0,

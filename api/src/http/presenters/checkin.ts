@@ -27,7 +27,7 @@ export function presentDeskConnection(token: CheckinDeskToken): DeskConnectionJs
 
 /** A session with its rule in words (the caller's language) and what the actor may do with it. */
 export function presentCheckin(actor: Actor | undefined, t: TFunction, view: CheckinView): CheckinJson {
-  const { checkin, event, ties, connections, fields } = view;
+  const { checkin, event, ties, connections, fields, tickets } = view;
   const update = canOnEvent(actor, "update", event, ties);
   return {
     id: checkin.id,
@@ -36,7 +36,7 @@ export function presentCheckin(actor: Actor | undefined, t: TFunction, view: Che
     type: checkin.type,
     status: checkin.status,
     conditions: checkin.conditions ?? null,
-    conditionsText: checkin.conditions ? describeRule(checkin.conditions, fields, t) : null,
+    conditionsText: checkin.conditions ? describeRule(checkin.conditions, fields, t, { tickets }) : null,
     displayedFields: checkin.displayedFields,
     options: checkinOptionsOf(checkin),
     lastConnections: connections.map(presentDeskConnection),

@@ -14,7 +14,9 @@ import { factNeeds, factsOf, leavesOf, type ExtraFacts, type FactNeeds } from ".
 /*
  * Who a session lets in, the same for a scan, a desk's snapshot and the statistics: a confirmed guest the
  * session's rule (the condition engine's) accepts. A rule that tests the guest's status judges the status
- * itself (a session for pending guests), else a guest who is not confirmed is answered not_confirmed.
+ * itself (a session for pending guests), else a guest who is not confirmed is answered not_confirmed. A rule
+ * with ticket conditions reads the tickets a guest holds through live orders; one it accepts only thanks to
+ * tickets whose order still awaits its payment answers unpaid (the part the paid tickets fail as `failing`).
  */
 
 /** The guest columns a check-in reads: the rule's facts, the desk's fields (any guest column), the entry's name. */
@@ -71,7 +73,7 @@ function failingPart(rule: Rule, facts: Facts): Rule {
 export type Admission =
   | { admitted: true }
   | { admitted: false; result: "not_confirmed"; status: GuestStatus }
-  | { admitted: false; result: "not_allowed"; failing: Rule };
+  | { admitted: false; result: "not_allowed" | "unpaid"; failing: Rule };
 
 export function admission(rule: SessionRule, guest: GuestRow, extras: ExtraFacts): Admission {
   if (!rule.judgesStatus && guest.status !== "confirmed") {
@@ -79,8 +81,13 @@ export function admission(rule: SessionRule, guest: GuestRow, extras: ExtraFacts
   }
   if (!rule.rule) return { admitted: true };
   const facts = factsOf(guest, extras);
-  if (evaluate(rule.rule, facts)) return { admitted: true };
-  return { admitted: false, result: "not_allowed", failing: failingPart(rule.rule, facts) };
+  if (!evaluate(rule.rule, facts))
+    return { admitted: false, result: "not_allowed", failing: failingPart(rule.rule, facts) };
+  if (!rule.tickets) return { admitted: true };
+  // Held, but paid? The same rule on the tickets paid for alone.
+  const paid = factsOf(guest, extras, true);
+  if (evaluate(rule.rule, paid)) return { admitted: true };
+  return { admitted: false, result: "unpaid", failing: failingPart(rule.rule, paid) };
 }
 
 /** The session's displayed fields of a guest: a column's value, or the answer to a custom field. */

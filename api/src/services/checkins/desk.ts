@@ -182,6 +182,20 @@ const selectGuests = (db: Knex, eventId: string) =>
     .where({ eventId })
     .select(GUEST_COLUMNS.map((column) => `guests.${column}`));
 
+/**
+ * The guests changed since `since`; with ticket conditions, those whose orders changed since too (an order paid,
+ * refunded or cancelled changes what the rule says of its buyer and holders, not their rows).
+ */
+function changedSince(db: Knex, read: Knex.QueryBuilder, eventId: string, since: string, readsTickets: boolean) {
+  if (!readsTickets) return read.where("guests.updatedAt", ">", since);
+  const holders = db("orderItems as i")
+    .join("orders as o", "o.id", "i.orderId")
+    .where("o.eventId", eventId)
+    .where("o.updatedAt", ">", since)
+    .select(db.raw("coalesce(i.holder_guest_id, o.guest_id)"));
+  return read.where((changed) => changed.where("guests.updatedAt", ">", since).orWhereIn("guests.id", holders));
+}
+
 /** A flagged offline admission of a guest: the desk that made it shows the conflict as its own. */
 interface FlaggedScan {
   scanId: string;
@@ -322,6 +336,7 @@ export async function deskSnapshot(
   const data: {
     id: string;
     allowed: boolean;
+    refusal?: "unpaid";
     fields: Record<string, unknown>;
     updatedAt: string;
     entry: { state: "in" | "out"; at: string; flagged: boolean; flaggedScans: FlaggedScan[] } | null;
@@ -334,7 +349,7 @@ export async function deskSnapshot(
       .orderBy("guests.updatedAt")
       .orderBy("guests.id")
       .limit(limit);
-    if (since) read.where("guests.updatedAt", ">", since);
+    if (since) changedSince(scope.db, read, desk.checkin.eventId, since, rule.tickets);
     const from = last ? { at: iso(last.updatedAt), id: last.id } : cursor?.in === "guests" ? cursor : null;
     if (from) after(read, from.at, "guests.id", "guests.updatedAt", from.id);
     const guests = ((await read) as Record<string, unknown>[]).map(guestRowOf);
@@ -353,12 +368,15 @@ export async function deskSnapshot(
     ]);
     for (const guest of guests) {
       last = guest;
-      const allowed = admission(rule, guest, extras).admitted;
-      if (allowed || since) {
+      const verdict = admission(rule, guest, extras);
+      // A guest whose ticket awaits its payment goes to the desk too, to be answered unpaid offline.
+      const unpaid = !verdict.admitted && verdict.result === "unpaid";
+      if (verdict.admitted || unpaid || since) {
         data.push({
           id: guest.id,
-          allowed,
-          fields: allowed ? displayedValues(desk.checkin.displayedFields, guest) : {},
+          allowed: verdict.admitted,
+          ...(unpaid ? { refusal: "unpaid" as const } : {}),
+          fields: verdict.admitted || unpaid ? displayedValues(desk.checkin.displayedFields, guest) : {},
           updatedAt: iso(guest.updatedAt),
           entry: entries.get(guest.id) ?? null,
         });

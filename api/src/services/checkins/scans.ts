@@ -18,7 +18,7 @@ import { canOnEvent } from "../../policies/events.ts";
 import { checkGuestCode, checkGuestCodes } from "../checkin-codes/verification.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { chunksOf } from "../guests/selection.ts";
-import { extraFacts, type ExtraFacts } from "../conditions.ts";
+import { extraFacts, factNeeds, ticketNames, type ExtraFacts } from "../conditions.ts";
 import type { Scope } from "../scope.ts";
 import {
   admission,
@@ -128,11 +128,18 @@ async function batchReads(db: Knex, checkin: Checkin, scans: readonly OfflineSca
   return { codes, guests, extras: await extraFacts(db, sessionRule(checkin), found) };
 }
 
-/** The refusal's words: the failing part of the rule, described by the engine in the caller's language. */
+/**
+ * The refusal's words: the failing part of the rule (for unpaid, the part the guest's paid tickets fail),
+ * described by the engine in the caller's language, the event's ticket types named.
+ */
 async function refusalDetails(scope: Scope, checkin: Checkin, refusal: Exclude<Admission, { admitted: true }>) {
   if (refusal.result === "not_confirmed") return { status: refusal.status };
-  const fields = await CustomField.query(scope.db).where({ eventId: checkin.eventId });
-  return { rule: describeRule(refusal.failing, fields, scope.t) };
+  const namesTickets = factNeeds([refusal.failing]).tickets;
+  const [fields, tickets] = await Promise.all([
+    CustomField.query(scope.db).where({ eventId: checkin.eventId }),
+    namesTickets ? ticketNames(scope.db, checkin.eventId) : [],
+  ]);
+  return { rule: describeRule(refusal.failing, fields, scope.t, { tickets }) };
 }
 
 /** The stored answer of a scan id in the session, given again. */

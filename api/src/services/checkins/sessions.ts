@@ -15,7 +15,7 @@ import type { CustomField } from "../../models/CustomField.ts";
 import type { Event } from "../../models/Event.ts";
 import type { EventTies } from "../../policies/events.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
-import { checkedRule } from "../conditions.ts";
+import { checkedRule, ticketNames } from "../conditions.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { listCustomFields } from "../guests/customFields.ts";
 import type { Scope } from "../scope.ts";
@@ -37,6 +37,8 @@ export interface CheckinView {
   ties: EventTies;
   connections: CheckinDeskToken[];
   fields: CustomField[];
+  /** The event's ticket types, named in the rule's words. */
+  tickets: { id: string; name: string }[];
 }
 
 type CheckinAuditAction = Extract<EventAuditAction, `checkin.${string}`>;
@@ -100,8 +102,12 @@ async function connectionsOf(db: Knex, checkinIds: readonly string[]): Promise<M
 }
 
 async function viewOf(db: Knex, checkin: Checkin, event: Event, ties: EventTies): Promise<CheckinView> {
-  const [connections, fields] = await Promise.all([connectionsOf(db, [checkin.id]), listCustomFields(db, event.id)]);
-  return { checkin, event, ties, connections: connections.get(checkin.id) ?? [], fields };
+  const [connections, fields, tickets] = await Promise.all([
+    connectionsOf(db, [checkin.id]),
+    listCustomFields(db, event.id),
+    ticketNames(db, event.id),
+  ]);
+  return { checkin, event, ties, connections: connections.get(checkin.id) ?? [], fields, tickets };
 }
 
 export async function listCheckins(scope: Scope, key: EventKey): Promise<CheckinView[]> {
@@ -110,14 +116,22 @@ export async function listCheckins(scope: Scope, key: EventKey): Promise<Checkin
     .where({ eventId: event.id })
     .orderBy("createdAt", "desc")
     .orderBy("id");
-  const [connections, fields] = await Promise.all([
+  const [connections, fields, tickets] = await Promise.all([
     connectionsOf(
       scope.db,
       checkins.map((checkin) => checkin.id),
     ),
     listCustomFields(scope.db, event.id),
+    ticketNames(scope.db, event.id),
   ]);
-  return checkins.map((checkin) => ({ checkin, event, ties, connections: connections.get(checkin.id) ?? [], fields }));
+  return checkins.map((checkin) => ({
+    checkin,
+    event,
+    ties,
+    connections: connections.get(checkin.id) ?? [],
+    fields,
+    tickets,
+  }));
 }
 
 export async function getCheckin(scope: Scope, key: EventKey, checkinId: string): Promise<CheckinView> {
@@ -178,7 +192,7 @@ export async function createCheckin(scope: Scope, key: EventKey, body: CheckinCr
       createdBy: scope.actor?.kind === "user" ? scope.actor.id : null,
     });
     await recordCheckinAudit(trx, scope, event, checkin, "checkin.created", { after: checkinSnapshot(checkin) });
-    return { checkin, event, ties, connections: [], fields: await listCustomFields(trx, event.id) };
+    return viewOf(trx, checkin, event, ties);
   });
 }
 

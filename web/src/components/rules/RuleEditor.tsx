@@ -40,7 +40,8 @@ export interface RuleEditorProps {
 
 /**
  * Edits a rule of the condition engine: a group that matches all, any or none of its rows, each row one
- * comparison (a guest attribute or a question, an operator that suits it, its value), groups inside it.
+ * comparison (a guest attribute, a question or a ticket type, an operator that suits it, its value), groups
+ * inside it.
  */
 export function RuleEditor({ value, onChange, subjects, problems, readOnly = false, emptyText }: RuleEditorProps) {
   return (
@@ -200,6 +201,10 @@ export function ConditionRow({
       group: t("ruleEditor.questions"),
       items: subjects.filter((item) => item.group === "field").map(({ key, label }) => ({ value: key, label })),
     },
+    {
+      group: t("ruleEditor.tickets"),
+      items: subjects.filter((item) => item.group === "ticket").map(({ key, label }) => ({ value: key, label })),
+    },
   ].filter((section) => section.items.length > 0);
   return (
     <Stack gap={4} data-testid="rule-condition">
@@ -277,7 +282,7 @@ function ValueInput({
   const set = (value: unknown) => onChange({ ...row, value });
   const label = t("ruleEditor.valueOf", { name });
   const width = { base: "100%", xs: 220 };
-  if (row.op === "isEmpty" || row.op === "isNotEmpty") return null;
+  if (row.op === "isEmpty" || row.op === "isNotEmpty" || subject.kind === "ticket") return null;
   if (subject.kind === "choice" || subject.kind === "enum") {
     return (
       <MultiSelect

@@ -7,6 +7,7 @@ import {
   ruleOf,
   ruleSubjects,
   rowIssues,
+  ticketSubjects,
   withOperator,
   withSubject,
   type ConditionDraft,
@@ -33,6 +34,27 @@ const subjects = ruleSubjects(
 const subject = (key: string) => subjects.find((item) => item.key === key);
 
 describe("the rule editor's model", () => {
+  it("offers ticket types: a row holding one reads and writes a ticket condition, checked against the event's", () => {
+    const tickets = ticketSubjects([{ id: "t-vip", name: "VIP pass" }]);
+    expect(tickets).toEqual([{ key: "ticket:t-vip", label: "VIP pass", kind: "ticket", group: "ticket", choices: [] }]);
+    const row = withSubject(emptyCondition(), tickets[0]);
+    expect(row).toMatchObject({ subject: "ticket:t-vip", op: "has", value: undefined });
+    const draft: GroupDraft = { kind: "group", id: "top", mode: "any", members: [row] };
+    expect(ruleOf(draft)).toEqual({ ticket: "t-vip", op: "has" });
+    const stored: Rule = {
+      any: [
+        { ticket: "t-vip", op: "has" },
+        { guest: "company", op: "isNotEmpty" },
+      ],
+    };
+    expect(ruleOf(draftOf(stored))).toEqual(stored);
+    expect(rowIssues(draft, fields, { ticketTypeIds: ["t-vip"] }).size).toBe(0);
+    expect([...rowIssues(draft, fields, { ticketTypeIds: [] }).values()]).toEqual([
+      { path: "ticket", code: "condition_unknown_ticket" },
+    ]);
+    expect(ruleOf(draft, fields, true, { ticketTypeIds: ["t-vip"] })).toEqual({ ticket: "t-vip", op: "has" });
+  });
+
   it("reads a stored rule as groups and rows and gives it back unchanged", () => {
     const rules: Rule[] = [
       {

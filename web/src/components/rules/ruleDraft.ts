@@ -5,6 +5,8 @@ import {
   GUEST_ATTRIBUTE_KINDS,
   GUEST_ATTRIBUTES,
   OPERATORS_BY_KIND,
+  TICKET_OPERATORS,
+  type CheckContext,
   type Condition,
   type ConditionField,
   type GuestAttribute,
@@ -25,7 +27,7 @@ export type GroupMode = "all" | "any" | "none";
 export interface ConditionDraft {
   kind: "condition";
   id: string;
-  /** `guest:status`, `field:<custom field id>`; null until chosen. */
+  /** `guest:status`, `field:<custom field id>`, `ticket:<ticket type id>`; null until chosen. */
   subject: string | null;
   op: Operator | null;
   value: unknown;
@@ -40,13 +42,16 @@ export interface GroupDraft {
 
 export type RuleDraft = ConditionDraft | GroupDraft;
 
-/** What a row may test: a guest attribute or a custom field, with its kind of value and its choices. */
+/**
+ * What a row may test: a guest attribute or a custom field, with its kind of value and its choices; or a ticket
+ * type, which the guest holds or not (where the rule's place offers tickets: check-in sessions).
+ */
 export interface RuleSubject {
   key: string;
   label: string;
-  kind: ValueKind;
-  /** Guest attributes first, then the event's questions. */
-  group: "guest" | "field";
+  kind: ValueKind | "ticket";
+  /** Guest attributes first, then the event's questions, then its ticket types. */
+  group: "guest" | "field" | "ticket";
   /** The values to choose among (enum attributes, choice questions). */
   choices: readonly { value: string; label: string }[];
 }
@@ -59,6 +64,18 @@ const nextId = () => `r${++lastId}`;
 
 export const guestSubjectKey = (attribute: GuestAttribute) => `guest:${attribute}`;
 export const fieldSubjectKey = (fieldId: string) => `field:${fieldId}`;
+export const ticketSubjectKey = (ticketId: string) => `ticket:${ticketId}`;
+
+/** The event's ticket types as subjects ("holds a ticket of this type"). */
+export function ticketSubjects(tickets: readonly { id: string; name: string }[]): RuleSubject[] {
+  return tickets.map((ticket) => ({
+    key: ticketSubjectKey(ticket.id),
+    label: ticket.name,
+    kind: "ticket",
+    group: "ticket",
+    choices: [],
+  }));
+}
 
 /**
  * The subjects of an event's rules: the guest attributes (named by `attributeLabel`, their values by
@@ -95,12 +112,13 @@ export function ruleSubjects(
 
 /** The operators a subject takes, in the engine's order. */
 export function operatorsOf(subject: RuleSubject | undefined): readonly Operator[] {
-  return subject ? OPERATORS_BY_KIND[subject.kind] : [];
+  if (!subject) return [];
+  return subject.kind === "ticket" ? TICKET_OPERATORS : OPERATORS_BY_KIND[subject.kind];
 }
 
 /** The value a row starts with once its operator is chosen. */
-export function initialValue(kind: ValueKind, op: Operator | null): unknown {
-  if (op === null || op === "isEmpty" || op === "isNotEmpty") return undefined;
+export function initialValue(kind: ValueKind | "ticket", op: Operator | null): unknown {
+  if (op === null || op === "isEmpty" || op === "isNotEmpty" || op === "has") return undefined;
   if (kind === "choice" || kind === "enum") return [];
   if (op === "between") return [null, null];
   return kind === "number" ? null : "";
@@ -133,6 +151,7 @@ export function withOperator(row: ConditionDraft, subject: RuleSubject | undefin
 function subjectOf(condition: Condition): string | null {
   if ("field" in condition) return fieldSubjectKey(condition.field);
   if ("guest" in condition) return guestSubjectKey(condition.guest);
+  if ("ticket" in condition) return ticketSubjectKey(condition.ticket);
   return null;
 }
 
@@ -165,7 +184,12 @@ export function conditionOf(row: ConditionDraft): Condition | null {
   if (!row.subject || !row.op) return null;
   const [type, ...rest] = row.subject.split(":");
   const name = rest.join(":");
-  const node: Record<string, unknown> = type === "guest" ? { guest: name, op: row.op } : { field: name, op: row.op };
+  const node: Record<string, unknown> =
+    type === "guest"
+      ? { guest: name, op: row.op }
+      : type === "ticket"
+        ? { ticket: name, op: row.op }
+        : { field: name, op: row.op };
   if (row.value !== undefined) node.value = row.value;
   return node as unknown as Condition;
 }
@@ -173,14 +197,19 @@ export function conditionOf(row: ConditionDraft): Condition | null {
 /**
  * A draft as the rule to store: groups as `all`, `any` or `not any`; a group of one member is that member;
  * the top group without members is no rule (null). With `onlyComplete`, unfinished rows and the groups left
- * empty are skipped (for the rule in words while writing).
+ * empty are skipped (for the rule in words while writing); `context` names the event's ticket types.
  */
-export function ruleOf(draft: GroupDraft, fields: readonly ConditionField[] = [], onlyComplete = false): Rule | null {
+export function ruleOf(
+  draft: GroupDraft,
+  fields: readonly ConditionField[] = [],
+  onlyComplete = false,
+  context: CheckContext = {},
+): Rule | null {
   const node = (member: RuleDraft): Rule | null => {
     if (member.kind === "condition") {
       const condition = conditionOf(member);
       if (!onlyComplete) return condition;
-      return condition && checkRule(condition, fields).length === 0 ? condition : null;
+      return condition && checkRule(condition, fields, context).length === 0 ? condition : null;
     }
     const members = member.members.map(node).filter((rule): rule is Rule => rule !== null);
     if (onlyComplete && members.length === 0) return null;
@@ -193,7 +222,11 @@ export function ruleOf(draft: GroupDraft, fields: readonly ConditionField[] = []
 }
 
 /** Each unfinished or wrong row's first problem (a code of the validation catalogue), by row id. */
-export function rowIssues(draft: GroupDraft, fields: readonly ConditionField[]): Map<string, RuleIssue> {
+export function rowIssues(
+  draft: GroupDraft,
+  fields: readonly ConditionField[],
+  context: CheckContext = {},
+): Map<string, RuleIssue> {
   const issues = new Map<string, RuleIssue>();
   const visit = (member: RuleDraft) => {
     if (member.kind === "group") {
@@ -204,7 +237,9 @@ export function rowIssues(draft: GroupDraft, fields: readonly ConditionField[]):
       return;
     }
     const condition = conditionOf(member);
-    const found = condition ? checkRule(condition, fields)[0] : { path: "", code: "condition_invalid_value" as const };
+    const found = condition
+      ? checkRule(condition, fields, context)[0]
+      : { path: "", code: "condition_invalid_value" as const };
     if (found) issues.set(member.id, found);
   };
   visit(draft);

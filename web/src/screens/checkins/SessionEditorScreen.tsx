@@ -87,7 +87,14 @@ function SessionEditor({ session }: { session?: CheckinJson }) {
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  const issues = useMemo(() => rowIssues(values.rule, vocabulary.fields), [values.rule, vocabulary.fields]);
+  const ticketContext = useMemo(
+    () => ({ ticketTypeIds: vocabulary.tickets.map((ticket) => ticket.id) }),
+    [vocabulary.tickets],
+  );
+  const issues = useMemo(
+    () => rowIssues(values.rule, vocabulary.fields, ticketContext),
+    [values.rule, vocabulary.fields, ticketContext],
+  );
   const problems = useMemo(
     () =>
       new Map(
@@ -99,9 +106,11 @@ function SessionEditor({ session }: { session?: CheckinJson }) {
     [issues, t],
   );
   const ruleInWords = useMemo(() => {
-    const rule = ruleOf(values.rule, vocabulary.fields, true);
-    return rule ? describeRule(rule, vocabulary.fields, t) : t("checkins.everyConfirmedGuest");
-  }, [values.rule, vocabulary.fields, t]);
+    const rule = ruleOf(values.rule, vocabulary.fields, true, ticketContext);
+    return rule
+      ? describeRule(rule, vocabulary.fields, t, { tickets: vocabulary.tickets })
+      : t("checkins.everyConfirmedGuest");
+  }, [values.rule, vocabulary.fields, vocabulary.tickets, ticketContext, t]);
   const nameProblem = wasSubmitted && !values.name.trim() ? t("validation:required") : undefined;
   const isSaving = create.isPending || update.isPending;
 

@@ -2,13 +2,16 @@ import { CHECKIN_GUEST_COLUMNS, isGuestColumn } from "@tessera/shared/rules/chec
 import type { ConditionField } from "@tessera/shared/conditions/index";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ruleSubjects, type RuleSubject } from "@/components/rules/ruleDraft.ts";
+import { ruleSubjects, ticketSubjects, type RuleSubject } from "@/components/rules/ruleDraft.ts";
 import { useCustomFields } from "@/queries/customFields.ts";
+import { useTickets } from "@/queries/ticketing.ts";
 
 export interface SessionVocabulary {
   /** The event's questions as the condition engine reads them. */
   fields: readonly ConditionField[];
-  /** What a session's rule may test. */
+  /** The event's ticket types, which a session's rule may ask the guest to hold. */
+  tickets: readonly { id: string; name: string }[];
+  /** What a session's rule may test: guest attributes, questions, ticket types. */
   subjects: readonly RuleSubject[];
   /** The fields a desk may show: the guest's columns, then the questions. */
   displayable: { group: string; items: { value: string; label: string }[] }[];
@@ -19,11 +22,14 @@ export interface SessionVocabulary {
   isLoading: boolean;
 }
 
-/** The words of an event's check-in sessions: its questions, the guest's columns and their labels. */
+/** The words of an event's check-in sessions: its questions, its ticket types, the guest's columns and their labels. */
 export function useSessionVocabulary(accountId: string, eventId: string): SessionVocabulary {
   const { t } = useTranslation("web");
   const custom = useCustomFields(accountId, eventId);
+  // Without ticketing (no module, no right to read it), a rule simply offers no ticket.
+  const ticketList = useTickets(accountId, eventId);
   return useMemo(() => {
+    const tickets = (ticketList.data ?? []).map((ticket) => ({ id: ticket.id, name: ticket.caption }));
     const fields: ConditionField[] = custom.fields.map((field) => ({
       id: field.id,
       type: field.type,
@@ -32,20 +38,24 @@ export function useSessionVocabulary(accountId: string, eventId: string): Sessio
       options: field.options,
     }));
     const byId = new Map(custom.fields.map((field) => [field.id, field]));
-    const subjects = ruleSubjects(
-      fields,
-      (attribute) => t(`conditions.attributes.${attribute}`),
-      (attribute, value) =>
-        attribute === "status"
-          ? t(`guests.status.${value}` as "guests.status.confirmed")
-          : attribute === "civility"
-            ? t(`guests.civility.${value}` as "guests.civility.mr")
-            : t(`languages.${value}` as "languages.en"),
-    );
+    const subjects = [
+      ...ruleSubjects(
+        fields,
+        (attribute) => t(`conditions.attributes.${attribute}`),
+        (attribute, value) =>
+          attribute === "status"
+            ? t(`guests.status.${value}` as "guests.status.confirmed")
+            : attribute === "civility"
+              ? t(`guests.civility.${value}` as "guests.civility.mr")
+              : t(`languages.${value}` as "languages.en"),
+      ),
+      ...ticketSubjects(tickets),
+    ];
     const fieldLabel = (id: string) =>
       isGuestColumn(id) ? t(`guests.fields.${id}`) : byId.get(id)?.label || byId.get(id)?.name || id;
     return {
       fields,
+      tickets,
       subjects,
       displayable: [
         {
@@ -60,7 +70,7 @@ export function useSessionVocabulary(accountId: string, eventId: string): Sessio
       fieldLabel,
       optionLabel: (fieldId: string, value: string) =>
         byId.get(fieldId)?.options.find((option) => option.id === value)?.label,
-      isLoading: custom.isPending,
+      isLoading: custom.isPending || ticketList.isPending,
     };
-  }, [custom.fields, custom.isPending, t]);
+  }, [custom.fields, custom.isPending, ticketList.data, ticketList.isPending, t]);
 }

@@ -20,7 +20,7 @@ import { newScanId, type ScanAnswer, type ScanBody } from "@/queries/checkins.ts
 import { fieldValueText, guestName, type FieldValueContext } from "./fieldValues.ts";
 import { GuestSearch, type SearchHit } from "./GuestSearch.tsx";
 import { beep, toneOf } from "./scanFeedback.ts";
-import { answerHeadline, ScanFailedCard, ScanResultCard, type DisplayedField } from "./ScanResultCard.tsx";
+import { answerHeadline, ScanFailedCard, ScanResultCard, unpaidText, type DisplayedField } from "./ScanResultCard.tsx";
 import { scannedText } from "./scannedText.ts";
 
 /** The camera and its QR reader (ZXing) load only when a desk turns the camera on. */
@@ -118,6 +118,7 @@ export function DeskScreen(props: DeskScreenProps) {
     const name = answer.guest ? guestName(answer.guest.fields) : null;
     const parts = [answerHeadline(answer, t), name];
     if (answer.result === "not_allowed" && answer.rule) parts.push(t("desk.result.ruleFailed", { rule: answer.rule }));
+    if (answer.result === "unpaid") parts.push(unpaidText(answer, t));
     if (answer.result === "already_checked_in" && answer.previous) {
       parts.push(
         t(answer.previous.desk ? "desk.result.previousAt" : "desk.result.previous", {

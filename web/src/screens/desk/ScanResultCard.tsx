@@ -10,6 +10,7 @@ const LOOKS: Readonly<Record<ScanTone | "failed", { band: string; tint: string; 
   ok: { band: "green.9", tint: "green.0", symbol: "✓" },
   warning: { band: "orange.9", tint: "orange.0", symbol: "!" },
   refused: { band: "red.9", tint: "red.0", symbol: "✕" },
+  unpaid: { band: "violet.9", tint: "violet.0", symbol: "€" },
   failed: { band: "gray.8", tint: "gray.0", symbol: "…" },
 };
 
@@ -22,6 +23,12 @@ export interface DisplayedField {
 export function answerHeadline(answer: ScanAnswer, t: FieldValueContext["t"]): string {
   if (answer.result === "ok") return answer.direction === "out" ? t("desk.result.exit") : t("desk.result.ok");
   return t(`desk.result.${answer.result}`);
+}
+
+/** An unpaid answer's words: the ticket the rule asks for (when the server named it), and what to do. */
+export function unpaidText(answer: ScanAnswer, t: FieldValueContext["t"]): string {
+  const help = t("desk.result.unpaidHelp");
+  return answer.rule ? `${t("desk.result.unpaidRule", { rule: answer.rule })} ${help}` : help;
 }
 
 /** A scan's answer, big and unmistakable: colour, symbol and words, then the guest's displayed fields. */
@@ -84,6 +91,11 @@ export function ScanResultCard({
           {answer.result === "not_allowed" && (
             <Text size="lg" fw={600} c="dark.9" data-testid="scan-rule">
               {answer.rule ? t("desk.result.ruleFailed", { rule: answer.rule }) : t("desk.result.noExits")}
+            </Text>
+          )}
+          {answer.result === "unpaid" && (
+            <Text size="lg" fw={600} c="dark.9" data-testid="scan-unpaid">
+              {unpaidText(answer, t)}
             </Text>
           )}
           {answer.result === "not_confirmed" && answer.status && (

@@ -1,11 +1,15 @@
 import type { ScanResult } from "@tessera/shared/rules/checkins";
 
-/** How a scan's answer looks and sounds at the desk: green, orange or red. */
-export type ScanTone = "ok" | "warning" | "refused";
+/**
+ * How a scan's answer looks and sounds at the desk: green, orange, red, or violet for a ticket awaiting its
+ * payment (refused, but settled at the cash desk rather than turned away).
+ */
+export type ScanTone = "ok" | "warning" | "refused" | "unpaid";
 
 export function toneOf(result: ScanResult): ScanTone {
   if (result === "ok") return "ok";
   if (result === "already_checked_in") return "warning";
+  if (result === "unpaid") return "unpaid";
   return "refused";
 }
 
@@ -19,6 +23,11 @@ const NOTES: Readonly<Record<ScanTone, readonly (readonly [number, number])[]>> 
   refused: [
     [220, 180],
     [175, 320],
+  ],
+  unpaid: [
+    [440, 140],
+    [330, 140],
+    [440, 140],
   ],
 };
 
@@ -40,7 +49,7 @@ export function beep(tone: ScanTone): void {
     for (const [frequency, length] of NOTES[tone]) {
       const oscillator = context.createOscillator();
       const gain = context.createGain();
-      oscillator.type = tone === "refused" ? "square" : "sine";
+      oscillator.type = tone === "refused" || tone === "unpaid" ? "square" : "sine";
       oscillator.frequency.value = frequency;
       const end = at + length / 1_000;
       gain.gain.setValueAtTime(0.0001, at);

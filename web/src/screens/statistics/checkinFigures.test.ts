@@ -7,6 +7,7 @@ const refusals = (counts: Partial<SessionFiguresJson["refusedBy"]> = {}): Sessio
   not_checked_in: 0,
   not_allowed: 0,
   not_confirmed: 0,
+  unpaid: 0,
   unknown: 0,
   revoked: 0,
   other_event: 0,
