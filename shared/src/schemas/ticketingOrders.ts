@@ -25,6 +25,7 @@ export const OrderSummarySchema = Type.Object({
   /** The buyer: the guest who ordered, named as the guest list names them. */
   guestId: Nullable(Uuid),
   orderedBy: Nullable(Type.String()),
+  /** The order's contact email, else its buyer's. */
   email: Nullable(Type.String()),
   totalExclTaxCents: Cents,
   totalInclTaxCents: Cents,
@@ -133,13 +134,19 @@ export const OrderDetailSchema = Type.Object({
   language: Nullable(Type.String()),
   billing: BillingAddressSchema,
   termsAcceptedAt: Nullable(Timestamp),
-  items: Type.Array(OrderItemSchema),
+  items: Type.Array(
+    Type.Object({
+      ...OrderItemSchema.properties,
+      /** The holder as the guest list names them (null: nobody holds the line). */
+      holderName: Nullable(Type.String()),
+    }),
+  ),
   coupons: Type.Array(OrderCouponSchema),
   payments: Type.Array(OrderPaymentSchema),
   refunds: Type.Array(OrderRefundSchema),
   invoices: Type.Array(InvoiceSchema),
   timeline: Type.Array(OrderTimelineEntry),
-  /** What can be done with it now, for the order's page's buttons. */
+  /** What the caller may do with it now (its status allows it and they may edit the event): the page's buttons. */
   actions: Type.Array(literals(["pay", "confirm", "await", "refund", "cancel"] as const)),
 });
 export type OrderDetailJson = Static<typeof OrderDetailSchema>;

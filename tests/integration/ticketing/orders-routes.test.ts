@@ -74,7 +74,13 @@ describe.each(databaseKinds())("ticketing orders routes on %s", (kind) => {
       "completed",
     ]);
     expect(all.body.counts).toMatchObject({ completed: 2, awaiting_payment: 1, cancelled: 1, in_cart: 0 });
-    expect(all.body.data[1]).toMatchObject({ orderedBy: "Camille Martin", units: 1, totalInclTaxCents: 12_000 });
+    // The order's own email, else the buyer's.
+    expect(all.body.data[1]).toMatchObject({
+      orderedBy: "Camille Martin",
+      email: "camille@example.org",
+      units: 1,
+      totalInclTaxCents: 12_000,
+    });
 
     const completed = await http.get(`${base}?status=completed&perPage=1&page=2`);
     expect(completed.body.pagination).toEqual({ page: 2, perPage: 1, total: 2 });
@@ -225,6 +231,26 @@ describe.each(databaseKinds())("ticketing orders routes on %s", (kind) => {
     const rest = await http.post(`${base}/${order.id}/refund`, {});
     expect(rest.body).toMatchObject({ status: "refunded", refundedCents: 36_000, actions: [] });
     expect(await livePlaces()).toBe(0);
+  });
+
+  it("names each line's holder, and offers actions only to those who may edit the event", async () => {
+    const { db, event, http, ticket, buyer, base } = await setUp();
+    const friend = await buildGuest(db, event, { firstName: "Ada", lastName: "Lovelace" });
+    const { order } = await buildOrder(db, event, {
+      guestId: buyer.id,
+      items: [{ ticket }, { ticket, holderId: friend.id }, { ticket, holderId: null, quantity: 2 }],
+    });
+    const seen = await http.get(`${base}/${order.id}`);
+    expect(seen.body.items.map((item: { holderName: string | null }) => item.holderName)).toEqual([
+      "Camille Martin",
+      "Ada Lovelace",
+      null,
+    ]);
+    expect(seen.body.actions).toEqual(["refund"]);
+    const { http: reader } = await listedUser(suite.server, event, { role: "reader" });
+    const read = await reader.get(`${base}/${order.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.actions).toEqual([]);
   });
 
   it("keeps the billing address, refusing a company without a valid SIRET, and tells it", async () => {

@@ -58,6 +58,7 @@ const detail = (id: string, status: OrderSummaryJson["status"]): OrderDetailJson
       ticketId: "t",
       caption: "Pass",
       holderGuestId: "friend",
+      holderName: "Ada Lovelace",
       quantity: 1,
       refundedQuantity: 0,
       unitPriceInclTaxCents: 12_000,

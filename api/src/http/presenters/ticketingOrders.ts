@@ -29,7 +29,10 @@ function summaryOf(
 }
 
 export function presentOrderSummary(row: OrderSummaryRow): OrderSummaryJson {
-  return summaryOf(row.order, { orderedBy: row.orderedBy, refundedCents: row.refundedCents, units: row.units });
+  return {
+    ...summaryOf(row.order, { orderedBy: row.orderedBy, refundedCents: row.refundedCents, units: row.units }),
+    email: row.order.email ?? row.buyerEmail,
+  };
 }
 
 export function presentBillingAddress(order: Order): BillingAddressJson {
@@ -53,11 +56,12 @@ export function presentOrderDetail(view: OrderView): OrderDetailJson {
       refundedCents: refundedCentsOf(view.refunds),
       units: view.items.reduce((sum, { item }) => sum + item.quantity, 0),
     }),
+    email: order.email ?? view.buyerEmail,
     eventId: order.eventId,
     language: order.language,
     billing: presentBillingAddress(order),
     termsAcceptedAt: iso(order.termsAcceptedAt),
-    items: view.items.map(({ item, caption }) => ({
+    items: view.items.map(({ item, caption, holderName }) => ({
       id: item.id,
       ticketId: item.ticketId,
       caption,
@@ -67,6 +71,7 @@ export function presentOrderDetail(view: OrderView): OrderDetailJson {
       unitPriceInclTaxCents: item.unitPriceInclTaxCents,
       unitPriceExclTaxCents: item.unitPriceExclTaxCents,
       taxPercent: item.taxPercent,
+      holderName,
     })),
     coupons: view.coupons,
     payments: view.payments.map((payment) => ({
@@ -89,6 +94,6 @@ export function presentOrderDetail(view: OrderView): OrderDetailJson {
     })),
     invoices: view.invoices.map(presentInvoice),
     timeline: orderTimeline(view).map((entry) => ({ ...entry, at: entry.at.toISOString() })),
-    actions: orderActions(order),
+    actions: view.canAct ? orderActions(order) : [],
   };
 }

@@ -13,6 +13,7 @@ import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
 import { Order } from "../../models/Order.ts";
 import { Payment } from "../../models/Payment.ts";
+import { canOnEvent } from "../../policies/events.ts";
 import { recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { findGuest } from "../guests/write.ts";
@@ -45,8 +46,9 @@ async function findOrder(db: Knex, eventId: string, orderId: string): Promise<Or
 }
 
 export async function getOrder(scope: Scope, key: EventKey, orderId: string): Promise<OrderView> {
-  const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId));
+  const { event, ties } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
+  const canAct = canOnEvent(scope.actor, "update", event, ties);
+  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), canAct);
 }
 
 async function recordOrderAudit(
@@ -131,7 +133,7 @@ export async function createOrder(scope: Scope, key: EventKey, body: OrderCreate
     });
   });
   if (order.status === "completed") await queueOrderDocuments(scope.deps, order.id);
-  return orderView(scope.db, await findOrder(scope.db, event.id, order.id));
+  return orderView(scope.db, await findOrder(scope.db, event.id, order.id), true);
 }
 
 /** A payment received off Stripe (transfer, desk, cheque, cash): what a refund then gives back at most. */
@@ -162,7 +164,7 @@ export async function updateOrder(scope: Scope, key: EventKey, orderId: string, 
     await Order.query(trx).findById(order.id).patch(patch);
     await recordOrderAudit(trx as unknown as Knex, scope, event, order, "order.updated", patch, before);
   });
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId));
+  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }
 
 /** An order awaiting its payment is paid (spec §3 order confirmation): completed, its invoice queued. */
@@ -185,7 +187,7 @@ export async function confirmOrder(
     });
   });
   await queueOrderDocuments(scope.deps, orderId);
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId));
+  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }
 
 /** A cart placed awaiting an offline payment: its places become held by the order until confirmed or cancelled. */
@@ -205,7 +207,7 @@ export async function awaitOrder(scope: Scope, key: EventKey, orderId: string, b
       paymentMethod: body.paymentMethod,
     });
   });
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId));
+  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }
 
 /** An unpaid order dropped: the places an awaiting order held are given back; a cart's hold simply ends. */
@@ -227,7 +229,7 @@ export async function cancelOrder(scope: Scope, key: EventKey, orderId: string):
     await Order.query(trx).findById(order.id).patch({ status: "cancelled", holdExpiresAt: null });
     await recordOrderAudit(trx as unknown as Knex, scope, event, order, "order.cancelled", { status: "cancelled" });
   });
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId));
+  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }
 
 /** A refund, whole or by items, its credit note queued once the money went back. */
@@ -253,7 +255,7 @@ export async function refundOrderFor(
     });
   });
   if (refund.status === "succeeded") await queueOrderDocuments(scope.deps, order.id);
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId));
+  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }
 
 /** Pays a cart (card through Stripe, or awaiting an offline payment), or settles a card after 3-D Secure. */
@@ -282,7 +284,7 @@ export async function payOrderFor(
         paymentMethodId: body.payment_method_id ?? null,
       });
   if (outcome.status === "completed") await queueOrderDocuments(scope.deps, order.id);
-  return { outcome, view: await orderView(scope.db, await findOrder(scope.db, event.id, orderId)) };
+  return { outcome, view: await orderView(scope.db, await findOrder(scope.db, event.id, orderId), true) };
 }
 
 /** GET orders/{id}/billingaddress. */

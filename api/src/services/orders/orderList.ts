@@ -15,6 +15,7 @@ import type { Scope } from "../scope.ts";
 export interface OrderSummaryRow {
   order: Order;
   orderedBy: string | null;
+  buyerEmail: string | null;
   refundedCents: number;
   units: number;
 }
@@ -107,7 +108,7 @@ export async function listOrders(scope: Scope, key: EventKey, query: OrderListQu
       ])
       .limit(perPage)
       .offset((page - 1) * perPage)
-      .select("o.*", "g.firstName as buyerFirstName", "g.lastName as buyerLastName"),
+      .select("o.*", "g.firstName as buyerFirstName", "g.lastName as buyerLastName", "g.email as buyerEmail"),
     matching().count({ n: "*" }).first(),
     filteredOrders(db, event.id, query).groupBy("o.status").select("o.status", db.raw("count(*) as n")),
   ]);
@@ -116,6 +117,7 @@ export async function listOrders(scope: Scope, key: EventKey, query: OrderListQu
       Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith("buyer"))),
     ),
     orderedBy: [row.buyerFirstName, row.buyerLastName].filter(Boolean).join(" ") || null,
+    buyerEmail: (row.buyerEmail as string | null) ?? null,
   }));
   const figures = await figuresOf(
     db,
@@ -124,9 +126,10 @@ export async function listOrders(scope: Scope, key: EventKey, query: OrderListQu
   const counts: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0]));
   for (const row of byStatus as { status: string; n: number | string }[]) counts[row.status] = Number(row.n);
   return {
-    rows: orders.map(({ order, orderedBy }) => ({
+    rows: orders.map(({ order, orderedBy, buyerEmail }) => ({
       order,
       orderedBy,
+      buyerEmail,
       units: figures.units.get(order.id) ?? 0,
       refundedCents: figures.refunded.get(order.id) ?? 0,
     })),
@@ -158,21 +161,28 @@ export async function* orderSlices(
     const rows = (await query
       .orderBy([{ column: "o.orderedAt" }, { column: "o.id" }])
       .limit(size)
-      .select("o.*", "g.firstName as buyerFirstName", "g.lastName as buyerLastName")) as Record<string, unknown>[];
+      .select(
+        "o.*",
+        "g.firstName as buyerFirstName",
+        "g.lastName as buyerLastName",
+        "g.email as buyerEmail",
+      )) as Record<string, unknown>[];
     if (!rows.length) return;
     const orders = rows.map((row) => ({
       order: Order.fromDatabaseJson(
         Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith("buyer"))),
       ),
       orderedBy: [row.buyerFirstName, row.buyerLastName].filter(Boolean).join(" ") || null,
+      buyerEmail: (row.buyerEmail as string | null) ?? null,
     }));
     const figures = await figuresOf(
       db,
       orders.map(({ order }) => order.id),
     );
-    yield orders.map(({ order, orderedBy }) => ({
+    yield orders.map(({ order, orderedBy, buyerEmail }) => ({
       order,
       orderedBy,
+      buyerEmail,
       units: figures.units.get(order.id) ?? 0,
       refundedCents: figures.refunded.get(order.id) ?? 0,
     }));

@@ -33,13 +33,16 @@ export interface TimelineEntry {
 
 export interface OrderView {
   order: Order;
-  /** The buyer, as the guest list names them. */
+  /** The buyer, as the guest list names them, and their email. */
   orderedBy: string | null;
-  items: { item: OrderItem; caption: string }[];
+  buyerEmail: string | null;
+  items: { item: OrderItem; caption: string; holderName: string | null }[];
   coupons: { couponId: string; code: string; amountCents: number }[];
   payments: Payment[];
   refunds: Refund[];
   invoices: Invoice[];
+  /** Whether the caller may act on it (edits the event). */
+  canAct: boolean;
 }
 
 /** What the order's status allows: a cart is paid, awaits or is dropped; an unpaid order is confirmed or dropped. */
@@ -64,7 +67,7 @@ export const refundedCentsOf = (refunds: readonly Refund[]) =>
 export const nameOf = (guest: { firstName?: string | null; lastName?: string | null } | undefined) =>
   guest ? [guest.firstName, guest.lastName].filter(Boolean).join(" ") || null : null;
 
-export async function orderView(db: Knex, order: Order): Promise<OrderView> {
+export async function orderView(db: Knex, order: Order, canAct: boolean): Promise<OrderView> {
   const [items, coupons, payments, refunds, invoices, buyer] = await Promise.all([
     OrderItem.query(db).where({ orderId: order.id }).orderBy("createdAt").orderBy("id"),
     db("orderCoupons as oc")
@@ -78,11 +81,23 @@ export async function orderView(db: Knex, order: Order): Promise<OrderView> {
     Refund.query(db).where({ orderId: order.id }).orderBy("createdAt").orderBy("id"),
     Invoice.query(db).where({ orderId: order.id }).orderBy("issuedAt").orderBy("sequence"),
     order.guestId
-      ? (db("guests").where({ id: order.guestId }).first("firstName", "lastName") as Promise<
-          { firstName: string | null; lastName: string | null } | undefined
+      ? (db("guests").where({ id: order.guestId }).first("firstName", "lastName", "email") as Promise<
+          { firstName: string | null; lastName: string | null; email: string | null } | undefined
         >)
       : Promise.resolve(undefined),
   ]);
+  const holderIds = [...new Set(items.flatMap((item) => (item.holderGuestId ? [item.holderGuestId] : [])))];
+  const holders = new Map(
+    holderIds.length
+      ? (
+          (await db("guests").whereIn("id", holderIds).select("id", "firstName", "lastName")) as {
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+          }[]
+        ).map((guest) => [guest.id, nameOf(guest)])
+      : [],
+  );
   const ticketIds = [...new Set(items.map((item) => item.ticketId))];
   const captions = new Map(
     ticketIds.length
@@ -94,11 +109,17 @@ export async function orderView(db: Knex, order: Order): Promise<OrderView> {
   return {
     order,
     orderedBy: nameOf(buyer),
-    items: items.map((item) => ({ item, caption: captions.get(item.ticketId) ?? "" })),
+    buyerEmail: buyer?.email ?? null,
+    items: items.map((item) => ({
+      item,
+      caption: captions.get(item.ticketId) ?? "",
+      holderName: item.holderGuestId ? (holders.get(item.holderGuestId) ?? null) : null,
+    })),
     coupons: coupons.map((coupon) => ({ ...coupon, amountCents: Number(coupon.amountCents) })),
     payments,
     refunds,
     invoices,
+    canAct,
   };
 }
 

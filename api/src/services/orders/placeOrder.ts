@@ -189,10 +189,11 @@ function unitsOf(priced: PricedOrder): Map<string, number> {
 }
 
 async function writeItems(trx: Knex.Transaction, orderId: string, priced: PricedOrder): Promise<void> {
-  const now = new Date().toISOString();
-  // One statement for every line (Objection inserts an array on PostgreSQL only).
+  const now = Date.now();
+  // One statement for every line (Objection inserts an array on PostgreSQL only); a millisecond apart, so that
+  // they read back in the order they were asked.
   await trx("orderItems").insert(
-    priced.items.map((item) => ({
+    priced.items.map((item, index) => ({
       id: randomUUID(),
       orderId,
       ticketId: item.ticketId,
@@ -204,8 +205,8 @@ async function writeItems(trx: Knex.Transaction, orderId: string, priced: Priced
       refundedQuantity: 0,
       discountInclTaxCents: item.discountInclTaxCents,
       discountExclTaxCents: item.discountExclTaxCents,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: new Date(now + index).toISOString(),
+      updatedAt: new Date(now).toISOString(),
     })),
   );
   if (priced.coupons.length) {

@@ -48,7 +48,7 @@ export function OrderItemsTable({
                     t("ticketing.orders.items.theBuyer")
                   ) : (
                     <Anchor component={Link} to={guestHref(item.holderGuestId)} size="sm">
-                      {t("ticketing.orders.items.anotherGuest")}
+                      {item.holderName ?? t("ticketing.orders.items.anotherGuest")}
                     </Anchor>
                   )}
                 </Table.Td>

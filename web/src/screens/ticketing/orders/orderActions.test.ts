@@ -7,6 +7,7 @@ const item = (quantity: number, refundedQuantity: number): OrderItemJson => ({
   ticketId: "t",
   caption: "Pass",
   holderGuestId: null,
+  holderName: null,
   quantity,
   refundedQuantity,
   unitPriceInclTaxCents: 100,

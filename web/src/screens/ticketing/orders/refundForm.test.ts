@@ -7,6 +7,7 @@ const item = (id: string, quantity: number, refundedQuantity = 0): OrderItemJson
   ticketId: "t",
   caption: id,
   holderGuestId: null,
+  holderName: null,
   quantity,
   refundedQuantity,
   unitPriceInclTaxCents: 1_200,
