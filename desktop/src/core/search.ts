@@ -71,7 +71,8 @@ export function searchGuests(db: LocalDb, q: string): DeskSearchHit[] {
   const conditions = words.map(() => "instr(text, ?) > 0").join(" AND ");
   const rows = withFolding(db)
     .prepare(
-      `SELECT id, fields FROM (SELECT id, fields, desk_search_text(fields) AS text FROM guests WHERE allowed = 1)
+      `SELECT id, fields FROM (SELECT id, fields, desk_search_text(fields) AS text FROM guests
+         WHERE allowed = 1 OR refusal IS NOT NULL)
        WHERE ${conditions}
        ORDER BY lower(json_extract(fields, '$.lastName')), lower(json_extract(fields, '$.firstName')), id
        LIMIT ${SEARCH_LIMIT}`,

@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { currentGuestCodeText } from "../../../api/src/services/checkin-codes/codes.ts";
 import { createDeskCore } from "../../../desktop/src/core/core.ts";
+import { createSearchHandlers } from "../../../desktop/src/core/search.ts";
 import { eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { sessionWithAccessCode } from "../../helpers/deskSession.ts";
@@ -67,7 +68,7 @@ describe.each(databaseKinds())("check-in ticket conditions on %s", (kind) => {
   }
 
   it("answers ok for a paid holder, unpaid while the order awaits its payment, not_allowed without it", async () => {
-    const { http, url, scan, confirm, paid, awaiting, none, partial, refunded } = await setUp();
+    const { http, url, scan, confirm, accessCode, paid, awaiting, none, partial, refunded } = await setUp();
     expect((await scan({ guestId: paid.id })).body).toMatchObject({ result: "ok", forced: false });
     const unpaid = await scan({ guestId: awaiting.id });
     expect(unpaid.body).toMatchObject({
@@ -88,6 +89,11 @@ describe.each(databaseKinds())("check-in ticket conditions on %s", (kind) => {
     // A supervisor may let an unpaid guest in: forced, the refusal kept as the conflict.
     const forced = await scan({ guestId: awaiting.id, force: true });
     expect(forced.body).toMatchObject({ result: "ok", forced: true, conflict: "unpaid" });
+    // A desk finds by name the guests it lets in and those it answers unpaid, not the others.
+    const signIn = await suite.server.http.post("/api/v1/desk/session", { code: accessCode, desk: "Door B" });
+    const desk = suite.server.http.as(signIn.body.token as string);
+    const found = (await desk.get("/api/v1/desk/search?q=doe")).body.data.map((hit: { id: string }) => hit.id);
+    expect(found.sort()).toEqual([paid.id, awaiting.id, partial.id].sort());
     await confirm();
     expect((await scan({ guestId: awaiting.id })).body).toMatchObject({ result: "already_checked_in" });
 
@@ -147,6 +153,9 @@ describe.each(databaseKinds())("check-in ticket conditions on %s", (kind) => {
         guest: { id: awaiting.id, fields: { firstName: "Awaiting", lastName: "Doe" } },
       });
       expect(await local(codes.none)).toMatchObject({ result: "not_allowed" });
+      // Found by name at the desk, and answered unpaid so.
+      const hits = await createSearchHandlers({ core })["desk.search"]("awaiting");
+      expect(hits.map((hit) => hit.id)).toEqual([awaiting.id]);
 
       await confirm();
       expect(await core["desk.refresh"]()).toMatchObject({ kind: "incremental", guests: 3 });

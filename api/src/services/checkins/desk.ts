@@ -402,7 +402,7 @@ export async function deskVerification(scope: Scope, desk: Desk) {
   return verificationMaterial(scope.db, desk.checkin.eventId);
 }
 
-/** The session's guests whose name, email or company holds `q`, with the displayed fields. */
+/** The session's guests (and those it answers unpaid) whose name, email or company holds `q`, with the displayed fields. */
 export async function deskSearch(scope: Scope, desk: Desk, query: { q: string; limit?: number }) {
   requireEnabled(desk.checkin);
   const limit = query.limit ?? 20;
@@ -420,7 +420,11 @@ export async function deskSearch(scope: Scope, desk: Desk, query: { q: string; l
   );
   return {
     data: guests
-      .filter((guest) => admission(rule, guest, extras).admitted)
+      .filter((guest) => {
+        // A guest whose ticket awaits its payment is found too: checking them in answers unpaid.
+        const verdict = admission(rule, guest, extras);
+        return verdict.admitted || verdict.result === "unpaid";
+      })
       .slice(0, limit)
       .map((guest) => ({ id: guest.id, fields: displayedValues(desk.checkin.displayedFields, guest) })),
   };
