@@ -51,6 +51,7 @@ const excl = (incl: number) => Math.round(incl / (1 + TAX_PERCENT / 100));
  * Deterministic: the guests are taken in email order.
  */
 export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: Date): Promise<void> {
+  await seedDemoBilling(trx, event, now);
   const ticketIds: string[] = [];
   for (const [position, ticket] of TICKETS.entries()) {
     const id = randomUUID();
@@ -121,6 +122,8 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
       id: orderId,
       accountId: event.accountId,
       eventId: event.id,
+      reference: demoReference(index),
+      mode: "test",
       guestId: buyer.id,
       status: shape.status,
       paymentMethod: shape.method,
@@ -148,6 +151,100 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
         updatedAt: orderedAt,
       })),
     );
+    if (PAID_STATUSES.includes(shape.status)) await seedDemoPayment(trx, orderId, items, total, orderedAt);
   }
   await recountLivePlaces(trx as unknown as Knex, event.id);
+}
+
+const PAID_STATUSES: readonly OrderStatus[] = ["completed", "partially_refunded", "refunded"];
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** "DEMO00A2": readable and stable from one demo to the next. */
+function demoReference(index: number): string {
+  let text = "";
+  for (let rest = index, i = 0; i < 4; i++, rest = Math.floor(rest / REFERENCE_ALPHABET.length))
+    text = REFERENCE_ALPHABET[rest % REFERENCE_ALPHABET.length]! + text;
+  return `DEMO${text}`;
+}
+
+/**
+ * The demo's payment of a paid order, and the refund of its refunded items. The demo has no Stripe account: its
+ * payments are recorded as received (a refund made in the demo is then recorded at once, as for a transfer).
+ */
+async function seedDemoPayment(
+  trx: Knex.Transaction,
+  orderId: string,
+  items: ReadonlyArray<{ price: number; refunded: number; id?: string }>,
+  total: number,
+  at: string,
+): Promise<void> {
+  const refunded = items.reduce((sum, item) => sum + item.price * item.refunded, 0);
+  const paymentId = randomUUID();
+  await trx("payments").insert({
+    id: paymentId,
+    orderId,
+    provider: "offline",
+    mode: "test",
+    status: "succeeded",
+    amountCents: total,
+    capturedCents: total,
+    refundedCents: refunded,
+    createdAt: at,
+    updatedAt: at,
+  });
+  if (!refunded) return;
+  const refundedItems = (await trx("orderItems")
+    .where({ orderId })
+    .where("refundedQuantity", ">", 0)
+    .select("id as itemId", "refundedQuantity as quantity")) as { itemId: string; quantity: number }[];
+  await trx("refunds").insert({
+    id: randomUUID(),
+    orderId,
+    paymentId,
+    status: "succeeded",
+    reason: "organizer",
+    amountCents: refunded,
+    items: JSON.stringify(refundedItems.map((item) => ({ itemId: item.itemId, quantity: Number(item.quantity) }))),
+    createdAt: at,
+    updatedAt: at,
+  });
+}
+
+/**
+ * The demo event's seller and its ticketing parameters: ticket office open in test mode, card, transfer and
+ * payment at the desk offered. With a seller, the demo's paid orders get their invoices (the server's sweep
+ * issues them once it runs).
+ */
+async function seedDemoBilling(trx: Knex.Transaction, event: Event, now: Date): Promise<void> {
+  const organizerId = randomUUID();
+  await trx("organizers").insert({
+    id: organizerId,
+    accountId: event.accountId,
+    corporateName: "Demo Events SAS",
+    legalStructure: "SAS",
+    shareCapitalCents: 1_000_000,
+    siret: "73282932000074",
+    rcsNumber: "RCS Paris 732 829 320",
+    street: "12 rue de la Paix",
+    zip: "75002",
+    city: "Paris",
+    vatStatus: "subject",
+    vatNumber: "FR44732829320",
+    legalMentions: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  });
+  await trx("ticketingParams").insert({
+    id: randomUUID(),
+    accountId: event.accountId,
+    eventId: event.id,
+    ticketOffice: "opened",
+    mode: "test",
+    terms: "Tickets are neither exchanged nor refunded, except if the event is cancelled.",
+    paymentMethods: JSON.stringify(["card", "transfer", "desk"]),
+    organizerId,
+    salesStartedAt: now.toISOString(),
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  });
 }

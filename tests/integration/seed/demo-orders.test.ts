@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Event } from "../../../api/src/models/Event.ts";
+import { Invoice } from "../../../api/src/models/Invoice.ts";
+import { DEMO_EVENT_SLUG, seedDemo } from "../../../api/src/seed/demo.ts";
+import { issueOwedDocuments } from "../../../api/src/services/orders/orderDocuments.ts";
+import { databaseKinds } from "../../helpers/databases.ts";
+import { useTestServer } from "../../helpers/suite.ts";
+
+/**
+ * The demo event's ticketing (issue 14): a seller and open ticket office in test mode, orders in every status with
+ * readable references, each paid order with its payment and each refund recorded, so the Order history, an order's
+ * page, its invoice and credit notes all show something; the server's sweep invoices them.
+ */
+describe.each(databaseKinds())("demo orders on %s", (kind) => {
+  const suite = useTestServer(kind);
+  let event: Event;
+
+  beforeAll(async () => {
+    await seedDemo(suite.server.db, "Demo-Password-2026", {
+      passwordHashCost: suite.server.config.passwordHashCost,
+      now: new Date("2026-11-21T10:00:00Z"),
+    });
+    event = (await Event.query(suite.server.db).findOne({ slug: DEMO_EVENT_SLUG }))!;
+  });
+
+  it("sells with a seller in test mode, every paid order paid, every refund recorded", async () => {
+    const { db } = suite.server;
+    expect(await db("ticketingParams").where({ eventId: event.id }).first("ticketOffice", "mode")).toEqual({
+      ticketOffice: "opened",
+      mode: "test",
+    });
+    const orders = (await db("orders").where({ eventId: event.id }).select("id", "status", "reference")) as {
+      id: string;
+      status: string;
+      reference: string;
+    }[];
+    expect(new Set(orders.map((order) => order.status))).toEqual(
+      new Set(["completed", "awaiting_payment", "partially_refunded", "refunded", "cancelled"]),
+    );
+    expect(orders.every((order) => /^DEMO[A-Z2-9]{4}$/.test(order.reference))).toBe(true);
+    const paid = orders.filter((order) => ["completed", "partially_refunded", "refunded"].includes(order.status));
+    const payments = await db("payments").whereIn(
+      "orderId",
+      orders.map((order) => order.id),
+    );
+    expect(payments.map((payment) => payment.orderId).sort()).toEqual(paid.map((order) => order.id).sort());
+    const refunded = orders.filter((order) => order.status.includes("refunded"));
+    expect(
+      await db("refunds").whereIn(
+        "orderId",
+        refunded.map((order) => order.id),
+      ),
+    ).toHaveLength(refunded.length);
+  });
+
+  it("gets an invoice for every paid order and a credit note for every refund from the sweep", async () => {
+    await issueOwedDocuments(suite.server.deps);
+    const documents = await Invoice.query(suite.server.db).where({ eventId: event.id });
+    const paid = await suite.server
+      .db("orders")
+      .where({ eventId: event.id })
+      .whereIn("status", ["completed", "partially_refunded", "refunded"]);
+    expect(documents.filter((document) => document.kind === "invoice")).toHaveLength(paid.length);
+    expect(documents.filter((document) => document.kind === "credit_note").length).toBeGreaterThan(0);
+    expect(await issueOwedDocuments(suite.server.deps)).toBe(0);
+  });
+});
