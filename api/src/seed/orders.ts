@@ -132,6 +132,7 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
       currency: "EUR",
       billingName: buyer.company ?? [buyer.firstName, buyer.lastName].filter(Boolean).join(" "),
       isCompany: Boolean(buyer.company),
+      siret: buyer.company ? demoSiret(index) : null,
       orderedAt,
       createdAt: orderedAt,
       updatedAt: orderedAt,
@@ -154,6 +155,19 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
     if (PAID_STATUSES.includes(shape.status)) await seedDemoPayment(trx, orderId, items, total, orderedAt);
   }
   await recountLivePlaces(trx as unknown as Knex, event.id);
+}
+
+/** A made-up SIRET that passes the checksum (a company is billed with one): 13 digits and their Luhn key. */
+function demoSiret(index: number): string {
+  const body = `7328293${String(index).padStart(6, "0")}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    // The key will be the rightmost digit: the body's last digit is doubled, then every second one leftwards.
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return body + String((10 - (sum % 10)) % 10);
 }
 
 const PAID_STATUSES: readonly OrderStatus[] = ["completed", "partially_refunded", "refunded"];

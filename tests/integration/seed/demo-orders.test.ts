@@ -1,3 +1,4 @@
+import { isValidSiret } from "@tessera/shared/rules/siret";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Event } from "../../../api/src/models/Event.ts";
 import { Invoice } from "../../../api/src/models/Invoice.ts";
@@ -44,6 +45,9 @@ describe.each(databaseKinds())("demo orders on %s", (kind) => {
       orders.map((order) => order.id),
     );
     expect(payments.map((payment) => payment.orderId).sort()).toEqual(paid.map((order) => order.id).sort());
+    const companies = (await db("orders").where({ eventId: event.id, isCompany: true }).pluck("siret")) as string[];
+    expect(companies.length).toBeGreaterThan(0);
+    expect(companies.every((siret) => isValidSiret(siret))).toBe(true);
     const refunded = orders.filter((order) => order.status.includes("refunded"));
     expect(
       await db("refunds").whereIn(
