@@ -111,6 +111,9 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
     if (index % 3 === 0) items.push({ ticketId: workshop, holderId: buyer.id, price: 4_500, refunded: 0 });
     const companion = companionOf.get(buyer.id);
     if (companion) items.push({ ticketId: pass, holderId: companion, price: 24_000, refunded: 0 });
+    // A partial refund needs a line left: a single pass gets a workshop seat, the part refunded.
+    if (shape.status === "partially_refunded" && items.length === 1)
+      items.push({ ticketId: workshop, holderId: buyer.id, price: 4_500, refunded: 0 });
     if (shape.refunded) {
       // Fully refunded: every item; partially: the last one.
       for (const item of shape.status === "refunded" ? items : items.slice(-1)) item.refunded = 1;

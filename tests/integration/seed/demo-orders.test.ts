@@ -49,6 +49,15 @@ describe.each(databaseKinds())("demo orders on %s", (kind) => {
     expect(companies.length).toBeGreaterThan(0);
     expect(companies.every((siret) => isValidSiret(siret))).toBe(true);
     const refunded = orders.filter((order) => order.status.includes("refunded"));
+    // A partially refunded order keeps something: its refund is less than its total.
+    for (const order of orders.filter((candidate) => candidate.status === "partially_refunded")) {
+      const [{ total }] = await db("orders").where({ id: order.id }).select("totalInclTaxCents as total");
+      const { back } = (await db("refunds").where({ orderId: order.id }).sum({ back: "amountCents" }).first()) as {
+        back: number | string;
+      };
+      expect(Number(back)).toBeGreaterThan(0);
+      expect(Number(back)).toBeLessThan(Number(total));
+    }
     expect(
       await db("refunds").whereIn(
         "orderId",

@@ -7,7 +7,14 @@ import { STATUS_COLORS } from "./orderDisplay.ts";
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation("web");
   return (
-    <Badge variant="light" color={STATUS_COLORS[status]} data-testid="order-status">
+    // Never cut to "PARTIALLY REFUND…" in a narrow column: the badge keeps its whole label.
+    <Badge
+      variant="light"
+      color={STATUS_COLORS[status]}
+      data-testid="order-status"
+      miw="max-content"
+      styles={{ label: { overflow: "visible" } }}
+    >
       {t(`guests.orders.status.${status}`)}
     </Badge>
   );
