@@ -1,6 +1,7 @@
 import { AppError } from "../errors.ts";
 import { readLimited } from "../net/readLimited.ts";
 import { verifyWebhook, WebhookVerificationError } from "../payments/stripeClient.ts";
+import { paymentContextOf } from "../services/orders/payment.ts";
 import { handleStripeEvent } from "../services/orders/webhook.ts";
 import type { ApiMiddleware } from "./context.ts";
 
@@ -39,10 +40,7 @@ export function stripeWebhook(): ApiMiddleware {
       ctx.body = { error: { code: "webhook_refused" } };
       return;
     }
-    const outcome = await handleStripeEvent(
-      { db: deps.db, stripe: deps.config.stripe, now: () => deps.clock.now() },
-      event,
-    );
+    const outcome = await handleStripeEvent(paymentContextOf({ db: deps.db, clock: deps.clock, deps }), event);
     ctx.status = 200;
     ctx.body = { received: true, outcome };
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { OrderStatus, PaymentMethod } from "@tessera/shared";
+import { ORDER_REFERENCE_ALPHABET, PAID_ORDER_STATUSES, type OrderStatus, type PaymentMethod } from "@tessera/shared";
+import { isValidSiret } from "@tessera/shared/rules/siret";
 import type { Knex } from "../db/knex.ts";
 import type { Event } from "../models/Event.ts";
 import { recountLivePlaces } from "../services/orders/places.ts";
@@ -155,32 +156,24 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
         updatedAt: orderedAt,
       })),
     );
-    if (PAID_STATUSES.includes(shape.status)) await seedDemoPayment(trx, orderId, items, total, orderedAt);
+    if ((PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(shape.status))
+      await seedDemoPayment(trx, orderId, items, total, orderedAt);
   }
   await recountLivePlaces(trx as unknown as Knex, event.id);
 }
 
-/** A made-up SIRET that passes the checksum (a company is billed with one): 13 digits and their Luhn key. */
+/** A made-up SIRET that passes the checksum (a company is billed with one): 13 digits and the key that fits. */
 function demoSiret(index: number): string {
   const body = `7328293${String(index).padStart(6, "0")}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    // The key will be the rightmost digit: the body's last digit is doubled, then every second one leftwards.
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return body + String((10 - (sum % 10)) % 10);
+  const key = [..."0123456789"].find((digit) => isValidSiret(body + digit))!;
+  return body + key;
 }
-
-const PAID_STATUSES: readonly OrderStatus[] = ["completed", "partially_refunded", "refunded"];
-const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** "DEMO00A2": readable and stable from one demo to the next. */
 function demoReference(index: number): string {
   let text = "";
-  for (let rest = index, i = 0; i < 4; i++, rest = Math.floor(rest / REFERENCE_ALPHABET.length))
-    text = REFERENCE_ALPHABET[rest % REFERENCE_ALPHABET.length]! + text;
+  for (let rest = index, i = 0; i < 4; i++, rest = Math.floor(rest / ORDER_REFERENCE_ALPHABET.length))
+    text = ORDER_REFERENCE_ALPHABET[rest % ORDER_REFERENCE_ALPHABET.length]! + text;
   return `DEMO${text}`;
 }
 

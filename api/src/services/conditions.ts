@@ -1,5 +1,6 @@
 import {
   checkRule,
+  LIVE_ORDER_STATUSES,
   validateRule,
   type Civility,
   type Condition,
@@ -86,8 +87,7 @@ export interface ExtraFacts {
 
 const NO_EXTRAS: ExtraFacts = { companions: new Map(), tickets: new Map(), paidTickets: new Map() };
 
-/** Orders whose items a guest holds: live ones, the last awaiting its payment. */
-const LIVE_ORDER_STATUSES = ["completed", "awaiting_payment", "partially_refunded"] as const;
+/** Of the live orders whose items a guest holds (shared's LIVE_ORDER_STATUSES), the one not paid yet. */
 const UNPAID_ORDER_STATUS = "awaiting_payment";
 
 const added = (map: Map<string, string[]>, key: string, value: string) => {
@@ -112,7 +112,7 @@ export async function extraFacts(db: Knex, needs: FactNeeds, guestIds: readonly 
     // order still awaits its payment.
     const rows = (await db("orderItems as i")
       .join("orders as o", "o.id", "i.orderId")
-      .whereIn("o.status", LIVE_ORDER_STATUSES)
+      .whereIn("o.status", [...LIVE_ORDER_STATUSES])
       .whereRaw("i.quantity > i.refunded_quantity")
       .where((q) =>
         q

@@ -30,6 +30,16 @@ export const LIVE_ORDER_STATUSES = [
   "partially_refunded",
 ] as const satisfies readonly OrderStatus[];
 
+/** Statuses of an order that was paid (whatever was refunded since): it has an invoice. */
+export const PAID_ORDER_STATUSES = [
+  "completed",
+  "partially_refunded",
+  "refunded",
+] as const satisfies readonly OrderStatus[];
+
+/** The characters of an order's reference (8 of them): no 0/O, 1/I to misread over the phone. */
+export const ORDER_REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
 export function isLiveOrderStatus(status: OrderStatus): boolean {
   return (LIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 }

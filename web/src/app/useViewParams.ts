@@ -17,3 +17,23 @@ export function useViewParams(): [URLSearchParams, (patch: ParamsPatch) => void]
   );
   return [params, change];
 }
+
+/**
+ * A paged list's view in the address: `changeView` sends any change but the page back to page 1; `onSearch`, a
+ * SearchField's, changes the search only when the address does not hold it already.
+ */
+export function useListViewParams(): {
+  params: URLSearchParams;
+  changeView: (patch: ParamsPatch) => void;
+  onSearch: (search: string) => void;
+} {
+  const [params, changeParams] = useViewParams();
+  const changeView = useCallback((patch: ParamsPatch) => changeParams({ page: null, ...patch }), [changeParams]);
+  const onSearch = useCallback(
+    (value: string) => {
+      if (value !== (new URLSearchParams(window.location.search).get("search") ?? "")) changeView({ search: value });
+    },
+    [changeView],
+  );
+  return { params, changeView, onSearch };
+}

@@ -97,59 +97,59 @@ export function storeOrder(queryClient: QueryClient, accountId: string, eventId:
   void queryClient.invalidateQueries({ queryKey: auditLogKeys.all(accountId) });
 }
 
-type Scope = { accountId: string; eventId: string };
-const orderParams = ({ accountId, eventId }: Scope, id: string) => ({ a: accountId, e: eventId, id });
+/** A mutation whose answer is the order as it now stands: kept in the cache, what it changed marked stale. */
+function orderMutation<Input>(
+  queryClient: QueryClient,
+  accountId: string,
+  eventId: string,
+  send: (input: Input) => Promise<OrderDetailJson>,
+) {
+  return mutationOptions({
+    mutationFn: send,
+    onSuccess: (order: OrderDetailJson) => storeOrder(queryClient, accountId, eventId, order),
+  });
+}
 
 /** The organizer's order for a guest: completed when paid, else awaiting its payment. */
 export function createOrderMutation(queryClient: QueryClient, accountId: string, eventId: string) {
-  return mutationOptions({
-    mutationFn: (body: OrderCreateBody) => api.orders.create({ params: { a: accountId, e: eventId }, body }),
-    onSuccess: (order) => storeOrder(queryClient, accountId, eventId, order),
-  });
+  return orderMutation(queryClient, accountId, eventId, (body: OrderCreateBody) =>
+    api.orders.create({ params: { a: accountId, e: eventId }, body }),
+  );
 }
 
 /** Corrects an order's billing address and contact. */
 export function updateOrderMutation(queryClient: QueryClient, accountId: string, eventId: string) {
-  return mutationOptions({
-    mutationFn: ({ id, body }: { id: string; body: OrderUpdateBody }) =>
-      api.orders.update({ params: orderParams({ accountId, eventId }, id), body }),
-    onSuccess: (order) => storeOrder(queryClient, accountId, eventId, order),
-  });
+  return orderMutation(queryClient, accountId, eventId, ({ id, body }: { id: string; body: OrderUpdateBody }) =>
+    api.orders.update({ params: { a: accountId, e: eventId, id }, body }),
+  );
 }
 
 /** The payment of an order awaiting it was received: completed, its invoice issued. */
 export function confirmOrderMutation(queryClient: QueryClient, accountId: string, eventId: string) {
-  return mutationOptions({
-    mutationFn: ({ id, body }: { id: string; body: OrderConfirmBody }) =>
-      api.orders.confirm({ params: orderParams({ accountId, eventId }, id), body }),
-    onSuccess: (order) => storeOrder(queryClient, accountId, eventId, order),
-  });
+  return orderMutation(queryClient, accountId, eventId, ({ id, body }: { id: string; body: OrderConfirmBody }) =>
+    api.orders.confirm({ params: { a: accountId, e: eventId, id }, body }),
+  );
 }
 
 /** An order in cart placed awaiting an offline payment, its places held. */
 export function awaitOrderMutation(queryClient: QueryClient, accountId: string, eventId: string) {
-  return mutationOptions({
-    mutationFn: ({ id, body }: { id: string; body: OrderAwaitBody }) =>
-      api.orders.await({ params: orderParams({ accountId, eventId }, id), body }),
-    onSuccess: (order) => storeOrder(queryClient, accountId, eventId, order),
-  });
+  return orderMutation(queryClient, accountId, eventId, ({ id, body }: { id: string; body: OrderAwaitBody }) =>
+    api.orders.await({ params: { a: accountId, e: eventId, id }, body }),
+  );
 }
 
 /** Cancels an unpaid order: its places are released. */
 export function cancelOrderMutation(queryClient: QueryClient, accountId: string, eventId: string) {
-  return mutationOptions({
-    mutationFn: (id: string) => api.orders.cancel({ params: orderParams({ accountId, eventId }, id) }),
-    onSuccess: (order) => storeOrder(queryClient, accountId, eventId, order),
-  });
+  return orderMutation(queryClient, accountId, eventId, (id: string) =>
+    api.orders.cancel({ params: { a: accountId, e: eventId, id } }),
+  );
 }
 
 /** Refunds an order: every unit left without `items`, else the units given. */
 export function refundOrderMutation(queryClient: QueryClient, accountId: string, eventId: string) {
-  return mutationOptions({
-    mutationFn: ({ id, body }: { id: string; body: OrderRefundBody }) =>
-      api.orders.refund({ params: orderParams({ accountId, eventId }, id), body }),
-    onSuccess: (order) => storeOrder(queryClient, accountId, eventId, order),
-  });
+  return orderMutation(queryClient, accountId, eventId, ({ id, body }: { id: string; body: OrderRefundBody }) =>
+    api.orders.refund({ params: { a: accountId, e: eventId, id }, body }),
+  );
 }
 
 export function useCreateOrder(accountId: string, eventId: string) {

@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from "node:crypto";
-import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH, normalizeAccessCode } from "@tessera/shared";
+import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH, normalizeAccessCode, personName } from "@tessera/shared";
 import { AppError } from "../../errors.ts";
 import { CheckinCode } from "../../models/CheckinCode.ts";
 import { CheckinDeskToken } from "../../models/CheckinDeskToken.ts";
@@ -38,7 +38,7 @@ async function withAuthor(scope: Scope, code: CheckinCode, text?: string): Promi
     ? ((await scope.db("users").where({ id: code.createdBy }).first("firstName", "lastName")) as
         { firstName: string | null; lastName: string | null } | undefined)
     : undefined;
-  const createdByName = author ? [author.firstName, author.lastName].filter(Boolean).join(" ") || null : null;
+  const createdByName = author ? personName(author.firstName, author.lastName) : null;
   return { code, createdByName, ...(text ? { text } : {}) };
 }
 

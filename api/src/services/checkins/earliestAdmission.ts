@@ -1,4 +1,4 @@
-import type { ScanAnswer } from "@tessera/shared";
+import { personName, type ScanAnswer } from "@tessera/shared";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Checkin } from "../../models/Checkin.ts";
 import type { Scope } from "../scope.ts";
@@ -95,7 +95,7 @@ export async function earliestAdmissionWins(
 
     const { conflict: _conflict, previous: _previous, ...lateAnswer } = stored;
     const admitted: ScanAnswer = { ...lateAnswer, forced: false, flagged: false, repeated: false };
-    const by = [late.firstName, late.lastName].filter(Boolean).join(" ") || null;
+    const by = personName(late.firstName, late.lastName);
     const overtaken: ScanAnswer = {
       ...answerOf(holder.answer),
       forced: true,

@@ -1,4 +1,4 @@
-import type { LiveScan, ScanAnswer } from "@tessera/shared";
+import { personName, type LiveScan, type ScanAnswer } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import type { EventStreamSource, StreamEvent } from "../../live/stream.ts";
 import type { Checkin } from "../../models/Checkin.ts";
@@ -22,7 +22,7 @@ const LATE_COMMIT_MS = 5_000;
 const FIRST_BACKLOG = 100;
 
 const nameOf = (guest: Pick<GuestRow, "firstName" | "lastName"> | null) =>
-  guest ? [guest.firstName, guest.lastName].filter(Boolean).join(" ").slice(0, 200) || null : null;
+  guest ? (personName(guest.firstName, guest.lastName)?.slice(0, 200) ?? null) : null;
 
 /** What the boards are told of a scan. */
 export function liveScanOf(

@@ -1,4 +1,4 @@
-import type { ScanAnswer } from "@tessera/shared";
+import { personName, type ScanAnswer } from "@tessera/shared";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import type { Checkin } from "../../models/Checkin.ts";
@@ -81,8 +81,6 @@ const MERGED_COLUMNS = ENTRY_COLUMNS.filter((column) => !["checkinId", "guestId"
 const ROWS_PER_STATEMENT = 100;
 
 const isoOrNull = (value: unknown) => (value == null ? null : new Date(value as string | Date).toISOString());
-const nameOf = (firstName: string | null, lastName: string | null) =>
-  [firstName, lastName].filter(Boolean).join(" ") || null;
 
 /** The entries of the scans' guests in the session, locked in guest order on PostgreSQL. */
 async function readEntries(db: Knex, checkinId: string, guestIds: string[]): Promise<Map<string, BatchEntry>> {
@@ -203,7 +201,7 @@ async function previousScans(
       found.set(row.id, {
         scannedAt: isoOrNull(row.scannedAt)!,
         desk: row.desk,
-        by: nameOf(row.firstName, row.lastName),
+        by: personName(row.firstName, row.lastName),
       });
   }
   const names = new Map<string, string | null>();
@@ -215,7 +213,7 @@ async function previousScans(
       firstName: string | null;
       lastName: string | null;
     }[];
-    for (const user of users) names.set(user.id, nameOf(user.firstName, user.lastName));
+    for (const user of users) names.set(user.id, personName(user.firstName, user.lastName));
   }
   for (const id of wanted) {
     const write = inBatch.get(id);

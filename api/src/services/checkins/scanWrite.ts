@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ScanAnswer, ScanDirection } from "@tessera/shared";
+import { personName, type ScanAnswer, type ScanDirection } from "@tessera/shared";
 import { compileOnce, type CompiledStatement } from "../../db/compiledOnce.ts";
 import type { Knex } from "../../db/knex.ts";
 import type { LiveData, LiveStatementPart } from "../../live/liveBus.ts";
@@ -168,7 +168,7 @@ async function previousEntry(trx: Knex, entry: EntryRow): Promise<NonNullable<Sc
         | { scannedAt: string | Date; desk: string | null; firstName: string | null; lastName: string | null }
         | undefined)
     : undefined;
-  const by = scan ? [scan.firstName, scan.lastName].filter(Boolean).join(" ") || null : null;
+  const by = scan ? personName(scan.firstName, scan.lastName) : null;
   const at = scan?.scannedAt ?? entry.lastInAt ?? new Date();
   return { at: new Date(at).toISOString(), desk: scan?.desk ?? null, by };
 }

@@ -19,7 +19,8 @@ export interface OrderWithItems {
   items: { item: OrderItem; caption: string }[];
 }
 
-async function captions(db: Knex, ticketIds: readonly string[]): Promise<Map<string, string>> {
+/** The captions of these tickets, by id, in one read. */
+export async function ticketCaptions(db: Knex, ticketIds: readonly string[]): Promise<Map<string, string>> {
   if (!ticketIds.length) return new Map();
   const rows: { id: string; caption: string }[] = await db("tickets")
     .select("id", "caption")
@@ -46,7 +47,7 @@ export async function listHeldTickets(db: Knex, eventId: string, guestId: string
   if (!items.length) return [];
   const [orders, names] = await Promise.all([
     Order.query(db).whereIn("id", [...new Set(items.map((item) => item.orderId))]),
-    captions(
+    ticketCaptions(
       db,
       items.map((item) => item.ticketId),
     ),
@@ -74,7 +75,7 @@ export async function listPlacedOrders(db: Knex, eventId: string, guestId: strin
     )
     .orderBy("createdAt")
     .orderBy("id");
-  const names = await captions(
+  const names = await ticketCaptions(
     db,
     items.map((item) => item.ticketId),
   );

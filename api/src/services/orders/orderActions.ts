@@ -1,5 +1,4 @@
-import type { EventAuditAction, ValidationIssue } from "@tessera/shared";
-import { compactSiret, isValidSiret } from "@tessera/shared/rules/siret";
+import type { EventAuditAction } from "@tessera/shared";
 import type {
   OrderAwait,
   OrderConfirm,
@@ -19,12 +18,12 @@ import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { findGuest } from "../guests/write.ts";
 import type { Scope } from "../scope.ts";
 import { queueOrderDocuments } from "./orderDocuments.ts";
-import { orderView, type OrderView } from "./orderView.ts";
-import { confirmCardPayment, payOrder, type PaymentContext, type PayOutcome } from "./payment.ts";
-import { addLivePlaces, unitsOfOrder } from "./places.ts";
+import { billingColumns } from "./billing.ts";
+import { orderActions, orderView, type OrderAction, type OrderView } from "./orderView.ts";
+import { confirmCardPayment, paymentContextOf, payOrder, type PayOutcome } from "./payment.ts";
 import { placeOrder } from "./placeOrder.ts";
 import { refundOrder } from "./refunds.ts";
-import { lockOrder, placesStillFree } from "./settle.ts";
+import { cartKeepsPlaces, countOrderPlaces, lockOrder } from "./settle.ts";
 
 /*
  * The organizer's orders (spec §4 actions, §7 `orders`): anyone who sees the event reads them; editors and up
@@ -32,12 +31,6 @@ import { lockOrder, placesStillFree } from "./settle.ts";
  * (another account's order is a 404). Each action is recorded in the event's history with the order's reference.
  * Completing an order or refunding it queues its invoice or credit note (orderDocuments.ts).
  */
-
-export const paymentContextOf = (scope: Scope): PaymentContext => ({
-  db: scope.db,
-  stripe: scope.deps.config.stripe,
-  now: () => scope.clock.now(),
-});
 
 async function findOrder(db: Knex, eventId: string, orderId: string): Promise<Order> {
   const order = await Order.query(db).findOne({ id: orderId, eventId });
@@ -78,28 +71,25 @@ async function editableOrder(scope: Scope, key: EventKey, orderId: string) {
   return { event, order: await findOrder(scope.db, event.id, orderId) };
 }
 
-interface BillingInput {
-  name?: string;
-  address?: string;
-  zip?: string;
-  city?: string;
-  isCompany?: boolean;
-  siret?: string | null;
-}
-
-/** The billing columns a body changes, a company's SIRET checked (spec §5: SIRET before billing info). */
-function billingPatch(order: Order, input: BillingInput): Partial<Order> {
-  const isCompany = input.isCompany ?? order.isCompany ?? false;
-  const siret = input.siret !== undefined ? input.siret : order.siret;
-  const issues: ValidationIssue[] = [];
-  if (isCompany && !isValidSiret(compactSiret(siret ?? ""))) issues.push({ field: "siret", code: "siret_invalid" });
-  if (issues.length) throw AppError.invalid(issues);
-  const patch: Partial<Order> = { isCompany, siret: isCompany ? compactSiret(siret ?? "") : null };
-  if (input.name !== undefined) patch.billingName = input.name.trim();
-  if (input.address !== undefined) patch.address = input.address.trim() || null;
-  if (input.zip !== undefined) patch.zip = input.zip.trim() || null;
-  if (input.city !== undefined) patch.city = input.city.trim() || null;
-  return patch;
+/**
+ * An editor's action on an order: the order locked, the action checked against what its status allows (the same
+ * list its page offers: orderActions; null for an edit any status takes), then `act` in the same transaction.
+ * Answers the order as it is after.
+ */
+async function actOnOrder(
+  scope: Scope,
+  key: EventKey,
+  orderId: string,
+  action: OrderAction | null,
+  act: (trx: Knex.Transaction, order: Order, event: Event) => Promise<void>,
+): Promise<OrderView> {
+  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
+  await scope.db.transaction(async (trx) => {
+    const order = await lockOrder(trx, event.id, orderId);
+    if (action && !orderActions(order).includes(action)) throw new AppError("order_action_not_allowed", 409);
+    await act(trx, order, event);
+  });
+  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }
 
 /** The organizer's "create order" for a guest of the event: completed when paid, else awaiting its payment. */
@@ -108,7 +98,6 @@ export async function createOrder(scope: Scope, key: EventKey, body: OrderCreate
   const guest = await findGuest(scope.db, event.id, body.guestId).catch(() => {
     throw AppError.invalid([{ field: "guestId", code: "invalid_value" }]);
   });
-  const now = scope.clock.now();
   const { order } = await placeOrder(
     scope.db,
     event,
@@ -121,17 +110,18 @@ export async function createOrder(scope: Scope, key: EventKey, body: OrderCreate
       language: guest.language ?? null,
     },
     body.paid ? "completed" : "awaiting_payment",
-    now,
+    scope.clock.now(),
     body.paymentMethod,
+    // With the order, in its transaction: the payment received and the history's entry.
+    async (trx, placed) => {
+      if (body.paid && placed.totalInclTaxCents > 0) await recordOfflinePayment(trx, placed);
+      await recordOrderAudit(trx, scope, event, placed, "order.created", {
+        status: placed.status,
+        paymentMethod: placed.paymentMethod,
+        totalInclTaxCents: placed.totalInclTaxCents,
+      });
+    },
   );
-  await scope.db.transaction(async (trx) => {
-    if (body.paid && order.totalInclTaxCents > 0) await recordOfflinePayment(trx, order);
-    await recordOrderAudit(trx, scope, event, order, "order.created", {
-      status: order.status,
-      paymentMethod: order.paymentMethod,
-      totalInclTaxCents: order.totalInclTaxCents,
-    });
-  });
   if (order.status === "completed") await queueOrderDocuments(scope.deps, order.id);
   return orderView(scope.db, await findOrder(scope.db, event.id, order.id), true);
 }
@@ -153,18 +143,15 @@ async function recordOfflinePayment(trx: Knex, order: Pick<Order, "id" | "mode" 
 }
 
 /** POST orders/{id}: the billing address and contact corrected. */
-export async function updateOrder(scope: Scope, key: EventKey, orderId: string, body: OrderUpdate): Promise<OrderView> {
-  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
-  await scope.db.transaction(async (trx) => {
-    const order = await lockOrder(trx, event.id, orderId);
-    const patch: Partial<Order> = billingPatch(order, body);
+export function updateOrder(scope: Scope, key: EventKey, orderId: string, body: OrderUpdate): Promise<OrderView> {
+  return actOnOrder(scope, key, orderId, null, async (trx, order, event) => {
+    const patch: Partial<Order> = billingColumns(order, body);
     if (body.email !== undefined) patch.email = body.email;
     if (body.phone !== undefined) patch.phone = body.phone;
     const before = Object.fromEntries(Object.keys(patch).map((field) => [field, order[field as keyof Order] ?? null]));
     await Order.query(trx).findById(order.id).patch(patch);
-    await recordOrderAudit(trx as unknown as Knex, scope, event, order, "order.updated", patch, before);
+    await recordOrderAudit(trx, scope, event, order, "order.updated", patch, before);
   });
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }
 
 /** An order awaiting its payment is paid (spec §3 order confirmation): completed, its invoice queued. */
@@ -174,49 +161,33 @@ export async function confirmOrder(
   orderId: string,
   body: OrderConfirm,
 ): Promise<OrderView> {
-  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
-  await scope.db.transaction(async (trx) => {
-    const order = await lockOrder(trx, event.id, orderId);
-    if (order.status !== "awaiting_payment") throw new AppError("order_action_not_allowed", 409);
+  const view = await actOnOrder(scope, key, orderId, "confirm", async (trx, order, event) => {
     await Order.query(trx)
       .findById(order.id)
-      .patch({ ...billingPatch(order, body), status: "completed" });
-    if (order.totalInclTaxCents > 0) await recordOfflinePayment(trx as unknown as Knex, order);
-    await recordOrderAudit(trx as unknown as Knex, scope, event, order, "order.confirmed", {
-      paymentMethod: order.paymentMethod,
-    });
+      .patch({ ...billingColumns(order, body), status: "completed" });
+    if (order.totalInclTaxCents > 0) await recordOfflinePayment(trx, order);
+    await recordOrderAudit(trx, scope, event, order, "order.confirmed", { paymentMethod: order.paymentMethod });
   });
   await queueOrderDocuments(scope.deps, orderId);
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
+  return view;
 }
 
 /** A cart placed awaiting an offline payment: its places become held by the order until confirmed or cancelled. */
-export async function awaitOrder(scope: Scope, key: EventKey, orderId: string, body: OrderAwait): Promise<OrderView> {
-  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
-  await scope.db.transaction(async (trx) => {
-    const order = await lockOrder(trx, event.id, orderId);
-    if (order.status !== "in_cart") throw new AppError("order_action_not_allowed", 409);
+export function awaitOrder(scope: Scope, key: EventKey, orderId: string, body: OrderAwait): Promise<OrderView> {
+  return actOnOrder(scope, key, orderId, "await", async (trx, order, event) => {
     const now = scope.clock.now();
-    const holdRuns = order.holdExpiresAt !== null && order.holdExpiresAt.getTime() > now.getTime();
-    if (!holdRuns && !(await placesStillFree(trx, order, now))) throw new AppError("ticket_unavailable", 409);
-    await addLivePlaces(trx, await unitsOfOrder(trx as unknown as Knex, order.id), 1);
+    if (!(await cartKeepsPlaces(trx, order, now))) throw new AppError("ticket_unavailable", 409);
+    await countOrderPlaces(trx, order.id, 1);
     await Order.query(trx)
       .findById(order.id)
       .patch({ status: "awaiting_payment", paymentMethod: body.paymentMethod, holdExpiresAt: null, orderedAt: now });
-    await recordOrderAudit(trx as unknown as Knex, scope, event, order, "order.awaiting", {
-      paymentMethod: body.paymentMethod,
-    });
+    await recordOrderAudit(trx, scope, event, order, "order.awaiting", { paymentMethod: body.paymentMethod });
   });
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }
 
 /** An unpaid order dropped: the places an awaiting order held are given back; a cart's hold simply ends. */
-export async function cancelOrder(scope: Scope, key: EventKey, orderId: string): Promise<OrderView> {
-  const { event } = await findEventByKeyFor(scope.db, scope.actor, "update", key);
-  await scope.db.transaction(async (trx) => {
-    const order = await lockOrder(trx, event.id, orderId);
-    if (order.status !== "in_cart" && order.status !== "awaiting_payment")
-      throw new AppError("order_action_not_allowed", 409);
+export function cancelOrder(scope: Scope, key: EventKey, orderId: string): Promise<OrderView> {
+  return actOnOrder(scope, key, orderId, "cancel", async (trx, order, event) => {
     const paying = await Payment.query(trx)
       .where({ orderId: order.id })
       .whereIn("status", ["pending", "requires_action"])
@@ -224,15 +195,13 @@ export async function cancelOrder(scope: Scope, key: EventKey, orderId: string):
     // A card payment under way may still succeed: its webhook would find the order cancelled and refund it, but
     // the buyer is better served by waiting for its answer.
     if (paying) throw new AppError("order_action_not_allowed", 409);
-    if (order.status === "awaiting_payment")
-      await addLivePlaces(trx, await unitsOfOrder(trx as unknown as Knex, order.id), -1);
+    if (order.status === "awaiting_payment") await countOrderPlaces(trx, order.id, -1);
     await Order.query(trx).findById(order.id).patch({ status: "cancelled", holdExpiresAt: null });
-    await recordOrderAudit(trx as unknown as Knex, scope, event, order, "order.cancelled", { status: "cancelled" });
+    await recordOrderAudit(trx, scope, event, order, "order.cancelled", { status: "cancelled" });
   });
-  return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }
 
-/** A refund, whole or by items, its credit note queued once the money went back. */
+/** A refund, whole or by items, recorded in the history with it; its credit note queued once the money went back. */
 export async function refundOrderFor(
   scope: Scope,
   key: EventKey,
@@ -246,14 +215,12 @@ export async function refundOrderFor(
     order.id,
     body.items,
     scope.actor?.kind === "user" ? scope.actor.id : null,
+    (trx, written) =>
+      recordOrderAudit(trx, scope, event, order, "order.refunded", {
+        amountCents: written.amountCents,
+        items: written.items,
+      }),
   );
-  await scope.db.transaction(async (trx) => {
-    await recordOrderAudit(trx, scope, event, order, "order.refunded", {
-      amountCents: refund.amountCents,
-      status: refund.status,
-      items: refund.items,
-    });
-  });
   if (refund.status === "succeeded") await queueOrderDocuments(scope.deps, order.id);
   return orderView(scope.db, await findOrder(scope.db, event.id, orderId), true);
 }

@@ -1,3 +1,4 @@
+import { PAID_ORDER_STATUSES } from "@tessera/shared";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -17,7 +18,6 @@ import type { AppDeps } from "../scope.ts";
 export const ORDER_DOCUMENTS_JOB = "orders.issue_documents";
 const SWEEP_MS = 60_000;
 const SWEEP_BATCH = 200;
-const INVOICED_STATUSES = ["completed", "partially_refunded", "refunded"] as const;
 
 type DocumentDeps = Pick<AppDeps, "db" | "clock" | "logger">;
 
@@ -30,7 +30,7 @@ export async function issueOrderDocuments(deps: DocumentDeps, orderId: string): 
       const refunds = await creditedRefunds(trx, order.id).whereNotExists(
         trx("invoices").whereRaw("invoices.refund_id = refunds.id"),
       );
-      const wasSold = (INVOICED_STATUSES as readonly string[]).includes(order.status);
+      const wasSold = (PAID_ORDER_STATUSES as readonly string[]).includes(order.status);
       // A payment that came after its cart's places went is refunded whole: sold, then credited at once.
       if (!wasSold && !refunds.some((refund) => refund.reason === "late_payment")) return;
       await issueInvoice(trx, order.id, deps.clock.now());
@@ -46,11 +46,14 @@ export async function issueOrderDocuments(deps: DocumentDeps, orderId: string): 
   }
 }
 
+/** A refund row that gives items back (its JSON list of items is not empty), in the database's words. */
+const givesItemsBack = (db: Knex) => (isPostgres(db) ? "refunds.items::text <> '[]'" : "refunds.items <> '[]'");
+
 /** The order's refunds that went through and give items back (a payment given back whole undoes no sale). */
 function creditedRefunds(db: Knex, orderId: string) {
   return Refund.query(db)
     .where({ orderId, status: "succeeded" })
-    .whereRaw(isPostgres(db) ? "refunds.items::text <> '[]'" : "refunds.items <> '[]'")
+    .whereRaw(givesItemsBack(db))
     .orderBy("createdAt")
     .orderBy("id");
 }
@@ -71,7 +74,7 @@ export async function ordersOwedDocuments(deps: DocumentDeps, limit = SWEEP_BATC
   const uncredited = db("refunds")
     .whereRaw("refunds.order_id = orders.id")
     .where("refunds.status", "succeeded")
-    .whereRaw(isPostgres(db) ? "refunds.items::text <> '[]'" : "refunds.items <> '[]'")
+    .whereRaw(givesItemsBack(db))
     .whereNotExists(db("invoices").whereRaw("invoices.refund_id = refunds.id"));
   const rows = (await db("orders")
     .whereExists(billed)
@@ -79,7 +82,7 @@ export async function ordersOwedDocuments(deps: DocumentDeps, limit = SWEEP_BATC
       owed
         .where((sold) =>
           sold
-            .whereIn("status", [...INVOICED_STATUSES])
+            .whereIn("status", [...PAID_ORDER_STATUSES])
             .whereNotExists(db("invoices").whereRaw("invoices.order_id = orders.id").where("kind", "invoice")),
         )
         .orWhereExists(uncredited),

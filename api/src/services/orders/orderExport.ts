@@ -11,6 +11,7 @@ import { exportFileName, type ExportResult } from "../guests/export/export.ts";
 import { xlsxFile } from "../guests/export/xlsx.ts";
 import { codedValueLabel } from "../guests/screenLabels.ts";
 import type { Scope } from "../scope.ts";
+import { ticketCaptions } from "./guestOrders.ts";
 import { orderSlices, type OrderSummaryRow } from "./orderList.ts";
 
 /*
@@ -117,13 +118,9 @@ async function* linesOf(db: Knex, slices: AsyncIterable<OrderSummaryRow[]>): Asy
         .orderBy("c.code")
         .select("oc.orderId", "c.code") as Promise<{ orderId: string; code: string }[]>,
     ]);
-    const ticketIds = [...new Set(items.map((item) => item.ticketId))];
-    const captions = new Map(
-      ticketIds.length
-        ? (
-            (await db("tickets").whereIn("id", ticketIds).select("id", "caption")) as { id: string; caption: string }[]
-          ).map((row) => [row.id, row.caption])
-        : [],
+    const captions = await ticketCaptions(
+      db,
+      items.map((item) => item.ticketId),
     );
     const itemsOf = new Map<string, OrderItem[]>();
     for (const item of items) itemsOf.set(item.orderId, [...(itemsOf.get(item.orderId) ?? []), item]);

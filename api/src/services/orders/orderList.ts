@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from "@tessera/shared";
+import { ORDER_STATUSES, personName, type OrderStatus } from "@tessera/shared";
 import type { OrderExportQuery, OrderListQuery } from "@tessera/shared/schemas/ticketingOrders";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
@@ -81,6 +81,39 @@ async function figuresOf(db: Knex, orderIds: string[]) {
   return { units: asMap(units), refunded: asMap(refunded) };
 }
 
+/** The filter's orders, of the statuses it asks for when it names some. */
+function matchingOrders(db: Knex, eventId: string, filter: OrderFilter) {
+  const statuses = statusesOf(filter.status);
+  const query = filteredOrders(db, eventId, filter);
+  if (statuses) query.whereIn("o.status", statuses);
+  return query;
+}
+
+/** The orders' columns and their buyer's name and email. */
+const withBuyer = (query: Knex.QueryBuilder) =>
+  query.select("o.*", "g.firstName as buyerFirstName", "g.lastName as buyerLastName", "g.email as buyerEmail");
+
+/** Rows read with withBuyer as the list's lines: each order with its buyer, units and what was refunded. */
+async function summaryRows(db: Knex, rows: readonly Record<string, unknown>[]): Promise<OrderSummaryRow[]> {
+  const orders = rows.map((row) =>
+    Order.fromDatabaseJson(Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith("buyer")))),
+  );
+  const figures = await figuresOf(
+    db,
+    orders.map((order) => order.id),
+  );
+  return orders.map((order, index) => {
+    const row = rows[index]!;
+    return {
+      order,
+      orderedBy: personName(row.buyerFirstName as string | null, row.buyerLastName as string | null),
+      buyerEmail: (row.buyerEmail as string | null) ?? null,
+      units: figures.units.get(order.id) ?? 0,
+      refundedCents: figures.refunded.get(order.id) ?? 0,
+    };
+  });
+}
+
 const ORDER_COLUMNS = {
   orderedAt: "o.orderedAt",
   totalInclTaxCents: "o.totalInclTaxCents",
@@ -90,49 +123,27 @@ const ORDER_COLUMNS = {
 export async function listOrders(scope: Scope, key: EventKey, query: OrderListQuery): Promise<OrderListPage> {
   const { db } = scope;
   const { event } = await findEventByKeyFor(db, scope.actor, "read", key);
-  const statuses = statusesOf(query.status);
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 50;
-  const matching = () => {
-    const base = filteredOrders(db, event.id, query);
-    if (statuses) base.whereIn("o.status", statuses);
-    return base;
-  };
   const column = ORDER_COLUMNS[query.sort ?? "orderedAt"];
   const direction = query.order ?? "desc";
   const [rows, total, byStatus] = await Promise.all([
-    matching()
-      .orderBy([
-        { column, order: direction },
-        { column: "o.id", order: direction },
-      ])
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .select("o.*", "g.firstName as buyerFirstName", "g.lastName as buyerLastName", "g.email as buyerEmail"),
-    matching().count({ n: "*" }).first(),
+    withBuyer(
+      matchingOrders(db, event.id, query)
+        .orderBy([
+          { column, order: direction },
+          { column: "o.id", order: direction },
+        ])
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+    ),
+    matchingOrders(db, event.id, query).count({ n: "*" }).first(),
     filteredOrders(db, event.id, query).groupBy("o.status").select("o.status", db.raw("count(*) as n")),
   ]);
-  const orders = (rows as Record<string, unknown>[]).map((row) => ({
-    order: Order.fromDatabaseJson(
-      Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith("buyer"))),
-    ),
-    orderedBy: [row.buyerFirstName, row.buyerLastName].filter(Boolean).join(" ") || null,
-    buyerEmail: (row.buyerEmail as string | null) ?? null,
-  }));
-  const figures = await figuresOf(
-    db,
-    orders.map(({ order }) => order.id),
-  );
   const counts: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0]));
   for (const row of byStatus as { status: string; n: number | string }[]) counts[row.status] = Number(row.n);
   return {
-    rows: orders.map(({ order, orderedBy, buyerEmail }) => ({
-      order,
-      orderedBy,
-      buyerEmail,
-      units: figures.units.get(order.id) ?? 0,
-      refundedCents: figures.refunded.get(order.id) ?? 0,
-    })),
+    rows: await summaryRows(db, rows as Record<string, unknown>[]),
     page,
     perPage,
     total: Number((total as { n: number | string } | undefined)?.n ?? 0),
@@ -147,46 +158,22 @@ export async function* orderSlices(
   filter: OrderExportQuery,
   size = 500,
 ): AsyncGenerator<OrderSummaryRow[]> {
-  const statuses = statusesOf(filter.status);
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const query = filteredOrders(db, eventId, filter);
-    if (statuses) query.whereIn("o.status", statuses);
+    const query = matchingOrders(db, eventId, filter);
     if (after) {
       const { at, id } = after;
       query.where((where) =>
         where.where("o.orderedAt", ">", at).orWhere((same) => same.where("o.orderedAt", at).where("o.id", ">", id)),
       );
     }
-    const rows = (await query
-      .orderBy([{ column: "o.orderedAt" }, { column: "o.id" }])
-      .limit(size)
-      .select(
-        "o.*",
-        "g.firstName as buyerFirstName",
-        "g.lastName as buyerLastName",
-        "g.email as buyerEmail",
-      )) as Record<string, unknown>[];
+    const rows = (await withBuyer(
+      query.orderBy([{ column: "o.orderedAt" }, { column: "o.id" }]).limit(size),
+    )) as Record<string, unknown>[];
     if (!rows.length) return;
-    const orders = rows.map((row) => ({
-      order: Order.fromDatabaseJson(
-        Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith("buyer"))),
-      ),
-      orderedBy: [row.buyerFirstName, row.buyerLastName].filter(Boolean).join(" ") || null,
-      buyerEmail: (row.buyerEmail as string | null) ?? null,
-    }));
-    const figures = await figuresOf(
-      db,
-      orders.map(({ order }) => order.id),
-    );
-    yield orders.map(({ order, orderedBy, buyerEmail }) => ({
-      order,
-      orderedBy,
-      buyerEmail,
-      units: figures.units.get(order.id) ?? 0,
-      refundedCents: figures.refunded.get(order.id) ?? 0,
-    }));
-    const last = orders[orders.length - 1]!.order;
+    const slice = await summaryRows(db, rows);
+    yield slice;
+    const last = slice[slice.length - 1]!.order;
     after = { at: last.orderedAt.toISOString(), id: last.id };
     if (rows.length < size) return;
   }

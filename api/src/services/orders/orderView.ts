@@ -1,9 +1,11 @@
+import { personName } from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { Invoice } from "../../models/Invoice.ts";
 import type { Order } from "../../models/Order.ts";
 import { OrderItem } from "../../models/OrderItem.ts";
 import { Payment } from "../../models/Payment.ts";
 import { Refund } from "../../models/Refund.ts";
+import { ticketCaptions } from "./guestOrders.ts";
 
 /*
  * An order as its page shows it (issue 14 item 7): its items with their tickets' captions, the coupons it used,
@@ -64,11 +66,8 @@ export function orderActions(order: Pick<Order, "status">): OrderAction[] {
 export const refundedCentsOf = (refunds: readonly Refund[]) =>
   refunds.filter((refund) => refund.status !== "failed").reduce((sum, refund) => sum + refund.amountCents, 0);
 
-export const nameOf = (guest: { firstName?: string | null; lastName?: string | null } | undefined) =>
-  guest ? [guest.firstName, guest.lastName].filter(Boolean).join(" ") || null : null;
-
 export async function orderView(db: Knex, order: Order, canAct: boolean): Promise<OrderView> {
-  const [items, coupons, payments, refunds, invoices, buyer] = await Promise.all([
+  const [items, coupons, payments, refunds, invoices] = await Promise.all([
     OrderItem.query(db).where({ orderId: order.id }).orderBy("createdAt").orderBy("id"),
     db("orderCoupons as oc")
       .join("coupons as c", "c.id", "oc.couponId")
@@ -80,40 +79,35 @@ export async function orderView(db: Knex, order: Order, canAct: boolean): Promis
     Payment.query(db).where({ orderId: order.id }).orderBy("createdAt").orderBy("id"),
     Refund.query(db).where({ orderId: order.id }).orderBy("createdAt").orderBy("id"),
     Invoice.query(db).where({ orderId: order.id }).orderBy("issuedAt").orderBy("sequence"),
-    order.guestId
-      ? (db("guests").where({ id: order.guestId }).first("firstName", "lastName", "email") as Promise<
-          { firstName: string | null; lastName: string | null; email: string | null } | undefined
-        >)
-      : Promise.resolve(undefined),
   ]);
-  const holderIds = [...new Set(items.flatMap((item) => (item.holderGuestId ? [item.holderGuestId] : [])))];
-  const holders = new Map(
-    holderIds.length
-      ? (
-          (await db("guests").whereIn("id", holderIds).select("id", "firstName", "lastName")) as {
-            id: string;
-            firstName: string | null;
-            lastName: string | null;
-          }[]
-        ).map((guest) => [guest.id, nameOf(guest)])
-      : [],
-  );
-  const ticketIds = [...new Set(items.map((item) => item.ticketId))];
-  const captions = new Map(
-    ticketIds.length
-      ? (
-          (await db("tickets").whereIn("id", ticketIds).select("id", "caption")) as { id: string; caption: string }[]
-        ).map((row) => [row.id, row.caption])
-      : [],
-  );
+  // The buyer and the holders in one read.
+  const guestIds = [
+    ...new Set([order.guestId, ...items.map((item) => item.holderGuestId)].filter((id) => id !== null)),
+  ];
+  const [people, captions] = await Promise.all([
+    guestIds.length
+      ? (db("guests").whereIn("id", guestIds).select("id", "firstName", "lastName", "email") as Promise<
+          { id: string; firstName: string | null; lastName: string | null; email: string | null }[]
+        >)
+      : Promise.resolve([]),
+    ticketCaptions(
+      db,
+      items.map((item) => item.ticketId),
+    ),
+  ]);
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const nameOf = (id: string | null) => {
+    const person = id ? byId.get(id) : undefined;
+    return person ? personName(person.firstName, person.lastName) : null;
+  };
   return {
     order,
-    orderedBy: nameOf(buyer),
-    buyerEmail: buyer?.email ?? null,
+    orderedBy: nameOf(order.guestId),
+    buyerEmail: (order.guestId ? byId.get(order.guestId)?.email : null) ?? null,
     items: items.map((item) => ({
       item,
       caption: captions.get(item.ticketId) ?? "",
-      holderName: item.holderGuestId ? (holders.get(item.holderGuestId) ?? null) : null,
+      holderName: nameOf(item.holderGuestId),
     })),
     coupons: coupons.map((coupon) => ({ ...coupon, amountCents: Number(coupon.amountCents) })),
     payments,

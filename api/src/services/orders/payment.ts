@@ -1,5 +1,4 @@
 import type { ValidationIssue } from "@tessera/shared";
-import { compactSiret, isValidSiret } from "@tessera/shared/rules/siret";
 import type { TicketingPaymentMethod } from "@tessera/shared/schemas/ticketingBilling";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../config.ts";
@@ -8,9 +7,10 @@ import { AppError } from "../../errors.ts";
 import { Order } from "../../models/Order.ts";
 import { Payment } from "../../models/Payment.ts";
 import { TicketingParams } from "../../models/TicketingParams.ts";
-import { addLivePlaces, unitsOfOrder } from "./places.ts";
+import type { AppDeps, Scope } from "../scope.ts";
+import { billingColumns, siretIssue } from "./billing.ts";
 import { sendRefund } from "./refundSending.ts";
-import { lockOrder, placesStillFree, settleCardPayment, type Settlement } from "./settle.ts";
+import { cartKeepsPlaces, countOrderPlaces, lockOrder, settleCardPayment, type Settlement } from "./settle.ts";
 import { isFinalStripeRefusal, stripeFor } from "./stripeAccess.ts";
 
 /** How long a card payment under way keeps the cart's places (3-D Secure included). */
@@ -21,6 +21,15 @@ export interface PaymentContext {
   stripe: StripeConfig;
   now: () => Date;
 }
+
+/** What the payment services need of a scope (or of the app's deps) to reach Stripe. */
+export const paymentContextOf = (
+  scope: Pick<Scope, "db" | "clock"> & { deps: Pick<AppDeps, "config"> },
+): PaymentContext => ({
+  db: scope.db,
+  stripe: scope.deps.config.stripe,
+  now: () => scope.clock.now(),
+});
 
 export interface Billing {
   name: string;
@@ -51,8 +60,8 @@ export interface PaymentTestHooks {
 function checkRequest(request: PayRequest): void {
   const issues: ValidationIssue[] = [];
   if (!request.termsAccepted) issues.push({ field: "termsAccepted", code: "terms_required" });
-  if (request.billing.isCompany && !isValidSiret(compactSiret(request.billing.siret ?? "")))
-    issues.push({ field: "billing.siret", code: "siret_invalid" });
+  const siret = siretIssue(request.billing.isCompany, request.billing.siret, "billing.siret");
+  if (siret) issues.push(siret);
   if (request.method === "card" && !request.paymentMethodId)
     issues.push({ field: "paymentMethodId", code: "required" });
   if (issues.length) throw AppError.invalid(issues);
@@ -79,22 +88,15 @@ async function prepare(
     const params = await TicketingParams.query(trx).findOne({ eventId });
     if (!params || params.ticketOffice !== "opened") throw new AppError("ticket_office_closed", 409);
     if (!params.paymentMethods.includes(request.method)) throw new AppError("payment_method_unavailable", 409);
-    const holdRuns = order.holdExpiresAt !== null && order.holdExpiresAt.getTime() > now.getTime();
-    if (!holdRuns && !(await placesStillFree(trx, order, now))) throw new AppError("ticket_unavailable", 409);
-    const { billing } = request;
+    if (!(await cartKeepsPlaces(trx, order, now))) throw new AppError("ticket_unavailable", 409);
     const billingFields = {
-      billingName: billing.name,
-      address: billing.address,
-      zip: billing.zip,
-      city: billing.city,
-      isCompany: billing.isCompany,
-      siret: billing.isCompany ? compactSiret(billing.siret ?? "") : null,
+      ...billingColumns(order, request.billing, "billing.siret"),
       phone: request.phone ?? null,
       termsAcceptedAt: now,
     };
     if (order.totalInclTaxCents === 0 || request.method !== "card") {
       const status = order.totalInclTaxCents === 0 ? "completed" : "awaiting_payment";
-      await addLivePlaces(trx, await unitsOfOrder(trx as unknown as Knex, order.id), 1);
+      await countOrderPlaces(trx, order.id, 1);
       await Order.query(trx)
         .findById(order.id)
         .patch({

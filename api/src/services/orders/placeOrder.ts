@@ -1,5 +1,11 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { LIVE_ORDER_STATUSES, type OrderStatus, type PaymentMethod, type ValidationIssue } from "@tessera/shared";
+import {
+  LIVE_ORDER_STATUSES,
+  ORDER_REFERENCE_ALPHABET,
+  type OrderStatus,
+  type PaymentMethod,
+  type ValidationIssue,
+} from "@tessera/shared";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
@@ -29,11 +35,9 @@ export interface OrderRequest {
   language?: string | null;
 }
 
-const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
 function newReference(): string {
   let text = "";
-  for (let i = 0; i < 8; i += 1) text += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  for (let i = 0; i < 8; i += 1) text += ORDER_REFERENCE_ALPHABET[randomInt(ORDER_REFERENCE_ALPHABET.length)];
   return text;
 }
 
@@ -237,6 +241,8 @@ export async function placeOrder(
   status: Extract<OrderStatus, "in_cart" | "awaiting_payment" | "completed">,
   now: Date,
   paymentMethod: PaymentMethod | null = null,
+  /** What goes with the order, in its transaction (a payment received, the history's entry). */
+  withOrder?: (trx: Knex.Transaction, order: Order) => Promise<void>,
 ): Promise<PlacedOrder> {
   const items = mergedItems(request.items);
   const full = { ...request, items };
@@ -284,6 +290,7 @@ export async function placeOrder(
     });
     await writeItems(trx, order.id, priced);
     if (status !== "in_cart") await addLivePlaces(trx, unitsOf(priced), 1);
+    await withOrder?.(trx, order);
     return { order, priced };
   });
 }

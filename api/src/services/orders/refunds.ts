@@ -31,6 +31,8 @@ export async function refundOrder(
   orderId: string,
   wanted: RefundRequestItem[] | undefined,
   actorId: string | null,
+  /** What goes with the refund, in its transaction (the history's entry). */
+  withRefund?: (trx: Knex.Transaction, refund: Refund) => Promise<void>,
 ): Promise<Refund> {
   if (wanted !== undefined && wanted.length === 0)
     throw AppError.invalid([{ field: "items", code: "at_least_one_item" }]);
@@ -78,7 +80,7 @@ export async function refundOrder(
     await Order.query(trx)
       .findById(orderId)
       .patch({ status: await statusAfterRefunds(trx, orderId) });
-    return Refund.query(trx).insertAndFetch({
+    const written = await Refund.query(trx).insertAndFetch({
       orderId,
       paymentId: payment?.id ?? null,
       status: "pending",
@@ -88,6 +90,8 @@ export async function refundOrder(
       providerRefundId: null,
       createdBy: actorId,
     });
+    await withRefund?.(trx, written);
+    return written;
   });
   return sendRefund(context, refund.id);
 }

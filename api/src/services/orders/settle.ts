@@ -53,6 +53,18 @@ export async function placesStillFree(trx: Knex.Transaction, order: Order, now: 
   }
 }
 
+/** Whether the cart still has its places at `now`: its hold still runs, or they are still free (placesStillFree). */
+export async function cartKeepsPlaces(trx: Knex.Transaction, order: Order, now: Date): Promise<boolean> {
+  const holdRuns =
+    order.status === "in_cart" && order.holdExpiresAt !== null && order.holdExpiresAt.getTime() > now.getTime();
+  return holdRuns || placesStillFree(trx, order, now);
+}
+
+/** The order's units counted in its tickets' places taken (a cart becoming an order), or given back (-1). */
+export async function countOrderPlaces(trx: Knex.Transaction, orderId: string, sign: 1 | -1): Promise<void> {
+  await addLivePlaces(trx, await unitsOfOrder(trx as unknown as Knex, orderId), sign);
+}
+
 export type Settlement = { outcome: "completed" } | { outcome: "refunding"; refundId: string };
 
 /**
@@ -80,12 +92,10 @@ export async function settleCardPayment(
     intentId: intent.id,
     capturedCents: intent.amountReceived,
   });
-  const holdRuns =
-    order.status === "in_cart" && order.holdExpiresAt !== null && order.holdExpiresAt.getTime() > now.getTime();
   const unplaced = order.status === "in_cart" || order.status === "cancelled";
   // An order waiting for its payment keeps its places; one already paid by another payment gets this one back.
-  if (order.status === "awaiting_payment" || (unplaced && (holdRuns || (await placesStillFree(trx, order, now))))) {
-    if (unplaced) await addLivePlaces(trx, await unitsOfOrder(trx as unknown as Knex, order.id), 1);
+  if (order.status === "awaiting_payment" || (unplaced && (await cartKeepsPlaces(trx, order, now)))) {
+    if (unplaced) await countOrderPlaces(trx, order.id, 1);
     await Order.query(trx).findById(order.id).patch({
       status: "completed",
       paymentMethod: "card",

@@ -182,14 +182,9 @@ export function draftOf(rule: Rule | null | undefined): GroupDraft {
 /** A row as a comparison of the engine, or null while its subject or operator is not chosen. */
 export function conditionOf(row: ConditionDraft): Condition | null {
   if (!row.subject || !row.op) return null;
-  const [type, ...rest] = row.subject.split(":");
-  const name = rest.join(":");
-  const node: Record<string, unknown> =
-    type === "guest"
-      ? { guest: name, op: row.op }
-      : type === "ticket"
-        ? { ticket: name, op: row.op }
-        : { field: name, op: row.op };
+  const [type = "field", ...rest] = row.subject.split(":");
+  // The key's prefix is the comparison's own property: `guest:status` → { guest: "status" }, likewise field, ticket.
+  const node: Record<string, unknown> = { [type]: rest.join(":"), op: row.op };
   if (row.value !== undefined) node.value = row.value;
   return node as unknown as Condition;
 }

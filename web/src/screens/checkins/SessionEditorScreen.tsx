@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Button,
   Checkbox,
   Fieldset,
@@ -19,16 +18,17 @@ import {
   CHECKIN_NAME_MAX,
   DEFAULT_DISPLAYED_FIELDS,
 } from "@tessera/shared/rules/checkins";
-import { describeRule, type Rule } from "@tessera/shared/conditions/index";
-import { useMemo, useState } from "react";
+import type { Rule } from "@tessera/shared/conditions/index";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { BackLink } from "@/components/BackLink.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
-import { IconArrowLeft } from "@/components/icons.tsx";
 import { notifySuccess } from "@/components/notify.ts";
 import { RuleEditor } from "@/components/rules/RuleEditor.tsx";
-import { draftOf, ruleOf, rowIssues, type GroupDraft } from "@/components/rules/ruleDraft.ts";
+import { draftOf, ruleOf, type GroupDraft } from "@/components/rules/ruleDraft.ts";
+import { useRuleChecks } from "@/components/rules/useRuleChecks.ts";
 import {
   useCheckin,
   useCreateCheckin,
@@ -87,30 +87,11 @@ function SessionEditor({ session }: { session?: CheckinJson }) {
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  const ticketContext = useMemo(
-    () => ({ ticketTypeIds: vocabulary.tickets.map((ticket) => ticket.id) }),
-    [vocabulary.tickets],
-  );
-  const issues = useMemo(
-    () => rowIssues(values.rule, vocabulary.fields, ticketContext),
-    [values.rule, vocabulary.fields, ticketContext],
-  );
-  const problems = useMemo(
-    () =>
-      new Map(
-        [...issues].map(([id, issue]) => [
-          id,
-          t(`validation:${issue.code}` as "validation:condition_invalid_value", issue.params ?? {}),
-        ]),
-      ),
-    [issues, t],
-  );
-  const ruleInWords = useMemo(() => {
-    const rule = ruleOf(values.rule, vocabulary.fields, true, ticketContext);
-    return rule
-      ? describeRule(rule, vocabulary.fields, t, { tickets: vocabulary.tickets })
-      : t("checkins.everyConfirmedGuest");
-  }, [values.rule, vocabulary.fields, vocabulary.tickets, ticketContext, t]);
+  const {
+    issues,
+    problems,
+    inWords: ruleInWords,
+  } = useRuleChecks(values.rule, vocabulary.fields, vocabulary.ruleContext, t("checkins.everyConfirmedGuest"));
   const nameProblem = wasSubmitted && !values.name.trim() ? t("validation:required") : undefined;
   const isSaving = create.isPending || update.isPending;
 
@@ -147,12 +128,7 @@ function SessionEditor({ session }: { session?: CheckinJson }) {
   return (
     <Stack gap="md">
       <div>
-        <Anchor component={Link} to={base} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} />
-            {t("checkins.backToList")}
-          </Group>
-        </Anchor>
+        <BackLink to={base}>{t("checkins.backToList")}</BackLink>
         <Group justify="space-between" align="flex-end" mt="xs">
           <Title order={2} size="h3">
             {session ? session.name : t("checkins.editor.newTitle")}

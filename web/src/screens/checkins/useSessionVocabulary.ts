@@ -1,5 +1,5 @@
 import { CHECKIN_GUEST_COLUMNS, isGuestColumn } from "@tessera/shared/rules/checkins";
-import type { ConditionField } from "@tessera/shared/conditions/index";
+import type { CheckContext, ConditionField, DescribeContext } from "@tessera/shared/conditions/index";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ruleSubjects, ticketSubjects, type RuleSubject } from "@/components/rules/ruleDraft.ts";
@@ -9,9 +9,12 @@ import { useTickets } from "@/queries/ticketing.ts";
 export interface SessionVocabulary {
   /** The event's questions as the condition engine reads them. */
   fields: readonly ConditionField[];
-  /** The event's ticket types, which a session's rule may ask the guest to hold. */
-  tickets: readonly { id: string; name: string }[];
-  /** What a session's rule may test: guest attributes, questions, ticket types. */
+  /**
+   * The event's ticket types, which a rule may ask the guest to hold: what the condition engine checks a rule
+   * against (`ticketTypeIds`) and names them by in words (`tickets`).
+   */
+  ruleContext: CheckContext & DescribeContext;
+  /** What a rule may test: guest attributes, questions, ticket types. */
   subjects: readonly RuleSubject[];
   /** The fields a desk may show: the guest's columns, then the questions. */
   displayable: { group: string; items: { value: string; label: string }[] }[];
@@ -55,7 +58,7 @@ export function useSessionVocabulary(accountId: string, eventId: string): Sessio
       isGuestColumn(id) ? t(`guests.fields.${id}`) : byId.get(id)?.label || byId.get(id)?.name || id;
     return {
       fields,
-      tickets,
+      ruleContext: { ticketTypeIds: tickets.map((ticket) => ticket.id), tickets },
       subjects,
       displayable: [
         {

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { BackLink } from "@/components/BackLink.tsx";
 import { ComingSoon } from "@/components/ComingSoon.tsx";
-import { IconArrowLeft } from "@/components/icons.tsx";
 import { isApiError } from "@tessera/shared/client";
 import { useEvent } from "@/queries/events.ts";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
@@ -80,12 +80,7 @@ function EventAreaContent({ accountId, eventId }: { accountId: string; eventId: 
   return (
     <Stack gap="md">
       <div>
-        <Anchor component={Link} to={eventsBase} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} />
-            {t("events.backToList")}
-          </Group>
-        </Anchor>
+        <BackLink to={eventsBase}>{t("events.backToList")}</BackLink>
         <Group justify="space-between" align="flex-end" mt="xs">
           <div>
             <Title order={1} size="h2">

@@ -30,6 +30,17 @@ function parseHundredths(text: string, language: string): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
+/**
+ * A count typed in a ticketing form (a line's quantity, units to refund, a coupon's redemptions): a whole number
+ * from `min` to `max`, spaces around it ignored; undefined otherwise.
+ */
+export function wholeNumberIn(text: string, min: number, max: number): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= min && value <= max ? value : undefined;
+}
+
 /** "20" → 2000, "5,5" → 550 (basis points); undefined when it is not a percent from 0 to 100 with ≤ 2 decimals. */
 export function percentToBasisPoints(text: string, language: string): number | undefined {
   const value = parseHundredths(text, language);

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import {
   EBADGE_FORMATS,
   EBADGE_ORIENTATIONS,
@@ -6,8 +6,7 @@ import {
   type EbadgeOrientation,
 } from "@tessera/shared/rules/ebadges";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { IconArrowLeft } from "@/components/icons.tsx";
+import { BackLink } from "@/components/BackLink.tsx";
 
 /** The editor's head: back to the list, the template's name, its page (size and orientation), save. */
 export function EditorHeader({
@@ -34,12 +33,7 @@ export function EditorHeader({
   const { t } = useTranslation("web");
   return (
     <Stack gap="xs">
-      <Anchor component={Link} to={backTo} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} />
-          {t("ebadges.backToList")}
-        </Group>
-      </Anchor>
+      <BackLink to={backTo}>{t("ebadges.backToList")}</BackLink>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={2} size="h3">
           {name}

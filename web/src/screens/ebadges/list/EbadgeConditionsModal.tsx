@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { describeRule, type Rule } from "@tessera/shared/conditions/index";
-import { useMemo, useState } from "react";
+import type { Rule } from "@tessera/shared/conditions/index";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { notifySuccess } from "@/components/notify.ts";
 import { RuleEditor } from "@/components/rules/RuleEditor.tsx";
-import { draftOf, ruleOf, rowIssues, type GroupDraft } from "@/components/rules/ruleDraft.ts";
+import { draftOf, ruleOf, type GroupDraft } from "@/components/rules/ruleDraft.ts";
+import { useRuleChecks } from "@/components/rules/useRuleChecks.ts";
 import { useUpdateEbadge, type EbadgeJson } from "@/queries/ebadges.ts";
 import type { SessionVocabulary } from "../../checkins/useSessionVocabulary.ts";
 import { useEbadgesArea } from "../EbadgesContext.ts";
@@ -32,21 +33,12 @@ export function EbadgeConditionsModal({
   const [wasSubmitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const issues = useMemo(() => rowIssues(rule, vocabulary.fields), [rule, vocabulary.fields]);
-  const problems = useMemo(
-    () =>
-      new Map(
-        [...issues].map(([id, issue]) => [
-          id,
-          t(`validation:${issue.code}` as "validation:condition_invalid_value", issue.params ?? {}),
-        ]),
-      ),
-    [issues, t],
+  const { issues, problems, inWords } = useRuleChecks(
+    rule,
+    vocabulary.fields,
+    vocabulary.ruleContext,
+    t("ebadges.defaultBadge"),
   );
-  const inWords = useMemo(() => {
-    const complete = ruleOf(rule, vocabulary.fields, true);
-    return complete ? describeRule(complete, vocabulary.fields, t) : t("ebadges.defaultBadge");
-  }, [rule, vocabulary.fields, t]);
 
   async function save() {
     setSubmitted(true);

@@ -46,7 +46,9 @@ export function EbadgesListScreen() {
   }
 
   const whoGetsIt = (ebadge: EbadgeJson) =>
-    ebadge.conditions ? describeRule(ebadge.conditions as Rule, vocabulary.fields, t) : t("ebadges.defaultBadge");
+    ebadge.conditions
+      ? describeRule(ebadge.conditions as Rule, vocabulary.fields, t, vocabulary.ruleContext)
+      : t("ebadges.defaultBadge");
 
   return (
     <Stack gap="md">

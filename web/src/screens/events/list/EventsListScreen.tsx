@@ -1,12 +1,11 @@
 import { Button, Center, Group, Loader, Select, Stack, Tabs, Text } from "@mantine/core";
-import { Suspense, useCallback, useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EVENT_LIST_SORTS } from "@tessera/shared/rules/events";
 import type { Account } from "@tessera/shared/schemas/users";
 import { errorMessage } from "@/app/errorMessage.ts";
-import type { ParamsPatch } from "@/app/addressChanges.ts";
 import { lazyWithTimeout } from "@/app/lazyWithTimeout.ts";
-import { useViewParams } from "@/app/useViewParams.ts";
+import { useListViewParams } from "@/app/useViewParams.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 import { IconPlus } from "@/components/icons.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
@@ -35,7 +34,7 @@ const DuplicateEventModal = lazyWithTimeout(async () => ({
 /** /manage/events: the account's events; the view (filter, sort, search, page) is in the address. */
 export function EventsListScreen({ account }: { account: Account }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const [params, changeParams] = useViewParams();
+  const { params, changeView, onSearch } = useListViewParams();
   const [isCreating, setCreating] = useState(false);
   const [pending, setPending] = useState<{ action: EventAction; event: EventJson } | null>(null);
   const [failure, setFailure] = useState<ScreenNotice | null>(null);
@@ -44,16 +43,6 @@ export function EventsListScreen({ account }: { account: Account }) {
   const setArchived = useSetEventArchived(account.id);
   const remove = useDeleteEvent(account.id);
   const busyId = setArchived.isPending ? setArchived.variables?.eventId : undefined;
-
-  /** Changes some of the view's parameters; any change but the page goes back to page 1. */
-  const changeView = useCallback((patch: ParamsPatch) => changeParams({ page: null, ...patch }), [changeParams]);
-
-  const onSearch = useCallback(
-    (value: string) => {
-      if (value !== (new URLSearchParams(window.location.search).get("search") ?? "")) changeView({ search: value });
-    },
-    [changeView],
-  );
 
   function act(action: EventAction, event: EventJson) {
     setFailure(null);

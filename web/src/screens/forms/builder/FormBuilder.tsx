@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Grid, Group, Paper, Stack, Switch, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { FORM_TITLE_MAX, type FormItem } from "@tessera/shared/rules/forms";
 import { isApiError } from "@tessera/shared/client";
@@ -21,8 +7,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { formatDateTime } from "@/app/formatDate.ts";
+import { BackLink } from "@/components/BackLink.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
-import { IconArrowLeft } from "@/components/icons.tsx";
 import { notifySuccess } from "@/components/notify.ts";
 import { UnsavedChangesGuard } from "@/components/UnsavedChangesGuard.tsx";
 import { useCustomFields, type CustomFieldJson } from "@/queries/customFields.ts";
@@ -171,12 +157,7 @@ export function FormBuilder({ saved: savedForm, newForm }: { saved: FormJson | n
   return (
     <Stack gap="md">
       {canEdit && <UnsavedChangesGuard isDirty={isDirty} />}
-      <Anchor component={Link} to={base} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} />
-          {t("forms.builder.back")}
-        </Group>
-      </Anchor>
+      <BackLink to={base}>{t("forms.builder.back")}</BackLink>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} miw={0} style={{ flex: "1 1 18rem" }}>
           <Title order={2} size="h3" style={{ overflowWrap: "anywhere" }}>

@@ -1,14 +1,13 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Center, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { isApiError } from "@tessera/shared/client";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { BackLink } from "@/components/BackLink.tsx";
 import { ChartFigures } from "@/components/ChartFigures.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
 import { errorMessage } from "@/app/errorMessage.ts";
-import { IconArrowLeft } from "@/components/icons.tsx";
 import { useEventForm, useFormStatistics, type FormStatisticsJson } from "@/queries/forms.ts";
 import { ManageNotFoundScreen } from "@/screens/shell/ManageNotFoundScreen.tsx";
 import { useFormsArea } from "../FormsContext.ts";
@@ -26,12 +25,7 @@ export function FormStatisticsScreen({ formId }: { formId: string }) {
   if (isApiError(error) && error.status === 404) return <ManageNotFoundScreen />;
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={`${base}/${formId}`} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} />
-          {t("forms.statistics.back")}
-        </Group>
-      </Anchor>
+      <BackLink to={`${base}/${formId}`}>{t("forms.statistics.back")}</BackLink>
       <Title order={2} size="h3" style={{ overflowWrap: "anywhere" }}>
         {form.data ? t("forms.statistics.titleOf", { title: form.data.title }) : t("forms.statistics.title")}
       </Title>

@@ -1,29 +1,16 @@
 import { useFormFailure } from "@/app/useFormFailure.ts";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  SimpleGrid,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Card, Center, SimpleGrid, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { guestIdentityProblem } from "@tessera/shared/rules/guests";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { isApiError } from "@tessera/shared/client";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { showApiErrors } from "@/app/formRules.ts";
+import { BackLink } from "@/components/BackLink.tsx";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
-import { IconArrowLeft } from "@/components/icons.tsx";
 import { useCreateGuest, useDeleteGuest, useGuest, useUpdateGuest, type GuestJson } from "@/queries/guests.ts";
 import { ManageNotFoundScreen } from "@/screens/shell/ManageNotFoundScreen.tsx";
 import { useGuestFields, useGuestsArea } from "../GuestsContext.ts";
@@ -121,12 +108,7 @@ function GuestForm({ guest }: { guest: GuestJson | null }) {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={base} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} />
-          {t("guests.detail.back")}
-        </Group>
-      </Anchor>
+      <BackLink to={base}>{t("guests.detail.back")}</BackLink>
       <Group justify="space-between" align="flex-end">
         <Title order={2} size="h3">
           {guest ? guest.fullName || guest.email || t("guests.detail.unnamed") : t("guests.detail.addTitle")}

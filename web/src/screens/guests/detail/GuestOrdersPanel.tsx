@@ -1,31 +1,13 @@
-import { Alert, Badge, Card, Center, Loader, Stack, Table, Text, Title, type MantineColor } from "@mantine/core";
+import { Alert, Card, Center, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "@tessera/shared/i18n/languages";
-import type { OrderStatus } from "@tessera/shared/rules/orders";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { formatMoney } from "@/app/formatMoney.ts";
+import { OrderStatusBadge } from "@/components/OrderStatusBadge.tsx";
 import { useGuestOrders, type GuestTicketJson, type OrderJson } from "@/queries/guests.ts";
 import { useGuestsArea } from "../GuestsContext.ts";
-
-const STATUS_COLORS: Record<OrderStatus, MantineColor> = {
-  completed: "green",
-  awaiting_payment: "yellow",
-  partially_refunded: "orange",
-  refunded: "gray",
-  cancelled: "red",
-  in_cart: "blue",
-};
-
-function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const { t } = useTranslation("web");
-  return (
-    <Badge variant="light" color={STATUS_COLORS[status]}>
-      {t(`guests.orders.status.${status}`)}
-    </Badge>
-  );
-}
 
 /** An amount after taxes, the amount before taxes under it. */
 function Price({ incl, excl, currency }: { incl: number; excl: number; currency: string }) {

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Menu, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Language } from "@tessera/shared/i18n/languages";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { useViewParams } from "@/app/useViewParams.ts";
+import { ExportMenu, type ExportFormat } from "@/components/ExportMenu.tsx";
 import { IconPlus } from "@/components/icons.tsx";
 import { SearchField } from "@/components/SearchField.tsx";
 import { VirtualTable } from "@/components/table/VirtualTable.tsx";
@@ -94,7 +95,7 @@ export function GuestListScreen() {
     setChosen(keys);
     saveChosenColumns(event.id, keys);
   }
-  const exportHref = (format: "csv" | "xlsx") =>
+  const exportHref = (format: ExportFormat) =>
     guestExportUrl(accountId, event.id, { ...query, format, columns: shown.join(","), lang: language });
 
   const loadedIds = list.loadedGuests.map((guest) => guest.id);
@@ -119,19 +120,11 @@ export function GuestListScreen() {
         />
         <Group gap="xs">
           <ColumnChooser columns={columns} chosen={chosen} onChange={choose} />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default">{t("guests.list.export")}</Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component="a" href={exportHref("csv")} download>
-                {t("guests.list.exportCsv")}
-              </Menu.Item>
-              <Menu.Item component="a" href={exportHref("xlsx")} download>
-                {t("guests.list.exportXlsx")}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <ExportMenu
+            label={t("guests.list.export")}
+            formatLabels={{ csv: t("guests.list.exportCsv"), xlsx: t("guests.list.exportXlsx") }}
+            hrefOf={exportHref}
+          />
           {canWrite && (
             <>
               <Button variant="default" onClick={() => navigate(`${base}/import`)}>

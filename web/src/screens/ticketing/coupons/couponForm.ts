@@ -3,7 +3,7 @@ import { TICKET_MAX_QUANTITY_MAX } from "@tessera/shared/schemas/ticketing";
 import { PERCENT_BP_MAX } from "@tessera/shared/ticketing/money";
 import { fromZonedInput, toZonedInput } from "@/app/zonedTime.ts";
 import type { CouponCreateBody, CouponJson, CouponUpdateBody } from "@/queries/ticketingCoupons.ts";
-import { amountToCents, basisPointsToPercent, centsToAmount, percentToBasisPoints } from "../prices.ts";
+import { amountToCents, basisPointsToPercent, centsToAmount, percentToBasisPoints, wholeNumberIn } from "../prices.ts";
 
 /*
  * The Coupons tab's form (spec §3 Coupon, §5 coupon code): what the organizer types (an amount off in euros or a
@@ -70,11 +70,7 @@ export function percentOffBp(text: string, language: string): number | undefined
 
 /** Max redemptions: empty (unlimited, null), a whole number from 1 to the quantity limit, else undefined. */
 export function maxRedemptionsOf(text: string): number | null | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  if (!/^\d+$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
-  return value >= 1 && value <= TICKET_MAX_QUANTITY_MAX ? value : undefined;
+  return text.trim() ? wholeNumberIn(text, 1, TICKET_MAX_QUANTITY_MAX) : null;
 }
 
 /** What is wrong with a field, as a key of the catalogues (web's, or the API's own validation message). */

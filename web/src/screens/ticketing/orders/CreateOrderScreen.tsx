@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Anchor,
   Button,
   Center,
   Group,
@@ -19,8 +18,10 @@ import { COUPON_CODE_MAX_LENGTH } from "@tessera/shared/rules/couponCode";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { errorMessage } from "@/app/errorMessage.ts";
+import { BackLink } from "@/components/BackLink.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
-import { IconArrowLeft, IconPlus, IconTrash } from "@/components/icons.tsx";
+import { IconPlus, IconTrash } from "@/components/icons.tsx";
 import { notifySuccess } from "@/components/notify.ts";
 import { UnsavedChangesGuard } from "@/components/UnsavedChangesGuard.tsx";
 import { useTickets } from "@/queries/ticketing.ts";
@@ -69,7 +70,7 @@ export function CreateOrderScreen() {
     if (createdId) navigate(`${base}/${createdId}`);
   }, [createdId, base, navigate]);
 
-  if (tickets.error) return <FailureAlert message={tickets.error.message} />;
+  if (tickets.error) return <FailureAlert message={errorMessage(tickets.error, t)} />;
   if (!tickets.data) {
     return (
       <Center p="xl">
@@ -101,12 +102,7 @@ export function CreateOrderScreen() {
   const linesError = form.errors.lines;
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={base} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} />
-          {t("ticketing.orders.detail.back")}
-        </Group>
-      </Anchor>
+      <BackLink to={base}>{t("ticketing.orders.detail.back")}</BackLink>
       <Paper withBorder p="md" component="section" aria-labelledby="create-order-title">
         <UnsavedChangesGuard isDirty={form.isDirty() && !createdId} />
         <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>

@@ -1,11 +1,12 @@
-import { Anchor, Button, Center, Group, Loader, Paper, Stack, Title } from "@mantine/core";
+import { Button, Center, Group, Loader, Paper, Stack, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { errorMessage } from "@/app/errorMessage.ts";
+import { BackLink } from "@/components/BackLink.tsx";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
-import { IconArrowLeft } from "@/components/icons.tsx";
+import { OrderStatusBadge } from "@/components/OrderStatusBadge.tsx";
 import { notifySuccess } from "@/components/notify.ts";
 import { useCancelOrder, useOrder } from "@/queries/ticketingOrders.ts";
 import { useCurrentEvent } from "../../events/EventContext.ts";
@@ -14,7 +15,6 @@ import { OrderBillingModal } from "./OrderBillingModal.tsx";
 import { RefundOrderModal } from "./RefundOrderModal.tsx";
 import { OrderItemsTable } from "./OrderItemsTable.tsx";
 import { OrderMoneyPanel } from "./OrderMoneyPanel.tsx";
-import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 import { OrderSummary } from "./OrderSummary.tsx";
 import { OrderTimeline } from "./OrderTimeline.tsx";
 import { useGuestsBase, useOrdersBase } from "./ordersBase.ts";
@@ -32,14 +32,7 @@ export function OrderScreen() {
   const cancel = useCancelOrder(accountId, event.id);
   const [doing, setDoing] = useState<PageAction | "billing" | null>(null);
 
-  const back = (
-    <Anchor component={Link} to={base} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} />
-        {t("ticketing.orders.detail.back")}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={base}>{t("ticketing.orders.detail.back")}</BackLink>;
   if (order.error) {
     return (
       <Stack gap="sm">

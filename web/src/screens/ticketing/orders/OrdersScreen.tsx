@@ -6,7 +6,6 @@ import {
   Group,
   Input,
   Loader,
-  Menu,
   Paper,
   Stack,
   Table,
@@ -16,14 +15,14 @@ import {
   Title,
 } from "@mantine/core";
 import type { Language } from "@tessera/shared/i18n/languages";
-import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import type { ParamsPatch } from "@/app/addressChanges.ts";
 import { formatDateTime } from "@/app/formatDate.ts";
 import { formatMoney } from "@/app/formatMoney.ts";
-import { useViewParams } from "@/app/useViewParams.ts";
+import { useListViewParams } from "@/app/useViewParams.ts";
+import { ExportMenu } from "@/components/ExportMenu.tsx";
 import { FailureAlert } from "@/components/FailureAlert.tsx";
+import { OrderStatusBadge } from "@/components/OrderStatusBadge.tsx";
 import { IconPlus } from "@/components/icons.tsx";
 import { ListFooter } from "@/components/ListFooter.tsx";
 import { SearchField } from "@/components/SearchField.tsx";
@@ -33,7 +32,6 @@ import { useCurrentEvent } from "../../events/EventContext.ts";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { buyerName } from "./orderDisplay.ts";
 import { useOrdersBase } from "./ordersBase.ts";
-import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 import {
   countOf,
   dayPatch,
@@ -57,25 +55,14 @@ export function OrdersScreen() {
   const base = useOrdersBase();
   const navigate = useNavigate();
   const canEdit = Boolean(event.abilities.update);
-  const [params, changeParams] = useViewParams();
-  const paramsKey = params.toString();
-  const view = useMemo(() => ordersViewOf(new URLSearchParams(paramsKey)), [paramsKey]);
+  const { params, changeView, onSearch } = useListViewParams();
+  const view = ordersViewOf(params);
   const orders = useOrdersPage(accountId, event.id, ordersListQuery(view));
-
-  /** Any change but the page goes back to page 1. */
-  const changeView = useCallback((patch: ParamsPatch) => changeParams({ page: null, ...patch }), [changeParams]);
-  const onSearch = useCallback(
-    (value: string) => {
-      if (value !== (new URLSearchParams(window.location.search).get("search") ?? "")) changeView({ search: value });
-    },
-    [changeView],
-  );
   const statusLabel = (tab: StatusTab) =>
     tab === "all" ? t("ticketing.orders.allStatuses") : t(`guests.orders.status.${tab}`);
 
   const page = orders.data;
   const pagination = page?.pagination ?? { page: view.page, perPage: ORDERS_PER_PAGE, total: 0 };
-  const exportHref = (format: "csv" | "xlsx") => ordersExportUrl(accountId, event.id, ordersExportQuery(view, format));
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="orders-title">
@@ -85,21 +72,12 @@ export function OrdersScreen() {
             {t("ticketing.orders.title")}
           </Title>
           <Group gap="xs">
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button size="xs" variant="default">
-                  {t("ticketing.orders.export")}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component="a" href={exportHref("csv")} download>
-                  {t("ticketing.orders.exportCsv")}
-                </Menu.Item>
-                <Menu.Item component="a" href={exportHref("xlsx")} download>
-                  {t("ticketing.orders.exportXlsx")}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <ExportMenu
+              size="xs"
+              label={t("ticketing.orders.export")}
+              formatLabels={{ csv: t("ticketing.orders.exportCsv"), xlsx: t("ticketing.orders.exportXlsx") }}
+              hrefOf={(format) => ordersExportUrl(accountId, event.id, ordersExportQuery(view, format))}
+            />
             {canEdit && (
               <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => navigate(`${base}/new`)}>
                 {t("ticketing.orders.newOrder")}
@@ -144,7 +122,7 @@ export function OrdersScreen() {
                 data-testid="orders-from"
                 value={rangeDay(view.from)}
                 max={rangeDay(view.to) || undefined}
-                onChange={(event) => changeParams(dayPatch("from", event.currentTarget.value))}
+                onChange={(event) => changeView(dayPatch("from", event.currentTarget.value))}
               />
               <TextInput
                 type="date"
@@ -152,7 +130,7 @@ export function OrdersScreen() {
                 data-testid="orders-to"
                 value={rangeDay(view.to)}
                 min={rangeDay(view.from) || undefined}
-                onChange={(event) => changeParams(dayPatch("to", event.currentTarget.value))}
+                onChange={(event) => changeView(dayPatch("to", event.currentTarget.value))}
               />
             </Group>
           </Input.Wrapper>
@@ -227,7 +205,7 @@ export function OrdersScreen() {
         <ListFooter
           pagination={pagination}
           pageCount={pageCountOf(pagination)}
-          onPage={(next) => changeParams({ page: next > 1 ? String(next) : null })}
+          onPage={(next) => changeView({ page: next > 1 ? String(next) : null })}
         />
       </Stack>
     </Paper>

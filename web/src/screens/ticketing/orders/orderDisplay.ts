@@ -1,16 +1,3 @@
-import type { MantineColor } from "@mantine/core";
-import type { OrderStatus } from "@tessera/shared/rules/orders";
-
-/** A status's badge colour (the guest's orders panel uses the same). */
-export const STATUS_COLORS: Record<OrderStatus, MantineColor> = {
-  completed: "green",
-  awaiting_payment: "yellow",
-  partially_refunded: "orange",
-  refunded: "gray",
-  cancelled: "red",
-  in_cart: "blue",
-};
-
 /** The buyer as a line reads it: their name, or their email when they have no name. */
 export const buyerName = (order: { orderedBy: string | null; email: string | null }): string =>
   order.orderedBy || order.email || "—";

@@ -1,5 +1,6 @@
 import { isValidCouponCode } from "@tessera/shared/rules/couponCode";
 import type { OfflinePaymentMethod, OrderCreateBody } from "@/queries/ticketingOrders.ts";
+import { wholeNumberIn } from "../prices.ts";
 
 /*
  * The "create order" screen (spec §2, §5: an order needs at least one ticket): the organizer's order for a guest
@@ -56,12 +57,7 @@ export const emptyOrderValues = (): CreateOrderValues => ({
 });
 
 /** A line's quantity: a whole number from 1 to the API's limit; undefined otherwise. */
-export function lineQuantity(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
-  return value >= 1 && value <= LINE_QUANTITY_MAX ? value : undefined;
-}
+export const lineQuantity = (text: string): number | undefined => wholeNumberIn(text, 1, LINE_QUANTITY_MAX);
 
 export type OrderProblem =
   | "ticketing.orders.create.guestRequired"

@@ -1,4 +1,5 @@
 import type { OrderItemJson, OrderRefundBody } from "@/queries/ticketingOrders.ts";
+import { wholeNumberIn } from "../prices.ts";
 
 /*
  * The refund modal (spec §4: refund, full or partial by items; §5: a refund or partial refund needs at least one
@@ -26,11 +27,8 @@ export const emptyRefundValues = (): RefundValues => ({ mode: "full", quantities
 
 /** A quantity typed: a whole number from 0 to `max`; undefined otherwise. */
 export function unitsOf(text: string | undefined, max: number): number | undefined {
-  const trimmed = (text ?? "").trim();
-  if (!trimmed) return 0;
-  if (!/^\d+$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
-  return value <= max ? value : undefined;
+  const typed = text ?? "";
+  return typed.trim() ? wholeNumberIn(typed, 0, max) : 0;
 }
 
 export type RefundProblem = "ticketing.orders.refund.needsItem" | "ticketing.orders.refund.quantityInvalid";

@@ -1,9 +1,17 @@
-import { Badge } from "@mantine/core";
+import { Badge, type MantineColor } from "@mantine/core";
 import type { OrderStatus } from "@tessera/shared/rules/orders";
 import { useTranslation } from "react-i18next";
-import { STATUS_COLORS } from "./orderDisplay.ts";
 
-/** An order's status (spec §4), in its colour. */
+const STATUS_COLORS: Record<OrderStatus, MantineColor> = {
+  completed: "green",
+  awaiting_payment: "yellow",
+  partially_refunded: "orange",
+  refunded: "gray",
+  cancelled: "red",
+  in_cart: "blue",
+};
+
+/** An order's status (spec §4), in its colour: the Order history, an order's page and a guest's orders. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation("web");
   return (
