@@ -89,6 +89,7 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the Params tab on %s", (
       );
       await params.button(labels.sales.stop).click();
       const confirm = page.getByRole("dialog", { name: labels.sales.stopTitle });
+      await confirm.getByRole("checkbox", { name: labels.sales.stopRegistrations }).check();
       await params.button(labels.sales.stop, confirm).click();
       await params.ticketOffice().filter({ hasText: labels.sales.closed }).waitFor();
     });
@@ -101,6 +102,10 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("the Params tab on %s", (
       vatStatus: "margin",
       city: "Paris",
     });
+    // Registrations stopped with the sales: the registration form is offline.
+    expect((await server.db("forms").where({ eventId: event.id, type: "registration" })).map((f) => f.state)).toEqual([
+      "draft",
+    ]);
     const [stored] = await server.db("ticketingParams").where({ eventId: event.id });
     expect(stored).toMatchObject({
       organizerId: billing.id,

@@ -117,6 +117,11 @@ export const TicketingParamsUpdate = Type.Object(
     terms: Type.Optional(Text(TICKETING_TERMS_MAX)),
     paymentMethods: Type.Optional(Type.Array(TicketingPaymentMethodSchema, { uniqueItems: true, maxItems: 3 })),
     organizerId: Type.Optional(Nullable(Uuid)),
+    /**
+     * With `ticketOffice: "closed"`: registrations stop with the sales (spec §4), the event's online
+     * registration forms taken offline in the same change.
+     */
+    stopRegistrations: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

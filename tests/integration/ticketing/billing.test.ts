@@ -227,4 +227,33 @@ describe.each(databaseKinds())("ticketing billing and parameters on %s", (kind) 
     expect(json(trail[1].after)).toMatchObject({ ticketOffice: "opened", mode: "test", paymentMethods: ["card"] });
     expect(json(trail[2].after)).toMatchObject({ ticketOffice: "closed", organizerId: null });
   });
+  it("stops sales alone, or sales and registrations: the online registration forms go offline, each in the history", async () => {
+    const { db, http, event, base } = await setUp();
+    const organizer = await http.post(`${base}/organizers`, ORGANIZER);
+    await buildTicket(db, event);
+    const form = await buildForm(db, event, { items: [] });
+    const survey = await buildForm(db, event, { items: [], type: "survey" });
+    const open = () => http.post(`${base}/ticketingparams`, { ticketOffice: "opened", organizerId: organizer.body.id });
+    const stateOf = async (id: string) => (await db("forms").where({ id }).first()).state;
+
+    expect((await open()).status).toBe(200);
+    const salesOnly = await http.post(`${base}/ticketingparams`, { ticketOffice: "closed" });
+    expect(salesOnly.body.ticketOffice).toBe("closed");
+    expect(await stateOf(form.id)).toBe("online");
+
+    expect((await open()).status).toBe(200);
+    // Asked while sales stay open, it does nothing: only stopping sales stops registrations with them.
+    await http.post(`${base}/ticketingparams`, { mode: "test", stopRegistrations: true });
+    expect(await stateOf(form.id)).toBe("online");
+    const both = await http.post(`${base}/ticketingparams`, { ticketOffice: "closed", stopRegistrations: true });
+    expect(both.status).toBe(200);
+    expect(both.body.ticketOffice).toBe("closed");
+    expect(await stateOf(form.id)).toBe("draft");
+    expect(await stateOf(survey.id)).toBe("online");
+    const offline = await db("auditLogs").where({ eventId: event.id, action: "form.taken_offline" });
+    expect(offline.map((entry) => entry.subjectId)).toEqual([form.id]);
+
+    // Sales cannot start again until a registration form is back online.
+    expect((await open()).body.error.code).toBe("form_not_set");
+  });
 });

@@ -5,10 +5,12 @@ import {
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
+import { Form } from "../../models/Form.ts";
 import { Organizer } from "../../models/Organizer.ts";
 import { TicketingParams } from "../../models/TicketingParams.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { recordFormAudit } from "../forms/formAudit.ts";
 import type { Scope } from "../scope.ts";
 import { findOrganizer } from "./billing.ts";
 
@@ -120,6 +122,25 @@ export async function updateTicketingParams(
         eventId: event.id,
         ...(starting || stopping ? { before: paramsSnapshot(before), after: paramsSnapshot(params) } : changes),
       });
+    if (body.stopRegistrations && params.ticketOffice === "closed") await takeRegistrationsOffline(trx, scope, event);
     return { params };
   });
+}
+
+/** Spec §4: stopping ticket sales and registrations puts the registration form offline (each in the history). */
+async function takeRegistrationsOffline(trx: Knex.Transaction, scope: Scope, event: Event): Promise<void> {
+  const online = await Form.query(trx).where({ eventId: event.id, type: "registration", state: "online" });
+  if (!online.length) return;
+  await Form.query(trx)
+    .patch({ state: "draft" })
+    .whereIn(
+      "id",
+      online.map((form) => form.id),
+    );
+  for (const form of online) {
+    await recordFormAudit(trx, scope, event, form, "form.taken_offline", {
+      before: { type: form.type, state: "online" },
+      after: { type: form.type, state: "draft" },
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/app/errorMessage.ts";
@@ -30,6 +30,7 @@ export function SalesPanel({
   const update = useUpdateTicketingParams(accountId, eventId);
   const [failure, setFailure] = useState<string | null>(null);
   const [isConfirmingStop, setConfirmingStop] = useState(false);
+  const [stopRegistrations, setStopRegistrations] = useState(false);
   const isOpened = params.ticketOffice === "opened";
   const since = zonedDateTimeText(params.salesStartedAt, i18n.language, timeZone);
 
@@ -79,10 +80,19 @@ export function SalesPanel({
       {isConfirmingStop && (
         <ConfirmModal
           title={t("ticketing.params.sales.stopTitle")}
-          message={t("ticketing.params.sales.stopMessage")}
+          message={
+            <Stack gap="sm">
+              <Text size="sm">{t("ticketing.params.sales.stopMessage")}</Text>
+              <Checkbox
+                checked={stopRegistrations}
+                onChange={(event) => setStopRegistrations(event.currentTarget.checked)}
+                label={t("ticketing.params.sales.stopRegistrations")}
+              />
+            </Stack>
+          }
           confirmLabel={t("ticketing.params.sales.stop")}
           onConfirm={async () => {
-            await update.mutateAsync({ ticketOffice: "closed" });
+            await update.mutateAsync({ ticketOffice: "closed", stopRegistrations });
             setFailure(null);
             notifySuccess(t("ticketing.params.sales.stopped"));
           }}
