@@ -7,7 +7,11 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../helpers/factories.ts";
 import { buildEvent, buildTeam, listOnEvent, uniqueSlug } from "../../helpers/events.ts";
 import type { HttpClient } from "../../helpers/http.ts";
+import { buildGuest } from "../../helpers/guests.ts";
+import { billEventBy, buildOrganizer } from "../../helpers/invoices.ts";
+import { buildOrder, buildTicket } from "../../helpers/orders.ts";
 import { useCastServer } from "../../helpers/suite.ts";
+import { issueInvoice } from "../../../api/src/services/invoicing/index.ts";
 
 /** Delete (spec §5 team rule), duplicate with the copier registry, access rights, the event limit. */
 
@@ -71,6 +75,32 @@ describe.each(databaseKinds())("event lifecycle on %s", (kind) => {
       );
       // Someone outside the team may.
       expect((await suite.cast.client("administrator").delete(path)).status).toBe(200);
+    });
+
+    it("keeps an event that issued invoices (kept ten years): 409 event_not_deleted with the reason, in the caller's language", async () => {
+      const { db } = suite.server;
+      const event = await buildEvent(db, suite.cast.accountA.id, { createdBy: suite.cast.users.organizer.user.id });
+      await billEventBy(db, event, await buildOrganizer(db, event.accountId));
+      const buyer = await buildGuest(db, event, { firstName: "Lou" });
+      const { order } = await buildOrder(db, event, {
+        guestId: buyer.id,
+        items: [{ ticket: await buildTicket(db, event) }],
+      });
+      const path = `${events}/${event.id}`;
+      // Without an invoice yet, nothing stands in the way; the refusal comes with the first one.
+      expect((await organizer.get(path)).body.abilities).toMatchObject({ delete: true });
+      await db.transaction((trx) => issueInvoice(trx, order.id, new Date()));
+      const refused = await expectNoChange(db, () => organizer.delete(path));
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: "event_not_deleted",
+        message:
+          "Event could not be deleted. Reason: it has issued invoices or credit notes, which must be kept for 10 years: archive it instead",
+      });
+      expect((await organizer.delete(path, { lang: "fr" })).body.error.message).toBe(
+        "L'événement n'a pas pu être supprimé. Raison : il a émis des factures ou des avoirs, qui doivent être conservés 10 ans : archivez-le plutôt",
+      );
+      expect(await db("invoices").where({ eventId: event.id })).toHaveLength(1);
     });
   });
 
