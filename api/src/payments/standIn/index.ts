@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { CARD_FRAME_HTML } from "./cardFrame.ts";
 import { canonicalForm, FormError, type FormObject, type FormValue, parseForm } from "./formData.ts";
+import { STRIPE_JS } from "./stripeJs.ts";
 
 /**
  * A local stand-in of the part of Stripe's API that Tessera uses, which the real `stripe` SDK talks to
@@ -24,6 +26,16 @@ import { canonicalForm, FormError, type FormObject, type FormValue, parseForm } 
  *   the first answer (header Idempotent-Replayed: true); with anything else, 400 idempotency_error. Answers to
  *   malformed requests (400 before anything ran, 401) are not kept, as at Stripe.
  * - Everything belongs to the secret key that made it: another key gets 404 resource_missing.
+ * - The browser's side (Stripe.js), for the buyer's payment step: `GET /v3/stripe.js` serves a small Stripe.js
+ *   (stripeJs.ts: Stripe(), elements(), the card element, createPaymentMethod, handleNextAction) and
+ *   `GET /v3/elements/card` the card element's frame (cardFrame.ts), so that card numbers stay on this origin as
+ *   they stay on Stripe's. Calls with a publishable key (`Authorization: Bearer pk_test_<x>` acts for the secret
+ *   key `sk_test_<x>`) may create a PaymentMethod from a card (`POST /v1/payment_methods`: Stripe's test card
+ *   numbers — 4242424242424242 and 5555555555554444 succeed, 4000000000000002 is declined, 4000000000009995 is
+ *   declined for insufficient funds, 4000002500003155 asks for 3-D Secure — each acting as its pm_card_… at
+ *   confirm), read a PaymentIntent with its client secret, and end its 3-D Secure step
+ *   (`POST /v1/payment_intents/:id/authenticate`, outcome succeed or fail, a stand-in's own endpoint doing what
+ *   authenticate() does). Every answer allows cross-origin calls (CORS), as Stripe's API does.
  * - Events are posted to `webhookUrl` with a real Stripe-Signature header (t=<unix seconds>,v1=<HMAC-SHA256 of
  *   "<t>.<body>" with the webhook secret>), one at a time in the order they happened, each attempt signed
  *   afresh; a non-2xx answer or a network error is retried (maxAttempts, retryDelayMs apart).
@@ -107,11 +119,18 @@ interface StoredAnswer extends Answer {
   params: string;
 }
 
+/** What a card does at confirm, and how a charge shows it. */
+interface TestCard {
+  outcome: "succeed" | "decline" | "authenticate";
+  declineCode?: string;
+  brand: string;
+  last4: string;
+  expMonth?: number;
+  expYear?: number;
+}
+
 /** Stripe's test payment methods this stand-in knows. */
-const TEST_CARDS: Record<
-  string,
-  { outcome: "succeed" | "decline" | "authenticate"; declineCode?: string; brand: string; last4: string }
-> = {
+const TEST_CARDS: Record<string, TestCard> = {
   pm_card_visa: { outcome: "succeed", brand: "visa", last4: "4242" },
   pm_card_mastercard: { outcome: "succeed", brand: "mastercard", last4: "4444" },
   pm_card_chargeDeclined: { outcome: "decline", declineCode: "generic_decline", brand: "visa", last4: "0002" },
@@ -124,11 +143,48 @@ const TEST_CARDS: Record<
   pm_card_authenticationRequired: { outcome: "authenticate", brand: "visa", last4: "3184" },
 };
 
+/** Stripe's test card numbers, as typed in the card element, and the test payment method each acts as. */
+const TEST_CARD_NUMBERS: Record<string, { acts: keyof typeof TEST_CARDS; last4: string }> = {
+  "4242424242424242": { acts: "pm_card_visa", last4: "4242" },
+  "5555555555554444": { acts: "pm_card_mastercard", last4: "4444" },
+  "4000000000000002": { acts: "pm_card_chargeDeclined", last4: "0002" },
+  "4000000000009995": { acts: "pm_card_chargeDeclinedInsufficientFunds", last4: "9995" },
+  "4000002500003155": { acts: "pm_card_authenticationRequired", last4: "3155" },
+};
+
+/** The Luhn checksum every card number passes. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
 const CANCELABLE = new Set(["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"]);
 const CONFIRMABLE = new Set(["requires_payment_method", "requires_confirmation"]);
 const CANCELLATION_REASONS = new Set(["duplicate", "fraudulent", "requested_by_customer", "abandoned"]);
 const REFUND_REASONS = new Set(["duplicate", "fraudulent", "requested_by_customer"]);
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Browsers call this API from the buyer's page (Stripe.js), as they call Stripe's. */
+const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, Stripe-Version",
+  "Access-Control-Expose-Headers": "Request-Id, Stripe-Version, Idempotency-Key, Idempotent-Replayed",
+};
+
+/** What the browser loads: the Stripe.js script and the card element's frame. */
+const BROWSER_FILES: Record<string, { type: string; body: string }> = {
+  "/v3/stripe.js": { type: "text/javascript; charset=utf-8", body: STRIPE_JS },
+  "/v3/elements/card": { type: "text/html; charset=utf-8", body: CARD_FRAME_HTML },
+};
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(18).toString("base64url").replace(/[-_]/g, "0")}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -144,6 +200,10 @@ const noSuch = (kind: string, id: string, param = "id") =>
   invalid(`No such ${kind}: '${id}'`, { code: "resource_missing", param }, 404, true);
 const unexpectedState = (message: string, intent: Json) =>
   invalid(message, { code: "payment_intent_unexpected_state", payment_intent: intent }, 400, true);
+
+function cardError(code: string, message: string, param: string, extra: Json = {}): ApiError {
+  return { status: 402, keep: true, error: { type: "card_error", code, message, param, ...extra } };
+}
 
 function onlyParams(params: FormObject, allowed: readonly string[]): void {
   for (const key of Object.keys(params)) if (!allowed.includes(key)) throw unknownParam(key);
@@ -212,6 +272,8 @@ interface Ledger {
   charges: Map<string, Json>;
   refunds: Map<string, Json>;
   events: Map<string, Json>;
+  /** PaymentMethods made from cards in the browser (pk_…), with what each does at confirm. */
+  paymentMethods: Map<string, { object: Json; card: TestCard }>;
   idempotency: Map<string, StoredAnswer>;
 }
 
@@ -237,6 +299,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         charges: new Map(),
         refunds: new Map(),
         events: new Map(),
+        paymentMethods: new Map(),
         idempotency: new Map(),
       };
       ledgers.set(key, ledger);
@@ -334,6 +397,11 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     return copy;
   }
 
+  /** A test payment method (pm_card_…) or one this key made from a card; undefined for any other. */
+  function cardOf(ledger: Ledger, paymentMethod: string): TestCard | undefined {
+    return TEST_CARDS[paymentMethod] ?? ledger.paymentMethods.get(paymentMethod)?.card;
+  }
+
   function newCharge(
     ledger: Ledger,
     intent: Json,
@@ -341,7 +409,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     succeeded: boolean,
     declineCode?: string,
   ): Json {
-    const card = TEST_CARDS[paymentMethod]!;
+    const card = cardOf(ledger, paymentMethod)!;
     const manual = intent.capture_method === "manual";
     const charge: Json = {
       id: randomId("ch"),
@@ -375,7 +443,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       payment_method: paymentMethod,
       payment_method_details: {
         type: "card",
-        card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
+        card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth ?? 12, exp_year: card.expYear ?? 2034 },
       },
       refunded: false,
       status: succeeded ? "succeeded" : "failed",
@@ -447,7 +515,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         clone(intent),
       );
     }
-    const card = TEST_CARDS[paymentMethod];
+    const card = cardOf(ledger, paymentMethod);
     if (!card) throw noSuch("PaymentMethod", paymentMethod, "payment_method");
     intent.payment_method = paymentMethod;
     if (card.outcome === "succeed") succeed(ledger, intent, paymentMethod, request);
@@ -548,7 +616,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       }
     }
     const paymentMethod = stringParam(params, "payment_method");
-    if (paymentMethod !== undefined && !TEST_CARDS[paymentMethod])
+    if (paymentMethod !== undefined && !cardOf(ledger, paymentMethod))
       throw noSuch("PaymentMethod", paymentMethod, "payment_method");
     const confirmNow = boolParam(params, "confirm") ?? false;
     if (confirmNow && !paymentMethod) {
@@ -758,6 +826,201 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     return { status: 200, body: expanded(ledger, object, paths) };
   }
 
+  /** The end of a 3-D Secure step: the card is charged, or the intent asks for another payment method. */
+  function endAuthentication(ledger: Ledger, intent: Json, outcome: "succeed" | "fail"): void {
+    const request = { idempotencyKey: null, version: Stripe.API_VERSION };
+    const paymentMethod = intent.payment_method as string;
+    if (outcome === "succeed") succeed(ledger, intent, paymentMethod, request);
+    else {
+      fail(
+        ledger,
+        intent,
+        paymentMethod,
+        "payment_intent_authentication_failure",
+        undefined,
+        "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+        request,
+      );
+    }
+  }
+
+  // ---- what the browser asks with a publishable key (Stripe.js) ----
+
+  /** A card typed in the card element, as a PaymentMethod of the key's account; card errors as Stripe words them. */
+  function createPaymentMethod(ledger: Ledger, params: FormObject): Answer {
+    onlyParams(params, ["type", "card", "billing_details", "metadata", "payment_user_agent", "time_on_page"]);
+    const type = stringParam(params, "type");
+    if (type === undefined) throw missing("type");
+    if (type !== "card") {
+      throw invalid(`Invalid type: ${type} (this stand-in takes cards only).`, {
+        code: "parameter_invalid",
+        param: "type",
+      });
+    }
+    const card = params.card;
+    if (card === undefined) throw missing("card");
+    if (typeof card !== "object" || Array.isArray(card)) throw invalid("Invalid hash", { param: "card" });
+    onlyParams(card, ["number", "exp_month", "exp_year", "cvc"]);
+    const number = stringParam(card, "number")?.replace(/[\s-]/g, "");
+    if (!number) throw missing("card[number]");
+    const expMonth = intParam(card, "exp_month");
+    if (expMonth === undefined) throw missing("card[exp_month]");
+    const rawYear = intParam(card, "exp_year");
+    if (rawYear === undefined) throw missing("card[exp_year]");
+    const cvc = stringParam(card, "cvc");
+    if (!/^\d+$/.test(number) || !passesLuhn(number)) {
+      throw cardError("incorrect_number", "Your card number is incorrect.", "card[number]");
+    }
+    if (expMonth < 1 || expMonth > 12) {
+      throw cardError("invalid_expiry_month", "Your card's expiration month is invalid.", "card[exp_month]");
+    }
+    const expYear = rawYear < 100 ? 2000 + rawYear : rawYear;
+    const now = new Date();
+    const [year, month] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
+    if (expYear < year || expYear > year + 50) {
+      throw cardError("invalid_expiry_year", "Your card's expiration year is invalid.", "card[exp_year]");
+    }
+    if (expYear === year && expMonth < month) {
+      throw cardError("invalid_expiry_month", "Your card's expiration month is invalid.", "card[exp_month]");
+    }
+    if (cvc !== undefined && !/^\d{3,4}$/.test(cvc)) {
+      throw cardError("invalid_cvc", "Your card's security code is invalid.", "card[cvc]");
+    }
+    const test = TEST_CARD_NUMBERS[number];
+    if (!test) {
+      throw cardError(
+        "card_declined",
+        "Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.",
+        "card[number]",
+        { decline_code: "test_mode_live_card" },
+      );
+    }
+    const behaviour: TestCard = { ...TEST_CARDS[test.acts]!, last4: test.last4, expMonth, expYear };
+    const billing = params.billing_details;
+    if (billing !== undefined && (typeof billing !== "object" || Array.isArray(billing))) {
+      throw invalid("Invalid hash", { param: "billing_details" });
+    }
+    const billingDetails = (billing ?? {}) as FormObject;
+    onlyParams(billingDetails, ["name", "email", "phone", "address"]);
+    const address = billingDetails.address;
+    if (address !== undefined && (typeof address !== "object" || Array.isArray(address))) {
+      throw invalid("Invalid hash", { param: "billing_details[address]" });
+    }
+    const addressParams = (address ?? {}) as FormObject;
+    onlyParams(addressParams, ["line1", "line2", "postal_code", "city", "state", "country"]);
+    const addressField = (name: string) => stringParam(addressParams, name) ?? null;
+    const object: Json = {
+      id: randomId("pm"),
+      object: "payment_method",
+      billing_details: {
+        address: {
+          city: addressField("city"),
+          country: addressField("country"),
+          line1: addressField("line1"),
+          line2: addressField("line2"),
+          postal_code: addressField("postal_code"),
+          state: addressField("state"),
+        },
+        email: stringParam(billingDetails, "email") ?? null,
+        name: stringParam(billingDetails, "name") ?? null,
+        phone: stringParam(billingDetails, "phone") ?? null,
+      },
+      card: {
+        brand: behaviour.brand,
+        country: "US",
+        exp_month: expMonth,
+        exp_year: expYear,
+        funding: "credit",
+        last4: behaviour.last4,
+      },
+      created: nowSeconds(),
+      customer: null,
+      livemode: false,
+      metadata: metadataParam(params),
+      type: "card",
+    };
+    ledger.paymentMethods.set(object.id as string, { object, card: behaviour });
+    return { status: 200, body: clone(object) };
+  }
+
+  function retrievePaymentMethod(ledger: Ledger, id: string, params: FormObject): Answer {
+    onlyParams(params, []);
+    const found = ledger.paymentMethods.get(id);
+    if (found) return { status: 200, body: clone(found.object) };
+    const test = TEST_CARDS[id];
+    if (!test) throw noSuch("PaymentMethod", id);
+    return {
+      status: 200,
+      body: {
+        id,
+        object: "payment_method",
+        type: "card",
+        card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: 2034 },
+        livemode: false,
+      },
+    };
+  }
+
+  /** An intent read with its client secret (a publishable key may read no other): what Stripe.js is shown. */
+  function intentBySecret(ledger: Ledger, id: string, params: FormObject): Json {
+    const secret = stringParam(params, "client_secret");
+    if (secret === undefined) throw missing("client_secret");
+    const intent = ledger.intents.get(id);
+    if (!intent || intent.client_secret !== secret) throw noSuch("payment_intent", id);
+    return intent;
+  }
+
+  /** The part of an intent a publishable key sees (Stripe leaves out metadata, the charge and its customer). */
+  function publicIntent(intent: Json): Json {
+    const shown: Json = {};
+    for (const key of [
+      "id",
+      "object",
+      "amount",
+      "canceled_at",
+      "cancellation_reason",
+      "capture_method",
+      "client_secret",
+      "confirmation_method",
+      "created",
+      "currency",
+      "description",
+      "last_payment_error",
+      "livemode",
+      "next_action",
+      "payment_method",
+      "payment_method_types",
+      "receipt_email",
+      "status",
+    ]) {
+      shown[key] = clone(intent[key]);
+    }
+    return shown;
+  }
+
+  function retrieveIntentBySecret(ledger: Ledger, id: string, params: FormObject): Answer {
+    onlyParams(params, ["client_secret"]);
+    return { status: 200, body: publicIntent(intentBySecret(ledger, id, params)) };
+  }
+
+  /** The customer passed or failed the 3-D Secure step Stripe.js showed them (the stand-in's own endpoint). */
+  function authenticateBySecret(ledger: Ledger, id: string, params: FormObject): Answer {
+    onlyParams(params, ["client_secret", "outcome"]);
+    const intent = intentBySecret(ledger, id, params);
+    const outcome = stringParam(params, "outcome");
+    if (outcome !== "succeed" && outcome !== "fail") {
+      throw invalid("outcome must be succeed or fail.", { code: "parameter_invalid", param: "outcome" });
+    }
+    if (intent.status !== "requires_action") {
+      throw unexpectedState(
+        `This PaymentIntent has a status of ${String(intent.status)}: it has no authentication to complete.`,
+        publicIntent(intent),
+      );
+    }
+    endAuthentication(ledger, intent, outcome);
+    return { status: 200, body: publicIntent(intent) };
+  }
+
   // ---- HTTP ----
 
   function route(
@@ -767,6 +1030,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     let m: RegExpExecArray | null;
     if (method === "POST" && path === "/v1/payment_intents") return createIntent;
     if (method === "POST" && path === "/v1/refunds") return createRefund;
+    if (method === "POST" && path === "/v1/payment_methods")
+      return (ledger, params) => createPaymentMethod(ledger, params);
     if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && method === "GET") {
       const id = m[1]!;
       return (ledger, params) => retrieve(ledger, "payment_intent", id, params);
@@ -776,10 +1041,29 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       const handler = { confirm: confirmIntent, capture: captureIntent, cancel: cancelIntent }[action]!;
       return (ledger, params, request) => handler(ledger, id, params, request);
     }
+    if ((m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path)) && method === "GET") {
+      const id = m[1]!;
+      return (ledger, params) => retrievePaymentMethod(ledger, id, params);
+    }
     if ((m = /^\/v1\/(refunds|charges|events)\/([^/]+)$/.exec(path)) && method === "GET") {
       const kind = ({ refunds: "refund", charges: "charge", events: "event" } as const)[m[1] as "refunds"];
       const id = m[2]!;
       return (ledger, params) => retrieve(ledger, kind, id, params);
+    }
+    return null;
+  }
+
+  /** What Stripe.js asks with a publishable key; null for the secret key's routes. */
+  function publishableRoute(method: string, path: string): ((ledger: Ledger, params: FormObject) => Answer) | null {
+    let m: RegExpExecArray | null;
+    if (method === "POST" && path === "/v1/payment_methods") return createPaymentMethod;
+    if ((m = /^\/v1\/payment_intents\/([^/]+)\/authenticate$/.exec(path)) && method === "POST") {
+      const id = m[1]!;
+      return (ledger, params) => authenticateBySecret(ledger, id, params);
+    }
+    if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && method === "GET") {
+      const id = m[1]!;
+      return (ledger, params) => retrieveIntentBySecret(ledger, id, params);
     }
     return null;
   }
@@ -797,6 +1081,15 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     if (!match)
       throw invalid("Invalid API Key provided (this stand-in takes test keys only: sk_test_… or rk_test_…).", {}, 401);
     return match[1]!;
+  }
+
+  function formParams(method: string, body: string, url: URL): FormObject {
+    try {
+      return method === "POST" ? parseForm(body) : parseForm(url.search.slice(1));
+    } catch (error) {
+      if (error instanceof FormError) throw invalid(error.message);
+      throw error;
+    }
   }
 
   async function readBody(req: IncomingMessage): Promise<string> {
@@ -817,6 +1110,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       "Content-Length": Buffer.byteLength(body),
       "Request-Id": randomId("req"),
       "Stripe-Version": headers.version ?? Stripe.API_VERSION,
+      ...CORS_HEADERS,
       ...(headers.idempotencyKey ? { "Idempotency-Key": headers.idempotencyKey } : {}),
       ...(headers.replayed ? { "Idempotent-Replayed": "true" } : {}),
     });
@@ -831,19 +1125,42 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const idempotencyKey =
       method === "POST" && typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : null;
     const headers: Record<string, string> = { version, ...(idempotencyKey ? { idempotencyKey } : {}) };
+    if (method === "OPTIONS") {
+      res.writeHead(204, { ...CORS_HEADERS, "Access-Control-Max-Age": "600" }).end();
+      return;
+    }
+    const page = method === "GET" ? BROWSER_FILES[url.pathname] : undefined;
+    if (page) {
+      res.writeHead(200, {
+        "Content-Type": page.type,
+        "Content-Length": Buffer.byteLength(page.body),
+        "Cache-Control": "no-cache",
+        ...CORS_HEADERS,
+      });
+      res.end(page.body);
+      return;
+    }
     try {
       const body = method === "POST" ? await readBody(req) : "";
       // Everything below runs without awaiting: one request at a time, from its checks to its writes.
+      const publishableKey = /^Bearer (pk_test_[A-Za-z0-9_]+)$/.exec(req.headers.authorization ?? "")?.[1];
+      if (publishableKey) {
+        const publishable = publishableRoute(method, url.pathname);
+        if (!publishable) {
+          throw invalid(
+            "This API call cannot be made with a publishable API key. Please use a secret API key.",
+            {},
+            401,
+          );
+        }
+        const ledger = ledgerOf(`sk_test_${publishableKey.slice("pk_test_".length)}`);
+        send(res, publishable(ledger, formParams(method, body, url)), headers);
+        return;
+      }
       const secretKey = secretKeyOf(req);
       const handler = route(method, url.pathname);
       if (!handler) throw invalid(`Unrecognized request URL (${method}: ${url.pathname}).`, {}, 404);
-      let params: FormObject;
-      try {
-        params = method === "POST" ? parseForm(body) : parseForm(url.search.slice(1));
-      } catch (error) {
-        if (error instanceof FormError) throw invalid(error.message);
-        throw error;
-      }
+      const params = formParams(method, body, url);
       const ledger = ledgerOf(secretKey);
       const routeKey = `${method} ${url.pathname}`;
       const canonical = canonicalForm(params as FormValue);
@@ -932,20 +1249,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       if (!found || !intent) throw new Error(`No PaymentIntent ${paymentIntentId}`);
       if (intent.status !== "requires_action")
         throw new Error(`PaymentIntent ${paymentIntentId} is ${String(intent.status)}`);
-      const request = { idempotencyKey: null, version: Stripe.API_VERSION };
-      const paymentMethod = intent.payment_method as string;
-      if (outcome === "succeed") succeed(found, intent, paymentMethod, request);
-      else {
-        fail(
-          found,
-          intent,
-          paymentMethod,
-          "payment_intent_authentication_failure",
-          undefined,
-          "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
-          request,
-        );
-      }
+      endAuthentication(found, intent, outcome);
       return clone(intent) as unknown as Stripe.PaymentIntent;
     },
     close: async () => {
