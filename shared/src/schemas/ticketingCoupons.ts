@@ -26,6 +26,8 @@ export const CouponSchema = Type.Object({
   percentOffBp: Nullable(Type.Integer()),
   /** Null: unlimited. */
   maxRedemptions: Nullable(Type.Integer()),
+  /** Times it is redeemed now: by live orders and carts holding their places. */
+  redemptions: Type.Integer({ minimum: 0 }),
   combinable: Type.Boolean(),
   /** Null: no end. */
   redeemBy: Nullable(Timestamp),

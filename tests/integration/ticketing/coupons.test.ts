@@ -6,7 +6,10 @@ import { eventBase } from "../../helpers/checkins.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
-import { buildTicket } from "../../helpers/orders.ts";
+import { buildGuest } from "../../helpers/guests.ts";
+import { buildOrder, buildTicket } from "../../helpers/orders.ts";
+
+const coupons_ = (event: { id: string; accountId: string }) => `${eventBase(event)}/coupons`;
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -107,6 +110,29 @@ describe.each(databaseKinds())("ticketing coupons on %s", (kind) => {
     // Deleting a ticket drops it from the coupons' lists.
     await db("tickets").where({ id: other.id }).delete();
     expect((await http.get(`${coupons}/${created.body.id}`)).body.ticketIds).toEqual([ticket.id]);
+  });
+
+  it("counts a coupon's redemptions: live orders and carts holding their places, not cancelled orders or expired carts", async () => {
+    const { db, http, event, ticket } = await setUp();
+    const created = await http.post(coupons_(event), { code: "COUNTED", percentOffBp: 1000, maxRedemptions: 5 });
+    expect(created.body.redemptions).toBe(0);
+    const redeem = async (status: "completed" | "cancelled" | "in_cart", holdExpiresAt: Date | null = null) => {
+      const guest = await buildGuest(db, event);
+      const { order } = await buildOrder(db, event, {
+        guestId: guest.id,
+        status,
+        items: [{ ticket }],
+        overrides: { holdExpiresAt },
+      });
+      await db("orderCoupons").insert({ orderId: order.id, couponId: created.body.id, amountCents: 100 });
+    };
+    await redeem("completed");
+    await redeem("in_cart", new Date(Date.now() + 600_000));
+    await redeem("in_cart", new Date(Date.now() - 60_000));
+    await redeem("cancelled");
+    const listed = (await http.get(coupons_(event))).body.data.find((c: { id: string }) => c.id === created.body.id);
+    expect(listed).toMatchObject({ code: "COUNTED", redemptions: 2, maxRedemptions: 5 });
+    expect((await http.get(`${coupons_(event)}/${created.body.id}`)).body.redemptions).toBe(2);
   });
 
   it("refuses a code outside the rule, with its message in French, and accepts 15 characters", async () => {

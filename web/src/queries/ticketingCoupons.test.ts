@@ -18,6 +18,7 @@ const coupon = (id: string, code = id): CouponJson => ({
   amountOffCents: null,
   percentOffBp: 1000,
   maxRedemptions: null,
+  redemptions: 0,
   combinable: false,
   redeemBy: null,
   ticketIds: [],

@@ -7,6 +7,7 @@ import { Coupon } from "../../models/Coupon.ts";
 import type { Event } from "../../models/Event.ts";
 import { changedFields, recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
+import { couponUses } from "../orders/couponUses.ts";
 import type { Scope } from "../scope.ts";
 
 /*
@@ -21,6 +22,8 @@ import type { Scope } from "../scope.ts";
 export interface CouponView {
   coupon: Coupon;
   ticketIds: string[];
+  /** Live orders and held carts that redeem it now. */
+  redemptions: number;
 }
 
 async function ticketIdsOf(db: Knex, couponIds: readonly string[]): Promise<Map<string, string[]>> {
@@ -40,8 +43,19 @@ async function findCoupon(db: Knex, eventId: string, couponId: string): Promise<
   return coupon;
 }
 
+/** The coupons with their tickets and how often each is redeemed now. */
+async function viewsOf(db: Knex, eventId: string, coupons: readonly Coupon[]): Promise<CouponView[]> {
+  const ids = coupons.map((coupon) => coupon.id);
+  const [tickets, uses] = await Promise.all([ticketIdsOf(db, ids), couponUses(db, eventId, ids, new Date())]);
+  return coupons.map((coupon) => ({
+    coupon,
+    ticketIds: tickets.get(coupon.id) ?? [],
+    redemptions: uses.get(coupon.id) ?? 0,
+  }));
+}
+
 async function viewOf(db: Knex, coupon: Coupon): Promise<CouponView> {
-  return { coupon, ticketIds: (await ticketIdsOf(db, [coupon.id])).get(coupon.id) ?? [] };
+  return (await viewsOf(db, coupon.eventId, [coupon]))[0]!;
 }
 
 function couponSnapshot({ coupon, ticketIds }: CouponView): Record<string, unknown> {
@@ -128,11 +142,7 @@ async function writeTickets(trx: Knex.Transaction, couponId: string, ticketIds: 
 export async function listCoupons(scope: Scope, key: EventKey): Promise<CouponView[]> {
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
   const coupons = await Coupon.query(scope.db).where({ eventId: event.id }).orderBy(["codeKey", "id"]);
-  const tickets = await ticketIdsOf(
-    scope.db,
-    coupons.map((c) => c.id),
-  );
-  return coupons.map((coupon) => ({ coupon, ticketIds: tickets.get(coupon.id) ?? [] }));
+  return viewsOf(scope.db, event.id, coupons);
 }
 
 export async function getCoupon(scope: Scope, key: EventKey, couponId: string): Promise<CouponView> {

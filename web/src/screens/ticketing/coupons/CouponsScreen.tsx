@@ -80,7 +80,7 @@ export function CouponsScreen() {
                   <Table.Tr>
                     <Table.Th>{t("ticketing.coupons.code")}</Table.Th>
                     <Table.Th>{t("ticketing.coupons.discount")}</Table.Th>
-                    <Table.Th>{t("ticketing.coupons.maxRedemptions")}</Table.Th>
+                    <Table.Th>{t("ticketing.coupons.redemptions")}</Table.Th>
                     <Table.Th>{t("ticketing.coupons.combinableColumn")}</Table.Th>
                     <Table.Th>{t("ticketing.coupons.redeemBy")}</Table.Th>
                     <Table.Th>{t("ticketing.coupons.tickets")}</Table.Th>
@@ -100,8 +100,11 @@ export function CouponsScreen() {
                       <Table.Td>{discountText(coupon, language)}</Table.Td>
                       <Table.Td>
                         {coupon.maxRedemptions === null
-                          ? t("ticketing.coupons.unlimited")
-                          : new Intl.NumberFormat(language).format(coupon.maxRedemptions)}
+                          ? t("ticketing.coupons.redeemedUnlimited", { count: coupon.redemptions })
+                          : t("ticketing.coupons.redeemedOf", {
+                              count: coupon.redemptions,
+                              max: new Intl.NumberFormat(language).format(coupon.maxRedemptions),
+                            })}
                       </Table.Td>
                       <Table.Td>
                         <Badge color={coupon.combinable ? "green" : "gray"} variant="light">

@@ -12,6 +12,7 @@ const coupon = (overrides: Partial<CouponJson> = {}): CouponJson => ({
   amountOffCents: null,
   percentOffBp: 1250,
   maxRedemptions: 10,
+  redemptions: 0,
   combinable: true,
   redeemBy: "2030-06-30T21:59:00.000Z",
   ticketIds: ["t1"],
