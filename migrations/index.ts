@@ -52,6 +52,7 @@ import * as ticketingDiscounts from "./20261201004000_ticketing_discounts.ts";
 import * as ticketingOrders from "./20261201005000_ticketing_orders.ts";
 import * as invoices from "./20261201006000_invoices.ts";
 import * as orderDiscounts from "./20261201007000_order_discounts.ts";
+import * as accountStripeKeys from "./20261201008000_account_stripe_keys.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -110,6 +111,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261201005000_ticketing_orders", ticketingOrders],
   ["20261201006000_invoices", invoices],
   ["20261201007000_order_discounts", orderDiscounts],
+  ["20261201008000_account_stripe_keys", accountStripeKeys],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -63,12 +63,18 @@ export interface StripeConfig {
   secretKey: string | null;
   /** STRIPE_WEBHOOK_SECRET ("whsec_…"): signs the events Stripe posts to us; null when unset. */
   webhookSecret: string | null;
+  /** STRIPE_PUBLISHABLE_KEY ("pk_…"): the card form's key going with STRIPE_SECRET_KEY; null when unset. */
+  publishableKey?: string | null;
+  /** STRIPE_JS_URL: where the card form loads Stripe.js from ("https://js.stripe.com/v3/" unless set). */
+  jsUrl?: string;
 }
+
+export const DEFAULT_STRIPE_JS_URL = "https://js.stripe.com/v3/";
 
 /** The form of a webhook signing secret ("whsec_…"): STRIPE_WEBHOOK_SECRET here and in the Stripe stand-in. */
 export const STRIPE_WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9_]+$/;
 
-/** STRIPE_API_URL, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, each checked for its form. */
+/** STRIPE_API_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY and STRIPE_JS_URL, each checked for its form. */
 export function stripeConfigFrom(env: NodeJS.ProcessEnv): StripeConfig {
   let apiUrl: string | null = null;
   const rawUrl = env.STRIPE_API_URL?.trim();
@@ -93,7 +99,13 @@ export function stripeConfigFrom(env: NodeJS.ProcessEnv): StripeConfig {
   if (webhookSecret && !STRIPE_WEBHOOK_SECRET_PATTERN.test(webhookSecret)) {
     throw new Error('STRIPE_WEBHOOK_SECRET must be a webhook signing secret ("whsec_…")');
   }
-  return { apiUrl, secretKey, webhookSecret };
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim() || null;
+  if (publishableKey && !/^pk_(test|live)_[A-Za-z0-9_]+$/.test(publishableKey)) {
+    throw new Error('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key ("pk_test_…" or "pk_live_…")');
+  }
+  const jsUrl = env.STRIPE_JS_URL?.trim() || DEFAULT_STRIPE_JS_URL;
+  if (!/^https?:\/\//.test(jsUrl)) throw new Error(`STRIPE_JS_URL must be an http(s) URL, got "${jsUrl}"`);
+  return { apiUrl, secretKey, webhookSecret, publishableKey, jsUrl };
 }
 
 /** The scrypt N of production password hashes (2^15 with r = 8 and p = 1: 32 MiB a hash). */

@@ -69,14 +69,28 @@ describe("verifyWebhook", () => {
 
 describe("Stripe configuration", () => {
   it("reads STRIPE_API_URL as an origin, and the keys", () => {
-    expect(stripeConfigFrom({})).toEqual({ apiUrl: null, secretKey: null, webhookSecret: null });
+    expect(stripeConfigFrom({})).toEqual({
+      apiUrl: null,
+      secretKey: null,
+      webhookSecret: null,
+      publishableKey: null,
+      jsUrl: "https://js.stripe.com/v3/",
+    });
     expect(
       stripeConfigFrom({
         STRIPE_API_URL: "http://127.0.0.1:12111/",
         STRIPE_SECRET_KEY: "sk_test_abc",
         STRIPE_WEBHOOK_SECRET: "whsec_abc",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+        STRIPE_JS_URL: "http://127.0.0.1:12111/js/v3/",
       }),
-    ).toEqual({ apiUrl: "http://127.0.0.1:12111", secretKey: "sk_test_abc", webhookSecret: "whsec_abc" });
+    ).toEqual({
+      apiUrl: "http://127.0.0.1:12111",
+      secretKey: "sk_test_abc",
+      webhookSecret: "whsec_abc",
+      publishableKey: "pk_test_abc",
+      jsUrl: "http://127.0.0.1:12111/js/v3/",
+    });
   });
 
   it.each([
@@ -86,6 +100,8 @@ describe("Stripe configuration", () => {
     ["STRIPE_API_URL", "http://user:pass@127.0.0.1"],
     ["STRIPE_SECRET_KEY", "pk_test_abc"],
     ["STRIPE_WEBHOOK_SECRET", "abc"],
+    ["STRIPE_PUBLISHABLE_KEY", "sk_test_abc"],
+    ["STRIPE_JS_URL", "js.stripe.com/v3/"],
   ])("refuses %s=%s", (name, value) => {
     expect(() => stripeConfigFrom({ [name]: value })).toThrow(name);
   });

@@ -35,6 +35,7 @@ import { couponContracts } from "./ticketingCoupons.ts";
 import { discountContracts } from "./ticketingDiscounts.ts";
 import { invoiceContracts } from "./invoices.ts";
 import { orderContracts } from "./ticketingOrders.ts";
+import { ticketOfficeContracts } from "./ticketOffice.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -80,6 +81,7 @@ export const contracts = {
   discounts: discountContracts,
   invoices: invoiceContracts,
   orders: orderContracts,
+  ticketOffice: ticketOfficeContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

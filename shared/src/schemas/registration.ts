@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { Email, Nullable, Timestamp, Uuid, literals } from "./common.ts";
+import { CartRequest, PlacedCartSchema } from "./ticketOffice.ts";
 import { FormItemSchema, FormTypeSchema } from "./forms.ts";
 import { CustomFieldTypeSchema, GuestStatusSchema } from "./guests.ts";
 
@@ -88,6 +89,12 @@ export const SendFormBody = Type.Object(
       },
       { additionalProperties: false },
     ),
+    /**
+     * Tickets bought with the registration, when the event's ticket office is open: the cart is placed with
+     * the guest (its places held, `order` in the answer), or the registration is refused with it and nothing
+     * is saved (409 ticket_unavailable, option_quota_filled, ticket_already_owned; 422 for a coupon).
+     */
+    order: Type.Optional(CartRequest),
   },
   { additionalProperties: false },
 );
@@ -103,6 +110,8 @@ export const SendFormResult = Type.Object({
   matchedExisting: Type.Boolean(),
   /** The full answers the guest waits for (asked in items.waitingList), in the order they joined. */
   waitingList: Type.Optional(Type.Array(WaitingAnswerSchema)),
+  /** The cart placed with the registration (sendForm's `order`): its payment step's link is built from it. */
+  order: Type.Optional(PlacedCartSchema),
 });
 export type SendFormResult = Static<typeof SendFormResult>;
 

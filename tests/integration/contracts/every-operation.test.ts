@@ -26,6 +26,8 @@ import { pngImage } from "../../helpers/imageFixtures.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
 import { buildOfflinePayment, buildOrder, buildTicket, writeTicketingParams } from "../../helpers/orders.ts";
 import { issueInvoice } from "../../../api/src/services/invoicing/issue.ts";
+import { orderSecret } from "../../../api/src/services/ticketOffice/orderSecret.ts";
+import { billEventBy, buildOrganizer } from "../../helpers/invoices.ts";
 import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { buildCheckin } from "../../helpers/checkins.ts";
@@ -1422,7 +1424,98 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       w.admin.invoices.pdf.url({ params: { ...w.at(event), id: invoice.id }, query: { language: "fr" } }),
     );
   },
+  "ticketOffice.office": async (w) => {
+    const { event } = await ticketOfficeOf(w);
+    return w.anonymous.ticketOffice.office({ params: { event: event.slug } });
+  },
+  "ticketOffice.quote": async (w) => {
+    const { event, ticket } = await ticketOfficeOf(w);
+    return w.anonymous.ticketOffice.quote({
+      params: { event: event.slug },
+      body: { items: [{ ticketId: ticket.id, quantity: 2 }] },
+    });
+  },
+  "ticketOffice.order": async (w) => {
+    const { event, order, secret } = await buyerOrderOf(w, "in_cart");
+    return w.anonymous.ticketOffice.order({ params: { event: event.slug, id: order.id, secret } });
+  },
+  "ticketOffice.pay": async (w) => {
+    const { event, order, secret } = await buyerOrderOf(w, "in_cart");
+    return w.anonymous.ticketOffice.pay({
+      params: { event: event.slug, id: order.id, secret },
+      body: {
+        method: "transfer",
+        termsAccepted: true,
+        name: "Inès Martin",
+        address: "3 rue Oberkampf",
+        zip: "75011",
+        city: "Paris",
+        isCompany: false,
+      },
+    });
+  },
+  "ticketOffice.invoice": async (w) => {
+    const { event, order, secret, invoice } = await buyerOrderOf(w, "completed");
+    return w.download(
+      w.anonymous.ticketOffice.invoice.url({
+        params: { event: event.slug, id: order.id, secret, invoiceId: invoice!.id },
+      }),
+    );
+  },
+  "ticketOffice.myOrders": async (w) => {
+    const { event, client } = await buyerSignedIn(w);
+    return client.ticketOffice.myOrders({ params: { event: event.slug } });
+  },
+  "ticketOffice.myInvoice": async (w) => {
+    const { event, cookie, invoice } = await buyerSignedIn(w);
+    return fetch(w.anonymous.ticketOffice.myInvoice.url({ params: { event: event.slug, invoiceId: invoice.id } }), {
+      headers: { Cookie: cookie },
+    });
+  },
 };
+
+/** `event` selling a ticket, its ticket office open and billed. */
+async function openTicketOffice(w: World, event: Event) {
+  const { db } = w.server;
+  await writeTicketingParams(db, event, {
+    terms: "Terms",
+    paymentMethods: ["card", "transfer", "desk"],
+    salesStartedAt: new Date(Date.now() - 60_000).toISOString(),
+  });
+  await billEventBy(db, event, await buildOrganizer(db, event.accountId));
+  return buildTicket(db, event);
+}
+
+/** A fresh event whose ticket office sells a ticket. */
+async function ticketOfficeOf(w: World) {
+  const event = await w.event();
+  return { event, ticket: await openTicketOffice(w, event) };
+}
+
+/** An order of a guest (`guestId`, else a new one) of an open office, its secret link, its invoice when completed. */
+async function buyerOrderOf(w: World, status: "in_cart" | "completed", at?: { event: Event; guestId: string }) {
+  const event = at?.event ?? (await w.event());
+  const ticket = await openTicketOffice(w, event);
+  const guestId = at?.guestId ?? (await buildGuest(w.server.db, event, { firstName: "Ines" })).id;
+  const hold = status === "in_cart" ? { holdExpiresAt: new Date(Date.now() + 600_000) } : {};
+  const { order } = await buildOrder(w.server.db, event, {
+    guestId,
+    status,
+    items: [{ ticket, holderId: null, quantity: 2 }],
+    overrides: { paymentMethod: status === "completed" ? "transfer" : null, ...hold },
+  });
+  const invoice =
+    status === "completed" ? await w.server.db.transaction((trx) => issueInvoice(trx, order.id, new Date())) : null;
+  return { event, order, secret: orderSecret(w.server.config.secret, order.id), invoice };
+}
+
+/** A guest signed in to an event's portal, with a completed order and its invoice. */
+async function buyerSignedIn(w: World) {
+  const { event, client, cookie } = await signedInGuest(w);
+  const guest = await w.server.db("guests").where({ eventId: event.id }).first("id");
+  const { invoice } = await buyerOrderOf(w, "completed", { event, guestId: guest.id });
+  return { event, client, cookie, invoice: invoice! };
+}
 
 /** A fresh event selling a ticket (office open, transfer and desk offered) and an order of two units in `status`. */
 async function orderOf(w: World, status: "completed" | "awaiting_payment" | "in_cart") {

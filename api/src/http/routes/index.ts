@@ -36,6 +36,7 @@ import { ticketingCouponRoutes } from "./ticketing/coupons.ts";
 import { ticketingOrderRoutes } from "./ticketing/orders.ts";
 import { ticketingDiscountRoutes } from "./ticketing/discounts.ts";
 import { ticketingInvoiceRoutes } from "./ticketing/invoices.ts";
+import { ticketOfficeRoutes } from "./ticketing/ticketOffice.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -77,4 +78,5 @@ export const apiRoutes: readonly Route[] = [
   ...ticketingDiscountRoutes,
   ...ticketingInvoiceRoutes,
   ...ticketingOrderRoutes,
+  ...ticketOfficeRoutes,
 ];

@@ -25,6 +25,8 @@ import { isClosed, onlineForm, type OnlineForm } from "./onlineForm.ts";
 import { moveUploads, resolveUploads } from "./uploads.ts";
 import { removeAnsweredFiles, resolveKeptFiles } from "./keptFiles.ts";
 import { removeStoredGuestFiles } from "../guests/files.ts";
+import { queueOrderDocuments } from "../orders/orderDocuments.ts";
+import { placedCartJson, placeRegistrationCart } from "../ticketOffice/cart.ts";
 import { cancelCompanions } from "../guests/companions.ts";
 import { isPlaceFull, placeName, placesOf, placesTaken, quotaPlaces, type Place, type PlacesTaken } from "./places.ts";
 import {
@@ -179,6 +181,8 @@ export async function sendForm(
 ): Promise<SendFormResult> {
   if (body.formId !== formId) throw AppError.invalid([{ field: "formId", code: "invalid_value" }]);
   const { result, event, guestId } = await register(scope, slug, formId, body, signedInGuestId);
+  // A cart costing nothing was completed with the registration: its invoice is issued off the request.
+  if (result.order?.status === "completed") await queueOrderDocuments(scope.deps, result.order.id);
   // The guest's changed answers may have freed places that guests wait for.
   if (result.matchedExisting) await promoteWaitingAfter(scope, event);
   const outcome: RegistrationOutcome =
@@ -267,8 +271,11 @@ async function register(
             createdSource: "registration",
           })
           .returning("*")) as unknown as Guest);
-    // A guest answering that they will not come no longer brings companions.
+    // A guest answering that they will not come no longer brings companions, nor buys tickets.
     if (existing && declines) await cancelCompanions(trx, scope, event, guest);
+    if (declines && body.order) throw AppError.invalid([{ field: "order", code: "invalid_value" }]);
+    // Tickets bought with the registration: a cart refused refuses the registration (nothing saved).
+    const cart = body.order ? await placeRegistrationCart(scope, trx, event, guest, body.order) : null;
     replacedFiles = [
       ...(await moveUploads(trx, guest, moves)),
       ...(await removeAnsweredFiles(trx, guest.id, files.removed)),
@@ -290,6 +297,7 @@ async function register(
         status: guest.status,
         matchedExisting: Boolean(existing),
         ...(waitingList.length ? { waitingList } : {}),
+        ...(cart ? { order: placedCartJson(scope.deps.config.secret, cart) } : {}),
       },
       event,
       guestId: guest.id,

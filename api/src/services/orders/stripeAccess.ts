@@ -2,14 +2,18 @@ import type Stripe from "stripe";
 import type { StripeConfig } from "../../config.ts";
 import { createStripeClient } from "../../payments/stripeClient.ts";
 
-const clients = new WeakMap<StripeConfig, Stripe>();
+const clients = new Map<string, Stripe>();
 
-/** The process's Stripe client for this configuration (one per configuration: it keeps its connections). */
+/**
+ * The process's Stripe client for this API address and secret key (one per pair, whatever object carries them:
+ * an account's keys build a configuration per request; the client keeps its connections).
+ */
 export function stripeFor(config: StripeConfig): Stripe {
-  let client = clients.get(config);
+  const key = `${config.apiUrl ?? ""} ${config.secretKey ?? ""}`;
+  let client = clients.get(key);
   if (!client) {
     client = createStripeClient(config);
-    clients.set(config, client);
+    clients.set(key, client);
   }
   return client;
 }
