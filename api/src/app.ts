@@ -32,7 +32,9 @@ export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}
 
   app.use(countInFlight());
   app.use(requestContext());
-  app.use(securityHeaders({ https: deps.config.publicUrl.startsWith("https://") }));
+  app.use(
+    securityHeaders({ https: deps.config.publicUrl.startsWith("https://"), stripeJsUrl: deps.config.stripe.jsUrl }),
+  );
   app.use(compressAnswers());
   app.use(errorHandler());
   // Before the API's routers, which parse JSON bodies: its signature covers the raw bytes.

@@ -64,6 +64,7 @@ function guestRoutes(prefix: string, language: Language): RouteObject[] {
     { path: `${prefix}/:event/portal/confirm`, element: page("confirm") },
     { path: `${prefix}/:event/portal/me`, element: page("me") },
     { path: `${prefix}/:event/contact`, element: page("contact") },
+    { path: `${prefix}/:event/orders/:id/:secret`, element: page("order") },
   ];
 }
 

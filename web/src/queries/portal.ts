@@ -43,7 +43,7 @@ export class GuestSessionEnded extends Error {
 }
 
 /** Runs a call of the signed-in guest: on a 401 the portal forgets them (its pages go back to the sign-in). */
-async function asGuest<T>(client: QueryClient, eventSlug: string, call: () => Promise<T>): Promise<T> {
+export async function asGuest<T>(client: QueryClient, eventSlug: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -66,7 +66,7 @@ async function orNothing<T>(call: () => Promise<T>): Promise<T | null> {
 }
 
 /** The query layer's retries, but an ended session is not tried again. */
-const retryGuestRead = (failureCount: number, error: unknown) =>
+export const retryGuestRead = (failureCount: number, error: unknown) =>
   !(error instanceof GuestSessionEnded) && failureCount < MAX_RETRIES && isWorthRetrying(error);
 
 /**

@@ -3,6 +3,7 @@ import { useMemo, type ComponentType } from "react";
 import type { Language } from "@tessera/shared/i18n/languages";
 import { LanguageProvider } from "@/components/LanguageProvider.tsx";
 import { GuestLanguageLinks } from "./GuestLanguageLinks.tsx";
+import { PaymentScreen } from "./orders/PaymentScreen.tsx";
 import type { GuestPage } from "./guestPaths.ts";
 import { ContactScreen } from "./portal/ContactScreen.tsx";
 import { PortalConfirmScreen } from "./portal/PortalConfirmScreen.tsx";
@@ -24,6 +25,7 @@ const PAGES: Record<GuestPage, ComponentType> = {
   confirm: PortalConfirmScreen,
   me: PortalMemberScreen,
   contact: ContactScreen,
+  order: PaymentScreen,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from "@tessera/shared/i18n/languages";
 
 /** Which guest page a route shows (the guest site's chunk holds them all). */
-export type GuestPage = "form" | "portal" | "confirm" | "me" | "contact";
+export type GuestPage = "form" | "portal" | "confirm" | "me" | "contact" | "order";
 
 /** The path prefix of a language on the guest site: none for English, "/fr" for French. */
 export function languagePrefix(language: Language): string {
@@ -17,6 +17,9 @@ export function guestPaths(prefix: string, eventSlug: string) {
     confirm: `${event}/portal/confirm`,
     me: `${event}/portal/me`,
     contact: `${event}/contact`,
+    /** An order's payment step, by its buyer's secret link (the API's payPath, under the language's prefix). */
+    order: (orderId: string, secret: string) =>
+      `${event}/orders/${encodeURIComponent(orderId)}/${encodeURIComponent(secret)}`,
   };
 }
 

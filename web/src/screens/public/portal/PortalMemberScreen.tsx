@@ -11,11 +11,12 @@ import { AttendeesList } from "./AttendeesList.tsx";
 import { ContactOrganizer } from "./ContactOrganizer.tsx";
 import { MyCompanions } from "./MyCompanions.tsx";
 import { MyEntryCode } from "./MyEntryCode.tsx";
+import { MyOrders } from "./MyOrders.tsx";
 import { MyRegistration } from "./MyRegistration.tsx";
 import { MySurveys } from "./MySurveys.tsx";
 
-/** What the member area will offer once their issues land: the e-badge and the orders. */
-const LATER = ["badge", "orders"] as const;
+/** What the member area will offer once its issue lands: the e-badge. */
+const LATER = ["badge"] as const;
 
 /**
  * /{lang}/{event}/portal/me: the signed-in guest's area. Without a session (or once it ends), back to the
@@ -40,7 +41,7 @@ export function PortalMemberScreen() {
 }
 
 /**
- * The member area: a greeting and signing out, the guest's registration, their entry code, companions, surveys, the attendees
+ * The member area: a greeting and signing out, the guest's registration, their orders, their entry code, companions, surveys, the attendees
  * list when published, a message to the organizer and what comes later.
  */
 function MemberArea({ me }: { me: PortalMeJson }) {
@@ -75,6 +76,7 @@ function MemberArea({ me }: { me: PortalMeJson }) {
       </Group>
       <FailureAlert message={failure} />
       <MyRegistration me={me} />
+      <MyOrders />
       <MyEntryCode />
       <MyCompanions me={me} />
       <MySurveys />

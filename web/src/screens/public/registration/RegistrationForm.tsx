@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useSendForm, type PublicFormJson, type SendFormBody, type SendFormResult } from "@/queries/publicForms.ts";
+import { useTicketOffice } from "@/queries/ticketOffice.ts";
 import { GuestPanel } from "../GuestPanel.tsx";
 import { useGuestSite } from "../guestSiteContext.ts";
 import { FormAgreements } from "./FormAgreements.tsx";
@@ -11,6 +12,8 @@ import { FormItems } from "./FormItems.tsx";
 import { GuestIdentityFields } from "./GuestIdentityFields.tsx";
 import { useFormProblems } from "../useFormProblems.tsx";
 import type { Registered } from "./RegistrationScreen.tsx";
+import { cartRequest, EMPTY_CART, hasOptionAlone, type CartChoice } from "./cartValues.ts";
+import { TICKETS_PATH, TicketChooser } from "./TicketChooser.tsx";
 import {
   checkRegistration,
   formPathOf,
@@ -64,15 +67,30 @@ export function RegistrationForm({
   const fields = useMemo(() => new Map(form.fields.map((field) => [field.id, field])), [form.fields]);
   const answers = values.getValues().answers;
   const announcement = useShownQuestionsAnnouncement(shownQuestions(form, answers).size);
+  // A new registration buys its tickets with it when the event's ticket office is open (not a change of answers).
+  const office = useTicketOffice(eventSlug, form.type === "registration" && change === undefined);
+  const [cart, setCart] = useState<CartChoice>(EMPTY_CART);
+  const sells = office.data?.open === true && office.data.tickets.length > 0;
+  const showsTickets = sells && values.getValues().participation !== "no";
 
   function submit(current: RegistrationValues) {
     const checked = checkRegistration(form, current);
-    if (!checked.ok) return showChecked(checked.problems);
+    const optionAlone = showsTickets && hasOptionAlone(office.data!, cart);
+    if (!checked.ok || optionAlone) {
+      return showChecked({
+        ...(checked.ok ? {} : checked.problems),
+        ...(optionAlone ? { [TICKETS_PATH]: { code: "option_needs_ticket" } } : {}),
+      });
+    }
     clear();
-    const { body } = checked;
+    const order = showsTickets ? cartRequest(office.data!, cart) : null;
+    const body = order && order.items.length > 0 ? { ...checked.body, order } : checked.body;
     send.mutateAsync(body).then(
       (result) => onRegistered({ result, firstName: body.items.firstName, email: body.mail }),
-      (error: unknown) => showRefusal(error, (field) => formPathOf(field, form)),
+      (error: unknown) =>
+        showRefusal(error, (field) =>
+          field === "order" || field.startsWith("order.") ? null : formPathOf(field, form),
+        ),
     );
   }
 
@@ -97,6 +115,14 @@ export function RegistrationForm({
             uploadFormId={form.type === "registration" ? form.id : undefined}
             isChange={change !== undefined}
           />
+          {showsTickets && (
+            <TicketChooser
+              office={office.data!}
+              choice={cart}
+              onChange={setCart}
+              error={values.errors[TICKETS_PATH] as string | undefined}
+            />
+          )}
           <FormAgreements form={form} values={values} />
           <VisuallyHidden aria-live="polite" data-testid="questions-announcement">
             {announcement}

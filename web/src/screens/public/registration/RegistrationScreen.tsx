@@ -1,7 +1,7 @@
 import { isApiError } from "@tessera/shared/client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { PageLoader } from "@/components/PageLoader.tsx";
 import { usePublicForm, type SendFormResult } from "@/queries/publicForms.ts";
@@ -24,10 +24,18 @@ export interface Registered {
  */
 export function RegistrationScreen() {
   const { t } = useTranslation(["web", "errors", "validation"]);
-  const { eventSlug, language } = useGuestSite();
+  const { eventSlug, language, paths } = useGuestSite();
   const formId = useParams().id ?? "";
   const query = usePublicForm(eventSlug, formId, language);
   const [registered, setRegistered] = useState<Registered | null>(null);
+  const navigate = useNavigate();
+
+  // Tickets to pay: on to the order's payment step (a cart costing nothing was completed with the registration).
+  function onRegistered(done: Registered) {
+    const order = done.result.order;
+    if (order && order.status === "in_cart") void navigate(paths.order(order.id, order.secret));
+    else setRegistered(done);
+  }
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
@@ -49,7 +57,7 @@ export function RegistrationScreen() {
     <>
       <FormHeader form={form} />
       {form.isOpen ? (
-        <RegistrationForm form={form} onRegistered={setRegistered} />
+        <RegistrationForm form={form} onRegistered={onRegistered} />
       ) : (
         <GuestMessage title={t("public.form.closedTitle")} headingOrder={2}>
           {t("public.form.closedText")}
