@@ -5,14 +5,18 @@ import { loadConfig } from "../api/src/config.ts";
 import { DEMO_EVENT_SLUG } from "../api/src/seed/demo.ts";
 import { seedDemoOnFirstStart } from "../api/src/seed/firstStart.ts";
 import { startServer, stopOnSignals } from "../api/src/server.ts";
+import { startDemoStripe } from "./demoStripe.ts";
 import { ensureWebBuild } from "./web-build.ts";
 
 ensureWebBuild();
 // On a trial run the console is for the lines below (address, demo password, email links): a line per
 // request would bury them. Production keeps them; LOG_REQUESTS=1 brings them back here.
 if (process.env.NODE_ENV !== "production") process.env.LOG_REQUESTS ??= "0";
-const config = loadConfig();
-const seedDemoAccount = process.env.TESSERA_DEMO !== "0" && config.env !== "production";
+const firstRead = loadConfig();
+const seedDemoAccount = process.env.TESSERA_DEMO !== "0" && firstRead.env !== "production";
+// The demo takes card payments through the local Stripe stand-in unless a Stripe account is configured.
+const demoStripe = seedDemoAccount ? await startDemoStripe(process.env, firstRead.publicUrl) : null;
+const config = demoStripe ? loadConfig() : firstRead;
 const running = await startServer(config, {
   async beforeListen(deps) {
     if (!seedDemoAccount) return;
@@ -40,4 +44,8 @@ console.log(
 );
 if (!config.smtp) console.log(`No SMTP_URL: emails are written to ${config.outboxDir} and their links logged.`);
 if (!config.logRequests) console.log("Requests are not logged (LOG_REQUESTS=1 logs each one).");
+if (demoStripe)
+  console.log(
+    `Card payments: Stripe test mode on a local stand-in (${demoStripe.url}); test card 4242 4242 4242 4242.`,
+  );
 stopOnSignals(running, console.log);
