@@ -36,6 +36,7 @@ import { discountContracts } from "./ticketingDiscounts.ts";
 import { invoiceContracts } from "./invoices.ts";
 import { orderContracts } from "./ticketingOrders.ts";
 import { ticketOfficeContracts } from "./ticketOffice.ts";
+import { accountStripeKeyContracts } from "./accountStripeKeys.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -82,6 +83,7 @@ export const contracts = {
   invoices: invoiceContracts,
   orders: orderContracts,
   ticketOffice: ticketOfficeContracts,
+  accountStripeKeys: accountStripeKeyContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

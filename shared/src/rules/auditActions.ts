@@ -80,6 +80,7 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   "account.created",
   "account.updated",
   "account.default_event_params_updated",
+  "account.stripe_keys_updated",
   "user.created",
   "user.updated",
   "user.deleted",

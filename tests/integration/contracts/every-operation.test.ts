@@ -1424,6 +1424,14 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       w.admin.invoices.pdf.url({ params: { ...w.at(event), id: invoice.id }, query: { language: "fr" } }),
     );
   },
+  "accountStripeKeys.get": (w) => w.overseer.accountStripeKeys.get({ params: { a: w.cast.accountA.id } }),
+  "accountStripeKeys.update": (w) =>
+    w.overseer.accountStripeKeys.update({
+      params: { a: w.cast.accountA.id },
+      body: {
+        live: { publishableKey: "pk_live_contract", secretKey: "sk_live_contract", webhookSecret: "whsec_contract" },
+      },
+    }),
   "ticketOffice.office": async (w) => {
     const { event } = await ticketOfficeOf(w);
     return w.anonymous.ticketOffice.office({ params: { event: event.slug } });

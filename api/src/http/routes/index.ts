@@ -4,6 +4,7 @@ import { administratorRoutes } from "./platform/administrators.ts";
 import { auditLogRoutes } from "./accounts/auditLogs.ts";
 import { authRoutes } from "./auth/auth.ts";
 import { defaultEventParamRoutes } from "./accounts/defaultEventParams.ts";
+import { accountStripeKeyRoutes } from "./accounts/stripeKeys.ts";
 import type { Route } from "./define.ts";
 import { eventRoutes } from "./events/events.ts";
 import { profileRoutes } from "./auth/profile.ts";
@@ -49,6 +50,7 @@ export const apiRoutes: readonly Route[] = [
   ...auditLogRoutes,
   ...profileRoutes,
   ...defaultEventParamRoutes,
+  ...accountStripeKeyRoutes,
   ...imageRoutes,
   ...eventRoutes,
   ...guestExportRoutes, // before guestRoutes: /users/export is not /users/:id

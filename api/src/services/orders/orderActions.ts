@@ -20,7 +20,8 @@ import type { Scope } from "../scope.ts";
 import { queueOrderDocuments } from "./orderDocuments.ts";
 import { billingColumns } from "./billing.ts";
 import { orderActions, orderView, type OrderAction, type OrderView } from "./orderView.ts";
-import { confirmCardPayment, paymentContextOf, payOrder, type PayOutcome } from "./payment.ts";
+import { accountPaymentContext } from "../ticketOffice/paymentContext.ts";
+import { confirmCardPayment, payOrder, type PayOutcome } from "./payment.ts";
 import { placeOrder } from "./placeOrder.ts";
 import { refundOrder } from "./refunds.ts";
 import { cartKeepsPlaces, countOrderPlaces, lockOrder } from "./settle.ts";
@@ -210,7 +211,7 @@ export async function refundOrderFor(
 ): Promise<OrderView> {
   const { event, order } = await editableOrder(scope, key, orderId);
   const refund = await refundOrder(
-    paymentContextOf(scope),
+    await accountPaymentContext(scope, event.accountId, order.mode),
     event.id,
     order.id,
     body.items,
@@ -233,7 +234,8 @@ export async function payOrderFor(
   body: OrderPay,
 ): Promise<{ outcome: PayOutcome; view: OrderView }> {
   const { event, order } = await editableOrder(scope, key, orderId);
-  const context = paymentContextOf(scope);
+  // The keys of the event's account for the mode the order was placed in (the server's when it has none).
+  const context = await accountPaymentContext(scope, event.accountId, order.mode);
   const outcome = body.payment_intent_id
     ? await confirmCardPayment(context, event.id, order.id, body.payment_intent_id)
     : await payOrder(context, event.id, order.id, {
