@@ -4,6 +4,7 @@ import type { AccountJson } from "@/queries/accounts.ts";
 import { ScreenHeader } from "../shell/ScreenHeader.tsx";
 import { AccountParamsForm } from "./AccountParamsForm.tsx";
 import { DefaultEventParamsForm } from "./DefaultEventParamsForm.tsx";
+import { StripeKeysForm } from "./StripeKeysForm.tsx";
 
 /** /manage/account: the account's params and the defaults of its new events (spec §2 account level). */
 export function AccountSettingsScreen({ account }: { account: AccountJson }) {
@@ -14,6 +15,7 @@ export function AccountSettingsScreen({ account }: { account: AccountJson }) {
       <Stack gap="lg" maw={760}>
         <AccountParamsForm key={account.id} account={account} />
         <DefaultEventParamsForm accountId={account.id} canEdit={account.abilities.update === true} />
+        {account.abilities.update === true && <StripeKeysForm accountId={account.id} />}
       </Stack>
     </>
   );
