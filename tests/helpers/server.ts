@@ -11,6 +11,9 @@ import { createTestDatabase, type DatabaseKind } from "./databases.ts";
 import { HttpClient } from "./http.ts";
 import { startSmtpSink, type TestMailbox } from "./smtp.ts";
 
+/** The test servers' TESSERA_SECRET (order links are derived from it). */
+export const TEST_SERVER_SECRET = "test-secret-test-secret-test-secret-0123";
+
 export interface TestServer {
   kind: DatabaseKind;
   baseUrl: string;
@@ -37,7 +40,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
-    TESSERA_SECRET: "test-secret-test-secret-test-secret-0123",
+    TESSERA_SECRET: TEST_SERVER_SECRET,
     TESSERA_VAR_DIR: varDir,
     SMTP_URL: mailbox.url,
     DATABASE_URL: database.databaseUrl ?? "",

@@ -5,10 +5,13 @@ import type { Form } from "../../../api/src/models/Form.ts";
 import { GuestFile } from "../../../api/src/models/GuestFile.ts";
 import { WaitingListEntry } from "../../../api/src/models/WaitingListEntry.ts";
 import { createGuestSession } from "../../../api/src/services/portal/guestSessions.ts";
+import { payPathOf } from "../../../api/src/services/ticketOffice/buyerOrders.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildForm } from "../../helpers/forms.ts";
 import { buildCustomField, buildGuest } from "../../helpers/guests.ts";
+import { buildOrder, buildTicket, writeTicketingParams } from "../../helpers/orders.ts";
+import { TEST_SERVER_SECRET } from "../../helpers/server.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
 
 /**
@@ -17,7 +20,9 @@ import { PDF } from "../../helpers/zipFixtures.ts";
  * choice with a full answer, a group it conditions, a rating, a companions note, the attendees list's
  * consent, terms to accept), a closed form, and a guest signed in to the portal with answers (a file among
  * them), a place on the full answer's waiting list, a companion (the companion form asks their phone), a
- * satisfaction survey to answer and a published attendees list.
+ * satisfaction survey to answer and a published attendees list. Its ticket office is open (an entry, an option,
+ * a sold-out dinner; transfer or desk): the form offers tickets, Zoé has a cart to pay (its payment step) and a
+ * paid order (her orders in the portal).
  */
 export interface GuestSiteScene {
   slug: string;
@@ -27,6 +32,8 @@ export interface GuestSiteScene {
   guestSession: string;
   /** The portal session of Dana, a confirmed guest: her area shows her entry code. */
   confirmedGuestSession: string;
+  /** The payment step of Zoé's cart (the API's payPath, no language prefix). */
+  cartPath: string;
 }
 
 const GUEST_SESSION_COOKIE = "tessera_guest";
@@ -150,9 +157,39 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     status: "waiting",
     language: "fr",
   } as never);
+  // The ticket office: an entry, an option, a dinner Dana took the last place of; Zoé's cart and paid order.
+  const entry = await buildTicket(db, event, { caption: "Entrée", priceInclTaxCents: 2_500 });
+  await buildTicket(db, event, { caption: "Vestiaire", isOption: true, priceInclTaxCents: 300, taxPercent: null });
+  const dinner = await buildTicket(db, event, { caption: "Dîner", maxQuantity: 1, priceInclTaxCents: 4_000 });
+  await writeTicketingParams(db, event, {
+    ticketOffice: "opened",
+    terms: "Conditions générales de vente.\nLes billets ne sont ni repris ni échangés.",
+    paymentMethods: ["transfer", "desk"],
+    salesStartedAt: new Date(Date.now() - 60_000).toISOString(),
+  });
+  await buildOrder(db, event, { guestId: dana.id, items: [{ ticket: dinner, unitPriceInclTaxCents: 4_000 }] });
+  await buildOrder(db, event, {
+    guestId: guest.id,
+    orderedAt: new Date(Date.now() - 86_400_000),
+    items: [{ ticket: entry, unitPriceInclTaxCents: 2_500 }],
+    overrides: { reference: "PAIDZOE2", paymentMethod: "transfer" },
+  });
+  const { order: cart } = await buildOrder(db, event, {
+    guestId: guest.id,
+    status: "in_cart",
+    items: [{ ticket: entry, quantity: 2, holderId: null, unitPriceInclTaxCents: 2_500 }],
+    overrides: { reference: "CARTZOE3", paymentMethod: null, holdExpiresAt: new Date(Date.now() + 3_600_000) },
+  });
   const { token } = await createGuestSession(db, guest, new Date());
   const { token: confirmedGuestSession } = await createGuestSession(db, dana, new Date());
-  return { slug: event.slug, formId: form.id, closedFormId: closed.id, guestSession: token, confirmedGuestSession };
+  return {
+    slug: event.slug,
+    formId: form.id,
+    closedFormId: closed.id,
+    guestSession: token,
+    confirmedGuestSession,
+    cartPath: payPathOf(TEST_SERVER_SECRET, event, cart.id),
+  };
 }
 
 const heading = (name: string) => async (page: Page) => {
@@ -424,6 +461,63 @@ export const GUEST_SCREENS: GuestScreen[] = [
       await page.getByRole("button", { name, exact: true }).click();
       await page.getByTestId("survey-form").waitFor();
     },
+  },
+  {
+    name: "guest registration form, tickets chosen, a coupon refused (phone, in French)",
+    as: "anonymous",
+    path: (scene) => `/fr${formPath(scene)}`,
+    viewport: PHONE,
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Un de plus : Entrée", exact: true }).click();
+      await page.getByTestId("order-totals").waitFor();
+      await page.getByRole("textbox", { name: fr.public.tickets.coupon, exact: true }).fill("NOPE");
+      await page.getByRole("button", { name: fr.public.tickets.applyCoupon, exact: true }).click();
+      await page.locator("input[aria-invalid=true]").first().waitFor();
+    },
+  },
+  {
+    name: "guest payment step (phone, in French)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/fr${guestSite.cartPath}`,
+    viewport: PHONE,
+    reach: async (page) => {
+      await page.getByTestId("hold-countdown").waitFor();
+      await page.getByRole("radio", { name: fr.public.pay.methods.transfer, exact: true }).waitFor();
+    },
+    routes: ["/:event/orders/:id/:secret"],
+  },
+  {
+    name: "guest payment step, a company's problems shown",
+    as: "anonymous",
+    path: ({ guestSite }) => guestSite.cartPath,
+    reach: async (page) => {
+      await page.getByText(web.public.pay.company, { exact: true }).click();
+      await page.getByRole("textbox", { name: web.public.pay.siret }).fill("123");
+      await page.getByRole("button", { name: web.public.pay.payButton.replace("{{total}}", "€50.00") }).click();
+      await page.getByText(resources.en.validation.siret_invalid, { exact: true }).waitFor();
+    },
+  },
+  {
+    name: "guest payment step, awaiting a transfer (es)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/es${guestSite.cartPath}`,
+    reach: async (page) => {
+      const es = resources.es.web.public.pay;
+      await page.getByRole("textbox", { name: es.fullName, exact: true }).fill("Zoé Lefèvre");
+      await page.getByRole("textbox", { name: es.address, exact: true }).fill("3 rue Oberkampf");
+      await page.getByRole("textbox", { name: es.zip, exact: true }).fill("75011");
+      await page.getByRole("textbox", { name: es.city, exact: true }).fill("París");
+      await page.getByRole("radio", { name: es.methods.transfer, exact: true }).check();
+      await page.getByRole("checkbox", { name: es.acceptTerms }).check();
+      await page.getByRole("button", { name: es.placeButton, exact: true }).click();
+      await page.getByTestId("order-outcome-awaiting").waitFor();
+    },
+  },
+  {
+    name: "guest payment step, not there",
+    as: "anonymous",
+    path: ({ guestSite }) => `/${guestSite.slug}/orders/00000000-0000-4000-8000-000000000000/${"x".repeat(43)}`,
+    reach: heading(web.public.pay.notFoundTitle),
   },
   {
     name: "contact the organizer (the captcha verified)",

@@ -23,7 +23,7 @@ export const CARD_FRAME_HTML = `<!doctype html>
   html, body { margin: 0; padding: 0; background: transparent; }
   body { font: 16px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #1a1b1e; }
   form { padding: 2px; }
-  .row { display: flex; gap: 12px; }
+  .row { display: flex; gap: 12px; align-items: flex-end; }
   .field { display: flex; flex-direction: column; gap: 4px; margin-bottom: 10px; flex: 1 1 0; min-width: 0; }
   label { font-size: 14px; font-weight: 500; }
   input { font: inherit; font-size: 16px; padding: 8px 12px; border: 1px solid #ced4da; border-radius: 4px;

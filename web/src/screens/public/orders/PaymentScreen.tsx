@@ -60,6 +60,8 @@ function OrderPage({ order, secret }: { order: BuyerOrderJson; secret: string })
   return (
     <Stack gap="lg">
       <OrderHeader order={order} />
+      {/* Paid, awaited or expired: said first; to pay: the summary, then the form. */}
+      {!payable && <Outcome order={order} expired={expired} />}
       <GuestPanel>
         <Stack gap="sm" component="section" aria-labelledby="order-summary-title">
           <Title order={2} size="h3" id="order-summary-title">
@@ -75,7 +77,7 @@ function OrderPage({ order, secret }: { order: BuyerOrderJson; secret: string })
           )}
         </Stack>
       </GuestPanel>
-      {payable ? (
+      {payable && (
         <GuestPanel>
           <Stack gap="lg">
             {order.status === "in_cart" && order.holdExpiresAt && (
@@ -84,8 +86,6 @@ function OrderPage({ order, secret }: { order: BuyerOrderJson; secret: string })
             <PaymentForm order={order} secret={secret} />
           </Stack>
         </GuestPanel>
-      ) : (
-        <Outcome order={order} expired={expired} />
       )}
     </Stack>
   );
