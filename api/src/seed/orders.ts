@@ -3,6 +3,7 @@ import { ORDER_REFERENCE_ALPHABET, PAID_ORDER_STATUSES, type OrderStatus, type P
 import { isValidSiret } from "@tessera/shared/rules/siret";
 import type { Knex } from "../db/knex.ts";
 import type { Event } from "../models/Event.ts";
+import { CART_HOLD_MINUTES } from "../services/orders/placeOrder.ts";
 import { recountLivePlaces } from "../services/orders/places.ts";
 
 interface DemoTicket {
@@ -10,7 +11,17 @@ interface DemoTicket {
   description: string;
   priceInclTaxCents: number;
   isOption: boolean;
+  category: "passes" | "extras";
 }
+
+/** The demo's two ticket categories, in their order. */
+const CATEGORIES = [
+  { key: "passes", name: "Passes", color: "#3b5bdb" },
+  { key: "extras", name: "Extras", color: "#ae3ec9" },
+] as const;
+
+/** The demo's coupon: 10 % off the passes, for the first hundred buyers. */
+const DEMO_COUPON = { code: "EARLYBIRD", percentOffBp: 1_000, maxRedemptions: 100 } as const;
 
 const TAX_PERCENT = 20;
 const TICKETS: DemoTicket[] = [
@@ -19,18 +30,26 @@ const TICKETS: DemoTicket[] = [
     description: "Both days, talks and lunch.",
     priceInclTaxCents: 24_000,
     isOption: false,
+    category: "passes",
   },
-  { caption: "Student pass", description: "Both days, on a student card.", priceInclTaxCents: 9_000, isOption: false },
+  {
+    caption: "Student pass",
+    description: "Both days, on a student card.",
+    priceInclTaxCents: 9_000,
+    isOption: false,
+    category: "passes",
+  },
   {
     caption: "Workshop seat",
     description: "One workshop; with a pass only.",
     priceInclTaxCents: 4_500,
     isOption: true,
+    category: "extras",
   },
 ];
 
 /** What each demo order looks like, in turn: mostly paid, a few of every other status. */
-const ORDER_SHAPES: Array<{ status: OrderStatus; method: PaymentMethod; refunded?: boolean }> = [
+const ORDER_SHAPES: Array<{ status: OrderStatus; method: PaymentMethod | null; refunded?: boolean }> = [
   { status: "completed", method: "card" },
   { status: "completed", method: "card" },
   { status: "completed", method: "transfer" },
@@ -43,16 +62,22 @@ const ORDER_SHAPES: Array<{ status: OrderStatus; method: PaymentMethod; refunded
   { status: "completed", method: "card" },
 ];
 
+const CART_SHAPE: { status: OrderStatus; method: PaymentMethod | null; refunded?: boolean } = {
+  status: "in_cart",
+  method: null,
+};
+
 const excl = (incl: number) => Math.round(incl / (1 + TAX_PERCENT / 100));
 
 /**
- * Tickets and about thirty orders for the demo event, so a guest's Tickets and Orders panels and the
+ * Tickets in two categories, a coupon and about thirty orders (a cart among them) for the demo event, so a guest's Tickets and Orders panels and the
  * ticket-holder deletion rule show something: confirmed guests buy a pass (a student pass now and
  * then), some add a workshop seat, and a guest with companions pays for a companion's pass too.
  * Deterministic: the guests are taken in email order.
  */
 export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: Date): Promise<void> {
   await seedDemoBilling(trx, event, now);
+  const categoryIds = await seedDemoCategories(trx, event, now);
   const ticketIds: string[] = [];
   for (const [position, ticket] of TICKETS.entries()) {
     const id = randomUUID();
@@ -68,6 +93,7 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
       isOption: ticket.isOption,
       isOnSale: true,
       category: null,
+      categoryId: categoryIds[ticket.category],
       position,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
@@ -84,6 +110,7 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
     });
   }
   const [pass, student, workshop] = ticketIds as [string, string, string];
+  await seedDemoCoupon(trx, event, [pass, student], now);
   const buyers: Array<{ id: string; firstName: string | null; lastName: string | null; company: string | null }> =
     await trx("guests")
       .where({ eventId: event.id, status: "confirmed" })
@@ -104,7 +131,8 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
   );
 
   for (const [index, buyer] of buyers.entries()) {
-    const shape = ORDER_SHAPES[index % ORDER_SHAPES.length]!;
+    // The last buyer is still at the payment step: a cart holding its places.
+    const shape = index === buyers.length - 1 ? CART_SHAPE : ORDER_SHAPES[index % ORDER_SHAPES.length]!;
     const main = index % 7 === 3 ? student : pass;
     const items: Array<{ ticketId: string; holderId: string; price: number; refunded: number }> = [
       { ticketId: main, holderId: buyer.id, price: main === pass ? 24_000 : 9_000, refunded: 0 },
@@ -131,6 +159,7 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
       guestId: buyer.id,
       status: shape.status,
       paymentMethod: shape.method,
+      holdExpiresAt: shape.status === "in_cart" ? new Date(now.getTime() + CART_HOLD_MINUTES * 60_000) : null,
       totalExclTaxCents: items.reduce((sum, item) => sum + excl(item.price), 0),
       totalInclTaxCents: total,
       currency: "EUR",
@@ -160,6 +189,47 @@ export async function seedDemoOrders(trx: Knex.Transaction, event: Event, now: D
       await seedDemoPayment(trx, orderId, items, total, orderedAt);
   }
   await recountLivePlaces(trx as unknown as Knex, event.id);
+}
+
+async function seedDemoCategories(
+  trx: Knex.Transaction,
+  event: Event,
+  now: Date,
+): Promise<Record<DemoTicket["category"], string>> {
+  const ids = { passes: randomUUID(), extras: randomUUID() };
+  await trx("ticketCategories").insert(
+    CATEGORIES.map((category, position) => ({
+      id: ids[category.key],
+      accountId: event.accountId,
+      eventId: event.id,
+      parentId: null,
+      name: category.name,
+      color: category.color,
+      position,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    })),
+  );
+  return ids;
+}
+
+async function seedDemoCoupon(trx: Knex.Transaction, event: Event, ticketIds: string[], now: Date): Promise<void> {
+  const couponId = randomUUID();
+  await trx("coupons").insert({
+    id: couponId,
+    accountId: event.accountId,
+    eventId: event.id,
+    code: DEMO_COUPON.code,
+    codeKey: DEMO_COUPON.code.toLowerCase(),
+    amountOffCents: null,
+    percentOffBp: DEMO_COUPON.percentOffBp,
+    maxRedemptions: DEMO_COUPON.maxRedemptions,
+    combinable: false,
+    redeemBy: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  });
+  await trx("couponTickets").insert(ticketIds.map((ticketId) => ({ couponId, ticketId })));
 }
 
 /** A made-up SIRET that passes the checksum (a company is billed with one): 13 digits and the key that fits. */

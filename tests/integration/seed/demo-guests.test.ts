@@ -107,7 +107,7 @@ describe.each(databaseKinds())("demo guests on %s", (kind) => {
       .where({ eventId: event.id });
     expect(orders.length).toBe(30);
     expect(new Set(orders.map((order) => order.status))).toEqual(
-      new Set(["completed", "awaiting_payment", "partially_refunded", "refunded", "cancelled"]),
+      new Set(["in_cart", "completed", "awaiting_payment", "partially_refunded", "refunded", "cancelled"]),
     );
     const items: Array<{ orderId: string; holderGuestId: string; quantity: number; unitPriceInclTaxCents: number }> =
       await suite.server.db("orderItems").whereIn(

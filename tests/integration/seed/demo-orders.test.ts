@@ -36,8 +36,11 @@ describe.each(databaseKinds())("demo orders on %s", (kind) => {
       reference: string;
     }[];
     expect(new Set(orders.map((order) => order.status))).toEqual(
-      new Set(["completed", "awaiting_payment", "partially_refunded", "refunded", "cancelled"]),
+      new Set(["in_cart", "completed", "awaiting_payment", "partially_refunded", "refunded", "cancelled"]),
     );
+    // The cart holds its places for the payment step's time.
+    const cart = await db("orders").where({ eventId: event.id, status: "in_cart" }).first();
+    expect(new Date(cart.holdExpiresAt).getTime()).toBe(new Date("2026-11-21T10:15:00Z").getTime());
     expect(orders.every((order) => /^DEMO[A-Z2-9]{4}$/.test(order.reference))).toBe(true);
     const paid = orders.filter((order) => ["completed", "partially_refunded", "refunded"].includes(order.status));
     const payments = await db("payments").whereIn(
@@ -64,6 +67,31 @@ describe.each(databaseKinds())("demo orders on %s", (kind) => {
         refunded.map((order) => order.id),
       ),
     ).toHaveLength(refunded.length);
+  });
+
+  it("sells three tickets in two categories, with a coupon on the passes", async () => {
+    const { db } = suite.server;
+    const tickets = await db("tickets")
+      .leftJoin("ticketCategories", "ticketCategories.id", "tickets.categoryId")
+      .where("tickets.eventId", event.id)
+      .orderBy("tickets.position")
+      .select("tickets.id", "tickets.caption", "ticketCategories.name as category");
+    expect(tickets.map((ticket) => [ticket.caption, ticket.category])).toEqual([
+      ["Conference pass", "Passes"],
+      ["Student pass", "Passes"],
+      ["Workshop seat", "Extras"],
+    ]);
+    const coupon = await db("coupons").where({ eventId: event.id }).first();
+    expect(coupon).toMatchObject({ code: "EARLYBIRD", percentOffBp: 1_000, maxRedemptions: 100 });
+    const applies = (await db("couponTickets").where({ couponId: coupon.id }).select("ticketId")) as {
+      ticketId: string;
+    }[];
+    expect(applies.map((row) => row.ticketId).sort()).toEqual(
+      tickets
+        .slice(0, 2)
+        .map((ticket) => ticket.id)
+        .sort(),
+    );
   });
 
   it("gets an invoice for every paid order and a credit note for every refund from the sweep", async () => {
