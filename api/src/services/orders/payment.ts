@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ValidationIssue } from "@tessera/shared";
 import type { TicketingPaymentMethod } from "@tessera/shared/schemas/ticketingBilling";
 import type Stripe from "stripe";
@@ -6,11 +7,17 @@ import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Order } from "../../models/Order.ts";
 import { Payment } from "../../models/Payment.ts";
-import { TicketingParams } from "../../models/TicketingParams.ts";
 import type { AppDeps, Scope } from "../scope.ts";
 import { billingColumns, siretIssue } from "./billing.ts";
 import { sendRefund } from "./refundSending.ts";
-import { cartKeepsPlaces, countOrderPlaces, lockOrder, settleCardPayment, type Settlement } from "./settle.ts";
+import {
+  cartKeepsPlaces,
+  countOrderPlaces,
+  lockOrderWithParams,
+  patchRow,
+  settleCardPayment,
+  type Settlement,
+} from "./settle.ts";
 import { isFinalStripeRefusal, stripeFor } from "./stripeAccess.ts";
 
 /** How long a card payment under way keeps the cart's places (3-D Secure included). */
@@ -82,10 +89,9 @@ async function prepare(
 ): Promise<Prepared> {
   const now = context.now();
   return context.db.transaction(async (trx) => {
-    const order = await lockOrder(trx, eventId, orderId);
+    const { order, params } = await lockOrderWithParams(trx, eventId, orderId);
     if (order.status === "completed" || order.status === "awaiting_payment") return { done: { status: order.status } };
     if (order.status !== "in_cart") throw new AppError("order_action_not_allowed", 409);
-    const params = await TicketingParams.query(trx).findOne({ eventId });
     if (!params || params.ticketOffice !== "opened") throw new AppError("ticket_office_closed", 409);
     if (!params.paymentMethods.includes(request.method)) throw new AppError("payment_method_unavailable", 409);
     if (!(await cartKeepsPlaces(trx, order, now))) throw new AppError("ticket_unavailable", 409);
@@ -108,34 +114,36 @@ async function prepare(
         });
       return { done: { status } };
     }
-    await Order.query(trx)
-      .findById(order.id)
-      .patch({
-        ...billingFields,
-        holdExpiresAt: new Date(
-          Math.max(order.holdExpiresAt?.getTime() ?? 0, now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
-        ),
-      });
+    await patchRow(trx, "orders", order.id, {
+      ...billingFields,
+      holdExpiresAt: new Date(
+        Math.max(order.holdExpiresAt?.getTime() ?? 0, now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
+      ),
+    });
     // A payment asked again with the same card and amount reuses its row, so Stripe sees the same Idempotency-Key.
-    const open = await Payment.query(trx)
+    const open = (await trx("payments")
       .where({ orderId, provider: "stripe", amountCents: order.totalInclTaxCents })
       .where({ providerMethodId: request.paymentMethodId! })
       .whereIn("status", ["pending", "requires_action"])
-      .first();
-    const payment =
-      open ??
-      (await Payment.query(trx).insert({
-        orderId,
-        provider: "stripe",
-        mode: order.mode,
-        status: "pending",
-        intentId: null,
-        providerMethodId: request.paymentMethodId!,
-        amountCents: order.totalInclTaxCents,
-        capturedCents: 0,
-        refundedCents: 0,
-        failureCode: null,
-      }));
+      .first()) as Record<string, unknown> | undefined;
+    if (open) return { payment: Payment.fromDatabaseJson(open), order };
+    const createdAt = new Date();
+    const payment = Payment.fromJson({
+      id: randomUUID(),
+      orderId,
+      provider: "stripe",
+      mode: order.mode,
+      status: "pending",
+      intentId: null,
+      providerMethodId: request.paymentMethodId!,
+      amountCents: order.totalInclTaxCents,
+      capturedCents: 0,
+      refundedCents: 0,
+      failureCode: null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await trx("payments").insert(payment.$toDatabaseJson());
     return { payment, order };
   });
 }

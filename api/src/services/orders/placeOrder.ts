@@ -6,14 +6,23 @@ import {
   type PaymentMethod,
   type ValidationIssue,
 } from "@tessera/shared";
+import type { TicketingMode } from "@tessera/shared/schemas/ticketingBilling";
+import { isPostgres } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import type { Event } from "../../models/Event.ts";
 import { Order } from "../../models/Order.ts";
 import { Ticket } from "../../models/Ticket.ts";
-import { TicketingParams } from "../../models/TicketingParams.ts";
-import { addLivePlaces, attendeesTaken, lockTickets, placesTaken, takingPlaces } from "./places.ts";
-import { lockCoupons, lockDiscounts, priceOrder, type PricedOrder, type WantedItem } from "./pricing.ts";
+import { addLivePlaces, placesAndHoldings } from "./places.ts";
+import {
+  lockCoupons,
+  lockDiscounts,
+  priceOrder,
+  type KnownCatalogue,
+  type PricedOrder,
+  type RunningPrice,
+  type WantedItem,
+} from "./pricing.ts";
 
 /** How long a cart keeps its places. */
 export const CART_HOLD_MINUTES = 15;
@@ -51,32 +60,6 @@ function mergedItems(items: readonly WantedItem[]): WantedItem[] {
   return [...byKey.values()];
 }
 
-/** Tickets that holders already hold in live orders or held carts (other than `orderId`). */
-async function alreadyHeld(
-  db: Knex,
-  eventId: string,
-  items: readonly WantedItem[],
-  now: Date,
-  orderId: string | null,
-): Promise<Set<string>> {
-  const held = items.filter((item) => item.holderGuestId);
-  if (!held.length) return new Set();
-  // By the holders only (their index): a guest holds a few items, a ticket may have thousands.
-  const rows = (await takingPlaces(
-    db("orderItems").join("orders", "orders.id", "orderItems.orderId"),
-    eventId,
-    now,
-    orderId,
-  )
-    .whereIn(
-      "orderItems.holderGuestId",
-      held.map((item) => item.holderGuestId!),
-    )
-    .whereRaw("?? > ??", ["orderItems.quantity", "orderItems.refundedQuantity"])
-    .select("orderItems.holderGuestId", "orderItems.ticketId")) as { holderGuestId: string; ticketId: string }[];
-  return new Set(rows.map((row) => `${row.ticketId}|${row.holderGuestId}`));
-}
-
 /** Whether the guest holds a live ticket that is not an option (an option can then be bought alone). */
 async function holdsTicket(db: Knex, eventId: string, guestId: string): Promise<boolean> {
   const row = await db("orderItems")
@@ -106,15 +89,19 @@ async function validateItems(
   event: Pick<Event, "id">,
   tickets: ReadonlyMap<string, Ticket>,
   request: ItemsRequest,
+  /** The holders already known to be guests of the event, when they all are (readSale); else they are read. */
+  knownGuests: ReadonlySet<string> | null = null,
 ): Promise<void> {
   const issues: ValidationIssue[] = [];
   if (!request.items.length) issues.push({ field: "items", code: "at_least_one_item" });
   const holders = request.items.map((item) => item.holderGuestId).filter((id): id is string => id !== null);
-  const guests = new Set(
-    holders.length
-      ? ((await db("guests").where({ eventId: event.id }).whereIn("id", holders).pluck("id")) as string[])
-      : [],
-  );
+  const guests =
+    knownGuests ??
+    new Set(
+      holders.length
+        ? ((await db("guests").where({ eventId: event.id }).whereIn("id", holders).pluck("id")) as string[])
+        : [],
+    );
   request.items.forEach((item, index) => {
     if (!tickets.has(item.ticketId)) issues.push({ field: `items.${index}.ticketId`, code: "invalid_value" });
     if (item.holderGuestId !== null && !guests.has(item.holderGuestId))
@@ -137,7 +124,8 @@ async function validateItems(
 
 /**
  * The rules other orders change, against the places they take at `now` (the tickets locked): a holder never
- * twice with one ticket, each ticket's max quantity (an option's quota), the event's max attendees. 409.
+ * twice with one ticket, each ticket's max quantity (an option's quota), the event's max attendees. 409. What
+ * they count is read in one statement (placesAndHoldings).
  */
 async function checkPlaces(
   db: Knex,
@@ -147,29 +135,34 @@ async function checkPlaces(
   now: Date,
   orderId: string | null,
 ): Promise<void> {
-  const owned = await alreadyHeld(db, event.id, request.items, now, orderId);
+  const wanted = new Map<string, number>();
+  for (const item of request.items) wanted.set(item.ticketId, (wanted.get(item.ticketId) ?? 0) + item.quantity);
+  const attendees = [...wanted].reduce((sum, [id, quantity]) => sum + (tickets.get(id)!.isOption ? 0 : quantity), 0);
+  const counted = await placesAndHoldings(
+    db,
+    event.id,
+    tickets,
+    request.items.flatMap((item) => (item.holderGuestId ? [item.holderGuestId] : [])),
+    now,
+    orderId,
+    event.maxAttendees !== null && attendees > 0,
+  );
   for (const item of request.items) {
-    if (owned.has(`${item.ticketId}|${item.holderGuestId}`)) {
+    if (counted.held.has(`${item.ticketId}|${item.holderGuestId}`)) {
       throw new AppError("ticket_already_owned", 409, { details: { ticketId: item.ticketId } });
     }
   }
-  const wanted = new Map<string, number>();
-  for (const item of request.items) wanted.set(item.ticketId, (wanted.get(item.ticketId) ?? 0) + item.quantity);
-  const taken = await placesTaken(db, event.id, tickets, now, orderId);
   for (const [ticketId, quantity] of wanted) {
     const ticket = tickets.get(ticketId)!;
-    if (ticket.maxQuantity !== null && taken.get(ticketId)! + quantity > ticket.maxQuantity) {
+    if (ticket.maxQuantity !== null && counted.taken.get(ticketId)! + quantity > ticket.maxQuantity) {
       throw ticket.isOption
         ? new AppError("option_quota_filled", 409, { details: { ticketId } })
         : new AppError("ticket_unavailable", 409, { details: { ticketId } });
     }
   }
-  if (event.maxAttendees !== null) {
-    const attendees = [...wanted].reduce((sum, [id, quantity]) => sum + (tickets.get(id)!.isOption ? 0 : quantity), 0);
-    if (attendees > 0 && (await attendeesTaken(db, event.id, now, orderId)) + attendees > event.maxAttendees) {
-      const first = [...wanted.keys()].find((id) => !tickets.get(id)!.isOption)!;
-      throw new AppError("ticket_unavailable", 409, { details: { ticketId: first } });
-    }
+  if (counted.attendees !== null && counted.attendees + attendees > event.maxAttendees!) {
+    const first = [...wanted.keys()].find((id) => !tickets.get(id)!.isOption)!;
+    throw new AppError("ticket_unavailable", 409, { details: { ticketId: first } });
   }
 }
 
@@ -192,37 +185,144 @@ function unitsOf(priced: PricedOrder): Map<string, number> {
   return units;
 }
 
-async function writeItems(trx: Knex.Transaction, orderId: string, priced: PricedOrder): Promise<void> {
-  const now = Date.now();
-  // One statement for every line (Objection inserts an array on PostgreSQL only); a millisecond apart, so that
-  // they read back in the order they were asked.
-  await trx("orderItems").insert(
-    priced.items.map((item, index) => ({
-      id: randomUUID(),
-      orderId,
-      ticketId: item.ticketId,
-      holderGuestId: item.holderGuestId,
-      quantity: item.quantity,
-      unitPriceInclTaxCents: item.unitInclTaxCents,
-      unitPriceExclTaxCents: item.unitExclTaxCents,
-      taxPercent: item.taxRateBp === null ? null : item.taxRateBp / 100,
-      refundedQuantity: 0,
-      discountInclTaxCents: item.discountInclTaxCents,
-      discountExclTaxCents: item.discountExclTaxCents,
-      createdAt: new Date(now + index).toISOString(),
-      updatedAt: new Date(now).toISOString(),
-    })),
-  );
+/**
+ * The order's row and its lines: on PostgreSQL in one statement (the order inserted in a WITH), elsewhere one
+ * statement each. Then its coupons and discounts, when it took any.
+ */
+async function writeOrder(trx: Knex.Transaction, order: Order, priced: PricedOrder): Promise<void> {
+  const db = trx as unknown as Knex;
+  const orderRow = order.$toDatabaseJson();
+  const itemRows = itemRowsOf(order.id, priced);
+  if (isPostgres(db)) await trx.with("placed", trx("orders").insert(orderRow)).insert(itemRows).into("orderItems");
+  else {
+    await trx("orders").insert(orderRow);
+    await trx("orderItems").insert(itemRows);
+  }
   if (priced.coupons.length) {
     await trx("orderCoupons").insert(
-      priced.coupons.map(({ coupon, amountCents }) => ({ orderId, couponId: coupon.id, amountCents })),
+      priced.coupons.map(({ coupon, amountCents }) => ({ orderId: order.id, couponId: coupon.id, amountCents })),
     );
   }
   if (priced.discounts.length) {
     await trx("orderDiscounts").insert(
-      priced.discounts.map(({ discount, amountCents }) => ({ orderId, discountId: discount.id, amountCents })),
+      priced.discounts.map(({ discount, amountCents }) => ({
+        orderId: order.id,
+        discountId: discount.id,
+        amountCents,
+      })),
     );
   }
+}
+
+function itemRowsOf(orderId: string, priced: PricedOrder) {
+  const now = Date.now();
+  // One statement for every line; a millisecond apart, so that they read back in the order they were asked.
+  return priced.items.map((item, index) => ({
+    id: randomUUID(),
+    orderId,
+    ticketId: item.ticketId,
+    holderGuestId: item.holderGuestId,
+    quantity: item.quantity,
+    unitPriceInclTaxCents: item.unitInclTaxCents,
+    unitPriceExclTaxCents: item.unitExclTaxCents,
+    taxPercent: item.taxRateBp === null ? null : item.taxRateBp / 100,
+    refundedQuantity: 0,
+    discountInclTaxCents: item.discountInclTaxCents,
+    discountExclTaxCents: item.discountExclTaxCents,
+    createdAt: new Date(now + index).toISOString(),
+    updatedAt: new Date(now).toISOString(),
+  }));
+}
+
+/** What an order is placed against, read in one statement: its tickets (locked), prices, mode and holders. */
+interface Sale {
+  tickets: Map<string, Ticket>;
+  catalogue: KnownCatalogue;
+  mode: TicketingMode;
+  /** The holders, when all of them are guests of the event; else null (validateItems reads which are). */
+  guests: Set<string> | null;
+}
+
+/**
+ * The event's tickets among the items', each with its price running at `now`, the event's ticketing mode,
+ * whether every holder is a guest of the event and whether it has active automatic discounts: one statement.
+ * With `lock`, the tickets are locked by it as lockTickets locks them (by id; the event's row first when it caps
+ * its attendees), and read as locked.
+ */
+async function readSale(
+  db: Knex,
+  event: Pick<Event, "id" | "maxAttendees">,
+  items: readonly WantedItem[],
+  now: Date,
+  lock: boolean,
+): Promise<Sale> {
+  const postgres = isPostgres(db);
+  if (lock && postgres && event.maxAttendees !== null)
+    await db("events").where({ id: event.id }).forUpdate().first("id");
+  const ids = [...new Set(items.map((item) => item.ticketId))].sort();
+  const holders = [...new Set(items.flatMap((item) => (item.holderGuestId ? [item.holderGuestId] : [])))];
+  const at = now.toISOString();
+  const query = db("tickets")
+    .leftJoin("ticketPricePeriods as price", (join) =>
+      join
+        .on("price.ticketId", "tickets.id")
+        .andOn("price.startsAt", "<=", db.raw("?", [at]))
+        .andOn((ends) => ends.onNull("price.endsAt").orOn("price.endsAt", ">", db.raw("?", [at]))),
+    )
+    .leftJoin("ticketingParams as params", "params.eventId", "tickets.eventId")
+    .where("tickets.eventId", event.id)
+    .whereIn("tickets.id", ids)
+    .orderBy("tickets.id")
+    .select(
+      "tickets.*",
+      "price.priceInclTaxCents as salePriceInclTaxCents",
+      "price.priceExclTaxCents as salePriceExclTaxCents",
+      "price.startsAt as salePriceStartsAt",
+      "params.mode as saleMode",
+      (holders.length
+        ? db("guests").where({ eventId: event.id }).whereIn("id", holders).count("*")
+        : db.select(db.raw("0"))
+      ).as("saleHoldersFound"),
+      db("discounts").where({ eventId: event.id, isActive: true }).select(db.raw("1")).limit(1).as("saleHasDiscounts"),
+    );
+  const rows = (await (lock && postgres ? query.forUpdate("tickets") : query)) as Record<string, unknown>[];
+  const tickets = new Map<string, Ticket>();
+  const prices = new Map<string, RunningPrice & { startsAt: number }>();
+  let mode: TicketingMode = "test";
+  let holdersFound = 0;
+  let hasActiveDiscounts = false;
+  for (const row of rows) {
+    const {
+      salePriceInclTaxCents,
+      salePriceExclTaxCents,
+      salePriceStartsAt,
+      saleMode,
+      saleHoldersFound,
+      saleHasDiscounts,
+      ...columns
+    } = row;
+    const id = columns.id as string;
+    if (!tickets.has(id)) tickets.set(id, Ticket.fromDatabaseJson(columns));
+    if (saleMode) mode = saleMode as TicketingMode;
+    holdersFound = Number(saleHoldersFound);
+    hasActiveDiscounts = saleHasDiscounts !== null && saleHasDiscounts !== undefined;
+    if (salePriceInclTaxCents === null || salePriceInclTaxCents === undefined) continue;
+    // The latest period started wins, as runningPrices reads them.
+    const startsAt = new Date(salePriceStartsAt as string | Date).getTime();
+    if ((prices.get(id)?.startsAt ?? -Infinity) <= startsAt) {
+      prices.set(id, {
+        priceInclTaxCents: Number(salePriceInclTaxCents),
+        priceExclTaxCents: Number(salePriceExclTaxCents),
+        startsAt,
+      });
+    }
+  }
+  return {
+    tickets,
+    catalogue: { prices, hasActiveDiscounts },
+    mode,
+    guests: rows.length && holdersFound === holders.length ? new Set(holders) : null,
+  };
 }
 
 export interface PlacedOrder {
@@ -246,33 +346,41 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   const items = mergedItems(request.items);
   const full = { ...request, items };
-  const ticketIds = items.map((item) => item.ticketId);
-  const prepare = async (trx: Knex) => {
-    const tickets = new Map(
-      (await Ticket.query(trx).where({ eventId: event.id }).whereIn("id", ticketIds)).map((t) => [t.id, t]),
-    );
-    await validateItems(trx, event, tickets, full);
-    const priced = await priceOrder(trx, event.id, tickets, items, request.coupons, now);
-    const params = await TicketingParams.query(trx).findOne({ eventId: event.id });
-    return { tickets, priced, mode: params?.mode ?? "test" };
+  const prepare = async (reader: Knex, lock: boolean) => {
+    const sale = await readSale(reader, event, items, now, lock);
+    await validateItems(reader, event, sale.tickets, full, sale.guests);
+    const priced = await priceOrder(reader, event.id, sale.tickets, items, request.coupons, now, null, sale.catalogue);
+    return { ...sale, priced };
   };
   // The control run: everything checked before the writing transaction, where concurrent buyers interleave.
-  const unlocked = quotaLocking.enabled ? null : await prepare(db);
+  const unlocked = quotaLocking.enabled ? null : await prepare(db, false);
   if (unlocked) await checkPlaces(db, event, unlocked.tickets, full, now, null);
   return db.transaction(async (trx) => {
-    const prepared = unlocked ?? (await prepare(trx as unknown as Knex));
+    const locking = trx as unknown as Knex;
+    // The tickets locked by the statement that reads them: then the short part under the locks, counting the
+    // places and writing the order.
+    const prepared = unlocked ?? (await prepare(locking, true));
     const { mode } = prepared;
     let { priced } = prepared;
     if (!unlocked) {
-      // The short part under the locks: count the places, write the order.
-      const locked = await lockTickets(trx, event.id, ticketIds, event.maxAttendees !== null);
       await lockCoupons(trx, event.id, priced, now);
       // An automatic discount another order took the last use of meanwhile: priced again without it.
       if (await lockDiscounts(trx, event.id, priced, now))
-        priced = await priceOrder(trx as unknown as Knex, event.id, prepared.tickets, items, request.coupons, now);
-      await checkPlaces(trx as unknown as Knex, event, locked, full, now, null);
+        priced = await priceOrder(
+          locking,
+          event.id,
+          prepared.tickets,
+          items,
+          request.coupons,
+          now,
+          null,
+          prepared.catalogue,
+        );
+      await checkPlaces(locking, event, prepared.tickets, full, now, null);
     }
-    const order = await Order.query(trx).insert({
+    const createdAt = new Date();
+    const order = Order.fromJson({
+      id: randomUUID(),
       accountId: event.accountId,
       eventId: event.id,
       guestId: request.guestId,
@@ -287,8 +395,10 @@ export async function placeOrder(
       email: request.email ?? null,
       language: request.language ?? null,
       orderedAt: now,
+      createdAt,
+      updatedAt: createdAt,
     });
-    await writeItems(trx, order.id, priced);
+    await writeOrder(trx, order, priced);
     if (status !== "in_cart") await addLivePlaces(trx, unitsOf(priced), 1);
     await withOrder?.(trx, order);
     return { order, priced };

@@ -91,6 +91,92 @@ export async function placesTaken(
   return taken;
 }
 
+/** What checkPlaces counts, read in one statement (placesAndHoldings). */
+export interface PlacesAndHoldings {
+  /** Places taken per ticket of `tickets`, as placesTaken counts them. */
+  taken: Map<string, number>;
+  /** `ticketId|holderGuestId` of the tickets `holders` hold already in orders taking places. */
+  held: Set<string>;
+  /** The event's attendees, as attendeesTaken counts them; null when not asked. */
+  attendees: number | null;
+}
+
+/**
+ * In one statement: the places taken per ticket (placesTaken), the tickets `holders` already hold in orders
+ * taking places (live ones not refunded, held carts), and the event's attendees when `withAttendees`
+ * (attendeesTaken). Read after the tickets are locked, as each of them.
+ */
+export async function placesAndHoldings(
+  db: Knex,
+  eventId: string,
+  tickets: ReadonlyMap<string, Pick<Ticket, "id" | "livePlaces">>,
+  holders: readonly string[],
+  now: Date,
+  exceptOrderId: string | null,
+  withAttendees: boolean,
+): Promise<PlacesAndHoldings> {
+  const taken = new Map([...tickets.values()].map((ticket) => [ticket.id, ticket.livePlaces]));
+  const parts: Knex.QueryBuilder[] = [];
+  // Each part: kind, ticket, holder, places (the kinds written in the text: a bound value has no type in a union).
+  if (holders.length) {
+    parts.push(
+      takingPlaces(db("orderItems").join("orders", "orders.id", "orderItems.orderId"), eventId, now, exceptOrderId)
+        .whereIn("orderItems.holderGuestId", [...new Set(holders)])
+        .whereRaw("?? > ??", ["orderItems.quantity", "orderItems.refundedQuantity"])
+        .select(db.raw("'held' as kind"), "orderItems.ticketId", "orderItems.holderGuestId", db.raw("0 as places")),
+    );
+  }
+  if (taken.size) {
+    // No condition on the items' ticket: the items are then reached by their order (the index on order_id).
+    parts.push(
+      heldCartItems(db, eventId, now, exceptOrderId)
+        .groupBy("orderItems.ticketId")
+        .select(
+          db.raw("'cart' as kind"),
+          "orderItems.ticketId",
+          db.raw("null as holder_guest_id"),
+          db.raw("sum(??) as places", ["orderItems.quantity"]),
+        ),
+    );
+  }
+  if (withAttendees) {
+    parts.push(
+      db("tickets")
+        .where({ eventId, isOption: false })
+        .select(
+          db.raw("'attendees' as kind"),
+          db.raw("null as ticket_id"),
+          db.raw("null as holder_guest_id"),
+          db.raw("coalesce(sum(??), 0) as places", ["livePlaces"]),
+        ),
+      heldCartItems(db, eventId, now, exceptOrderId)
+        .join("tickets", "tickets.id", "orderItems.ticketId")
+        .where("tickets.isOption", false)
+        .select(
+          db.raw("'attendees' as kind"),
+          db.raw("null as ticket_id"),
+          db.raw("null as holder_guest_id"),
+          db.raw("coalesce(sum(??), 0) as places", ["orderItems.quantity"]),
+        ),
+    );
+  }
+  const result: PlacesAndHoldings = { taken, held: new Set(), attendees: withAttendees ? 0 : null };
+  if (!parts.length) return result;
+  const [first, ...rest] = parts;
+  const rows = (await (rest.length ? first!.unionAll(rest) : first!)) as {
+    kind: "held" | "cart" | "attendees";
+    ticketId: string | null;
+    holderGuestId: string | null;
+    places: number | string | null;
+  }[];
+  for (const row of rows) {
+    if (row.kind === "held") result.held.add(`${row.ticketId}|${row.holderGuestId}`);
+    else if (row.kind === "attendees") result.attendees! += Number(row.places ?? 0);
+    else if (taken.has(row.ticketId!)) taken.set(row.ticketId!, taken.get(row.ticketId!)! + Number(row.places));
+  }
+  return result;
+}
+
 /** Attendees of the event at `now`: the places taken by tickets that are not options. */
 export async function attendeesTaken(
   db: Knex,
@@ -129,6 +215,29 @@ export async function addLivePlaces(trx: Knex | Knex.Transaction, units: Readonl
         .where({ id: ticketId })
         .increment("livePlaces", sign * count);
   }
+}
+
+/**
+ * Adds `sign` × the order's units not refunded to its tickets' live places (a cart becoming an order, or given
+ * back). An order of one ticket, the common case, in one statement; otherwise its units are read and its tickets'
+ * rows updated in the order of their ids, as everyone locks them (no deadlock between two orders of two tickets).
+ */
+export async function addOrderLivePlaces(trx: Knex.Transaction, orderId: string, sign: 1 | -1): Promise<void> {
+  const db = trx as unknown as Knex;
+  const itemsOf = () => db("orderItems").where({ orderId });
+  const updated = (await trx("tickets")
+    .whereIn("id", itemsOf().select("ticketId"))
+    .whereRaw("(?) = 1", [itemsOf().countDistinct("ticketId")])
+    .update({
+      livePlaces: db.raw("?? + ? * (?)", [
+        "livePlaces",
+        sign,
+        itemsOf()
+          .where("ticketId", db.ref("tickets.id"))
+          .select(db.raw("coalesce(sum(?? - ??), 0)", ["quantity", "refundedQuantity"])),
+      ]),
+    })) as number;
+  if (updated === 0) await addLivePlaces(trx, await unitsOfOrder(db, orderId), sign);
 }
 
 /**

@@ -58,11 +58,13 @@ async function automaticDiscounts(
   const rows = await AutomaticDiscountRow.query(db).where({ eventId, isActive: true });
   if (!rows.length) return { rows: new Map(), discounts: [] };
   const ids = rows.map((row) => row.id);
+  // Uses are counted only for the discounts that have a max: the others never run out.
+  const limited = rows.filter((row) => row.maxUses !== null).map((row) => row.id);
   const [links, uses] = await Promise.all([
     db("discountTickets").whereIn("discountId", ids).select("discountId", "ticketId") as Promise<
       { discountId: string; ticketId: string }[]
     >,
-    discountUses(db, eventId, ids, now, orderId),
+    limited.length ? discountUses(db, eventId, limited, now, orderId) : new Map<string, number>(),
   ]);
   return {
     rows: new Map(rows.map((row) => [row.id, row])),
@@ -133,12 +135,20 @@ export async function lockDiscounts(trx: Knex.Transaction, eventId: string, pric
   return limited.some((discount) => (uses.get(discount.id) ?? 0) >= discount.maxUses!);
 }
 
+/** A ticket's price as an order takes it: the running period's. */
+export type RunningPrice = Pick<TicketPricePeriod, "priceInclTaxCents" | "priceExclTaxCents">;
+
+/**
+ * What the caller already read of the catalogue at `now`, in the statement that locked the tickets (see
+ * placeOrder's readSale): each ticket's running price, and whether the event has any active automatic discount.
+ */
+export interface KnownCatalogue {
+  prices: ReadonlyMap<string, RunningPrice>;
+  hasActiveDiscounts: boolean;
+}
+
 /** The period whose price runs at `now` (the latest started, not ended), per ticket. */
-async function runningPrices(
-  db: Knex,
-  ticketIds: readonly string[],
-  now: Date,
-): Promise<Map<string, TicketPricePeriod>> {
+async function runningPrices(db: Knex, ticketIds: readonly string[], now: Date): Promise<Map<string, RunningPrice>> {
   const periods = await TicketPricePeriod.query(db)
     .whereIn("ticketId", [...new Set(ticketIds)])
     .where("startsAt", "<=", now.toISOString())
@@ -262,12 +272,16 @@ export async function priceOrder(
   codes: readonly string[],
   now: Date,
   orderId: string | null = null,
+  /** What the caller read already of the catalogue at `now`: not read again. */
+  known?: KnownCatalogue,
 ): Promise<PricedOrder> {
-  const prices = await runningPrices(
-    db,
-    items.map((item) => item.ticketId),
-    now,
-  );
+  const prices =
+    known?.prices ??
+    (await runningPrices(
+      db,
+      items.map((item) => item.ticketId),
+      now,
+    ));
   const lines: (PricedLine & { ticketId: string; item: WantedItem })[] = items.map((item) => {
     const ticket = tickets.get(item.ticketId)!;
     const period = prices.get(item.ticketId);
@@ -285,7 +299,9 @@ export async function priceOrder(
       now,
       orderId,
     ),
-    automaticDiscounts(db, eventId, now, orderId),
+    known && !known.hasActiveDiscounts
+      ? { rows: new Map<string, AutomaticDiscountRow>(), discounts: [] }
+      : automaticDiscounts(db, eventId, now, orderId),
   ]);
   const applying = discountsFor(automatic.discounts, lines, now);
   const discounted = applyDiscounts(lines, [...applying, ...coupons.map(discountOf)]);

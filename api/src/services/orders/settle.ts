@@ -1,12 +1,13 @@
-import { lockForUpdate } from "../../db/dialect.ts";
+import { isPostgres, lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Event } from "../../models/Event.ts";
 import { Order } from "../../models/Order.ts";
 import { OrderItem } from "../../models/OrderItem.ts";
-import { Payment } from "../../models/Payment.ts";
+import { Payment, type PaymentStatus } from "../../models/Payment.ts";
 import { Refund } from "../../models/Refund.ts";
-import { addLivePlaces, lockTickets, unitsOfOrder } from "./places.ts";
+import { TicketingParams } from "../../models/TicketingParams.ts";
+import { addOrderLivePlaces, lockTickets } from "./places.ts";
 import { checkItems } from "./placeOrder.ts";
 
 /** An order row locked for the rest of the transaction (PostgreSQL; SQLite has one writer). */
@@ -14,6 +15,52 @@ export async function lockOrder(trx: Knex.Transaction, eventId: string, orderId:
   const order = await lockForUpdate(trx as unknown as Knex, Order.query(trx).findOne({ id: orderId, eventId }));
   if (!order) throw AppError.notFound();
   return order;
+}
+
+/**
+ * Sets `patch` on the row `id` of `table` and its updatedAt, as a model's patch would (dates written as ISO
+ * text), in one plain statement: for the order pipeline's hot path.
+ */
+export async function patchRow(
+  trx: Knex.Transaction,
+  table: "orders" | "payments",
+  id: string,
+  patch: Record<string, unknown>,
+): Promise<void> {
+  const row: Record<string, unknown> = { ...patch, updatedAt: new Date() };
+  for (const [key, value] of Object.entries(row)) if (value instanceof Date) row[key] = value.toISOString();
+  await trx(table).where({ id }).update(row);
+}
+
+/** The ticket office's state and payment methods, as a payment checks them. */
+export type PaymentParams = Pick<TicketingParams, "ticketOffice" | "paymentMethods">;
+
+/**
+ * lockOrder, with the event's ticketing parameters read by the same statement (null when it has none).
+ */
+export async function lockOrderWithParams(
+  trx: Knex.Transaction,
+  eventId: string,
+  orderId: string,
+): Promise<{ order: Order; params: PaymentParams | null }> {
+  const db = trx as unknown as Knex;
+  const query = trx("orders")
+    .leftJoin("ticketingParams as params", "params.eventId", "orders.eventId")
+    .where({ "orders.id": orderId, "orders.eventId": eventId })
+    .first(
+      "orders.*",
+      "params.ticketOffice as paramsTicketOffice",
+      "params.paymentMethods as paramsPaymentMethods",
+      "params.eventId as paramsEventId",
+    );
+  const row = (await (isPostgres(db) ? query.forUpdate("orders") : query)) as Record<string, unknown> | undefined;
+  if (!row) throw AppError.notFound();
+  const { paramsTicketOffice, paramsPaymentMethods, paramsEventId, ...columns } = row;
+  const params =
+    paramsEventId === null || paramsEventId === undefined
+      ? null
+      : TicketingParams.fromDatabaseJson({ ticketOffice: paramsTicketOffice, paymentMethods: paramsPaymentMethods });
+  return { order: Order.fromDatabaseJson(columns), params };
 }
 
 /**
@@ -62,7 +109,7 @@ export async function cartKeepsPlaces(trx: Knex.Transaction, order: Order, now: 
 
 /** The order's units counted in its tickets' places taken (a cart becoming an order), or given back (-1). */
 export async function countOrderPlaces(trx: Knex.Transaction, orderId: string, sign: 1 | -1): Promise<void> {
-  await addLivePlaces(trx, await unitsOfOrder(trx as unknown as Knex, orderId), sign);
+  await addOrderLivePlaces(trx, orderId, sign);
 }
 
 export type Settlement = { outcome: "completed" } | { outcome: "refunding"; refundId: string };
@@ -79,15 +126,23 @@ export async function settleCardPayment(
   intent: { id: string; amountReceived: number },
   now: Date,
 ): Promise<Settlement | null> {
-  const payment = await lockForUpdate(trx as unknown as Knex, Payment.query(trx).findById(paymentId));
-  if (!payment) return null;
-  const order = await lockForUpdate(trx as unknown as Knex, Order.query(trx).findById(payment.orderId));
-  if (!order) return null;
+  // The payment and its order locked by one statement (the payment's row first, then the order's).
+  const row = (await lockForUpdate(
+    trx as unknown as Knex,
+    trx("payments")
+      .join("orders", "orders.id", "payments.orderId")
+      .where("payments.id", paymentId)
+      .first("orders.*", "payments.status as paymentStatus"),
+  )) as (Record<string, unknown> & { paymentStatus: PaymentStatus }) | undefined;
+  if (!row) return null;
+  const { paymentStatus, ...columns } = row;
+  const order = Order.fromDatabaseJson(columns);
+  const payment = { id: paymentId, status: paymentStatus };
   if (payment.status === "succeeded") {
     const refund = await Refund.query(trx).findOne({ paymentId, reason: "late_payment" });
     return refund ? { outcome: "refunding", refundId: refund.id } : { outcome: "completed" };
   }
-  await Payment.query(trx).findById(payment.id).patch({
+  await patchRow(trx, "payments", payment.id, {
     status: "succeeded",
     intentId: intent.id,
     capturedCents: intent.amountReceived,
@@ -95,13 +150,14 @@ export async function settleCardPayment(
   const unplaced = order.status === "in_cart" || order.status === "cancelled";
   // An order waiting for its payment keeps its places; one already paid by another payment gets this one back.
   if (order.status === "awaiting_payment" || (unplaced && (await cartKeepsPlaces(trx, order, now)))) {
-    if (unplaced) await countOrderPlaces(trx, order.id, 1);
-    await Order.query(trx).findById(order.id).patch({
+    await patchRow(trx, "orders", order.id, {
       status: "completed",
       paymentMethod: "card",
       holdExpiresAt: null,
       orderedAt: now,
     });
+    // Last: the tickets' rows, which every buyer of them waits for, stay locked only until the commit.
+    if (unplaced) await countOrderPlaces(trx, order.id, 1);
     return { outcome: "completed" };
   }
   const items = await OrderItem.query(trx).where({ orderId: order.id });
