@@ -3,6 +3,7 @@ import type { ValidationIssue } from "@tessera/shared";
 import type { TicketingPaymentMethod } from "@tessera/shared/schemas/ticketingBilling";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../config.ts";
+import { isPostgres } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Order } from "../../models/Order.ts";
@@ -15,6 +16,7 @@ import {
   countOrderPlaces,
   lockOrderWithParams,
   patchRow,
+  patchStatement,
   settleCardPayment,
   type Settlement,
 } from "./settle.ts";
@@ -114,19 +116,17 @@ async function prepare(
         });
       return { done: { status } };
     }
-    await patchRow(trx, "orders", order.id, {
+    const billed = {
       ...billingFields,
       holdExpiresAt: new Date(
         Math.max(order.holdExpiresAt?.getTime() ?? 0, now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
       ),
-    });
+    };
     // A payment asked again with the same card and amount reuses its row, so Stripe sees the same Idempotency-Key.
-    const open = (await trx("payments")
+    const openPayment = trx("payments")
       .where({ orderId, provider: "stripe", amountCents: order.totalInclTaxCents })
       .where({ providerMethodId: request.paymentMethodId! })
-      .whereIn("status", ["pending", "requires_action"])
-      .first()) as Record<string, unknown> | undefined;
-    if (open) return { payment: Payment.fromDatabaseJson(open), order };
+      .whereIn("status", ["pending", "requires_action"]);
     const createdAt = new Date();
     const payment = Payment.fromJson({
       id: randomUUID(),
@@ -143,9 +143,45 @@ async function prepare(
       createdAt,
       updatedAt: createdAt,
     });
-    await trx("payments").insert(payment.$toDatabaseJson());
-    return { payment, order };
+    if (await billAndInsertPayment(trx, order.id, billed, payment, openPayment)) return { payment, order };
+    const open = (await openPayment.first()) as Record<string, unknown>;
+    return { payment: Payment.fromDatabaseJson(open), order };
   });
+}
+
+/**
+ * Writes the order's billing and inserts `payment` unless `openPayment` finds one: on PostgreSQL in one statement
+ * (the order's update in a WITH; both see every payment committed before the order was locked). Whether it was
+ * inserted.
+ */
+async function billAndInsertPayment(
+  trx: Knex.Transaction,
+  orderId: string,
+  billed: Record<string, unknown>,
+  payment: Payment,
+  openPayment: Knex.QueryBuilder,
+): Promise<boolean> {
+  const row = payment.$toDatabaseJson();
+  if (!isPostgres(trx as unknown as Knex)) {
+    await patchRow(trx, "orders", orderId, billed);
+    if (await openPayment.clone().first("id")) return false;
+    await trx("payments").insert(row);
+    return true;
+  }
+  const columns = Object.keys(row);
+  const result = (await trx.raw(
+    `with billed as (?) insert into ?? (${columns.map(() => "??").join(", ")}) ` +
+      `select ${columns.map(() => "?").join(", ")} where not exists (?) returning ??`,
+    [
+      patchStatement(trx, "orders", orderId, billed),
+      "payments",
+      ...columns,
+      ...Object.values(row),
+      openPayment.clone().select("id"),
+      "id",
+    ],
+  )) as { rows: unknown[] };
+  return result.rows.length === 1;
 }
 
 /** Creates (or, with the same key, finds again) the payment's PaymentIntent, confirmed with its card. */

@@ -27,9 +27,24 @@ export async function patchRow(
   id: string,
   patch: Record<string, unknown>,
 ): Promise<void> {
+  await patchStatement(trx, table, id, patch);
+}
+
+/** patchRow's statement, not yet run (to be part of another). */
+export function patchStatement(
+  trx: Knex.Transaction,
+  table: "orders" | "payments",
+  id: string,
+  patch: Record<string, unknown>,
+): Knex.QueryBuilder {
+  return trx(table).where({ id }).update(patchValues(patch));
+}
+
+/** A patch's columns as written: its updatedAt set, dates as ISO text. */
+function patchValues(patch: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = { ...patch, updatedAt: new Date() };
   for (const [key, value] of Object.entries(row)) if (value instanceof Date) row[key] = value.toISOString();
-  await trx(table).where({ id }).update(row);
+  return row;
 }
 
 /** The ticket office's state and payment methods, as a payment checks them. */
@@ -142,24 +157,27 @@ export async function settleCardPayment(
     const refund = await Refund.query(trx).findOne({ paymentId, reason: "late_payment" });
     return refund ? { outcome: "refunding", refundId: refund.id } : { outcome: "completed" };
   }
-  await patchRow(trx, "payments", payment.id, {
-    status: "succeeded",
-    intentId: intent.id,
-    capturedCents: intent.amountReceived,
-  });
+  const paid = { status: "succeeded", intentId: intent.id, capturedCents: intent.amountReceived };
   const unplaced = order.status === "in_cart" || order.status === "cancelled";
   // An order waiting for its payment keeps its places; one already paid by another payment gets this one back.
   if (order.status === "awaiting_payment" || (unplaced && (await cartKeepsPlaces(trx, order, now)))) {
-    await patchRow(trx, "orders", order.id, {
-      status: "completed",
-      paymentMethod: "card",
-      holdExpiresAt: null,
-      orderedAt: now,
-    });
+    const completed = { status: "completed", paymentMethod: "card", holdExpiresAt: null, orderedAt: now };
+    // The payment's and the order's rows (both locked above): on PostgreSQL in one statement.
+    if (isPostgres(trx as unknown as Knex)) {
+      await trx
+        .with("paid", patchStatement(trx, "payments", payment.id, paid))
+        .table("orders")
+        .where({ id: order.id })
+        .update(patchValues(completed));
+    } else {
+      await patchRow(trx, "payments", payment.id, paid);
+      await patchRow(trx, "orders", order.id, completed);
+    }
     // Last: the tickets' rows, which every buyer of them waits for, stay locked only until the commit.
     if (unplaced) await countOrderPlaces(trx, order.id, 1);
     return { outcome: "completed" };
   }
+  await patchRow(trx, "payments", payment.id, paid);
   const items = await OrderItem.query(trx).where({ orderId: order.id });
   const refund = await Refund.query(trx).insertAndFetch({
     orderId: order.id,
