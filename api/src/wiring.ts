@@ -15,6 +15,7 @@ import { registerPortalJobs } from "./services/portal/signIn.ts";
 import { registerFormJobs } from "./services/forms/confirmationMail.ts";
 import { registerEbadgeJobs } from "./services/ebadges/batches.ts";
 import { registerOrderDocumentJobs, watchOwedDocuments } from "./services/orders/orderDocuments.ts";
+import { watchOpenPayments } from "./services/orders/paymentSweep.ts";
 import { moveBadgePrintsToKeptGuest } from "./services/ebadges/guestMerge.ts";
 import { moveCheckinsToKeptGuest } from "./services/checkins/guestMerge.ts";
 import { revokeMergedGuestCode } from "./services/checkin-codes/guestMerge.ts";
@@ -77,6 +78,7 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
   registerEbadgeJobs(deps);
   registerOrderDocumentJobs(deps);
   let owedDocuments: ReturnType<typeof watchOwedDocuments> | undefined;
+  let openPayments: ReturnType<typeof watchOpenPayments> | undefined;
   let interruptedImports: ReturnType<typeof watchInterruptedImports> | undefined;
   return Object.assign(deps, {
     async start() {
@@ -87,10 +89,13 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
       // Paid orders and refunds a killed process left without their invoice or credit note get them. Tests call
       // the sweep themselves: one running on its own would number invoices in an order they do not expect.
       if (config.env !== "test") owedDocuments = watchOwedDocuments(deps);
+      // Card payments and refunds a killed process left between Stripe's answer and its commit are settled.
+      if (config.env !== "test") openPayments = watchOpenPayments(deps);
     },
     async stop() {
       interruptedImports?.stop();
       owedDocuments?.stop();
+      openPayments?.stop();
       await deps.live.close();
       await jobs.stop();
       await db.destroy();

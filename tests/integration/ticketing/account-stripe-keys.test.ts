@@ -4,11 +4,14 @@ import { AccountStripeKeys } from "../../../api/src/models/AccountStripeKeys.ts"
 import { Order } from "../../../api/src/models/Order.ts";
 import type { StripeStandIn } from "../../../api/src/payments/standIn/index.ts";
 import { createStripeClient } from "../../../api/src/payments/stripeClient.ts";
+import { payOrder } from "../../../api/src/services/orders/payment.ts";
+import { settleOpenPayments } from "../../../api/src/services/orders/paymentSweep.ts";
+import { accountPaymentContext } from "../../../api/src/services/orders/stripeKeys.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildForm } from "../../helpers/forms.ts";
 import { buildTicket, writeTicketingParams } from "../../helpers/orders.ts";
-import { paymentsOnStandIn, STAND_IN_SECRET_KEY } from "../../helpers/sales.ts";
+import { CARD_BUYER, paymentsOnStandIn, STAND_IN_SECRET_KEY } from "../../helpers/sales.ts";
 import { useCastServer } from "../../helpers/suite.ts";
 
 /**
@@ -141,6 +144,34 @@ describe.each(databaseKinds())("an account's Stripe keys on %s", (kind) => {
     await suite.server.http.post(`${other.path}/pay`, { method: "card", payment_method_id: "pm_card_visa", ...BUYER });
     const otherIntent = standIn.paymentIntents().find((intent) => intent.metadata?.orderId === other.order.id)!.id;
     expect((await byServer.paymentIntents.retrieve(otherIntent)).status).toBe("succeeded");
+  });
+
+  it("settles a payment a kill left open with its account's key, from the minute's sweep", async () => {
+    await suite.cast.client("overseer").post(path(), { test: KEYS });
+    const { event, order } = await buyerCart(suite.cast.accountA.id);
+    const { deps } = suite.server;
+    const context = await accountPaymentContext(
+      { deps, db: deps.db, clock: deps.clock },
+      suite.cast.accountA.id,
+      "test",
+    );
+    const killed = payOrder(context, event.id, order.id, CARD_BUYER, {
+      afterStripeCall: () => {
+        throw new Error("killed");
+      },
+    });
+    await expect(killed).rejects.toThrow("killed");
+    expect((await Order.query(deps.db).findById(order.id))!.status).toBe("in_cart");
+
+    // After the restart, the sweep asks Stripe again with the keys the order was paid with: the account's.
+    expect(await settleOpenPayments(deps, 0)).toBeGreaterThanOrEqual(1);
+    expect((await Order.query(deps.db).findById(order.id))!.status).toBe("completed");
+    const intents = standIn.paymentIntents().filter((intent) => intent.metadata?.orderId === order.id);
+    expect(intents).toHaveLength(1);
+    expect(standIn.charges().filter((charge) => charge.payment_intent === intents[0]!.id)).toHaveLength(1);
+    const byAccount = createStripeClient(suite.server.config.stripe, KEYS.secretKey);
+    expect((await byAccount.paymentIntents.retrieve(intents[0]!.id)).status).toBe("succeeded");
+    expect(await deps.db("payments").where({ orderId: order.id }).pluck("status")).toEqual(["succeeded"]);
   });
 
   it("verifies the account's webhook with its own secret, and settles only its own payments", async () => {

@@ -20,7 +20,7 @@ import type { Scope } from "../scope.ts";
 import { queueOrderDocuments } from "./orderDocuments.ts";
 import { billingColumns } from "./billing.ts";
 import { orderActions, orderView, type OrderAction, type OrderView } from "./orderView.ts";
-import { accountPaymentContext } from "../ticketOffice/paymentContext.ts";
+import { accountPaymentContext } from "./stripeKeys.ts";
 import { confirmCardPayment, payOrder, type PayOutcome } from "./payment.ts";
 import { placeOrder } from "./placeOrder.ts";
 import { refundOrder } from "./refunds.ts";

@@ -304,15 +304,21 @@ export async function confirmCardPayment(
  * Idempotency-Key and parameters, which gives back the one PaymentIntent it made (or makes it, when the crash
  * came before Stripe was reached), and settles it. Payments younger than `olderThanMs` are left to their request.
  */
-export async function recoverPayments(context: PaymentContext, olderThanMs = 60_000): Promise<number> {
-  const before = new Date(context.now().getTime() - olderThanMs);
-  const pending = await Payment.query(context.db)
+export async function recoverPayments(
+  base: PaymentContext,
+  olderThanMs = 60_000,
+  /** The keys an order was paid with (its account's for its mode); the context's when not given. */
+  stripeOf?: (order: Order) => Promise<StripeConfig>,
+): Promise<number> {
+  const before = new Date(base.now().getTime() - olderThanMs);
+  const pending = await Payment.query(base.db)
     .where({ status: "pending", provider: "stripe" })
     .where("createdAt", "<=", before.toISOString());
   let settled = 0;
   for (const payment of pending) {
-    const order = await Order.query(context.db).findById(payment.orderId);
+    const order = await Order.query(base.db).findById(payment.orderId);
     if (!order) continue;
+    const context = stripeOf ? { ...base, stripe: await stripeOf(order) } : base;
     try {
       const intent = payment.intentId
         ? await stripeFor(context.stripe).paymentIntents.retrieve(payment.intentId)

@@ -1,3 +1,4 @@
+import type { StripeConfig } from "../../config.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AppError } from "../../errors.ts";
 import { Order } from "../../models/Order.ts";
@@ -70,10 +71,16 @@ export async function sendRefund(context: Pick<PaymentContext, "db" | "stripe">,
 }
 
 /** Refunds left pending by a crash or a lost answer, sent again (same keys: never twice). */
-export async function recoverRefunds(context: Pick<PaymentContext, "db" | "stripe">): Promise<number> {
-  const pending = await Refund.query(context.db).where({ status: "pending" });
+export async function recoverRefunds(
+  base: Pick<PaymentContext, "db" | "stripe">,
+  /** The keys a refund's order was paid with (its account's for its mode); the context's when not given. */
+  stripeOf?: (order: Order) => Promise<StripeConfig>,
+): Promise<number> {
+  const pending = await Refund.query(base.db).where({ status: "pending" });
   let sent = 0;
   for (const refund of pending) {
+    const order = stripeOf ? await Order.query(base.db).findById(refund.orderId) : undefined;
+    const context = order && stripeOf ? { ...base, stripe: await stripeOf(order) } : base;
     await sendRefund(context, refund.id).then(
       () => (sent += 1),
       () => undefined,

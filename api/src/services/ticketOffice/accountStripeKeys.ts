@@ -6,7 +6,7 @@ import { authorizeInAccount } from "../../policies/accounts.ts";
 import { findAccount } from "../accounts/accounts.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { Scope } from "../scope.ts";
-import { sealStripeSecret } from "./stripeKeyVault.ts";
+import { sealStripeSecret } from "../orders/stripeKeyVault.ts";
 
 /*
  * An account's own Stripe keys, test and live (issue 14 item 5). Overseers and platform administrators read

@@ -3,7 +3,7 @@ import type { Knex } from "../../db/knex.ts";
 import { handleStripeEvent, type WebhookOutcome } from "../orders/webhook.ts";
 import type { PaymentContext } from "../orders/payment.ts";
 import type { AppDeps, Clock } from "../scope.ts";
-import { accountPaymentContext, accountStripeSecrets } from "./paymentContext.ts";
+import { accountPaymentContext, accountStripeSecrets } from "../orders/stripeKeys.ts";
 
 /*
  * An account's own webhook endpoint (issue 14 item 5): Stripe posts the events of the account's Stripe

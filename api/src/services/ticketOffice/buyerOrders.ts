@@ -14,7 +14,7 @@ import { eventOfSlug } from "../portal/signIn.ts";
 import type { Scope } from "../scope.ts";
 import { isOfficeOpen } from "./office.ts";
 import { isOrderSecret, orderSecret } from "./orderSecret.ts";
-import { accountPaymentContext, cardSetupOf, stripeConfigFor } from "./paymentContext.ts";
+import { accountPaymentContext, cardSetupOf, stripeConfigFor } from "../orders/stripeKeys.ts";
 
 /*
  * An order as its buyer reaches it (issue 14 item 3, spec §2 "order payment step", guest "my orders"): by its

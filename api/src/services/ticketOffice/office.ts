@@ -15,7 +15,7 @@ import { findSessionGuest } from "../portal/guestSessions.ts";
 import { eventOfSlug } from "../portal/signIn.ts";
 import type { Scope } from "../scope.ts";
 import { taxRateBpOf } from "../ticketing/catalogue.ts";
-import { cardSetupOf, stripeConfigFor } from "./paymentContext.ts";
+import { cardSetupOf, stripeConfigFor } from "../orders/stripeKeys.ts";
 
 /*
  * The event's ticket office as its public registration form shows it (issue 14 item 3, spec §2 "order payment

@@ -2,7 +2,7 @@ import type { TicketingMode } from "@tessera/shared/schemas/ticketingBilling";
 import { DEFAULT_STRIPE_JS_URL, type StripeConfig } from "../../config.ts";
 import type { Knex } from "../../db/knex.ts";
 import { AccountStripeKeys } from "../../models/AccountStripeKeys.ts";
-import type { PaymentContext } from "../orders/payment.ts";
+import type { PaymentContext } from "./payment.ts";
 import type { AppDeps, Clock } from "../scope.ts";
 import { openStripeSecret } from "./stripeKeyVault.ts";
 
