@@ -1,6 +1,7 @@
 import { LIVE_ORDER_STATUSES } from "@tessera/shared";
 import { isPostgres, lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
+import { namedStatement } from "../../db/namedStatements.ts";
 import { Ticket } from "../../models/Ticket.ts";
 
 /*
@@ -225,18 +226,21 @@ export async function addLivePlaces(trx: Knex | Knex.Transaction, units: Readonl
 export async function addOrderLivePlaces(trx: Knex.Transaction, orderId: string, sign: 1 | -1): Promise<void> {
   const db = trx as unknown as Knex;
   const itemsOf = () => db("orderItems").where({ orderId });
-  const updated = (await trx("tickets")
-    .whereIn("id", itemsOf().select("ticketId"))
-    .whereRaw("(?) = 1", [itemsOf().countDistinct("ticketId")])
-    .update({
-      livePlaces: db.raw("?? + ? * (?)", [
-        "livePlaces",
-        sign,
-        itemsOf()
-          .where("ticketId", db.ref("tickets.id"))
-          .select(db.raw("coalesce(sum(?? - ??), 0)", ["quantity", "refundedQuantity"])),
-      ]),
-    })) as number;
+  const updated = (await namedStatement(
+    db,
+    trx("tickets")
+      .whereIn("id", itemsOf().select("ticketId"))
+      .whereRaw("(?) = 1", [itemsOf().countDistinct("ticketId")])
+      .update({
+        livePlaces: db.raw("?? + ? * (?)", [
+          "livePlaces",
+          sign,
+          itemsOf()
+            .where("ticketId", db.ref("tickets.id"))
+            .select(db.raw("coalesce(sum(?? - ??), 0)", ["quantity", "refundedQuantity"])),
+        ]),
+      }),
+  )) as number;
   if (updated === 0) await addLivePlaces(trx, await unitsOfOrder(db, orderId), sign);
 }
 

@@ -1,5 +1,6 @@
 import { isPostgres, lockForUpdate } from "../../db/dialect.ts";
 import type { Knex } from "../../db/knex.ts";
+import { namedStatement } from "../../db/namedStatements.ts";
 import { AppError } from "../../errors.ts";
 import { Event } from "../../models/Event.ts";
 import { Order } from "../../models/Order.ts";
@@ -68,7 +69,8 @@ export async function lockOrderWithParams(
       "params.paymentMethods as paramsPaymentMethods",
       "params.eventId as paramsEventId",
     );
-  const row = (await (isPostgres(db) ? query.forUpdate("orders") : query)) as Record<string, unknown> | undefined;
+  const row = (await (isPostgres(db) ? namedStatement(db, query.forUpdate("orders")) : query)) as
+    Record<string, unknown> | undefined;
   if (!row) throw AppError.notFound();
   const { paramsTicketOffice, paramsPaymentMethods, paramsEventId, ...columns } = row;
   const params =
@@ -142,12 +144,16 @@ export async function settleCardPayment(
   now: Date,
 ): Promise<Settlement | null> {
   // The payment and its order locked by one statement (the payment's row first, then the order's).
-  const row = (await lockForUpdate(
-    trx as unknown as Knex,
-    trx("payments")
-      .join("orders", "orders.id", "payments.orderId")
-      .where("payments.id", paymentId)
-      .first("orders.*", "payments.status as paymentStatus"),
+  const db = trx as unknown as Knex;
+  const row = (await namedStatement(
+    db,
+    lockForUpdate(
+      db,
+      trx("payments")
+        .join("orders", "orders.id", "payments.orderId")
+        .where("payments.id", paymentId)
+        .first("orders.*", "payments.status as paymentStatus"),
+    ),
   )) as (Record<string, unknown> & { paymentStatus: PaymentStatus }) | undefined;
   if (!row) return null;
   const { paymentStatus, ...columns } = row;
@@ -163,12 +169,15 @@ export async function settleCardPayment(
   if (order.status === "awaiting_payment" || (unplaced && (await cartKeepsPlaces(trx, order, now)))) {
     const completed = { status: "completed", paymentMethod: "card", holdExpiresAt: null, orderedAt: now };
     // The payment's and the order's rows (both locked above): on PostgreSQL in one statement.
-    if (isPostgres(trx as unknown as Knex)) {
-      await trx
-        .with("paid", patchStatement(trx, "payments", payment.id, paid))
-        .table("orders")
-        .where({ id: order.id })
-        .update(patchValues(completed));
+    if (isPostgres(db)) {
+      await namedStatement(
+        db,
+        trx
+          .with("paid", patchStatement(trx, "payments", payment.id, paid))
+          .table("orders")
+          .where({ id: order.id })
+          .update(patchValues(completed)),
+      );
     } else {
       await patchRow(trx, "payments", payment.id, paid);
       await patchRow(trx, "orders", order.id, completed);
