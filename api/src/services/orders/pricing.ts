@@ -17,6 +17,7 @@ import type { Ticket } from "../../models/Ticket.ts";
 import { TicketPricePeriod } from "../../models/TicketPricePeriod.ts";
 import { taxRateBpOf } from "../ticketing/catalogue.ts";
 import { takingPlaces } from "./places.ts";
+import { couponUses } from "./couponUses.ts";
 
 /*
  * An order's prices at the moment it is placed: each ticket at the price period running then, the event's automatic
@@ -176,7 +177,13 @@ async function redeemableCoupons(
       coupons.map((coupon) => coupon.id),
     )
     .select("couponId", "ticketId")) as { couponId: string; ticketId: string }[];
-  const uses = await couponUses(db, eventId, coupons, now, orderId);
+  const uses = await couponUses(
+    db,
+    eventId,
+    coupons.map((coupon) => coupon.id),
+    now,
+    orderId,
+  );
   const issues: ValidationIssue[] = [];
   const found: { coupon: Coupon; ticketIds: string[] }[] = [];
   keys.forEach((key, index) => {
@@ -220,7 +227,12 @@ export async function lockCoupons(
       )
       .orderBy("id"),
   );
-  const uses = await couponUses(db, eventId, limited, now, null);
+  const uses = await couponUses(
+    db,
+    eventId,
+    limited.map((coupon) => coupon.id),
+    now,
+  );
   const issues: ValidationIssue[] = limited
     .filter((coupon) => (uses.get(coupon.id) ?? 0) >= coupon.maxRedemptions!)
     .map((coupon) => ({
@@ -228,28 +240,6 @@ export async function lockCoupons(
       code: "coupon_used_up",
     }));
   if (issues.length) throw AppError.invalid(issues);
-}
-
-async function couponUses(
-  db: Knex,
-  eventId: string,
-  coupons: readonly Coupon[],
-  now: Date,
-  orderId: string | null,
-): Promise<Map<string, number>> {
-  const redeemed = (await takingPlaces(
-    db("orderCoupons").join("orders", "orders.id", "orderCoupons.orderId"),
-    eventId,
-    now,
-    orderId,
-  )
-    .whereIn(
-      "orderCoupons.couponId",
-      coupons.map((coupon) => coupon.id),
-    )
-    .groupBy("orderCoupons.couponId")
-    .select("orderCoupons.couponId", db.raw("count(*) as uses"))) as { couponId: string; uses: number | string }[];
-  return new Map(redeemed.map((row) => [row.couponId, Number(row.uses)]));
 }
 
 /** A coupon as applyDiscounts takes it: on the tickets it names, or every line when it names none. */
