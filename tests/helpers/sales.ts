@@ -8,6 +8,7 @@ import { buildEvent } from "./events.ts";
 import { buildAccount } from "./factories.ts";
 import { buildGuests } from "./guests.ts";
 import { buildTicket, writeTicketingParams } from "./orders.ts";
+import type { TestServer } from "./server.ts";
 
 export const STAND_IN_SECRET_KEY = "sk_test_orders_suite";
 export const STAND_IN_WEBHOOK_SECRET = "whsec_orders_suite_secret";
@@ -42,6 +43,26 @@ export async function paymentsOnStandIn(
   };
   return { standIn, stripe, context: { db, stripe, now: options.now ?? (() => new Date()) } };
 }
+
+/**
+ * The stand-in as the server's own Stripe account (STRIPE_API_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY), for
+ * suites that pay through the API's routes.
+ */
+export async function serverPaysOnStandIn(server: TestServer, publishableKey: string): Promise<StripeStandIn> {
+  const { standIn } = await paymentsOnStandIn(server.db);
+  Object.assign(server.config.stripe, { apiUrl: standIn.url, secretKey: STAND_IN_SECRET_KEY, publishableKey });
+  return standIn;
+}
+
+/** The billing and terms of the buyer's payment step (spec §3 payment payload, less the method). */
+export const BUYER_BILLING = {
+  termsAccepted: true,
+  name: "Inès Martin",
+  address: "3 rue Oberkampf",
+  zip: "75011",
+  city: "Paris",
+  isCompany: false,
+};
 
 export const CARD_BUYER = {
   method: "card" as const,

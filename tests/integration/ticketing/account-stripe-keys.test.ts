@@ -11,7 +11,7 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildForm } from "../../helpers/forms.ts";
 import { buildTicket, writeTicketingParams } from "../../helpers/orders.ts";
-import { CARD_BUYER, paymentsOnStandIn, STAND_IN_SECRET_KEY } from "../../helpers/sales.ts";
+import { BUYER_BILLING, CARD_BUYER, serverPaysOnStandIn, STAND_IN_SECRET_KEY } from "../../helpers/sales.ts";
 import { useCastServer } from "../../helpers/suite.ts";
 
 /**
@@ -24,12 +24,7 @@ describe.each(databaseKinds())("an account's Stripe keys on %s", (kind) => {
   const suite = useCastServer(kind);
   let standIn: StripeStandIn;
   beforeAll(async () => {
-    ({ standIn } = await paymentsOnStandIn(suite.server.db));
-    Object.assign(suite.server.config.stripe, {
-      apiUrl: standIn.url,
-      secretKey: STAND_IN_SECRET_KEY,
-      publishableKey: "pk_test_server",
-    });
+    standIn = await serverPaysOnStandIn(suite.server, "pk_test_server");
   });
   afterAll(async () => standIn?.close());
 
@@ -112,14 +107,7 @@ describe.each(databaseKinds())("an account's Stripe keys on %s", (kind) => {
     };
   }
 
-  const BUYER = {
-    termsAccepted: true,
-    name: "Inès Martin",
-    address: "3 rue Oberkampf",
-    zip: "75011",
-    city: "Paris",
-    isCompany: false,
-  };
+  const BUYER = BUYER_BILLING;
 
   it("takes an event's card payments with its account's key, and the server's for an account without", async () => {
     await suite.cast.client("overseer").post(path(), { test: KEYS });

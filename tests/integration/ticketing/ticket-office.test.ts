@@ -15,7 +15,7 @@ import { buildGuest } from "../../helpers/guests.ts";
 import { billEventBy, buildOrganizer } from "../../helpers/invoices.ts";
 import { buildTicket, writeTicketingParams } from "../../helpers/orders.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
-import { paymentsOnStandIn, STAND_IN_SECRET_KEY } from "../../helpers/sales.ts";
+import { BUYER_BILLING, serverPaysOnStandIn } from "../../helpers/sales.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -29,24 +29,11 @@ describe.each(databaseKinds())("the ticket office on %s", (kind) => {
   const suite = useTestServer(kind);
   let standIn: StripeStandIn;
   beforeAll(async () => {
-    ({ standIn } = await paymentsOnStandIn(suite.server.db));
-    // The server's own keys (STRIPE_API_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY) on the stand-in.
-    Object.assign(suite.server.config.stripe, {
-      apiUrl: standIn.url,
-      secretKey: STAND_IN_SECRET_KEY,
-      publishableKey: "pk_test_orders_suite",
-    });
+    standIn = await serverPaysOnStandIn(suite.server, "pk_test_orders_suite");
   });
   afterAll(async () => standIn?.close());
 
-  const BUYER = {
-    termsAccepted: true,
-    name: "Inès Martin",
-    address: "3 rue Oberkampf",
-    zip: "75011",
-    city: "Paris",
-    isCompany: false,
-  };
+  const BUYER = BUYER_BILLING;
 
   /** An event selling a day pass (`places` of them) and a workshop option, its office open, billed, with a form. */
   async function office(options: { places?: number | null; open?: boolean } = {}) {

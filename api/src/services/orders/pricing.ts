@@ -1,4 +1,5 @@
 import type { ValidationIssue } from "@tessera/shared";
+import { runningPeriod } from "@tessera/shared/ticketing/pricePeriods";
 import {
   applyDiscounts,
   lineAmounts,
@@ -148,14 +149,18 @@ export interface KnownCatalogue {
   hasActiveDiscounts: boolean;
 }
 
-/** The period whose price runs at `now` (the latest started, not ended), per ticket. */
+/** The price running at `now` per ticket (shared runningPeriod: the latest started, not ended). */
 async function runningPrices(db: Knex, ticketIds: readonly string[], now: Date): Promise<Map<string, RunningPrice>> {
-  const periods = await TicketPricePeriod.query(db)
-    .whereIn("ticketId", [...new Set(ticketIds)])
-    .where("startsAt", "<=", now.toISOString())
-    .where((q) => q.whereNull("endsAt").orWhere("endsAt", ">", now.toISOString()))
-    .orderBy("startsAt", "asc");
-  return new Map(periods.map((period) => [period.ticketId, period]));
+  const periods = await TicketPricePeriod.query(db).whereIn("ticketId", [...new Set(ticketIds)]);
+  const prices = new Map<string, RunningPrice>();
+  for (const ticketId of new Set(ticketIds)) {
+    const running = runningPeriod(
+      periods.filter((period) => period.ticketId === ticketId),
+      now,
+    );
+    if (running) prices.set(ticketId, running);
+  }
+  return prices;
 }
 
 /** The coupons named by `codes` (case aside), each checked; 422 with an issue per refused code. */
