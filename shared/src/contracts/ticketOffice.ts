@@ -7,6 +7,7 @@ import {
   CartRequest,
   PortalInvoiceParams,
   PortalOrderList,
+  PortalTicketList,
   QuoteSchema,
   TicketOfficeParams,
   TicketOfficeSchema,
@@ -107,6 +108,20 @@ export const ticketOfficeContracts = {
     tags,
     params: TicketOfficeParams,
     response: PortalOrderList,
+    errors: [401],
+  }),
+  myTickets: contract({
+    method: "get",
+    path: "/public/events/:event/portal/tickets",
+    auth: "public",
+    summary: "The tickets the signed-in guest holds",
+    description:
+      "Tickets held by the guest in live orders (paid, awaiting payment, partly refunded), refunds taken off, " +
+      "newest first, whoever bought them: a companion sees the pass their godfather paid for, with the buyer's " +
+      "name. 401 without a guest session of this event.",
+    tags,
+    params: TicketOfficeParams,
+    response: PortalTicketList,
     errors: [401],
   }),
   myInvoice: contract({

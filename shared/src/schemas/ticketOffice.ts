@@ -200,3 +200,19 @@ export const BuyerPayAnswer = Type.Object({
 export type BuyerPayAnswer = Static<typeof BuyerPayAnswer>;
 
 export const PortalOrderList = Type.Object({ data: Type.Array(BuyerOrderSchema) });
+
+/** A ticket the signed-in guest holds ("my tickets"), whoever bought it: theirs, or a pass a godfather paid for. */
+export const PortalTicketSchema = Type.Object({
+  itemId: Uuid,
+  ticketId: Uuid,
+  caption: Type.String(),
+  quantity: Type.Integer({ description: "Held quantity, refunds taken off." }),
+  /** The order's status: completed, awaiting payment or partially refunded. */
+  status: OrderStatusSchema,
+  orderedAt: Timestamp,
+  boughtByYou: Type.Boolean(),
+  /** Who bought it when another guest did; null when the guest did or the organizer issued it. */
+  buyerName: Nullable(Type.String()),
+});
+export type PortalTicketJson = Static<typeof PortalTicketSchema>;
+export const PortalTicketList = Type.Object({ data: Type.Array(PortalTicketSchema) });

@@ -21,8 +21,8 @@ import { PDF } from "../../helpers/zipFixtures.ts";
  * consent, terms to accept), a closed form, and a guest signed in to the portal with answers (a file among
  * them), a place on the full answer's waiting list, a companion (the companion form asks their phone), a
  * satisfaction survey to answer and a published attendees list. Its ticket office is open (an entry, an option,
- * a sold-out dinner; transfer or desk): the form offers tickets, Zoé has a cart to pay (its payment step) and a
- * paid order (her orders in the portal).
+ * a sold-out dinner; transfer or desk): the form offers tickets, Zoé has a cart to pay (its payment step), a
+ * paid order (her orders in the portal) and a cloakroom Dana paid for (her tickets).
  */
 export interface GuestSiteScene {
   slug: string;
@@ -159,7 +159,12 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
   } as never);
   // The ticket office: an entry, an option, a dinner Dana took the last place of; Zoé's cart and paid order.
   const entry = await buildTicket(db, event, { caption: "Entrée", priceInclTaxCents: 2_500 });
-  await buildTicket(db, event, { caption: "Vestiaire", isOption: true, priceInclTaxCents: 300, taxPercent: null });
+  const cloakroom = await buildTicket(db, event, {
+    caption: "Vestiaire",
+    isOption: true,
+    priceInclTaxCents: 300,
+    taxPercent: null,
+  });
   const dinner = await buildTicket(db, event, { caption: "Dîner", maxQuantity: 1, priceInclTaxCents: 4_000 });
   await writeTicketingParams(db, event, {
     ticketOffice: "opened",
@@ -167,7 +172,14 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     paymentMethods: ["transfer", "desk"],
     salesStartedAt: new Date(Date.now() - 60_000).toISOString(),
   });
-  await buildOrder(db, event, { guestId: dana.id, items: [{ ticket: dinner, unitPriceInclTaxCents: 4_000 }] });
+  // Dana also paid for Zoé's cloakroom: in Zoé's tickets, not her orders.
+  await buildOrder(db, event, {
+    guestId: dana.id,
+    items: [
+      { ticket: dinner, unitPriceInclTaxCents: 4_000 },
+      { ticket: cloakroom, holderId: guest.id, unitPriceInclTaxCents: 300 },
+    ],
+  });
   await buildOrder(db, event, {
     guestId: guest.id,
     orderedAt: new Date(Date.now() - 86_400_000),
@@ -460,6 +472,19 @@ export const GUEST_SCREENS: GuestScreen[] = [
       const name = web.public.me.answerSurveyLabel.replace("{{title}}", "Votre avis");
       await page.getByRole("button", { name, exact: true }).click();
       await page.getByTestId("survey-form").waitFor();
+    },
+  },
+  {
+    name: "guest portal, member area: her tickets, one bought for her, and her orders (phone, French)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/fr/${guestSite.slug}/portal`,
+    viewport: PHONE,
+    reach: async (page, scene) => {
+      await signedIn(page, scene, "/fr");
+      const tickets = page.getByTestId("my-tickets");
+      await tickets.getByText(fr.public.myTickets.boughtBy.split("{{name}}")[0]!.trim(), { exact: false }).waitFor();
+      await tickets.getByText("Dana Morel", { exact: false }).waitFor();
+      await page.getByTestId("my-orders").getByText("PAIDZOE2", { exact: false }).waitFor();
     },
   },
   {

@@ -26,6 +26,7 @@ import { pngImage } from "../../helpers/imageFixtures.ts";
 import { PDF } from "../../helpers/zipFixtures.ts";
 import { buildOfflinePayment, buildOrder, buildTicket, writeTicketingParams } from "../../helpers/orders.ts";
 import { issueInvoice } from "../../../api/src/services/invoicing/issue.ts";
+import { createGuestSession } from "../../../api/src/services/portal/guestSessions.ts";
 import { orderSecret } from "../../../api/src/services/ticketOffice/orderSecret.ts";
 import { billEventBy, buildOrganizer } from "../../helpers/invoices.ts";
 import { linksIn } from "../../helpers/smtp.ts";
@@ -86,14 +87,18 @@ async function signedInGuest(w: World) {
     body: JSON.stringify({ email, code }),
   });
   const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
+  return { event, client: clientWithCookie(w, cookie), cookie };
+}
+
+/** A derived client sending `cookie` with every request. */
+function clientWithCookie(w: World, cookie: string) {
   const withCookie = (url: string, init: RequestInit = {}) =>
     fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), Cookie: cookie } });
-  const client = createApiClient({
+  return createApiClient({
     baseUrl: w.server.baseUrl,
     language: () => "en",
     fetch: withCookie as unknown as FetchLike,
   });
-  return { event, client, cookie };
 }
 
 /** A registration form with a choice question and a group it conditions, made through the API. */
@@ -1473,6 +1478,21 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
   "ticketOffice.myOrders": async (w) => {
     const { event, client } = await buyerSignedIn(w);
     return client.ticketOffice.myOrders({ params: { event: event.slug } });
+  },
+  "ticketOffice.myTickets": async (w) => {
+    // Signed in with a session made here: the sign-in links of the other cases use up the address's allowance.
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event, { firstName: "Gus", status: "confirmed" });
+    const { token } = await createGuestSession(w.server.db, guest, new Date());
+    const client = clientWithCookie(w, `tessera_guest=${token}`);
+    const ticket = await openTicketOffice(w, event);
+    await buildOrder(w.server.db, event, {
+      guestId: guest.id,
+      status: "completed",
+      items: [{ ticket, holderId: guest.id, quantity: 1 }],
+      overrides: { paymentMethod: "desk" },
+    });
+    return client.ticketOffice.myTickets({ params: { event: event.slug } });
   },
   "ticketOffice.myInvoice": async (w) => {
     const { event, cookie, invoice } = await buyerSignedIn(w);

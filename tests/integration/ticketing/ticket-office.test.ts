@@ -13,7 +13,7 @@ import { buildAccount } from "../../helpers/factories.ts";
 import { buildForm } from "../../helpers/forms.ts";
 import { buildGuest } from "../../helpers/guests.ts";
 import { billEventBy, buildOrganizer } from "../../helpers/invoices.ts";
-import { buildTicket, writeTicketingParams } from "../../helpers/orders.ts";
+import { buildOrder, buildTicket, writeTicketingParams } from "../../helpers/orders.ts";
 import { signedInGuestClient } from "../../helpers/portal.ts";
 import { BUYER_BILLING, serverPaysOnStandIn } from "../../helpers/sales.ts";
 import { useTestServer } from "../../helpers/suite.ts";
@@ -471,6 +471,97 @@ describe.each(databaseKinds())("the ticket office on %s", (kind) => {
     });
     expect(denied.status).toBe(404);
     expect((await fetch(`${suite.server.baseUrl}${portal}/invoices/${invoice.id}`)).status).toBe(401);
+  });
+
+  it("lists the tickets the signed-in guest holds, whoever bought them, refunds and dead orders left out", async () => {
+    const setup = await office();
+    const godfather = await buildGuest(setup.db, setup.event, {
+      email: "jules@example.org",
+      firstName: "Jules",
+      lastName: "Roux",
+    });
+    const companion = await buildGuest(setup.db, setup.event, {
+      email: "lou@example.org",
+      firstName: "Lou",
+      godfatherId: godfather.id,
+    });
+    const stranger = await buildGuest(setup.db, setup.event, { email: "stranger@example.org" });
+    const sell = (
+      buyerId: string,
+      items: { ticketId: string; holderGuestId: string | null }[],
+      status: "completed" | "awaiting_payment" | "in_cart" = "completed",
+    ) =>
+      placeOrder(
+        setup.db,
+        setup.event,
+        { guestId: buyerId, items: items.map((item) => ({ ...item, quantity: 1 })), coupons: [], byOrganizer: true },
+        status,
+        new Date(),
+        status === "in_cart" ? null : "desk",
+      );
+    // The godfather pays for his pass, his companion's and her workshop; the workshop is refunded.
+    const gift = await sell(godfather.id, [
+      { ticketId: setup.pass.id, holderGuestId: godfather.id },
+      { ticketId: setup.pass.id, holderGuestId: companion.id },
+      { ticketId: setup.workshop.id, holderGuestId: companion.id },
+    ]);
+    await setup
+      .db("orderItems")
+      .where({ orderId: gift.order.id, ticketId: setup.workshop.id })
+      .update({ refundedQuantity: 1 });
+    await Order.query(setup.db).findById(gift.order.id).patch({ status: "partially_refunded" });
+    // A hidden ticket the organizer gave her, its buyer gone since; a cart and a cancelled order hold nothing.
+    const given = await sell(
+      companion.id,
+      [{ ticketId: setup.hidden.id, holderGuestId: companion.id }],
+      "awaiting_payment",
+    );
+    await Order.query(setup.db)
+      .findById(given.order.id)
+      .patch({ guestId: null, orderedAt: new Date(Date.now() + 60_000) });
+    for (const status of ["cancelled", "in_cart", "refunded"] as const) {
+      await buildOrder(setup.db, setup.event, {
+        guestId: godfather.id,
+        status,
+        items: [{ ticket: setup.workshop, holderId: companion.id, quantity: 1 }],
+        overrides: status === "in_cart" ? { holdExpiresAt: new Date(Date.now() + 600_000) } : {},
+      });
+    }
+    await sell(stranger.id, [{ ticketId: setup.pass.id, holderGuestId: stranger.id }]);
+
+    const portal = `${setup.base}/portal`;
+    expect((await suite.server.http.get(`${portal}/tickets`)).status).toBe(401);
+    const lou = await signedInGuestClient(suite.server, portal, "lou@example.org");
+    const hers = await lou.get(`${portal}/tickets`);
+    expect(hers.status).toBe(200);
+    expect(hers.body.data).toEqual([
+      expect.objectContaining({
+        ticketId: setup.hidden.id,
+        caption: "Staff",
+        quantity: 1,
+        status: "awaiting_payment",
+        boughtByYou: false,
+        buyerName: null,
+      }),
+      expect.objectContaining({
+        ticketId: setup.pass.id,
+        caption: "Day pass",
+        quantity: 1,
+        status: "partially_refunded",
+        boughtByYou: false,
+        buyerName: "Jules Roux",
+      }),
+    ]);
+    // What she holds is not what she bought: her orders list none of the godfather's.
+    const herOrders = await lou.get(`${portal}/orders`);
+    expect(herOrders.body.data).toEqual([]);
+
+    const jules = await signedInGuestClient(suite.server, portal, "jules@example.org");
+    const his = await jules.get(`${portal}/tickets`);
+    expect(his.body.data).toEqual([
+      expect.objectContaining({ ticketId: setup.pass.id, boughtByYou: true, buyerName: null, quantity: 1 }),
+    ]);
+    expect(JSON.stringify(his.body)).not.toContain(stranger.id);
   });
 
   it("keeps another event's tickets out of a cart", async () => {

@@ -16,9 +16,11 @@ export type BuyerOrderJson = ContractOutput<Contracts["order"]>;
 export type BuyerPayBody = ContractInput<Contracts["pay"]>["body"];
 export type BuyerPayAnswer = ContractOutput<Contracts["pay"]>;
 export type BuyerPaymentMethod = BuyerPayBody["method"];
+/** A ticket the signed-in guest holds, whoever bought it ("my tickets"). */
+export type PortalTicketJson = ContractOutput<Contracts["myTickets"]>["data"][number];
 export type { CartRequest };
 
-/** The cache keys of the buyer's side: the office, a cart's quote, an order by its link; "my orders" is the portal's. */
+/** The cache keys of the buyer's side: the office, a cart's quote, an order by its link; "my orders" and "my tickets" are the portal's. */
 export const ticketOfficeKeys = {
   all: (eventSlug: string) => ["ticketOffice", eventSlug] as const,
   office: (eventSlug: string) => ["ticketOffice", eventSlug, "office"] as const,
@@ -26,6 +28,7 @@ export const ticketOfficeKeys = {
   order: (eventSlug: string, orderId: string, secret: string) =>
     ["ticketOffice", eventSlug, "order", orderId, secret] as const,
   myOrders: (eventSlug: string) => [...portalKeys.all(eventSlug), "orders"] as const,
+  myTickets: (eventSlug: string) => [...portalKeys.all(eventSlug), "tickets"] as const,
 };
 
 /** The event's ticket office (anonymous): whether it sells now, its tickets at today's price, places left. */
@@ -86,6 +89,7 @@ export function payOrderMutation(eventSlug: string, orderId: string, secret: str
       client.setQueryData(ticketOfficeKeys.order(eventSlug, orderId, secret), answer.order);
       void client.invalidateQueries({ queryKey: ticketOfficeKeys.office(eventSlug) });
       void client.invalidateQueries({ queryKey: ticketOfficeKeys.myOrders(eventSlug) });
+      void client.invalidateQueries({ queryKey: ticketOfficeKeys.myTickets(eventSlug) });
     },
   });
 }
@@ -106,4 +110,18 @@ export function myOrdersQuery(eventSlug: string) {
 
 export function useMyOrders(eventSlug: string) {
   return useQuery(myOrdersQuery(eventSlug));
+}
+
+/** The tickets the signed-in guest holds, newest first; a 401 ends their portal session. */
+export function myTicketsQuery(eventSlug: string) {
+  return queryOptions({
+    queryKey: ticketOfficeKeys.myTickets(eventSlug),
+    queryFn: ({ client }) =>
+      asGuest(client, eventSlug, () => api.ticketOffice.myTickets({ params: { event: eventSlug } })),
+    retry: retryGuestRead,
+  });
+}
+
+export function useMyTickets(eventSlug: string) {
+  return useQuery(myTicketsQuery(eventSlug));
 }

@@ -1,9 +1,15 @@
-import type { BuyerOrderJson, QuoteJson, TicketOfficeJson } from "@tessera/shared/schemas/ticketOffice";
+import type {
+  BuyerOrderJson,
+  PortalTicketJson,
+  QuoteJson,
+  TicketOfficeJson,
+} from "@tessera/shared/schemas/ticketOffice";
 import { orderTotals } from "@tessera/shared/ticketing/money";
 import { paidLine } from "../../services/invoicing/issue.ts";
 import { refundedCentsOf } from "../../services/orders/orderView.ts";
 import type { BuyerOrderView } from "../../services/ticketOffice/buyerOrders.ts";
 import type { Quote, TicketOfficeView } from "../../services/ticketOffice/office.ts";
+import type { PortalTicketRow } from "../../services/ticketOffice/portalTickets.ts";
 
 /** The ticket office as the registration form shows it. */
 export function presentTicketOffice(office: TicketOfficeView): TicketOfficeJson {
@@ -107,5 +113,25 @@ export function presentBuyerOrder(buyer: BuyerOrderView): BuyerOrderJson {
       url: buyer.invoiceUrl(invoice.id),
     })),
     payPath: buyer.payPath,
+  };
+}
+
+/** A ticket the signed-in guest holds: no price, which is the buyer's business when a godfather paid. */
+export function presentPortalTicket({
+  item,
+  caption,
+  order,
+  boughtByYou,
+  buyerName,
+}: PortalTicketRow): PortalTicketJson {
+  return {
+    itemId: item.id,
+    ticketId: item.ticketId,
+    caption,
+    quantity: item.quantity - item.refundedQuantity,
+    status: order.status,
+    orderedAt: order.orderedAt.toISOString(),
+    boughtByYou,
+    buyerName,
   };
 }

@@ -8,10 +8,16 @@ import {
   portalOrders,
 } from "../../../services/ticketOffice/buyerOrders.ts";
 import { quoteCart, viewTicketOffice } from "../../../services/ticketOffice/office.ts";
+import { portalTickets } from "../../../services/ticketOffice/portalTickets.ts";
 import type { ApiContext } from "../../context.ts";
 import { guestSessionCookie } from "../../middleware/cookies.ts";
 import { STORED_FILE_CSP } from "../../middleware/security.ts";
-import { presentBuyerOrder, presentQuote, presentTicketOffice } from "../../presenters/ticketOffice.ts";
+import {
+  presentBuyerOrder,
+  presentPortalTicket,
+  presentQuote,
+  presentTicketOffice,
+} from "../../presenters/ticketOffice.ts";
 import { route, type Route } from "../define.ts";
 
 function sendPdf(ctx: ApiContext, { body, fileName }: InvoiceDownload): void {
@@ -23,7 +29,7 @@ function sendPdf(ctx: ApiContext, { body, fileName }: InvoiceDownload): void {
   ctx.body = body;
 }
 
-/** /public/events/{event}/ticketoffice, …/orders/{id}/{secret} and …/portal/orders: the buyer's side of ticketing. */
+/** /public/events/{event}/ticketoffice, …/orders/{id}/{secret} and …/portal/orders and …/portal/tickets: the buyer's side of ticketing. */
 export const ticketOfficeRoutes: Route[] = [
   route(office.office, async (scope, { params }) => presentTicketOffice(await viewTicketOffice(scope, params.event))),
   route(office.quote, async (scope, { params, body }, ctx) =>
@@ -45,6 +51,9 @@ export const ticketOfficeRoutes: Route[] = [
   ),
   route(office.myOrders, async (scope, { params }, ctx) => ({
     data: (await portalOrders(scope, params.event, guestSessionCookie(ctx))).map(presentBuyerOrder),
+  })),
+  route(office.myTickets, async (scope, { params }, ctx) => ({
+    data: (await portalTickets(scope, params.event, guestSessionCookie(ctx))).map(presentPortalTicket),
   })),
   route(office.myInvoice, async (scope, { params }, ctx) =>
     sendPdf(ctx, await portalInvoicePdf(scope, params.event, guestSessionCookie(ctx), params.invoiceId)),

@@ -7,16 +7,8 @@ import { useMyOrders, type BuyerOrderJson } from "@/queries/ticketOffice.ts";
 import { useGuestSite } from "../guestSiteContext.ts";
 import { InvoiceLinks } from "../orders/InvoiceLinks.tsx";
 import { OrderTotals } from "../orders/OrderTotals.tsx";
-import { MemberSection, SectionPending } from "./MemberSection.tsx";
-
-const STATUS_COLOURS: Record<BuyerOrderJson["status"], string> = {
-  completed: "teal",
-  awaiting_payment: "yellow",
-  in_cart: "blue",
-  partially_refunded: "orange",
-  refunded: "gray",
-  cancelled: "gray",
-};
+import { MemberList } from "./MemberSection.tsx";
+import { ORDER_STATUS_COLOURS } from "./orderStatusColours.ts";
 
 /** Whether the buyer can still pay the order (a cart holding its places, or awaiting a card payment). */
 function canBePaid(order: BuyerOrderJson): boolean {
@@ -37,7 +29,7 @@ function OrderCard({ order }: { order: BuyerOrderJson }) {
               {formatDateTime(order.orderedAt, language)}
             </Text>
           </Stack>
-          <Badge color={STATUS_COLOURS[order.status]} variant="light">
+          <Badge color={ORDER_STATUS_COLOURS[order.status]} variant="light">
             {t(`public.orders.status.${order.status}`)}
           </Badge>
         </Group>
@@ -68,22 +60,15 @@ export function MyOrders() {
   const { t } = useTranslation("web");
   const { eventSlug } = useGuestSite();
   const orders = useMyOrders(eventSlug);
-  const title = t("public.me.orders");
-  if (!orders.data) {
-    return (
-      <MemberSection title={title} testId="my-orders">
-        <SectionPending isError={orders.isError} onRetry={() => void orders.refetch()} />
-      </MemberSection>
-    );
-  }
-  if (!orders.data.data.length) return null;
   return (
-    <MemberSection title={title} testId="my-orders">
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }}>
-        {orders.data.data.map((order) => (
-          <OrderCard key={order.id} order={order} />
-        ))}
-      </Stack>
-    </MemberSection>
+    <MemberList
+      title={t("public.me.orders")}
+      testId="my-orders"
+      items={orders.data?.data}
+      isError={orders.isError}
+      onRetry={() => void orders.refetch()}
+      keyOf={(order) => order.id}
+      render={(order) => <OrderCard order={order} />}
+    />
   );
 }

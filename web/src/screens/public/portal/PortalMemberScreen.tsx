@@ -13,6 +13,7 @@ import { MyCompanions } from "./MyCompanions.tsx";
 import { MyEntryCode } from "./MyEntryCode.tsx";
 import { MyOrders } from "./MyOrders.tsx";
 import { MyRegistration } from "./MyRegistration.tsx";
+import { MyTickets } from "./MyTickets.tsx";
 import { MySurveys } from "./MySurveys.tsx";
 
 /** What the member area will offer once its issue lands: the e-badge. */
@@ -41,8 +42,9 @@ export function PortalMemberScreen() {
 }
 
 /**
- * The member area: a greeting and signing out, the guest's registration, their orders, their entry code, companions, surveys, the attendees
- * list when published, a message to the organizer and what comes later.
+ * The member area: a greeting and signing out, the guest's registration, the tickets they hold, their orders, their
+ * entry code, companions, surveys, the attendees list when published, a message to the organizer and what comes
+ * later.
  */
 function MemberArea({ me }: { me: PortalMeJson }) {
   const { t } = useTranslation("web");
@@ -76,6 +78,7 @@ function MemberArea({ me }: { me: PortalMeJson }) {
       </Group>
       <FailureAlert message={failure} />
       <MyRegistration me={me} />
+      <MyTickets />
       <MyOrders />
       <MyEntryCode />
       <MyCompanions me={me} />
