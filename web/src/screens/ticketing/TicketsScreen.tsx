@@ -24,7 +24,7 @@ import { notifySuccess } from "@/components/notify.ts";
 import { useRemoveTicket, useTicketCategories, useTickets, type TicketJson } from "@/queries/ticketing.ts";
 import { useCurrentEvent } from "../events/EventContext.ts";
 import { CategoriesPanel } from "./CategoriesPanel.tsx";
-import { TICKETING_CURRENCY } from "./prices.ts";
+import { shownPeriod, TICKETING_CURRENCY } from "./prices.ts";
 import { TicketDrawer } from "./TicketDrawer.tsx";
 
 type Editing = { ticket?: TicketJson } | null;
@@ -51,11 +51,7 @@ export function TicketsScreen() {
   }
   const categoryName = (id: string | null) => categories.data.find((category) => category.id === id)?.name;
   const priceOf = (ticket: TicketJson) => {
-    const now = Date.now();
-    const current =
-      ticket.pricePeriods.find(
-        (period) => Date.parse(period.startsAt) <= now && (!period.endsAt || Date.parse(period.endsAt) > now),
-      ) ?? ticket.pricePeriods[0];
+    const current = shownPeriod(ticket.pricePeriods, new Date());
     return current ? formatMoney(current.priceInclTaxCents, TICKETING_CURRENCY, i18n.language as Language) : "—";
   };
 

@@ -6,6 +6,7 @@ import {
   centsToAmount,
   derivedPriceCents,
   percentToBasisPoints,
+  shownPeriod,
   TICKETING_CURRENCY,
 } from "./prices.ts";
 
@@ -49,5 +50,17 @@ describe("the Tickets screen's price arithmetic", () => {
     expect(plain(formatMoney(1250, TICKETING_CURRENCY, "en"))).toBe("€12.50");
     expect(plain(formatMoney(120_000, TICKETING_CURRENCY, "fr"))).toBe("1 200,00 €");
     expect(plain(formatMoney(1250, TICKETING_CURRENCY, "es"))).toBe("12,50 €");
+  });
+
+  it("shows the price buyers pay now: of overlapping periods the latest started, else the first period's", () => {
+    const regular = { id: "regular", startsAt: "2026-01-01T00:00:00.000Z", endsAt: null };
+    const early = { id: "early", startsAt: "2026-03-01T00:00:00.000Z", endsAt: "2026-04-01T00:00:00.000Z" };
+    const later = { id: "later", startsAt: "2027-01-01T00:00:00.000Z", endsAt: null };
+    const periods = [regular, early, later];
+    expect(shownPeriod(periods, new Date("2026-03-15T00:00:00.000Z"))?.id).toBe("early");
+    expect(shownPeriod(periods, new Date("2026-05-01T00:00:00.000Z"))?.id).toBe("regular");
+    expect(shownPeriod(periods, new Date("2027-02-01T00:00:00.000Z"))?.id).toBe("later");
+    expect(shownPeriod([later, early], new Date("2025-01-01T00:00:00.000Z"))?.id).toBe("later");
+    expect(shownPeriod([], new Date())).toBeUndefined();
   });
 });

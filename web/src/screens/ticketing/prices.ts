@@ -1,5 +1,6 @@
 import { priceExcludingTax, priceIncludingTax, TAX_RATE_BP_MAX } from "@tessera/shared/ticketing/money";
 import { TICKET_PRICE_CENTS_MAX } from "@tessera/shared/schemas/ticketing";
+import { runningPeriod } from "@tessera/shared/ticketing/pricePeriods";
 
 /*
  * The arithmetic of the Tickets screen's form: what the organizer types (a tax rate in percent, a price in euros
@@ -76,4 +77,20 @@ export type PriceBasis = "excludingTax" | "includingTax";
  */
 export function derivedPriceCents(givenCents: number, basis: PriceBasis, taxRateBp: number | null): number {
   return basis === "includingTax" ? priceExcludingTax(givenCents, taxRateBp) : priceIncludingTax(givenCents, taxRateBp);
+}
+
+/**
+ * The price period the Tickets list shows: the one buyers pay at `now` (the latest started of those running, as
+ * the ticket office and the order pricing read them), else the first.
+ */
+export function shownPeriod<P extends { startsAt: string; endsAt: string | null }>(
+  periods: readonly P[],
+  now: Date,
+): P | undefined {
+  const spans = periods.map((period) => ({
+    period,
+    startsAt: new Date(period.startsAt),
+    endsAt: period.endsAt ? new Date(period.endsAt) : null,
+  }));
+  return runningPeriod(spans, now)?.period ?? periods[0];
 }
