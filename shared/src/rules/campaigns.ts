@@ -1,0 +1,31 @@
+/**
+ * Campaign vocabulary of spec §2/§3/§4/§5, shared by the API and the web (issue 15).
+ *
+ * Types (spec §2): save the date, invitation, reflate (a second invitation to who has not answered), reminder,
+ * thank, custom.
+ *
+ * States (spec §4: scheduled, sent, pending):
+ *   pending    being written; it can be edited, sent now or scheduled
+ *   scheduled  to be sent at its sending date; it can be cancelled (back to pending), not sent again
+ *   sending    its recipients are being sent to (a scheduled one whose date came, or one sent now)
+ *   sent       every recipient was tried; it cannot be sent again
+ */
+export const CAMPAIGN_TYPES = ["save_the_date", "invitation", "reflate", "reminder", "thank", "custom"] as const;
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
+
+export const CAMPAIGN_STATES = ["pending", "scheduled", "sending", "sent"] as const;
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
+
+/** Spec §5 and §9: a campaign's subject is at most 80 characters. */
+export const CAMPAIGN_SUBJECT_MAX = 80;
+export const CAMPAIGN_NAME_MAX = 200;
+export const CAMPAIGN_FROM_NAME_MAX = 100;
+export const CAMPAIGN_PREVIEW_TEXT_MAX = 200;
+
+/** The languages a campaign's content and templates come in. */
+export const CAMPAIGN_LANGUAGES = ["en", "fr", "es"] as const;
+export type CampaignLanguage = (typeof CAMPAIGN_LANGUAGES)[number];
+
+/** Credit kinds of spec §3: event credits and campaign credits, each per account. */
+export const CREDIT_KINDS = ["event", "campaign"] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
