@@ -159,6 +159,29 @@ describe("compileCampaign", () => {
     expect(text).toContain("A b");
   });
 
+  it("leaves out a target that is not a valid one and never writes unchecked data in attributes", async () => {
+    const draft = {
+      blocks: [
+        { ...button, url: "javascript:alert(1)", backgroundColor: '#000" onclick="x()' },
+        { id: "i", type: "image", src: "javascript:alert(1)", alt: "Bad", url: "" },
+        { id: "j", type: "image", src: "https://cdn.example.org/x.png", alt: "Good", url: "ftp://x.org", width: 99999 },
+        { id: "s", type: "spacer", height: -5 },
+        footer,
+      ],
+    } as CampaignContent;
+    const template = await compileCampaign({
+      subject: "S\nBcc: x@y.org {{firstName}}",
+      language: "en",
+      content: draft,
+    });
+    const { html, subject } = template.personalise({ ...values, firstName: "A\r\nBcc: evil@x.org" });
+    expect(parseErrors(html)).toEqual([]);
+    expect(html).not.toMatch(/javascript:|onclick|ftp:/);
+    expect(html).toContain("#3b5bdb");
+    expect(html).toMatch(/<img alt="Good"[^>]*width="550"/);
+    expect(subject).toBe("S Bcc: x@y.org A Bcc: evil@x.org");
+  });
+
   it("refuses a link merge tag whose value is not an http(s) URL", async () => {
     const template = await compileCampaign({ subject: "S", language: "en", content: content(button) });
     expect(() => template.personalise({ ...values, registrationLink: "javascript:alert(1)" })).toThrow(

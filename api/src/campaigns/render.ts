@@ -3,7 +3,10 @@ import { convert } from "html-to-text";
 import mjml2html from "mjml";
 import { createI18n } from "@tessera/shared";
 import type { CampaignLanguage } from "@tessera/shared/rules/campaigns";
+import { isCampaignTargetUrl } from "@tessera/shared/campaigns/check";
 import {
+  BUTTON_DEFAULT_COLORS,
+  CAMPAIGN_COLOR_PATTERN,
   isLinkMergeTag,
   isMergeTag,
   mergeTagsIn,
@@ -173,21 +176,24 @@ class SlotCompiler {
         return { mjml: `<mj-text>${html}</mj-text>`, text: htmlText(html) };
       }
       case "button": {
-        const href = this.url(block.url);
+        const href = this.target(block.url);
         const label = this.content(escapeHtml(block.label));
+        const colors = `background-color="${color(block.backgroundColor, BUTTON_DEFAULT_COLORS.backgroundColor)}" color="${color(block.textColor, BUTTON_DEFAULT_COLORS.textColor)}"`;
         return {
-          mjml: `<mj-button href="${escapeHtml(href)}" background-color="${block.backgroundColor}" color="${block.textColor}" font-size="15px" font-weight="bold" border-radius="4px" inner-padding="12px 24px" padding="12px 25px">${label}</mj-button>`,
-          text: `${this.content(block.label)}: ${href}`,
+          mjml: `<mj-button ${href ? `href="${escapeHtml(href)}" ` : ""}${colors} font-size="15px" font-weight="bold" border-radius="4px" inner-padding="12px 24px" padding="12px 25px">${label}</mj-button>`,
+          text: [this.content(block.label), href].filter(Boolean).join(": "),
         };
       }
       case "image": {
-        const href = block.url.trim() ? this.url(block.url) : "";
-        const width = block.width ?? BODY_WIDTH;
+        // Only an http(s) image: the schema asks it, but a preview may render a draft nobody validated.
+        if (!/^https?:\/\//i.test(block.src)) return { mjml: "", text: block.alt.trim() };
+        const href = this.target(block.url);
+        const width = pixels(block.width ?? BODY_WIDTH, 16, BODY_WIDTH - 50);
         const attributes = [
           `src="${escapeHtml(block.src)}"`,
           `alt="${escapeHtml(block.alt)}"`,
           href ? `href="${escapeHtml(href)}"` : "",
-          `width="${Math.min(width, BODY_WIDTH - 50)}px"`,
+          `width="${width}px"`,
         ];
         return {
           mjml: `<mj-image ${attributes.filter(Boolean).join(" ")} />`,
@@ -200,7 +206,7 @@ class SlotCompiler {
           text: "----",
         };
       case "spacer":
-        return { mjml: `<mj-spacer height="${block.height}px" />`, text: "" };
+        return { mjml: `<mj-spacer height="${pixels(block.height, 4, 120)}px" />`, text: "" };
     }
   }
 
@@ -219,6 +225,11 @@ class SlotCompiler {
   /** Text (escaped or not) with its merge tags as content slots; unknown tags stay as written. */
   content(text: string): string {
     return this.replaceTags(text, (tag) => this.slot(tag, "content"), isMergeTag);
+  }
+
+  /** A button's or an image's target as url() makes it, or "" (no link) when it is empty or not a valid one. */
+  private target(url: string): string {
+    return isCampaignTargetUrl(url) ? this.url(url) : "";
   }
 
   /** A target URL, rewritten (tracking) then with its merge tags as URL slots. */
@@ -277,7 +288,9 @@ class SlotCompiler {
       personalise(values: MergeValues): PersonalisedCampaign {
         const raw = slots.map((slot) => slotValue(slot, values));
         const escaped = raw.map(escapeHtml);
-        return { subject: join(subject, raw), html: join(html, escaped), text: join(text, raw) };
+        // The subject is a header: a value's line breaks never reach it.
+        const oneLine = raw.map((value) => value.replace(/\s+/g, " "));
+        return { subject: join(subject, oneLine), html: join(html, escaped), text: join(text, raw) };
       },
     };
   }
@@ -296,6 +309,15 @@ function slotValue(slot: Slot, values: MergeValues): string {
     throw new Error(`The merge tag ${slot.tag} needs an absolute http(s) URL`);
   }
   return value;
+}
+
+/** A colour as the schema has it (#rrggbb), or the default: never an attribute's text from unchecked data. */
+function color(value: string, fallback: string): string {
+  return new RegExp(CAMPAIGN_COLOR_PATTERN).test(value) ? value : fallback;
+}
+
+function pixels(value: number, least: number, most: number): number {
+  return Number.isFinite(value) ? Math.round(Math.min(Math.max(value, least), most)) : most;
 }
 
 function join({ literals, slots }: Segments, values: readonly string[]): string {
