@@ -122,7 +122,7 @@ describe("checkCampaignContent", () => {
     });
     const say = (language: "en" | "fr" | "es") => {
       const t = createI18n(language).getFixedT(language, "validation");
-      return issues.map((issue) => t(issue.code, issue.params ?? {}));
+      return issues.map((issue) => t(issue.code, { ...issue.params }));
     };
     expect(say("en")).toEqual([
       "Campaign subject at most 80 characters.",
