@@ -65,7 +65,10 @@ export interface PersonalisedCampaign {
 
 export interface CompiledCampaign {
   language: CampaignLanguage;
-  /** The tags the message uses: callers need not compute the others (a badge link …). */
+  /**
+   * The tags the message needs values for: callers need not compute the others (a badge link …). A link tag
+   * that rewriteLink replaced is not among them (the tracking redirect resolves it, from `links`).
+   */
   tags: ReadonlySet<string>;
   /** The targets as written, by the index rewriteLink was given. */
   links: readonly string[];
@@ -116,7 +119,7 @@ export async function compileCampaign(
   const footer = compiler.html(footerHtml);
   const pixel = options.openPixelUrl ? compiler.url(options.openPixelUrl, { rewrite: false }) : "";
 
-  const mjml = `<mjml lang="${input.language}">
+  const mjml = `<mjml lang="${escapeHtml(input.language)}">
   <mj-head>
     <mj-title>${escapeHtml(subject)}</mj-title>
     ${preview ? `<mj-preview>${preview}</mj-preview>` : ""}
