@@ -32,6 +32,7 @@ import { buildCustomField, buildGuest } from "../helpers/guests.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { buildCheckinScene, DESK_SCREENS, type CheckinScene } from "./pages/checkinScene.ts";
+import { buildCreditsScene, CREDITS_SCREENS, type CreditsScene } from "./pages/creditsScene.ts";
 import { buildEbadgeScene, EBADGE_SCREENS, type EbadgeScene } from "./pages/ebadgeScene.ts";
 import { buildGuestSiteScene, GUEST_SCREENS, type GuestSiteScene } from "./pages/guestSiteScene.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
@@ -79,6 +80,8 @@ interface Scene {
   checkin: CheckinScene;
   /** E-badges: the event's default badge (with blocks) and a badge with conditions. */
   ebadge: EbadgeScene;
+  /** Credits: the account's packs of both kinds, spent, expired, and their movements. */
+  credits: CreditsScene;
 }
 
 async function buildScene(server: TestServer, dir: string): Promise<Scene> {
@@ -106,7 +109,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     password: null,
   });
   const team = await buildTeam(db, account.id, [overseer.id, organizer.id]);
-  await buildUser(db, { accountId: null, role: "administrator", email: PLATFORM_ADMIN });
+  const platformAdmin = await buildUser(db, { accountId: null, role: "administrator", email: PLATFORM_ADMIN });
   const guarded = await buildAccount(db, { name: "Coffre-fort", twoFactorEnabled: true });
   await buildUser(db, { accountId: guarded.id, role: "organizer", email: TWO_FACTOR_USER });
   for (const accountId of [account.id, guarded.id]) {
@@ -224,6 +227,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     guestSite: await buildGuestSiteScene(db),
     checkin: await buildCheckinScene(db, api, account.id, emptyEvent),
     ebadge: await buildEbadgeScene(api, account.id, event),
+    credits: await buildCreditsScene(db, account.id, platformAdmin.id),
   };
 }
 
@@ -501,6 +505,7 @@ const SCREENS: Screen[] = [
   // -- the check-in desk in the browser (an access code, no organizer session) ---------------------------
   ...DESK_SCREENS,
   ...EBADGE_SCREENS,
+  ...CREDITS_SCREENS,
 
   // -- events --------------------------------------------------------------------------------------------
   {

@@ -2,10 +2,13 @@ import { useSignedIn } from "@/queries/session.ts";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
 import { TeamsScreen } from "../teams/TeamsScreen.tsx";
 import { AccountSettingsScreen } from "./AccountSettingsScreen.tsx";
+import { CreditsScreen } from "./credits/CreditsScreen.tsx";
 
-/** The account-level screens of issue 3 (a lazy chunk): teams and account settings. */
-export default function AccountArea({ screen }: { screen: "teams" | "settings" }) {
+/** The account-level screens (a lazy chunk): teams, account settings and credits. */
+export default function AccountArea({ screen }: { screen: "teams" | "settings" | "credits" }) {
   const { account } = useSignedIn();
   if (!account) return <ManageNotFoundScreen />;
-  return screen === "teams" ? <TeamsScreen account={account} /> : <AccountSettingsScreen account={account} />;
+  if (screen === "teams") return <TeamsScreen account={account} />;
+  if (screen === "credits") return <CreditsScreen account={account} />;
+  return <AccountSettingsScreen account={account} />;
 }

@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from "react-router";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
 import { AccountsScreen } from "./accounts/AccountsScreen.tsx";
+import { PlatformAccountCreditsScreen } from "./accounts/PlatformAccountCreditsScreen.tsx";
 import { PlatformAccountEventsScreen } from "./accounts/PlatformAccountEventsScreen.tsx";
 import { PlatformAccountUsersScreen } from "./accounts/PlatformAccountUsersScreen.tsx";
 import { AdministratorsScreen } from "./administrators/AdministratorsScreen.tsx";
@@ -13,6 +14,7 @@ export default function PlatformRoutes() {
       <Route path="accounts" element={<AccountsScreen />} />
       <Route path="accounts/:accountId/users" element={<PlatformAccountUsersScreen />} />
       <Route path="accounts/:accountId/events/*" element={<PlatformAccountEventsScreen />} />
+      <Route path="accounts/:accountId/credits" element={<PlatformAccountCreditsScreen />} />
       <Route path="administrators" element={<AdministratorsScreen />} />
       <Route path="*" element={<ManageNotFoundScreen />} />
     </Routes>

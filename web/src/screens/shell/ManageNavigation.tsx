@@ -9,13 +9,14 @@ import {
   IconLogout,
   IconSettings,
   IconShield,
+  IconSparkles,
   IconTeams,
   IconUser,
   IconUsers,
 } from "@/components/icons.tsx";
 import { useSignedIn, useSignOut } from "@/queries/session.ts";
 
-/** Account navigation (Events, Users, Teams, Account settings, Profile, Logout) and, for platform administrators, Platform. */
+/** Account navigation (Events, Users, Teams, Credits, Account settings, Profile, Logout) and, for platform administrators, Platform. */
 export function ManageNavigation({ onError }: { onError: (message: string) => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const session = useSignedIn();
@@ -38,6 +39,9 @@ export function ManageNavigation({ onError }: { onError: (message: string) => vo
             <NavItem to="/manage/events" label={t("nav.events")} icon={<IconCalendar />} />
             <NavItem to="/manage/users" label={t("nav.users")} icon={<IconUsers />} />
             <NavItem to="/manage/teams" label={t("nav.teams")} icon={<IconTeams />} />
+            {session.can("credits.read") && (
+              <NavItem to="/manage/credits" label={t("nav.credits")} icon={<IconSparkles />} />
+            )}
             <NavItem to="/manage/account" label={t("nav.account")} icon={<IconSettings />} />
           </>
         )}

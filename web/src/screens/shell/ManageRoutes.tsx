@@ -50,6 +50,16 @@ export function ManageRoutes() {
             }
           />
         )}
+        {hasAccount && session.can("credits.read") && (
+          <Route
+            path="credits"
+            element={
+              <Lazy>
+                <AccountArea screen="credits" />
+              </Lazy>
+            }
+          />
+        )}
         {hasAccount && (
           <Route
             path="account"

@@ -59,6 +59,14 @@ export function AccountsTable({ accounts, isLoading, isSearching, onEdit }: Acco
               <Button size="xs" variant="subtle" component={Link} to={`/manage/platform/accounts/${account.id}/events`}>
                 {t("nav.events")}
               </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                component={Link}
+                to={`/manage/platform/accounts/${account.id}/credits`}
+              >
+                {t("nav.credits")}
+              </Button>
               {account.abilities.update && (
                 <Button size="xs" variant="light" onClick={() => onEdit(account)}>
                   {t("common.edit")}
