@@ -19,6 +19,9 @@ describe("capability table", () => {
     expect(roleCan("overseer", "events.adminSettings")).toBe(false);
     expect(roleCan("administrator", "events.adminSettings")).toBe(true);
     expect(roleCan("overseer", "platform.manage")).toBe(false);
+    // Credits: the account's organizers and overseers read them; platform administrators add and debit.
+    expect(roleCan("editor", "credits.read")).toBe(false);
+    expect(roleCan("organizer", "credits.read")).toBe(true);
   });
 
   it("does not count readers against the organizer limit", () => {

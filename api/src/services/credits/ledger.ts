@@ -208,8 +208,10 @@ export async function creditBack(trx: Knex.Transaction, input: CreditMovementInp
       .select("id")
       .whereIn("id", [...takenFrom.keys()])
       .andWhere("expiresAt", ">", sqlTime(input.now))
+      // The order debits lock in, so that a debit and a credit back never wait for each other in a circle.
       .orderBy([
         { column: "expiresAt", order: "asc" },
+        { column: "createdAt", order: "asc" },
         { column: "id", order: "asc" },
       ]),
   )) as { id: string }[];
