@@ -53,6 +53,8 @@ import * as ticketingOrders from "./20261201005000_ticketing_orders.ts";
 import * as invoices from "./20261201006000_invoices.ts";
 import * as orderDiscounts from "./20261201007000_order_discounts.ts";
 import * as accountStripeKeys from "./20261201008000_account_stripe_keys.ts";
+import * as credits from "./20261202001000_credits.ts";
+import * as campaigns from "./20261202002000_campaigns.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -112,6 +114,8 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261201006000_invoices", invoices],
   ["20261201007000_order_discounts", orderDiscounts],
   ["20261201008000_account_stripe_keys", accountStripeKeys],
+  ["20261202001000_credits", credits],
+  ["20261202002000_campaigns", campaigns],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

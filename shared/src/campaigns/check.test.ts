@@ -121,7 +121,11 @@ describe("checkCampaignContent", () => {
       content: content(button(""), { ...footer, html: "<p>{{x}}</p>" }),
     });
     const say = (language: "en" | "fr" | "es") => {
-      const t = createI18n(language).getFixedT(language, "validation");
+      // Issue codes are plain strings; the catalogue lookup below is what checks they are keys.
+      const t = createI18n(language).getFixedT(language, "validation") as (
+        key: string,
+        options: Record<string, unknown>,
+      ) => string;
       return issues.map((issue) => t(issue.code, { ...issue.params }));
     };
     expect(say("en")).toEqual([

@@ -37,6 +37,8 @@ import { invoiceContracts } from "./invoices.ts";
 import { orderContracts } from "./ticketingOrders.ts";
 import { ticketOfficeContracts } from "./ticketOffice.ts";
 import { accountStripeKeyContracts } from "./accountStripeKeys.ts";
+import { campaignContracts } from "./campaigns.ts";
+import { campaignCreditContracts, eventCreditContracts } from "./credits.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -84,6 +86,9 @@ export const contracts = {
   orders: orderContracts,
   ticketOffice: ticketOfficeContracts,
   accountStripeKeys: accountStripeKeyContracts,
+  campaigns: campaignContracts,
+  eventCredits: eventCreditContracts,
+  campaignCredits: campaignCreditContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

@@ -72,6 +72,9 @@ export const EVENT_AUDIT_ACTIONS = [
   "ticketing.params_updated",
   "ticketing.sales_started",
   "ticketing.sales_stopped",
+  "campaign.created",
+  "campaign.updated",
+  "campaign.deleted",
 ] as const;
 export type EventAuditAction = (typeof EVENT_AUDIT_ACTIONS)[number];
 
@@ -81,6 +84,8 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   "account.updated",
   "account.default_event_params_updated",
   "account.stripe_keys_updated",
+  "credits.added",
+  "credits.debited",
   "user.created",
   "user.updated",
   "user.deleted",

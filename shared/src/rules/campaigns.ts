@@ -29,3 +29,17 @@ export type CampaignLanguage = (typeof CAMPAIGN_LANGUAGES)[number];
 /** Credit kinds of spec §3: event credits and campaign credits, each per account. */
 export const CREDIT_KINDS = ["event", "campaign"] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
+
+/**
+ * A recipient's message in a send's ledger: queued (to send), sent (the mail server accepted it), failed (refused
+ * for good, or given up after retries), bounced (accepted, then returned: a hard bounce).
+ */
+export const CAMPAIGN_RECIPIENT_STATUSES = ["queued", "sent", "failed", "bounced"] as const;
+export type CampaignRecipientStatus = (typeof CAMPAIGN_RECIPIENT_STATUSES)[number];
+
+/**
+ * Why a guest the campaign's targeting matched gets no message (spec §5, issue 15 item 2), in the order they are
+ * told apart: no address; a companion who has not answered; unsubscribed; a bounced address; a blocked one.
+ */
+export const CAMPAIGN_EXCLUSIONS = ["no_email", "companion_unanswered", "unsubscribed", "bounced", "blocked"] as const;
+export type CampaignExclusion = (typeof CAMPAIGN_EXCLUSIONS)[number];

@@ -29,9 +29,11 @@ import { issueInvoice } from "../../../api/src/services/invoicing/issue.ts";
 import { createGuestSession } from "../../../api/src/services/portal/guestSessions.ts";
 import { orderSecret } from "../../../api/src/services/ticketOffice/orderSecret.ts";
 import { billEventBy, buildOrganizer } from "../../helpers/invoices.ts";
+import { buildCampaign, sendableContent } from "../../helpers/campaigns.ts";
 import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { buildCheckin } from "../../helpers/checkins.ts";
+import { creditsPack, futureDay } from "../../helpers/credits.ts";
 import type { TestServer } from "../../helpers/server.ts";
 
 type Registry = typeof contracts;
@@ -1319,6 +1321,48 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const { event, coupon } = await couponOf(w);
     return w.overseer.coupons.remove({ params: { ...w.at(event), id: coupon.id } });
   },
+  "campaigns.list": async (w) => {
+    const event = await w.event();
+    await buildCampaign(w.server.db, event);
+    return w.overseer.campaigns.list({ params: w.at(event) });
+  },
+  "campaigns.create": async (w) => {
+    const event = await w.event();
+    return w.overseer.campaigns.create({
+      params: w.at(event),
+      body: {
+        name: "Thank you",
+        type: "thank",
+        subject: "Thank you {{firstName}}",
+        content: { en: sendableContent() },
+        audience: { query: { status: "confirmed" } },
+      },
+    });
+  },
+  "campaigns.get": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event);
+    return w.overseer.campaigns.get({ params: { ...w.at(event), id: campaign.id } });
+  },
+  "campaigns.update": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event);
+    return w.overseer.campaigns.update({
+      params: { ...w.at(event), id: campaign.id },
+      body: { subject: "Last call", sendAt: "2030-01-01T09:00:00.000Z" },
+    });
+  },
+  "campaigns.remove": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event);
+    return w.overseer.campaigns.remove({ params: { ...w.at(event), id: campaign.id } });
+  },
+  "campaigns.summary": async (w) => {
+    const event = await w.event();
+    await buildGuest(w.server.db, event, { email: "unanswered@example.org", status: "unanswered" });
+    const campaign = await buildCampaign(w.server.db, event);
+    return w.overseer.campaigns.summary({ params: { ...w.at(event), id: campaign.id } });
+  },
   "discounts.list": async (w) => {
     const { event } = await discountOf(w);
     return w.overseer.discounts.list({ params: w.at(event) });
@@ -1437,6 +1481,53 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
         live: { publishableKey: "pk_live_contract", secretKey: "sk_live_contract", webhookSecret: "whsec_contract" },
       },
     }),
+  "eventCredits.list": async (w) => {
+    await creditsPack(w.server.db, w.cast.accountA.id, "event", 10);
+    return w.overseer.eventCredits.list({ params: { a: w.cast.accountA.id }, query: { status: "usable", perPage: 5 } });
+  },
+  "eventCredits.remaining": (w) => w.overseer.eventCredits.remaining({ params: { a: w.cast.accountA.id } }),
+  "eventCredits.nonSpentOrExpired": async (w) => {
+    await creditsPack(w.server.db, w.cast.accountA.id, "event", 10);
+    return w.overseer.eventCredits.nonSpentOrExpired({ params: { a: w.cast.accountA.id } });
+  },
+  "eventCredits.history": async (w) => {
+    await creditsPack(w.server.db, w.cast.accountA.id, "event", 10);
+    return w.overseer.eventCredits.history({ params: { a: w.cast.accountA.id }, query: { reason: "add" } });
+  },
+  "eventCredits.add": (w) =>
+    w.admin.eventCredits.add({ params: { a: w.cast.accountA.id }, body: { amount: 25, expiresAt: futureDay(30) } }),
+  "eventCredits.debit": async (w) => {
+    await creditsPack(w.server.db, w.cast.accountA.id, "event", 10);
+    return w.admin.eventCredits.debit({
+      params: { a: w.cast.accountA.id },
+      body: { amount: 3, reason: "Contract check" },
+    });
+  },
+  "campaignCredits.list": async (w) => {
+    await creditsPack(w.server.db, w.cast.accountA.id, "campaign", 10);
+    return w.overseer.campaignCredits.list({
+      params: { a: w.cast.accountA.id },
+      query: { status: "usable", perPage: 5 },
+    });
+  },
+  "campaignCredits.remaining": (w) => w.overseer.campaignCredits.remaining({ params: { a: w.cast.accountA.id } }),
+  "campaignCredits.nonSpentOrExpired": async (w) => {
+    await creditsPack(w.server.db, w.cast.accountA.id, "campaign", 10);
+    return w.overseer.campaignCredits.nonSpentOrExpired({ params: { a: w.cast.accountA.id } });
+  },
+  "campaignCredits.history": async (w) => {
+    await creditsPack(w.server.db, w.cast.accountA.id, "campaign", 10);
+    return w.overseer.campaignCredits.history({ params: { a: w.cast.accountA.id }, query: { reason: "add" } });
+  },
+  "campaignCredits.add": (w) =>
+    w.admin.campaignCredits.add({ params: { a: w.cast.accountA.id }, body: { amount: 25, expiresAt: futureDay(30) } }),
+  "campaignCredits.debit": async (w) => {
+    await creditsPack(w.server.db, w.cast.accountA.id, "campaign", 10);
+    return w.admin.campaignCredits.debit({
+      params: { a: w.cast.accountA.id },
+      body: { amount: 3, reason: "Contract check" },
+    });
+  },
   "ticketOffice.office": async (w) => {
     const { event } = await ticketOfficeOf(w);
     return w.anonymous.ticketOffice.office({ params: { event: event.slug } });

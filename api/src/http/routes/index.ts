@@ -5,6 +5,7 @@ import { auditLogRoutes } from "./accounts/auditLogs.ts";
 import { authRoutes } from "./auth/auth.ts";
 import { defaultEventParamRoutes } from "./accounts/defaultEventParams.ts";
 import { accountStripeKeyRoutes } from "./accounts/stripeKeys.ts";
+import { creditRoutesOfAccounts } from "./accounts/credits.ts";
 import type { Route } from "./define.ts";
 import { eventRoutes } from "./events/events.ts";
 import { profileRoutes } from "./auth/profile.ts";
@@ -38,6 +39,7 @@ import { ticketingOrderRoutes } from "./ticketing/orders.ts";
 import { ticketingDiscountRoutes } from "./ticketing/discounts.ts";
 import { ticketingInvoiceRoutes } from "./ticketing/invoices.ts";
 import { ticketOfficeRoutes } from "./ticketing/ticketOffice.ts";
+import { campaignRoutes } from "./campaigns/campaigns.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -51,6 +53,7 @@ export const apiRoutes: readonly Route[] = [
   ...profileRoutes,
   ...defaultEventParamRoutes,
   ...accountStripeKeyRoutes,
+  ...creditRoutesOfAccounts,
   ...imageRoutes,
   ...eventRoutes,
   ...guestExportRoutes, // before guestRoutes: /users/export is not /users/:id
@@ -81,4 +84,5 @@ export const apiRoutes: readonly Route[] = [
   ...ticketingInvoiceRoutes,
   ...ticketingOrderRoutes,
   ...ticketOfficeRoutes,
+  ...campaignRoutes,
 ];

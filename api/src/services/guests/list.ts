@@ -221,6 +221,20 @@ export async function matchingGuestIds(
   return rows.map((row) => row.id);
 }
 
+/**
+ * The event's guests the query matches, as a query to narrow or select from (a campaign's audience): the list's
+ * view, filters and search; paging and sort do not apply.
+ */
+export async function guestsMatchingQuery(
+  db: Knex,
+  actor: Actor | undefined,
+  eventId: string,
+  query: GuestSelectionQuery,
+): Promise<{ guests: Knex.QueryBuilder }> {
+  // Wrapped: a query builder is a thenable, which awaiting would run.
+  return { guests: (await matchingGuests(db, actor, eventId, query)).base };
+}
+
 interface PageOptions {
   /** What the guests' JSON needs besides their columns (selectPageExtras). */
   extras: boolean;

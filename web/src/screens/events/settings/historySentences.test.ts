@@ -267,6 +267,21 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A supprimé le code promo EARLY10",
     es: "Eliminó el cupón EARLY10",
   },
+  "campaign.created": {
+    en: "Created the campaign Save the date",
+    fr: "A créé la campagne Save the date",
+    es: "Creó la campaña Save the date",
+  },
+  "campaign.updated": {
+    en: "Changed the campaign Save the date",
+    fr: "A modifié la campagne Save the date",
+    es: "Modificó la campaña Save the date",
+  },
+  "campaign.deleted": {
+    en: "Deleted the campaign Save the date",
+    fr: "A supprimé la campagne Save the date",
+    es: "Eliminó la campaña Save the date",
+  },
   "discount.created": {
     en: "Created the automatic discount Group of 5",
     fr: "A créé la remise automatique Group of 5",

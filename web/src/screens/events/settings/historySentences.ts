@@ -112,8 +112,11 @@ function ticketingSentence(
     | "order_confirmed"
     | "order_awaiting"
     | "order_cancelled"
-    | "order_refunded",
-  unknown: "ticket" | "ticketCategory" | "coupon" | "discount" | "order",
+    | "order_refunded"
+    | "campaign_created"
+    | "campaign_updated"
+    | "campaign_deleted",
+  unknown: "ticket" | "ticketCategory" | "coupon" | "discount" | "order" | "campaign",
 ): Sentence {
   return (entry, { t }) => t(`history.actions.${key}`, { name: subjectOf(entry) ?? t(`history.unknown.${unknown}`) });
 }
@@ -243,6 +246,9 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   "coupon.created": ticketingSentence("coupon_created", "coupon"),
   "coupon.updated": ticketingSentence("coupon_updated", "coupon"),
   "coupon.deleted": ticketingSentence("coupon_deleted", "coupon"),
+  "campaign.created": ticketingSentence("campaign_created", "campaign"),
+  "campaign.updated": ticketingSentence("campaign_updated", "campaign"),
+  "campaign.deleted": ticketingSentence("campaign_deleted", "campaign"),
   "discount.created": ticketingSentence("discount_created", "discount"),
   "discount.updated": ticketingSentence("discount_updated", "discount"),
   "discount.deleted": ticketingSentence("discount_deleted", "discount"),

@@ -32,6 +32,7 @@ export const IDS = {
   ticket: "9e5a6c73-4d5f-4e6a-8b1e-394a5b6c7d84",
   ticketCategory: "af6b7d84-5e6a-4f7b-9c2f-4a5b6c7d8e95",
   coupon: "b07c8e95-6f7b-4a8c-9d3a-5b6c7d8e9fa6",
+  campaign: "c4a1d2e3-7b8c-4d9e-8f0a-1b2c3d4e5f60",
   discount: "c18d9fa6-7a8c-4b9d-8e4b-6c7d8e9fa0b7",
   order: "d29e0fb7-8b9d-4cae-9f5c-7d8e9fa0b1c8",
 } as const;
@@ -576,6 +577,31 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       subjectId: IDS.coupon,
       before: { id: IDS.coupon, code: "EARLY10", amountOffCents: null, percentOffBp: 1000, ticketIds: [] },
       metadata: { subject: "EARLY10" },
+    }),
+  ],
+  "campaign.created": [
+    entry("campaign.created", {
+      subjectType: "campaign",
+      subjectId: IDS.campaign,
+      after: { name: "Save the date", type: "save_the_date", subject: "Keep the date free" },
+      metadata: { subject: "Save the date" },
+    }),
+  ],
+  "campaign.updated": [
+    entry("campaign.updated", {
+      subjectType: "campaign",
+      subjectId: IDS.campaign,
+      before: { subject: "Keep the date free" },
+      after: { subject: "Keep 12 June free" },
+      metadata: { subject: "Save the date" },
+    }),
+  ],
+  "campaign.deleted": [
+    entry("campaign.deleted", {
+      subjectType: "campaign",
+      subjectId: IDS.campaign,
+      before: { name: "Save the date", type: "save_the_date", subject: "Keep the date free" },
+      metadata: { subject: "Save the date" },
     }),
   ],
   "discount.created": [
