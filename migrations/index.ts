@@ -55,6 +55,7 @@ import * as orderDiscounts from "./20261201007000_order_discounts.ts";
 import * as accountStripeKeys from "./20261201008000_account_stripe_keys.ts";
 import * as credits from "./20261202001000_credits.ts";
 import * as campaigns from "./20261202002000_campaigns.ts";
+import * as campaignMail from "./20261202003000_campaign_mail.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -116,6 +117,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261201008000_account_stripe_keys", accountStripeKeys],
   ["20261202001000_credits", credits],
   ["20261202002000_campaigns", campaigns],
+  ["20261202003000_campaign_mail", campaignMail],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

@@ -5,7 +5,15 @@ import { BaseModel } from "./BaseModel.ts";
 /** An email campaign of an event (spec §3 Campaign, §4 states); its recipients live in `campaign_recipients`. */
 export class Campaign extends BaseModel {
   static override tableName = "campaigns";
-  static override timestampAttributes = ["createdAt", "updatedAt", "sendAt", "sentAt"];
+  static override timestampAttributes = [
+    "createdAt",
+    "updatedAt",
+    "sendAt",
+    "sentAt",
+    "startedAt",
+    "finishedAt",
+    "cancelledAt",
+  ];
   static override get jsonAttributes() {
     return ["content", "audience"];
   }
@@ -30,6 +38,10 @@ export class Campaign extends BaseModel {
   /** The sending date: when a scheduled campaign goes out. */
   declare sendAt: Date | null;
   declare sentAt: Date | null;
+  /** When its send started and when every recipient had been tried; when it was last cancelled (scheduled). */
+  declare startedAt: Date | null;
+  declare finishedAt: Date | null;
+  declare cancelledAt: Date | null;
   /** Fixed when the send starts: who it went to and what it cost. */
   declare recipientsCount: number | null;
   declare creditsRequired: number | null;

@@ -4,7 +4,16 @@ import { BaseModel } from "./BaseModel.ts";
 /** One recipient of a campaign's send: the ledger row its message is sent, retried and accounted by. */
 export class CampaignRecipient extends BaseModel {
   static override tableName = "campaignRecipients";
-  static override timestampAttributes = ["createdAt", "updatedAt", "sentAt"];
+  static override timestampAttributes = [
+    "createdAt",
+    "updatedAt",
+    "sentAt",
+    "deliveredAt",
+    "openedAt",
+    "clickedAt",
+    "unsubscribedAt",
+    "bouncedAt",
+  ];
 
   declare accountId: string;
   declare eventId: string;
@@ -18,6 +27,14 @@ export class CampaignRecipient extends BaseModel {
   declare lastError: string | null;
   declare messageId: string | null;
   declare sentAt: Date | null;
+  /** What its links, open pixel, unsubscribe link and return path carry (random, unguessable). */
+  declare token: string | null;
+  /** The first of each, by a person (machine opens and clicks are only campaign_events). */
+  declare deliveredAt: Date | null;
+  declare openedAt: Date | null;
+  declare clickedAt: Date | null;
+  declare unsubscribedAt: Date | null;
+  declare bouncedAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }

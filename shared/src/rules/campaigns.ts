@@ -43,3 +43,44 @@ export type CampaignRecipientStatus = (typeof CAMPAIGN_RECIPIENT_STATUSES)[numbe
  */
 export const CAMPAIGN_EXCLUSIONS = ["no_email", "companion_unanswered", "unsubscribed", "bounced", "blocked"] as const;
 export type CampaignExclusion = (typeof CAMPAIGN_EXCLUSIONS)[number];
+
+/**
+ * What happened to a recipient's message after it went out (campaign_events.kind): delivered (the receiving
+ * server's word), opened, clicked, unsubscribed, a hard bounce, a soft (temporary) bounce, a complaint (marked as
+ * spam). Opens and clicks are each a person's or a machine's (privacy proxies, link scanners).
+ */
+export const CAMPAIGN_EVENT_KINDS = [
+  "delivered",
+  "open",
+  "click",
+  "unsubscribe",
+  "bounce",
+  "soft_bounce",
+  "complaint",
+] as const;
+export type CampaignEventKind = (typeof CAMPAIGN_EVENT_KINDS)[number];
+
+/**
+ * Why mail to an address fails (spec §3 mail error, §7 errormails), per account: a hard bounce (the address does
+ * not exist), a soft bounce (mailbox full, server down), a complaint, blocked (refused by the mail server or by
+ * the organizer), another error. The suppressing ones keep the address from every send of the account.
+ */
+export const MAIL_ERROR_KINDS = ["hard_bounce", "soft_bounce", "complaint", "blocked", "error"] as const;
+export type MailErrorKind = (typeof MAIL_ERROR_KINDS)[number];
+export const SUPPRESSING_MAIL_ERRORS: readonly MailErrorKind[] = ["hard_bounce", "complaint", "blocked"];
+
+/** Where a mail error was learnt: the SMTP answer, a delivery status notification, a provider's webhook, a person. */
+export const MAIL_ERROR_SOURCES = ["smtp", "dsn", "webhook", "manual"] as const;
+export type MailErrorSource = (typeof MAIL_ERROR_SOURCES)[number];
+
+/** The automatic mails an event sends (issue 15 item 7), each editable per event and language. */
+export const AUTO_MAIL_KINDS = [
+  "registration_confirmation",
+  "registration_approved",
+  "registration_rejected",
+  "registration_cancelled",
+  "magic_link",
+  "order_confirmation",
+  "order_refund",
+] as const;
+export type AutoMailKind = (typeof AUTO_MAIL_KINDS)[number];
