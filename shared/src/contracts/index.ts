@@ -37,6 +37,7 @@ import { invoiceContracts } from "./invoices.ts";
 import { orderContracts } from "./ticketingOrders.ts";
 import { ticketOfficeContracts } from "./ticketOffice.ts";
 import { accountStripeKeyContracts } from "./accountStripeKeys.ts";
+import { campaignEditorContracts } from "./campaignEditor.ts";
 import { campaignContracts } from "./campaigns.ts";
 import { campaignCreditContracts, eventCreditContracts } from "./credits.ts";
 
@@ -86,7 +87,7 @@ export const contracts = {
   orders: orderContracts,
   ticketOffice: ticketOfficeContracts,
   accountStripeKeys: accountStripeKeyContracts,
-  campaigns: campaignContracts,
+  campaigns: { ...campaignContracts, ...campaignEditorContracts },
   eventCredits: eventCreditContracts,
   campaignCredits: campaignCreditContracts,
 } satisfies ContractRegistry;

@@ -1363,6 +1363,19 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const campaign = await buildCampaign(w.server.db, event);
     return w.overseer.campaigns.summary({ params: { ...w.at(event), id: campaign.id } });
   },
+  "campaigns.preview": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event);
+    return w.overseer.campaigns.preview({ params: { ...w.at(event), id: campaign.id }, body: { language: "en" } });
+  },
+  "campaigns.changeTemplate": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event);
+    return w.overseer.campaigns.changeTemplate({
+      params: { ...w.at(event), id: campaign.id },
+      body: { type: "reminder", language: "fr" },
+    });
+  },
   "discounts.list": async (w) => {
     const { event } = await discountOf(w);
     return w.overseer.discounts.list({ params: w.at(event) });

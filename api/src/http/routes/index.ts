@@ -40,6 +40,7 @@ import { ticketingDiscountRoutes } from "./ticketing/discounts.ts";
 import { ticketingInvoiceRoutes } from "./ticketing/invoices.ts";
 import { ticketOfficeRoutes } from "./ticketing/ticketOffice.ts";
 import { campaignRoutes } from "./campaigns/campaigns.ts";
+import { campaignEditorRoutes } from "./campaigns/editor.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -85,4 +86,5 @@ export const apiRoutes: readonly Route[] = [
   ...ticketingOrderRoutes,
   ...ticketOfficeRoutes,
   ...campaignRoutes,
+  ...campaignEditorRoutes,
 ];
