@@ -56,6 +56,7 @@ import * as accountStripeKeys from "./20261201008000_account_stripe_keys.ts";
 import * as credits from "./20261202001000_credits.ts";
 import * as campaigns from "./20261202002000_campaigns.ts";
 import * as campaignMail from "./20261202003000_campaign_mail.ts";
+import * as mailFeedback from "./20261202005000_mail_feedback.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -118,6 +119,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261202001000_credits", credits],
   ["20261202002000_campaigns", campaigns],
   ["20261202003000_campaign_mail", campaignMail],
+  ["20261202005000_mail_feedback", mailFeedback],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

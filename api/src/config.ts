@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { inboundMailConfigFrom, type InboundMailConfig } from "./inboundMailConfig.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,6 +23,8 @@ export interface Config {
   secret: string;
   smtp: SmtpConfig | null;
   mailFrom: string;
+  /** Bounces, delivery reports and complaints coming back: the SMTP endpoint, the provider's webhook. */
+  inboundMail: InboundMailConfig;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /**
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: secretFrom(env, varDir, nodeEnv === "production"),
     smtp: env.SMTP_URL ? { url: env.SMTP_URL } : null,
     mailFrom: env.MAIL_FROM ?? "Tessera <no-reply@tessera.local>",
+    inboundMail: inboundMailConfigFrom(env, (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "")),
     sessionIdleMinutes: intFrom(env, "SESSION_IDLE_MINUTES", 8 * 60),
     sessionAbsoluteHours: intFrom(env, "SESSION_ABSOLUTE_HOURS", 7 * 24),
     proxyHops: proxyHopsFrom(env),

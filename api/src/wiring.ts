@@ -4,6 +4,7 @@ import { createDb } from "./db/knex.ts";
 import { createJobQueue } from "./jobs/index.ts";
 import { createLiveBus } from "./live/index.ts";
 import { createMailer, registerMailJobs } from "./mail/index.ts";
+import { startBounceServer, type BounceServer } from "./mail/bounceServer.ts";
 import { createLogger } from "./logger.ts";
 import { createFileStorage } from "./storage/index.ts";
 import { copyCustomFields } from "./services/guests/customFields.ts";
@@ -51,6 +52,8 @@ export interface RunningDeps extends AppDeps {
   start(): Promise<void>;
   /** Drains the jobs and closes the pool. */
   stop(): Promise<void>;
+  /** The SMTP endpoint bounces come back to, while started (config.inboundMail.smtpPort set). */
+  bounceServer(): BounceServer | null;
 }
 
 /** The long-lived dependencies of one API process (or worker, script, test). */
@@ -80,7 +83,9 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
   let owedDocuments: ReturnType<typeof watchOwedDocuments> | undefined;
   let openPayments: ReturnType<typeof watchOpenPayments> | undefined;
   let interruptedImports: ReturnType<typeof watchInterruptedImports> | undefined;
+  let bounceServer: BounceServer | null = null;
   return Object.assign(deps, {
+    bounceServer: () => bounceServer,
     async start() {
       await jobs.start();
       // What a killed process left "processing" becomes "failed", to be processed again.
@@ -91,8 +96,19 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
       if (config.env !== "test") owedDocuments = watchOwedDocuments(deps);
       // Card payments and refunds a killed process left between Stripe's answer and its commit are settled.
       if (config.env !== "test") openPayments = watchOpenPayments(deps);
+      // Bounces and delivery reports of campaign mail, where the configuration gives the endpoint a port.
+      const inbound = config.inboundMail;
+      if (inbound.smtpPort !== null)
+        bounceServer = await startBounceServer(deps, {
+          port: inbound.smtpPort,
+          host: inbound.smtpHost,
+          bounceDomain: inbound.bounceDomain,
+          maxBytes: inbound.maxBytes,
+        });
     },
     async stop() {
+      await bounceServer?.close();
+      bounceServer = null;
       interruptedImports?.stop();
       owedDocuments?.stop();
       openPayments?.stop();

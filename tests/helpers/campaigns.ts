@@ -1,9 +1,11 @@
 import type { CampaignContent } from "@tessera/shared/campaigns/content";
 import type { CampaignRecipientStatus, CampaignType } from "@tessera/shared/rules/campaigns";
+import { newRecipientToken } from "../../api/src/campaigns/links.ts";
 import type { Db } from "../../api/src/db/knex.ts";
 import { Campaign } from "../../api/src/models/Campaign.ts";
 import { CampaignRecipient } from "../../api/src/models/CampaignRecipient.ts";
 import type { Event } from "../../api/src/models/Event.ts";
+import { debitCredits } from "../../api/src/services/credits/ledger.ts";
 
 /** A campaign's content the rules accept: a greeting, a button to the registration form, the footer. */
 export function sendableContent(greeting = "Hello {{firstName}},"): CampaignContent {
@@ -51,7 +53,7 @@ export async function buildCampaign(
   });
 }
 
-/** A recipient row of a campaign's ledger, as a send leaves it. */
+/** A recipient row of a campaign's ledger, as a send leaves it (with its token: its links and return path). */
 export async function buildRecipient(
   db: Db,
   campaign: Pick<Campaign, "id" | "accountId" | "eventId">,
@@ -67,5 +69,21 @@ export async function buildRecipient(
     language: "en",
     status,
     sentAt: status === "queued" ? null : new Date(),
+    token: newRecipientToken(),
   });
+}
+
+/** The campaign credit a send takes for the recipient's accepted message (the account needs a usable pack). */
+export async function debitSend(db: Db, recipient: CampaignRecipient): Promise<void> {
+  await db.transaction((trx) =>
+    debitCredits(trx, {
+      accountId: recipient.accountId,
+      kind: "campaign",
+      amount: 1,
+      reason: "send",
+      campaignId: recipient.campaignId,
+      recipientId: recipient.id,
+      now: new Date(),
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import type { CampaignExclusion, CampaignType } from "@tessera/shared/rules/campaigns";
-import { CAMPAIGN_EXCLUSIONS } from "@tessera/shared/rules/campaigns";
+import { CAMPAIGN_EXCLUSIONS, SUPPRESSING_MAIL_ERRORS } from "@tessera/shared/rules/campaigns";
 import type { GuestStatus } from "@tessera/shared";
 import type { CampaignAudience } from "@tessera/shared/schemas/campaigns";
 import type { Knex } from "../../db/knex.ts";
@@ -15,7 +15,8 @@ import { guestsMatchingQuery } from "../guests/list.ts";
  *   thank          its audience (a guest-list query), else confirmed guests
  *   custom         its audience, else every guest
  * Of those, guests without an address, companions who have not answered, unsubscribed, bounced and blocked
- * addresses get nothing (each counted under its reason, the first that applies). All of it is SQL over the
+ * addresses (by the guest's mail status, or a suppressing mail error of the account for the address) get nothing
+ * (each counted under its reason, the first that applies). All of it is SQL over the
  * guests, so a send can copy its recipients into its ledger in one statement whatever their number.
  */
 
@@ -67,15 +68,30 @@ function ruleGuests(db: Knex, eventId: string, type: CampaignType): Knex.QueryBu
   }
 }
 
-/** SQL naming, for a guest row, the first reason it gets no message, or 'recipient'. */
+/** Mail errors of the account that count as a bounced address (a hard bounce, a complaint) and as a blocked one. */
+const BOUNCED_MAIL_ERRORS = SUPPRESSING_MAIL_ERRORS.filter((kind) => kind !== "blocked");
+const BLOCKED_MAIL_ERRORS = SUPPRESSING_MAIL_ERRORS.filter((kind) => kind === "blocked");
+
+/**
+ * SQL naming, for a guest row, the first reason it gets no message, or 'recipient'. An address is bounced or
+ * blocked by the guest's own mail status or by a suppressing mail error of the account (spec §3, §5): each a
+ * lookup of mail_errors' unique (account_id, email) by the guest's normalized address.
+ */
 export function exclusionReasonSql(db: Knex): Knex.Raw {
+  const mailError = (kinds: readonly string[]) =>
+    db
+      .select(db.raw("1"))
+      .from("mailErrors")
+      .whereRaw("?? = ??", ["mailErrors.accountId", "guests.accountId"])
+      .whereRaw("?? = ??", ["mailErrors.email", "guests.emailNormalized"])
+      .whereIn("mailErrors.kind", kinds);
   return db.raw(
     `case
       when ?? is null or ?? = '' then 'no_email'
       when ?? is not null and ?? = 'unanswered' then 'companion_unanswered'
       when ?? is not null or ?? = 'unsubscribed' then 'unsubscribed'
-      when ?? = 'bounce' then 'bounced'
-      when ?? = 'blocked' then 'blocked'
+      when ?? = 'bounce' or exists ? then 'bounced'
+      when ?? = 'blocked' or exists ? then 'blocked'
       else 'recipient' end`,
     [
       "guests.email",
@@ -85,7 +101,9 @@ export function exclusionReasonSql(db: Knex): Knex.Raw {
       "guests.unsubscribedAt",
       "guests.mailStatus",
       "guests.mailStatus",
+      mailError(BOUNCED_MAIL_ERRORS),
       "guests.mailStatus",
+      mailError(BLOCKED_MAIL_ERRORS),
     ],
   );
 }
