@@ -72,29 +72,32 @@ async function hasEvent(trx: Knex.Transaction, recipientId: string, kind: Campai
 
 /** The effects of one report on the recipient its token names; see the top of this file. */
 export async function applyMailFeedback(db: Db, feedback: MailFeedback): Promise<FeedbackResult> {
-  return db.transaction(async (trx) => {
-    const query = trx("campaignRecipients")
-      .select("id", "accountId", "eventId", "campaignId", "guestId", "email", "status", "deliveredAt", "bouncedAt")
-      .where({ token: feedback.token });
-    const recipient = (await (isPostgres(trx) ? query.forUpdate() : query).first()) as RecipientRow | undefined;
-    if (!recipient) return { recipientId: null, applied: false };
-    const now = sqlTime(feedback.now);
-    const detail = detailOf(feedback);
-    const applied = await applyTo(trx, recipient, feedback, detail, now);
-    if (applied)
-      await CampaignEvent.query(trx).insert({
-        accountId: recipient.accountId,
-        eventId: recipient.eventId,
-        campaignId: recipient.campaignId,
-        recipientId: recipient.id,
-        kind: EVENT_OF[feedback.outcome],
-        machine: false,
-        linkIndex: null,
-        detail,
-        createdAt: feedback.now,
-      });
-    return { recipientId: recipient.id, applied };
-  });
+  return db.transaction((trx) => applyMailFeedbackIn(trx, feedback));
+}
+
+/** The same, inside the caller's transaction (a webhook records its token with the effects). */
+export async function applyMailFeedbackIn(trx: Knex.Transaction, feedback: MailFeedback): Promise<FeedbackResult> {
+  const query = trx("campaignRecipients")
+    .select("id", "accountId", "eventId", "campaignId", "guestId", "email", "status", "deliveredAt", "bouncedAt")
+    .where({ token: feedback.token });
+  const recipient = (await (isPostgres(trx) ? query.forUpdate() : query).first()) as RecipientRow | undefined;
+  if (!recipient) return { recipientId: null, applied: false };
+  const now = sqlTime(feedback.now);
+  const detail = detailOf(feedback);
+  const applied = await applyTo(trx, recipient, feedback, detail, now);
+  if (applied)
+    await CampaignEvent.query(trx).insert({
+      accountId: recipient.accountId,
+      eventId: recipient.eventId,
+      campaignId: recipient.campaignId,
+      recipientId: recipient.id,
+      kind: EVENT_OF[feedback.outcome],
+      machine: false,
+      linkIndex: null,
+      detail,
+      createdAt: feedback.now,
+    });
+  return { recipientId: recipient.id, applied };
 }
 
 async function applyTo(
