@@ -12,6 +12,7 @@ import { legacyRoutes } from "./http/legacy/index.ts";
 import { apiRoutes } from "./http/routes/index.ts";
 import { routesRouter } from "./http/routes/mount.ts";
 import { stripeWebhook } from "./http/stripeWebhook.ts";
+import { mailgunWebhook } from "./http/mailgunWebhook.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -39,6 +40,8 @@ export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}
   app.use(errorHandler());
   // Before the API's routers, which parse JSON bodies: its signature covers the raw bytes.
   app.use(stripeWebhook());
+  // Mailgun's events: JSON read here, its signature checked before anything is done.
+  app.use(mailgunWebhook());
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(routesRouter(deps, legacyRoutes).routes());
