@@ -57,6 +57,7 @@ import * as credits from "./20261202001000_credits.ts";
 import * as campaigns from "./20261202002000_campaigns.ts";
 import * as campaignMail from "./20261202003000_campaign_mail.ts";
 import * as mailFeedback from "./20261202005000_mail_feedback.ts";
+import * as campaignSendClaims from "./20261202009000_campaign_send_claims.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -120,6 +121,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261202002000_campaigns", campaigns],
   ["20261202003000_campaign_mail", campaignMail],
   ["20261202005000_mail_feedback", mailFeedback],
+  ["20261202009000_campaign_send_claims", campaignSendClaims],
 ];
 
 /** A static source so migrations load the same under tsx, vitest and a bundler. */

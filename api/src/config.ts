@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { campaignSendConfigFrom, type CampaignSendConfig } from "./campaignSendConfig.ts";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { inboundMailConfigFrom, type InboundMailConfig } from "./inboundMailConfig.ts";
 import path from "node:path";
@@ -23,6 +24,8 @@ export interface Config {
   secret: string;
   smtp: SmtpConfig | null;
   mailFrom: string;
+  /** Campaign sending: pace, retries, return paths, DKIM. */
+  campaignSend: CampaignSendConfig;
   /** Bounces, delivery reports and complaints coming back: the SMTP endpoint, the provider's webhook. */
   inboundMail: InboundMailConfig;
   sessionIdleMinutes: number;
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: secretFrom(env, varDir, nodeEnv === "production"),
     smtp: env.SMTP_URL ? { url: env.SMTP_URL } : null,
     mailFrom: env.MAIL_FROM ?? "Tessera <no-reply@tessera.local>",
+    campaignSend: campaignSendConfigFrom(env, (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "")),
     inboundMail: inboundMailConfigFrom(env, (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "")),
     sessionIdleMinutes: intFrom(env, "SESSION_IDLE_MINUTES", 8 * 60),
     sessionAbsoluteHours: intFrom(env, "SESSION_ABSOLUTE_HOURS", 7 * 24),

@@ -15,6 +15,7 @@ import { registerGuestTallyJobs } from "./services/events/guestTallies.ts";
 import { registerPortalJobs } from "./services/portal/signIn.ts";
 import { registerFormJobs } from "./services/forms/confirmationMail.ts";
 import { registerEbadgeJobs } from "./services/ebadges/batches.ts";
+import { registerCampaignJobs } from "./services/campaigns/send/jobs.ts";
 import { registerOrderDocumentJobs, watchOwedDocuments } from "./services/orders/orderDocuments.ts";
 import { watchOpenPayments } from "./services/orders/paymentSweep.ts";
 import { moveBadgePrintsToKeptGuest } from "./services/ebadges/guestMerge.ts";
@@ -80,6 +81,7 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
   registerContactJobs(deps);
   registerEbadgeJobs(deps);
   registerOrderDocumentJobs(deps);
+  const campaignSends = registerCampaignJobs(deps);
   let owedDocuments: ReturnType<typeof watchOwedDocuments> | undefined;
   let openPayments: ReturnType<typeof watchOpenPayments> | undefined;
   let interruptedImports: ReturnType<typeof watchInterruptedImports> | undefined;
@@ -112,6 +114,7 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
       interruptedImports?.stop();
       owedDocuments?.stop();
       openPayments?.stop();
+      await campaignSends.stop();
       await deps.live.close();
       await jobs.stop();
       await db.destroy();

@@ -42,6 +42,8 @@ export class Campaign extends BaseModel {
   declare startedAt: Date | null;
   declare finishedAt: Date | null;
   declare cancelledAt: Date | null;
+  /** Why its send is paused (e.g. not_enough_credits); null while it goes on. */
+  declare sendError: string | null;
   /** Fixed when the send starts: who it went to and what it cost. */
   declare recipientsCount: number | null;
   declare creditsRequired: number | null;

@@ -13,6 +13,7 @@ export class CampaignRecipient extends BaseModel {
     "clickedAt",
     "unsubscribedAt",
     "bouncedAt",
+    "claimedAt",
   ];
 
   declare accountId: string;
@@ -35,6 +36,8 @@ export class CampaignRecipient extends BaseModel {
   declare clickedAt: Date | null;
   declare unsubscribedAt: Date | null;
   declare bouncedAt: Date | null;
+  /** When a sender took it (status sending); an old claim is a dead sender's. */
+  declare claimedAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }

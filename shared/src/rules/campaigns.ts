@@ -31,10 +31,11 @@ export const CREDIT_KINDS = ["event", "campaign"] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 /**
- * A recipient's message in a send's ledger: queued (to send), sent (the mail server accepted it), failed (refused
- * for good, or given up after retries), bounced (accepted, then returned: a hard bounce).
+ * A recipient's message in a send's ledger: queued (to send), sending (a sender took it and is handing it to the
+ * mail server), sent (the mail server accepted it), failed (refused for good, or given up after retries), bounced
+ * (accepted, then returned: a hard bounce).
  */
-export const CAMPAIGN_RECIPIENT_STATUSES = ["queued", "sent", "failed", "bounced"] as const;
+export const CAMPAIGN_RECIPIENT_STATUSES = ["queued", "sending", "sent", "failed", "bounced"] as const;
 export type CampaignRecipientStatus = (typeof CAMPAIGN_RECIPIENT_STATUSES)[number];
 
 /**

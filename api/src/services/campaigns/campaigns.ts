@@ -30,13 +30,13 @@ function defaultLanguage(event: Pick<Event, "languages">): CampaignLanguage {
   return event.languages.find(isCampaignLanguage) ?? "en";
 }
 
-async function findCampaign(db: Knex, eventId: string, campaignId: string): Promise<Campaign> {
+export async function findCampaign(db: Knex, eventId: string, campaignId: string): Promise<Campaign> {
   const campaign = await Campaign.query(db).findOne({ id: campaignId, eventId });
   if (!campaign) throw AppError.notFound();
   return campaign;
 }
 
-function assertPending(campaign: Campaign): void {
+export function assertPending(campaign: Campaign): void {
   if (campaign.state !== "pending") throw new AppError("campaign_already_sent", 409);
 }
 
@@ -85,11 +85,17 @@ function snapshot(campaign: Campaign): Record<string, unknown> {
   };
 }
 
-async function recordCampaignAudit(
+export async function recordCampaignAudit(
   trx: Knex.Transaction,
   scope: Scope,
   campaign: Campaign,
-  action: "campaign.created" | "campaign.updated" | "campaign.deleted",
+  action:
+    | "campaign.created"
+    | "campaign.updated"
+    | "campaign.deleted"
+    | "campaign.send_started"
+    | "campaign.scheduled"
+    | "campaign.cancelled",
   values: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
 ): Promise<void> {
   await recordAudit(trx, scope, {

@@ -181,6 +181,56 @@ export async function debitCredits(trx: Knex.Transaction, input: CreditMovementI
 }
 
 /**
+ * Takes one credit of `kind` for each recipient, as debitCredits would one at a time, but with the packs locked and
+ * moved once: each recipient's credit is its own movement (a bounce gives back that one). All or nothing: when
+ * the packs hold fewer than `recipientIds.length`, throws `not_enough_credits` with the missing amount.
+ */
+export async function debitEachRecipient(
+  trx: Knex.Transaction,
+  input: Omit<CreditMovementInput, "amount" | "recipientId">,
+  recipientIds: readonly string[],
+): Promise<void> {
+  if (!recipientIds.length) return;
+  const packs = (await locked(
+    trx,
+    trx("creditPacks")
+      .select("id", "remaining")
+      .where({ accountId: input.accountId, kind: input.kind })
+      .andWhere("remaining", ">", 0)
+      .andWhere("expiresAt", ">", sqlTime(input.now))
+      .orderBy([
+        { column: "expiresAt", order: "asc" },
+        { column: "createdAt", order: "asc" },
+        { column: "id", order: "asc" },
+      ]),
+  )) as { id: string; remaining: number }[];
+  const available = packs.reduce((sum, pack) => sum + Number(pack.remaining), 0);
+  if (available < recipientIds.length) {
+    const missing = recipientIds.length - available;
+    throw new AppError("not_enough_credits", 409, {
+      params: { count: missing },
+      details: { kind: input.kind, required: recipientIds.length, available, missing },
+    });
+  }
+  const operationId = randomUUID();
+  const rows: MovementRow[] = [];
+  let next = 0;
+  for (const pack of packs) {
+    if (next === recipientIds.length) break;
+    const share = Math.min(recipientIds.length - next, Number(pack.remaining));
+    await movePack(trx, pack.id, -share, input.now);
+    for (const recipientId of recipientIds.slice(next, next + share)) {
+      rows.push(
+        ...movementRows({ ...input, amount: 1, recipientId }, operationId, [{ packId: pack.id, amount: 1 }], -1),
+      );
+    }
+    next += share;
+  }
+  for (let index = 0; index < rows.length; index += 500)
+    await trx("creditMovements").insert(rows.slice(index, index + 500));
+}
+
+/**
  * Gives back up to `amount` credits of what was taken for `recipientId` (and `campaignId` when given; either one
  * at least) to the packs they came from, those that have not expired; credits of an expired pack are not given
  * back. Never gives back more than was taken (net of what was given back before).

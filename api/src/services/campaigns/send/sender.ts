@@ -1,0 +1,227 @@
+import pLimit from "p-limit";
+import { RateLimiterMemory, RateLimiterQueue } from "rate-limiter-flexible";
+import type { CampaignLanguage } from "@tessera/shared/rules/campaigns";
+import { listUnsubscribeHeaders, trackingRenderOptions, verpReturnPath } from "../../../campaigns/links.ts";
+import { compileCampaign, type CompiledCampaign } from "../../../campaigns/render.ts";
+import { recipientMergeValues, type CampaignEventFacts } from "../../../campaigns/values.ts";
+import { AppError } from "../../../errors.ts";
+import { isTemporaryMailError, mailErrorText, type CampaignTransport } from "../../../mail/campaignTransport.ts";
+import { Campaign } from "../../../models/Campaign.ts";
+import type { AppDeps } from "../../scope.ts";
+import { loadCampaignEventFacts } from "../eventFacts.ts";
+import { claimRecipients, finishIfDone, markAccepted, markNotSent, type ClaimedRecipient } from "./ledger.ts";
+import { startDueCampaign } from "./request.ts";
+import { suppressedAmong } from "./suppressed.ts";
+
+/*
+ * The campaign sender of one process (issue 15 item 5). It walks a sending campaign's ledger in claimed batches
+ * and hands each message to the mail server through a pool of connections, at most `ratePerSecond` messages a
+ * second across all the campaigns it sends. A temporary refusal (4xx, a lost connection) puts the recipient back
+ * in the queue (credit given back) and slows the sender down: the rate halves and it pauses, doubling the pause
+ * on each new one, until messages go through again and the rate climbs back. A refusal for good (5xx) marks the
+ * recipient failed, credit given back. A sweep starts scheduled campaigns whose date came and takes up sends a
+ * dead process left (their claims expire after the lease), so a send survives restarts and kills.
+ */
+
+type SenderDeps = Pick<AppDeps, "db" | "config" | "logger" | "clock">;
+
+export interface CampaignSender {
+  /** Sends the campaign's queued recipients; resolves when none is left to this process (or it stops). */
+  run(campaignId: string): Promise<void>;
+  /** Starts due scheduled campaigns and takes up interrupted sends. */
+  sweep(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const MAX_PAUSE_MS = 60_000;
+
+export function createCampaignSender(deps: SenderDeps, transport: CampaignTransport): CampaignSender {
+  const settings = deps.config.campaignSend;
+  const logger = deps.logger.child({ module: "campaigns" });
+  const runs = new Map<string, Promise<void>>();
+  let stopping = false;
+
+  // The pace, shared by every campaign this process sends.
+  let rate = settings.ratePerSecond;
+  let pace = paceOf(rate);
+  let pausedUntil = 0;
+  let pauseMs = 1000;
+  let successes = 0;
+
+  function paceOf(perSecond: number): RateLimiterQueue {
+    return new RateLimiterQueue(new RateLimiterMemory({ points: perSecond, duration: 1 }), { maxQueueSize: 1_000_000 });
+  }
+
+  async function waitTurn(): Promise<void> {
+    const wait = pausedUntil - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await pace.removeTokens(1);
+  }
+
+  function slowDown(): void {
+    rate = Math.max(1, Math.floor(rate / 2));
+    pace = paceOf(rate);
+    pausedUntil = Date.now() + pauseMs;
+    logger.warn({ rate, pauseMs }, "temporary mail errors: sending slower");
+    pauseMs = Math.min(MAX_PAUSE_MS, pauseMs * 2);
+    successes = 0;
+  }
+
+  function wentThrough(): void {
+    successes += 1;
+    if (rate < settings.ratePerSecond && successes >= Math.max(50, rate * 5)) {
+      rate = Math.min(settings.ratePerSecond, Math.ceil(rate * 1.5));
+      pace = paceOf(rate);
+      pauseMs = 1000;
+      successes = 0;
+    }
+  }
+
+  async function sendOne(
+    campaign: Campaign,
+    event: CampaignEventFacts,
+    compiledFor: (language: CampaignLanguage) => Promise<CompiledCampaign>,
+    recipient: ClaimedRecipient,
+  ): Promise<void> {
+    if (stopping) {
+      await markNotSent(deps.db, campaign, recipient, { retry: true, error: "interrupted", now: deps.clock.now() });
+      return;
+    }
+    await waitTurn();
+    const { publicUrl } = deps.config;
+    const { bounceDomain } = settings;
+    const template = await compiledFor(recipient.language);
+    const message = template.personalise(
+      recipientMergeValues(publicUrl, event, {
+        firstName: recipient.firstName,
+        lastName: recipient.lastName,
+        company: recipient.company,
+        email: recipient.email,
+        language: recipient.language,
+        token: recipient.token,
+      }),
+    );
+    const messageId = `<${recipient.token}@${bounceDomain}>`;
+    try {
+      await transport.sendMail({
+        from: { name: campaign.fromName, address: campaign.fromEmail! },
+        ...(campaign.replyEmail ? { replyTo: campaign.replyEmail } : {}),
+        to: recipient.email,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        messageId,
+        envelope: { from: verpReturnPath(bounceDomain, recipient.token), to: recipient.email },
+        headers: { ...listUnsubscribeHeaders(publicUrl, recipient.token), Precedence: "bulk" },
+      });
+    } catch (error) {
+      const temporary = isTemporaryMailError(error);
+      if (temporary) slowDown();
+      await markNotSent(deps.db, campaign, recipient, {
+        retry: temporary && recipient.attempts < settings.maxAttempts,
+        error: mailErrorText(error),
+        now: deps.clock.now(),
+      });
+      return;
+    }
+    await markAccepted(deps.db, recipient, messageId, deps.clock.now());
+    wentThrough();
+  }
+
+  async function sendCampaign(campaignId: string): Promise<void> {
+    const campaign = await Campaign.query(deps.db).findById(campaignId);
+    if (!campaign || campaign.state !== "sending") return;
+    const event = await loadCampaignEventFacts(deps.db, campaign.eventId);
+    const templates = new Map<CampaignLanguage, Promise<CompiledCampaign>>();
+    const compiledFor = (language: CampaignLanguage) => {
+      let template = templates.get(language);
+      if (!template) {
+        template = compileCampaign(
+          {
+            subject: campaign.subject,
+            content: campaign.content[language]!,
+            language,
+            ...(campaign.previewText ? { previewText: campaign.previewText } : {}),
+          },
+          trackingRenderOptions(deps.config.publicUrl),
+        );
+        templates.set(language, template);
+      }
+      return template;
+    };
+    const connections = pLimit(settings.connections);
+    while (!stopping) {
+      let claimed: ClaimedRecipient[];
+      try {
+        claimed = await claimRecipients(deps.db, campaign, {
+          size: settings.batchSize,
+          now: deps.clock.now(),
+          leaseMs: settings.claimLeaseMs,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === "not_enough_credits") {
+          // Paused until credits are added: the sweep takes it up again.
+          await Campaign.query(deps.db)
+            .patch({ sendError: "not_enough_credits" })
+            .where({ id: campaign.id, state: "sending" });
+          logger.warn({ campaignId }, "campaign send paused: not enough credits");
+          return;
+        }
+        throw error;
+      }
+      if (!claimed.length) {
+        await finishIfDone(deps.db, campaign.id, deps.clock.now());
+        return;
+      }
+      if (campaign.sendError) {
+        await Campaign.query(deps.db).patch({ sendError: null }).where({ id: campaign.id });
+        campaign.sendError = null;
+      }
+      // Who unsubscribed, bounced or was blocked since the ledger was written gets nothing.
+      const suppressed = await suppressedAmong(deps.db, campaign.accountId, claimed);
+      await Promise.all(
+        claimed.map((recipient) =>
+          connections(() =>
+            suppressed.has(recipient.id)
+              ? markNotSent(deps.db, campaign, recipient, {
+                  retry: false,
+                  error: `suppressed: ${suppressed.get(recipient.id)}`,
+                  now: deps.clock.now(),
+                })
+              : sendOne(campaign, event, compiledFor, recipient),
+          ),
+        ),
+      );
+    }
+  }
+
+  return {
+    run(campaignId) {
+      if (stopping) return Promise.resolve();
+      let run = runs.get(campaignId);
+      if (!run) {
+        run = sendCampaign(campaignId)
+          .catch((error: unknown) =>
+            logger.error({ err: error, campaignId }, "campaign send failed; the sweep takes it up again"),
+          )
+          .finally(() => runs.delete(campaignId));
+        runs.set(campaignId, run);
+      }
+      return run;
+    },
+    async sweep() {
+      const now = deps.clock.now();
+      const due = (await Campaign.query(deps.db)
+        .where({ state: "scheduled" })
+        .where("sendAt", "<=", now)
+        .select("id")) as { id: string }[];
+      for (const { id } of due) await startDueCampaign(deps.db, id, now);
+      const sending = (await Campaign.query(deps.db).where({ state: "sending" }).select("id")) as { id: string }[];
+      for (const { id } of sending) void this.run(id);
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(runs.values());
+    },
+  };
+}
