@@ -13,6 +13,7 @@ import { apiRoutes } from "./http/routes/index.ts";
 import { routesRouter } from "./http/routes/mount.ts";
 import { stripeWebhook } from "./http/stripeWebhook.ts";
 import { mailgunWebhook } from "./http/mailgunWebhook.ts";
+import { campaignMailEndpoints } from "./http/campaignMail.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -42,6 +43,8 @@ export function createApp(deps: AppDeps, options: { serveWebApp?: boolean } = {}
   app.use(stripeWebhook());
   // Mailgun's events: JSON read here, its signature checked before anything is done.
   app.use(mailgunWebhook());
+  // A campaign message's open pixel, click redirects and one-click unsubscribe: a GIF, redirects, a form body.
+  app.use(campaignMailEndpoints());
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(routesRouter(deps, legacyRoutes).routes());

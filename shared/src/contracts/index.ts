@@ -39,6 +39,7 @@ import { ticketOfficeContracts } from "./ticketOffice.ts";
 import { accountStripeKeyContracts } from "./accountStripeKeys.ts";
 import { campaignEditorContracts } from "./campaignEditor.ts";
 import { campaignContracts } from "./campaigns.ts";
+import { unsubscribeContracts } from "./unsubscribe.ts";
 import { campaignCreditContracts, eventCreditContracts } from "./credits.ts";
 
 /**
@@ -88,6 +89,7 @@ export const contracts = {
   ticketOffice: ticketOfficeContracts,
   accountStripeKeys: accountStripeKeyContracts,
   campaigns: { ...campaignContracts, ...campaignEditorContracts },
+  unsubscribe: unsubscribeContracts,
   eventCredits: eventCreditContracts,
   campaignCredits: campaignCreditContracts,
 } satisfies ContractRegistry;

@@ -20,6 +20,7 @@ export const EVENT_AUDIT_ACTIONS = [
   "guest.duplicate_ignored",
   "guest.entry_code_revoked",
   "guest.entry_code_reissued",
+  "guest.unsubscribed",
   "guests.imported",
   "custom_field.created",
   "custom_field.updated",

@@ -23,6 +23,8 @@ export const RESERVED_SLUGS = [
   "www",
   // The check-in desk in a browser (/desk, /{lang}/desk).
   "desk",
+  // A campaign message's unsubscribe page (/unsubscribe/{token}, /{lang}/unsubscribe/{token}).
+  "unsubscribe",
 ] as const;
 
 export const SOCIAL_NETWORKS = ["facebook", "twitter", "linkedin", "youtube", "instagram"] as const;

@@ -29,7 +29,9 @@ import { issueInvoice } from "../../../api/src/services/invoicing/issue.ts";
 import { createGuestSession } from "../../../api/src/services/portal/guestSessions.ts";
 import { orderSecret } from "../../../api/src/services/ticketOffice/orderSecret.ts";
 import { billEventBy, buildOrganizer } from "../../helpers/invoices.ts";
-import { buildCampaign, sendableContent } from "../../helpers/campaigns.ts";
+import { buildCampaign, buildRecipient, sendableContent } from "../../helpers/campaigns.ts";
+import { newRecipientToken } from "../../../api/src/campaigns/links.ts";
+import { CampaignRecipient } from "../../../api/src/models/CampaignRecipient.ts";
 import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { buildCheckin } from "../../helpers/checkins.ts";
@@ -68,6 +70,16 @@ async function formWithTerms(w: World) {
     form: { file: pdf as never },
   });
   return { event, form, saved };
+}
+
+/** The token of a campaign message a guest of a fresh event received (its unsubscribe link's). */
+async function recipientToken(w: World): Promise<string> {
+  const event = await w.event();
+  const guest = await buildGuest(w.server.db, event, { email: "reader@example.org", firstName: "Rita" });
+  const recipient = await buildRecipient(w.server.db, await buildCampaign(w.server.db, event), guest);
+  const token = newRecipientToken();
+  await CampaignRecipient.query(w.server.db).patch({ token }).where({ id: recipient.id });
+  return token;
 }
 
 /** A guest of a fresh event and the code of the sign-in link they were emailed. */
@@ -1376,6 +1388,9 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       body: { type: "reminder", language: "fr" },
     });
   },
+  "unsubscribe.view": async (w) => w.anonymous.unsubscribe.view({ params: { token: await recipientToken(w) } }),
+  "unsubscribe.unsubscribe": async (w) =>
+    w.anonymous.unsubscribe.unsubscribe({ params: { token: await recipientToken(w) } }),
   "discounts.list": async (w) => {
     const { event } = await discountOf(w);
     return w.overseer.discounts.list({ params: w.at(event) });

@@ -41,6 +41,7 @@ import { ticketingInvoiceRoutes } from "./ticketing/invoices.ts";
 import { ticketOfficeRoutes } from "./ticketing/ticketOffice.ts";
 import { campaignRoutes } from "./campaigns/campaigns.ts";
 import { campaignEditorRoutes } from "./campaigns/editor.ts";
+import { unsubscribeRoutes } from "./campaigns/unsubscribe.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
 export const apiRoutes: readonly Route[] = [
@@ -87,4 +88,5 @@ export const apiRoutes: readonly Route[] = [
   ...ticketOfficeRoutes,
   ...campaignRoutes,
   ...campaignEditorRoutes,
+  ...unsubscribeRoutes,
 ];

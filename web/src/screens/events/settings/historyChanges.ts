@@ -88,6 +88,8 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   // An entry code's sentence says it all: the guest, or the key by its number (serials are for the trail).
   "guest.entry_code_revoked": { subject: "guest", changes: nothing },
   "guest.entry_code_reissued": { subject: "guest", changes: nothing },
+  // The sentence says it: the guest asked (one-click in their mail client, or the unsubscribe page).
+  "guest.unsubscribed": { subject: "guest", changes: nothing },
   "guests.imported": { subject: "guest", changes: nothing },
   "custom_field.created": { subject: "customField", changes: definitionChanges(["label", "type", "position"]) },
   "custom_field.updated": { subject: "customField", changes: definitionChanges([]) },

@@ -79,6 +79,11 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A émis un nouveau code d'entrée pour Marie Dupont",
     es: "Emitió un nuevo código de entrada para Marie Dupont",
   },
+  "guest.unsubscribed": {
+    en: "Unsubscribed Marie Dupont from the event's emails, at their request",
+    fr: "A désinscrit Marie Dupont des emails de l'événement, à sa demande",
+    es: "Dio de baja a Marie Dupont de los correos del evento, a petición suya",
+  },
   "guests.imported": {
     en: "Imported 1,204 guests from guests.csv (12 updated, 3 refused)",
     fr: "A importé 1 204 invités depuis guests.csv (12 mis à jour, 3 refusés)",

@@ -193,6 +193,8 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   },
   "guest.entry_code_revoked": guestEntryCodeSentence("guest_entry_code_revoked"),
   "guest.entry_code_reissued": guestEntryCodeSentence("guest_entry_code_reissued"),
+  "guest.unsubscribed": (entry, ctx) =>
+    ctx.t("history.actions.guest_unsubscribed", { name: guestOr(subjectOf(entry), ctx) }),
   "guests.imported": importSentence,
   "custom_field.created": (entry, ctx) =>
     ctx.t("history.actions.custom_field_created", {

@@ -139,7 +139,7 @@ const formEntry = { subjectType: "form", subjectId: IDS.form } as const;
 let counter = 0;
 function entry(
   action: string,
-  values: Partial<Pick<AuditLogJson, "subjectId" | "before" | "after" | "metadata" | "subjectType">>,
+  values: Partial<Pick<AuditLogJson, "subjectId" | "before" | "after" | "metadata" | "subjectType" | "actor">>,
 ): AuditLogJson {
   counter += 1;
   return {
@@ -244,6 +244,14 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
     entry("guest.entry_code_reissued", {
       before: { serial: 48_213_907 },
       after: { serial: 1_730_554_021 },
+      metadata: { subject: "Marie Dupont" },
+    }),
+  ],
+  "guest.unsubscribed": [
+    entry("guest.unsubscribed", {
+      actor: null,
+      before: { mailStatus: "opened", unsubscribedAt: null },
+      after: { mailStatus: "unsubscribed", unsubscribedAt: "2026-11-28T10:00:00.000Z", source: "one_click" },
       metadata: { subject: "Marie Dupont" },
     }),
   ],
