@@ -22,6 +22,10 @@ describe("capability table", () => {
     // Credits: the account's organizers and overseers read them; platform administrators add and debit.
     expect(roleCan("editor", "credits.read")).toBe(false);
     expect(roleCan("organizer", "credits.read")).toBe(true);
+    // Mail errors (errormails): the account's organizers and overseers, and platform administrators.
+    expect(roleCan("editor", "mailErrors.manage")).toBe(false);
+    expect(roleCan("organizer", "mailErrors.manage")).toBe(true);
+    expect(roleCan("overseer", "mailErrors.manage")).toBe(true);
   });
 
   it("does not count readers against the organizer limit", () => {

@@ -26,12 +26,20 @@ export const ACTIONS = [
   "events.adminSettings", // white label, modules, retention, offline check-in maximum, custom domains
   "audit.read",
   "credits.read", // the account's event and campaign credits, their packs and movements
+  "mailErrors.manage", // the account's mail errors: bounced, complained and blocked addresses (spec §7 errormails)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const READER: readonly Action[] = ["account.read", "users.read", "teams.read", "events.read"];
 const EDITOR: readonly Action[] = [...READER, "events.update"];
-const ORGANIZER: readonly Action[] = [...EDITOR, "events.create", "events.delete", "audit.read", "credits.read"];
+const ORGANIZER: readonly Action[] = [
+  ...EDITOR,
+  "events.create",
+  "events.delete",
+  "audit.read",
+  "credits.read",
+  "mailErrors.manage",
+];
 const OVERSEER: readonly Action[] = [
   ...ORGANIZER,
   "account.update",

@@ -41,6 +41,7 @@ import { campaignEditorContracts } from "./campaignEditor.ts";
 import { campaignContracts } from "./campaigns.ts";
 import { unsubscribeContracts } from "./unsubscribe.ts";
 import { campaignCreditContracts, eventCreditContracts } from "./credits.ts";
+import { mailErrorContracts } from "./mailErrors.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -92,6 +93,7 @@ export const contracts = {
   unsubscribe: unsubscribeContracts,
   eventCredits: eventCreditContracts,
   campaignCredits: campaignCreditContracts,
+  mailErrors: mailErrorContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

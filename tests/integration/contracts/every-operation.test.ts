@@ -36,6 +36,7 @@ import { linksIn } from "../../helpers/smtp.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 import { buildCheckin } from "../../helpers/checkins.ts";
 import { creditsPack, futureDay } from "../../helpers/credits.ts";
+import { buildMailError } from "../../helpers/mailErrors.ts";
 import type { TestServer } from "../../helpers/server.ts";
 
 type Registry = typeof contracts;
@@ -1556,6 +1557,33 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       body: { amount: 3, reason: "Contract check" },
     });
   },
+  "mailErrors.list": async (w) => {
+    await buildMailError(w.server.db, w.cast.accountA.id);
+    return w.overseer.mailErrors.list({
+      params: { a: w.cast.accountA.id },
+      query: { search: "bounced", kind: "hard_bounce", perPage: 5 },
+    });
+  },
+  "mailErrors.get": async (w) => {
+    const row = await buildMailError(w.server.db, w.cast.accountA.id);
+    return w.overseer.mailErrors.get({ params: { a: w.cast.accountA.id, id: row.id } });
+  },
+  "mailErrors.update": async (w) => {
+    const row = await buildMailError(w.server.db, w.cast.accountA.id);
+    return w.overseer.mailErrors.update({
+      params: { a: w.cast.accountA.id, id: row.id },
+      body: { kind: "blocked", reason: "Asked not to be mailed" },
+    });
+  },
+  "mailErrors.remove": async (w) => {
+    const row = await buildMailError(w.server.db, w.cast.accountA.id);
+    return w.admin.mailErrors.remove({ params: { a: w.cast.accountA.id, id: row.id } });
+  },
+  "mailErrors.create": (w) =>
+    w.overseer.mailErrors.create({
+      params: { a: w.cast.accountA.id },
+      body: { email: `blocked-${uniqueSlug()}@example.org`, kind: "blocked", reason: "Contract check" },
+    }),
   "ticketOffice.office": async (w) => {
     const { event } = await ticketOfficeOf(w);
     return w.anonymous.ticketOffice.office({ params: { event: event.slug } });

@@ -6,6 +6,7 @@ import { authRoutes } from "./auth/auth.ts";
 import { defaultEventParamRoutes } from "./accounts/defaultEventParams.ts";
 import { accountStripeKeyRoutes } from "./accounts/stripeKeys.ts";
 import { creditRoutesOfAccounts } from "./accounts/credits.ts";
+import { mailErrorRoutes } from "./accounts/mailErrors.ts";
 import type { Route } from "./define.ts";
 import { eventRoutes } from "./events/events.ts";
 import { profileRoutes } from "./auth/profile.ts";
@@ -56,6 +57,7 @@ export const apiRoutes: readonly Route[] = [
   ...defaultEventParamRoutes,
   ...accountStripeKeyRoutes,
   ...creditRoutesOfAccounts,
+  ...mailErrorRoutes,
   ...imageRoutes,
   ...eventRoutes,
   ...guestExportRoutes, // before guestRoutes: /users/export is not /users/:id
