@@ -1,11 +1,15 @@
 import { resources } from "@tessera/shared";
 import type { Page } from "playwright-core";
+import { newRecipientToken } from "../../../api/src/campaigns/links.ts";
 import type { Db } from "../../../api/src/db/knex.ts";
+import type { Event } from "../../../api/src/models/Event.ts";
+import { CampaignRecipient } from "../../../api/src/models/CampaignRecipient.ts";
 import type { Form } from "../../../api/src/models/Form.ts";
 import { GuestFile } from "../../../api/src/models/GuestFile.ts";
 import { WaitingListEntry } from "../../../api/src/models/WaitingListEntry.ts";
 import { createGuestSession } from "../../../api/src/services/portal/guestSessions.ts";
 import { payPathOf } from "../../../api/src/services/ticketOffice/buyerOrders.ts";
+import { buildCampaign, buildRecipient } from "../../helpers/campaigns.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildForm } from "../../helpers/forms.ts";
@@ -34,6 +38,8 @@ export interface GuestSiteScene {
   confirmedGuestSession: string;
   /** The payment step of Zoé's cart (the API's payPath, no language prefix). */
   cartPath: string;
+  /** Unsubscribe links of a campaign message: one to look at, one to use, one of a guest already unsubscribed. */
+  unsubscribe: { look: string; use: string; done: string };
 }
 
 const GUEST_SESSION_COOKIE = "tessera_guest";
@@ -192,6 +198,7 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     items: [{ ticket: entry, quantity: 2, holderId: null, unitPriceInclTaxCents: 2_500 }],
     overrides: { reference: "CARTZOE3", paymentMethod: null, holdExpiresAt: new Date(Date.now() + 3_600_000) },
   });
+  const unsubscribe = await unsubscribeTokens(db, event);
   const { token } = await createGuestSession(db, guest, new Date());
   const { token: confirmedGuestSession } = await createGuestSession(db, dana, new Date());
   return {
@@ -201,6 +208,28 @@ export async function buildGuestSiteScene(db: Db): Promise<GuestSiteScene> {
     guestSession: token,
     confirmedGuestSession,
     cartPath: payPathOf(TEST_SERVER_SECRET, event, cart.id),
+    unsubscribe,
+  };
+}
+
+/** Three guests who received the event's invitation: the tokens of its unsubscribe links (the last used already). */
+async function unsubscribeTokens(db: Db, event: Event): Promise<GuestSiteScene["unsubscribe"]> {
+  const campaign = await buildCampaign(db, event);
+  const token = async (email: string, unsubscribedAt: Date | null) => {
+    const guest = await buildGuest(db, event, {
+      email,
+      unsubscribedAt,
+      mailStatus: unsubscribedAt ? "unsubscribed" : "sent",
+    });
+    const recipient = await buildRecipient(db, campaign, guest);
+    const value = newRecipientToken();
+    await CampaignRecipient.query(db).patch({ token: value, unsubscribedAt }).where({ id: recipient.id });
+    return value;
+  };
+  return {
+    look: await token("lea.martin@example.org", null),
+    use: await token("hugo.petit@example.org", null),
+    done: await token("ines.roux@example.org", new Date()),
   };
 }
 
@@ -235,6 +264,42 @@ async function signedIn(page: Page, scene: { guestSite: GuestSiteScene }, prefix
 
 /** The guest site's screens, in the sweep's shape (anonymous visitors, each in a fresh page). */
 export const GUEST_SCREENS: GuestScreen[] = [
+  {
+    name: "unsubscribe page",
+    as: "anonymous",
+    path: ({ guestSite }) => `/unsubscribe/${guestSite.unsubscribe.look}`,
+    reach: heading(web.public.unsubscribe.title),
+    routes: ["/unsubscribe/:token"],
+  },
+  {
+    name: "unsubscribe page, phone, in French",
+    as: "anonymous",
+    path: ({ guestSite }) => `/fr/unsubscribe/${guestSite.unsubscribe.look}`,
+    reach: heading(fr.public.unsubscribe.title),
+    viewport: PHONE,
+  },
+  {
+    name: "unsubscribe page, unsubscribed (phone)",
+    as: "anonymous",
+    path: ({ guestSite }) => `/unsubscribe/${guestSite.unsubscribe.use}`,
+    viewport: PHONE,
+    reach: async (page) => {
+      await page.getByRole("button", { name: web.public.unsubscribe.button, exact: true }).click();
+      await heading(web.public.unsubscribe.doneTitle)(page);
+    },
+  },
+  {
+    name: "unsubscribe page, already unsubscribed",
+    as: "anonymous",
+    path: ({ guestSite }) => `/unsubscribe/${guestSite.unsubscribe.done}`,
+    reach: heading(web.public.unsubscribe.alreadyTitle),
+  },
+  {
+    name: "unsubscribe page, unknown link",
+    as: "anonymous",
+    path: () => "/unsubscribe/AAAAAAAAAAAAAAAAAAAAAAAA",
+    reach: heading(web.public.unsubscribe.notFoundTitle),
+  },
   {
     name: "guest registration form",
     as: "anonymous",

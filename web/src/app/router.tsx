@@ -65,6 +65,8 @@ function guestRoutes(prefix: string, language: Language): RouteObject[] {
     { path: `${prefix}/:event/portal/me`, element: page("me") },
     { path: `${prefix}/:event/contact`, element: page("contact") },
     { path: `${prefix}/:event/orders/:id/:secret`, element: page("order") },
+    // A campaign message's unsubscribe page: no event in the path ("unsubscribe" is a reserved slug).
+    { path: `${prefix}/unsubscribe/:token`, element: page("unsubscribe") },
   ];
 }
 

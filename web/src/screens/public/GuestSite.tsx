@@ -11,6 +11,7 @@ import { PortalMemberScreen } from "./portal/PortalMemberScreen.tsx";
 import { PortalSignInScreen } from "./portal/PortalSignInScreen.tsx";
 import { RegistrationScreen } from "./registration/RegistrationScreen.tsx";
 import { GuestSiteContext } from "./guestSiteContext.ts";
+import { UnsubscribeScreen } from "./unsubscribe/UnsubscribeScreen.tsx";
 
 interface GuestSiteProps {
   /** "" for /{event}/…, "/fr" for /fr/{event}/…. */
@@ -26,6 +27,7 @@ const PAGES: Record<GuestPage, ComponentType> = {
   me: PortalMemberScreen,
   contact: ContactScreen,
   order: PaymentScreen,
+  unsubscribe: UnsubscribeScreen,
 };
 
 /**
