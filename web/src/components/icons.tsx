@@ -136,3 +136,10 @@ export const IconChevronDown = (props: IconProps) => (
     <path d="M6 9l6 6 6-6" />
   </Icon>
 );
+
+export const IconMailError = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6M15 15l4 4M19 15l-4 4" />
+  </Icon>
+);

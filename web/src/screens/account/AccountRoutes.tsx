@@ -3,12 +3,14 @@ import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
 import { TeamsScreen } from "../teams/TeamsScreen.tsx";
 import { AccountSettingsScreen } from "./AccountSettingsScreen.tsx";
 import { CreditsScreen } from "./credits/CreditsScreen.tsx";
+import { MailErrorsScreen } from "./mailErrors/MailErrorsScreen.tsx";
 
-/** The account-level screens (a lazy chunk): teams, account settings and credits. */
-export default function AccountArea({ screen }: { screen: "teams" | "settings" | "credits" }) {
+/** The account-level screens (a lazy chunk): teams, account settings, credits and mail errors. */
+export default function AccountArea({ screen }: { screen: "teams" | "settings" | "credits" | "mailErrors" }) {
   const { account } = useSignedIn();
   if (!account) return <ManageNotFoundScreen />;
   if (screen === "teams") return <TeamsScreen account={account} />;
   if (screen === "credits") return <CreditsScreen account={account} />;
+  if (screen === "mailErrors") return <MailErrorsScreen account={account} />;
   return <AccountSettingsScreen account={account} />;
 }

@@ -3,6 +3,7 @@ import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
 import { AccountsScreen } from "./accounts/AccountsScreen.tsx";
 import { PlatformAccountCreditsScreen } from "./accounts/PlatformAccountCreditsScreen.tsx";
 import { PlatformAccountEventsScreen } from "./accounts/PlatformAccountEventsScreen.tsx";
+import { PlatformAccountMailErrorsScreen } from "./accounts/PlatformAccountMailErrorsScreen.tsx";
 import { PlatformAccountUsersScreen } from "./accounts/PlatformAccountUsersScreen.tsx";
 import { AdministratorsScreen } from "./administrators/AdministratorsScreen.tsx";
 
@@ -15,6 +16,7 @@ export default function PlatformRoutes() {
       <Route path="accounts/:accountId/users" element={<PlatformAccountUsersScreen />} />
       <Route path="accounts/:accountId/events/*" element={<PlatformAccountEventsScreen />} />
       <Route path="accounts/:accountId/credits" element={<PlatformAccountCreditsScreen />} />
+      <Route path="accounts/:accountId/mail-errors" element={<PlatformAccountMailErrorsScreen />} />
       <Route path="administrators" element={<AdministratorsScreen />} />
       <Route path="*" element={<ManageNotFoundScreen />} />
     </Routes>

@@ -7,6 +7,7 @@ import {
   IconBuilding,
   IconCalendar,
   IconLogout,
+  IconMailError,
   IconSettings,
   IconShield,
   IconSparkles,
@@ -16,7 +17,7 @@ import {
 } from "@/components/icons.tsx";
 import { useSignedIn, useSignOut } from "@/queries/session.ts";
 
-/** Account navigation (Events, Users, Teams, Credits, Account settings, Profile, Logout) and, for platform administrators, Platform. */
+/** Account navigation (Events, Users, Teams, Credits, Mail errors, Account settings, Profile, Logout) and, for platform administrators, Platform. */
 export function ManageNavigation({ onError }: { onError: (message: string) => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const session = useSignedIn();
@@ -41,6 +42,9 @@ export function ManageNavigation({ onError }: { onError: (message: string) => vo
             <NavItem to="/manage/teams" label={t("nav.teams")} icon={<IconTeams />} />
             {session.can("credits.read") && (
               <NavItem to="/manage/credits" label={t("nav.credits")} icon={<IconSparkles />} />
+            )}
+            {session.can("mailErrors.manage") && (
+              <NavItem to="/manage/mail-errors" label={t("nav.mailErrors")} icon={<IconMailError />} />
             )}
             <NavItem to="/manage/account" label={t("nav.account")} icon={<IconSettings />} />
           </>

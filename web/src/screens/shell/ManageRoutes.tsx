@@ -60,6 +60,16 @@ export function ManageRoutes() {
             }
           />
         )}
+        {hasAccount && session.can("mailErrors.manage") && (
+          <Route
+            path="mail-errors"
+            element={
+              <Lazy>
+                <AccountArea screen="mailErrors" />
+              </Lazy>
+            }
+          />
+        )}
         {hasAccount && (
           <Route
             path="account"

@@ -67,6 +67,14 @@ export function AccountsTable({ accounts, isLoading, isSearching, onEdit }: Acco
               >
                 {t("nav.credits")}
               </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                component={Link}
+                to={`/manage/platform/accounts/${account.id}/mail-errors`}
+              >
+                {t("nav.mailErrors")}
+              </Button>
               {account.abilities.update && (
                 <Button size="xs" variant="light" onClick={() => onEdit(account)}>
                   {t("common.edit")}
