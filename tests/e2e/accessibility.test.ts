@@ -29,6 +29,7 @@ import { signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildEvent, buildImage, buildTeam } from "../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../helpers/factories.ts";
 import { buildCustomField, buildGuest } from "../helpers/guests.ts";
+import type { HttpClient } from "../helpers/http.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { buildCheckinScene, DESK_SCREENS, type CheckinScene } from "./pages/checkinScene.ts";
@@ -82,6 +83,8 @@ interface Scene {
   ebadge: EbadgeScene;
   /** Credits: the account's packs of both kinds, spent, expired, and their movements. */
   credits: CreditsScene;
+  /** An invitation campaign of the event, in French, from its template. */
+  campaignId: string;
 }
 
 async function buildScene(server: TestServer, dir: string): Promise<Scene> {
@@ -228,7 +231,19 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     checkin: await buildCheckinScene(db, api, account.id, emptyEvent),
     ebadge: await buildEbadgeScene(api, account.id, event),
     credits: await buildCreditsScene(db, account.id, platformAdmin.id),
+    campaignId: await buildCampaignScene(api, account.id, event),
   };
+}
+
+/** A pending invitation campaign of the event, started from its French template. */
+async function buildCampaignScene(api: HttpClient, accountId: string, event: Event): Promise<string> {
+  const created = await api.post(`/api/v1/events/${accountId}/${event.id}/campaigns`, {
+    name: "Invitation du gala",
+    type: "invitation",
+    language: "fr",
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.id as string;
 }
 
 // ---- the screens -------------------------------------------------------------------------------------
@@ -353,7 +368,12 @@ const signInForm = async (page: Page, email: string, password = "Correct-Horse-4
 
 // Guests, statistics, check-in and ticketing have their own screens (their "coming" descriptions stay in the catalogue).
 const COMING_SECTIONS = Object.keys(web.eventNav.coming).filter(
-  (section) => section !== "guests" && section !== "statistics" && section !== "checkins" && section !== "ticketing",
+  (section) =>
+    section !== "guests" &&
+    section !== "statistics" &&
+    section !== "checkins" &&
+    section !== "ticketing" &&
+    section !== "campaigns",
 );
 const SETTINGS_TABS = Object.keys(web.settings.tabs) as (keyof typeof web.settings.tabs)[];
 
@@ -636,6 +656,68 @@ const SCREENS: Screen[] = [
     as: "overseer",
     path: (scene) => `${events(scene)}/nothing-here`,
     reach: text(web.notFound.title),
+  },
+
+  // -- email campaigns -----------------------------------------------------------------------------------
+  {
+    name: "campaigns list",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns`,
+    reach: text("Invitation du gala"),
+    routes: ["campaigns/*"],
+  },
+  {
+    name: "campaigns list, phone",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns`,
+    reach: text("Invitation du gala"),
+    viewport: PHONE,
+  },
+  {
+    name: "campaigns: new campaign (dialog)",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns`,
+    reach: async (page) => {
+      await text("Invitation du gala")(page);
+      await click(page, web.campaigns.create);
+      await dialog(page, web.campaigns.create);
+    },
+  },
+  {
+    name: "campaign editor",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/${scene.campaignId}`,
+    reach: async (page) => {
+      await page.getByTestId("campaign-block").first().waitFor();
+    },
+    routes: [":campaignId/*"],
+  },
+  {
+    name: "campaign editor, phone",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/${scene.campaignId}`,
+    reach: async (page) => {
+      await page.getByTestId("campaign-block").first().waitFor();
+    },
+    viewport: PHONE,
+  },
+  {
+    name: "campaign preview",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/${scene.campaignId}/preview`,
+    reach: async (page) => {
+      await page.getByTestId("campaign-preview-frame").waitFor();
+    },
+    routes: ["preview"],
+  },
+  {
+    name: "campaign summary and send",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/${scene.campaignId}/send`,
+    reach: async (page) => {
+      await page.getByTestId("campaign-recipients").waitFor();
+    },
+    routes: ["send"],
   },
 
   // -- forms ---------------------------------------------------------------------------------------------

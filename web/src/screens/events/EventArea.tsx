@@ -22,6 +22,7 @@ const StatisticsSection = lazyWithTimeout(() => import("../statistics/Statistics
 const CheckinsSection = lazyWithTimeout(() => import("../checkins/CheckinsSection.tsx"));
 const EbadgesSection = lazyWithTimeout(() => import("../ebadges/EbadgesSection.tsx"));
 const TicketingSection = lazyWithTimeout(() => import("../ticketing/TicketingSection.tsx"));
+const CampaignsSection = lazyWithTimeout(() => import("../campaigns/CampaignsSection.tsx"));
 
 /** Spec §2 event navigation, in its order. */
 const SECTIONS = [
@@ -37,7 +38,7 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number] | "settings" | "admin";
 /** The sections of later releases: they show their "coming" state. */
-const COMING_SECTIONS = ["design", "content", "campaigns"] as const;
+const COMING_SECTIONS = ["design", "content"] as const;
 
 /** /manage/events/:eventId/…: the event's header, its navigation and the section shown. */
 export function EventArea({ accountId, eventId }: { accountId: string; eventId: string }) {
@@ -109,6 +110,14 @@ function EventAreaContent({ accountId, eventId }: { accountId: string; eventId: 
           element={
             <Suspense fallback={<PageLoader />}>
               <FormsSection />
+            </Suspense>
+          }
+        />
+        <Route
+          path="campaigns/*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <CampaignsSection />
             </Suspense>
           }
         />
