@@ -34,6 +34,7 @@ import { buildOrder, buildTicket } from "../helpers/orders.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { buildCheckinScene, DESK_SCREENS, type CheckinScene } from "./pages/checkinScene.ts";
 import { buildCreditsScene, CREDITS_SCREENS, type CreditsScene } from "./pages/creditsScene.ts";
+import { buildMailErrorsScene, MAIL_ERROR_SCREENS } from "./pages/mailErrorsScene.ts";
 import { buildEbadgeScene, EBADGE_SCREENS, type EbadgeScene } from "./pages/ebadgeScene.ts";
 import { buildGuestSiteScene, GUEST_SCREENS, type GuestSiteScene } from "./pages/guestSiteScene.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
@@ -217,6 +218,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
 
   const csvFile = path.join(dir, "guests.csv");
   writeFileSync(csvFile, "First name;Last name;Email;Régime\r\nAnaïs;Bérard;anais@example.com;Végétarien\r\n", "utf8");
+  await buildMailErrorsScene(db, account.id);
   return {
     account,
     event,
@@ -526,6 +528,7 @@ const SCREENS: Screen[] = [
   ...DESK_SCREENS,
   ...EBADGE_SCREENS,
   ...CREDITS_SCREENS,
+  ...MAIL_ERROR_SCREENS,
 
   // -- events --------------------------------------------------------------------------------------------
   {
