@@ -95,6 +95,9 @@ export async function startBounceServer(deps: BounceServerDeps, options: BounceS
     name: options.bounceDomain,
     banner: "Tessera bounce processor",
     size: options.maxBytes,
+    // Mail servers of the internet connect here: a bound on how many at once, and on an idle connection.
+    maxClients: 100,
+    socketTimeout: 60_000,
     authOptional: true,
     disabledCommands: ["AUTH"],
     logger: false,
