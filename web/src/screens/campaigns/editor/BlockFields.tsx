@@ -188,6 +188,7 @@ function ButtonFields({ block, onChange, issues, disabled }: FieldsProps<Extract
         <ColorInput
           label={t("campaigns.editor.fields.backgroundColor")}
           format="hex"
+          withEyeDropper={false}
           value={block.backgroundColor}
           onChange={(color) => /^#[0-9a-fA-F]{6}$/.test(color) && onChange({ ...block, backgroundColor: color })}
           disabled={disabled}
@@ -195,6 +196,7 @@ function ButtonFields({ block, onChange, issues, disabled }: FieldsProps<Extract
         <ColorInput
           label={t("campaigns.editor.fields.textColor")}
           format="hex"
+          withEyeDropper={false}
           value={block.textColor}
           onChange={(color) => /^#[0-9a-fA-F]{6}$/.test(color) && onChange({ ...block, textColor: color })}
           disabled={disabled}

@@ -58,6 +58,7 @@ export function BlockRow({
       p="sm"
       radius="sm"
       data-testid="campaign-block"
+      data-block-id={block.id}
       data-block-type={block.type}
       component="section"
       aria-label={name}

@@ -10,7 +10,8 @@ import {
   type CampaignLanguage,
   type CampaignType,
 } from "@tessera/shared/rules/campaigns";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/app/errorMessage.ts";
 import { ConfirmModal } from "@/components/ConfirmModal.tsx";
@@ -23,7 +24,7 @@ import { useCampaignsArea } from "../campaignsBase.ts";
 import { BlocksEditor } from "./BlocksEditor.tsx";
 import { insertAtCaret } from "./caret.ts";
 import { draftOf, isSameDraft, languagesOf, updateOf, type CampaignDraft } from "./draft.ts";
-import { editorIssues, type IssueLike } from "./issues.ts";
+import { editorIssues, placeOfIssue, type IssueLike } from "./issues.ts";
 import { MergeTagMenu } from "./MergeTagMenu.tsx";
 import { TemplateMenu } from "./TemplateMenu.tsx";
 
@@ -42,8 +43,16 @@ export function CampaignEditor({ campaign }: { campaign: CampaignJson }) {
   const [saved, setSaved] = useState(() => draftOf(campaign));
   const [draft, setDraft] = useState(saved);
   const languages = languagesOf(draft);
+  // ?field=content.fr.blocks.2.url (a link of the summary's issues): that language, that block.
+  const [searchParams] = useSearchParams();
+  const target = searchParams.get("field");
+  const targetPlace = target ? placeOfIssue(target) : null;
   const [language, setLanguage] = useState<CampaignLanguage>(
-    languages.includes(campaign.language) ? campaign.language : (languages[0] ?? campaign.language),
+    targetPlace?.language && languages.includes(targetPlace.language)
+      ? targetPlace.language
+      : languages.includes(campaign.language)
+        ? campaign.language
+        : (languages[0] ?? campaign.language),
   );
   const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [templateChoice, setTemplateChoice] = useState<{ type: CampaignType; language: CampaignLanguage } | null>(null);
@@ -65,6 +74,25 @@ export function CampaignEditor({ campaign }: { campaign: CampaignJson }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [draft.subject, blocks, shownLanguage, t],
   );
+
+  useEffect(() => {
+    if (!targetPlace) return;
+    const block = targetPlace.blockIndex !== null ? blocks[targetPlace.blockIndex] : undefined;
+    const node =
+      targetPlace.area === "subject"
+        ? document.getElementById("campaign-subject")
+        : block
+          ? document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(block.id)}"]`)
+          : document.getElementById("campaign-content-title");
+    node?.scrollIntoView({ block: "center" });
+    const field = node?.matches("input, textarea")
+      ? node
+      : (node?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        node?.querySelector<HTMLElement>("input, textarea"));
+    field?.focus({ preventScroll: true });
+    // Once, when the editor opens at a field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target]);
 
   const set = <K extends keyof CampaignDraft>(key: K, value: CampaignDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));

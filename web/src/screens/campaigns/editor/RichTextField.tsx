@@ -1,16 +1,35 @@
 import { ActionIcon, Button, Group, Popover, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
 import { CAMPAIGN_TEXT_HTML_MAX } from "@tessera/shared/campaigns/content";
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { applyEdit, insertAtCaret } from "./caret.ts";
 import { MergeTagMenu } from "./MergeTagMenu.tsx";
 import { applyFormat, type TextFormat } from "./richText.ts";
 
-const BUTTONS: { format: Exclude<TextFormat, "link">; mark: string }[] = [
+/** A list's mark: bullets or numbers before three lines (drawn, so that the button's name is its label alone). */
+function ListMark({ numbered }: { numbered: boolean }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden focusable="false">
+      {numbered
+        ? [
+            // A "1", a "2" and a "3", drawn as strokes.
+            "M2 1.5v3",
+            "M1 6.5h2v1.5h-2v1.5h2",
+            "M1 11.5h2v1.5h-2h2v1.5h-2",
+          ].map((d) => <path key={d} d={d} stroke="currentColor" strokeWidth="0.8" fill="none" />)
+        : [3, 8, 13].map((y) => <circle key={y} cx="2" cy={y} r="1.3" fill="currentColor" />)}
+      {[3, 8, 13].map((y) => (
+        <rect key={`line-${y}`} x="5" y={y - 0.75} width="10" height="1.5" fill="currentColor" />
+      ))}
+    </svg>
+  );
+}
+
+const BUTTONS: { format: Exclude<TextFormat, "link">; mark: ReactNode }[] = [
   { format: "bold", mark: "B" },
   { format: "italic", mark: "I" },
-  { format: "bulletList", mark: "•" },
-  { format: "numberedList", mark: "1." },
+  { format: "bulletList", mark: <ListMark numbered={false} /> },
+  { format: "numberedList", mark: <ListMark numbered /> },
 ];
 
 /**

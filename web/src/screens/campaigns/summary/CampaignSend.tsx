@@ -230,7 +230,11 @@ function Issues({ summary, editorUrl }: { summary: CampaignSummaryJson; editorUr
                 : t("campaigns.editor.content");
           return (
             <List.Item key={issue.field + issue.code}>
-              <Anchor component={Link} to={editorUrl} size="sm">
+              <Anchor
+                component={Link}
+                to={`${editorUrl}?${new URLSearchParams({ field: issue.field }).toString()}`}
+                size="sm"
+              >
                 {where}
               </Anchor>
               {": "}
