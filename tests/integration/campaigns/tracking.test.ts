@@ -3,14 +3,16 @@ import type { CampaignContent } from "@tessera/shared/campaigns/content";
 import { newRecipientToken, trackingRenderOptions } from "../../../api/src/campaigns/links.ts";
 import { compileCampaign } from "../../../api/src/campaigns/render.ts";
 import { AuditLog } from "../../../api/src/models/AuditLog.ts";
-import type { Campaign } from "../../../api/src/models/Campaign.ts";
+import { Campaign } from "../../../api/src/models/Campaign.ts";
 import { CampaignEvent } from "../../../api/src/models/CampaignEvent.ts";
 import { CampaignRecipient } from "../../../api/src/models/CampaignRecipient.ts";
 import type { Event } from "../../../api/src/models/Event.ts";
 import { Guest } from "../../../api/src/models/Guest.ts";
+import { CAMPAIGN_SEND_JOB, startSend } from "../../../api/src/services/campaigns/send/request.ts";
 import { listedUser } from "../../helpers/actors.ts";
 import { buildCampaign, buildRecipient } from "../../helpers/campaigns.ts";
 import { eventBase } from "../../helpers/checkins.ts";
+import { creditsPack } from "../../helpers/credits.ts";
 import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
@@ -361,5 +363,64 @@ describe.each(databaseKinds())("campaign tracking and unsubscribing on %s", (kin
     expect(await eventsOf(theirs.recipient.id)).toEqual([]);
     expect((await CampaignRecipient.query(db).findById(theirs.recipient.id))!.unsubscribedAt).toBeNull();
     expect(await AuditLog.query(db).where({ eventId: otherEvent.id, action: "guest.unsubscribed" })).toEqual([]);
+  });
+
+  it("follows the links, the pixel and the unsubscribe addresses of a message the sender really sent", async () => {
+    const { db, event, form, campaign } = await setUp();
+    await creditsPack(db, event.accountId, "campaign", 5);
+    const guest = await buildGuest(db, event, {
+      email: "zoe+gala@example.org",
+      firstName: "Zoé",
+      status: "confirmed",
+      language: "fr",
+    });
+    const ready = await Campaign.query(db).patchAndFetchById(campaign.id, {
+      type: "custom",
+      fromEmail: "events@example.org",
+    });
+    await db.transaction((trx) => startSend(trx, ready, new Date()));
+    await suite.server.deps.jobs.send(CAMPAIGN_SEND_JOB, { campaignId: campaign.id });
+    const mail = await suite.server.mailbox.waitFor("zoe+gala@example.org", { timeoutMs: 15_000 });
+    const html = typeof mail.html === "string" ? mail.html : "";
+    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+    const base = suite.server.baseUrl;
+    const clicks = hrefs.filter((href) => href.startsWith(`${base}/api/v1/mail/c/`));
+    expect(clicks).toHaveLength(2);
+    const targets = [];
+    for (const click of clicks) {
+      const followed = await raw("GET", click.slice(base.length), { "User-Agent": SAFARI });
+      expect(followed.status, click).toBe(302);
+      targets.push(followed.headers.get("location"));
+    }
+    expect(targets.sort()).toEqual(
+      [
+        `${base}/fr/${event.slug}/forms/view/${form.id}`,
+        "https://tickets.example.org/go?who=zoe%2Bgala%40example.org&n=Zo%C3%A9",
+      ].sort(),
+    );
+    const pixel = new RegExp(`src="${base}(/api/v1/mail/o/[^"]+)"`).exec(html)?.[1];
+    expect(pixel).toBeDefined();
+    expect((await raw("GET", pixel!, { "User-Agent": SAFARI })).status).toBe(200);
+    const recipient = (await CampaignRecipient.query(db).where({ campaignId: campaign.id }).first())!;
+    // Seconds after the send: the scan of a receiving gateway, not Zoé.
+    expect(await eventsOf(recipient.id)).toMatchObject([
+      { kind: "click", machine: true, detail: "seconds_after_send" },
+      { kind: "click", machine: true, detail: "seconds_after_send" },
+      { kind: "open", machine: true, detail: "seconds_after_send" },
+    ]);
+
+    // The visible link opens the page in her language; the header's address unsubscribes on a POST.
+    expect(hrefs).toContain(`${base}/fr/unsubscribe/${recipient.token}`);
+    const header = mail.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? "";
+    const oneClick = /<([^>]+)>/.exec(header)?.[1];
+    expect(oneClick).toBe(`${base}/api/v1/mail/u/${recipient.token}`);
+    const posted = await raw(
+      "POST",
+      oneClick!.slice(base.length),
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      "List-Unsubscribe=One-Click",
+    );
+    expect(posted.status).toBe(200);
+    expect((await Guest.query(db).findById(guest.id))!.mailStatus).toBe("unsubscribed");
   });
 });

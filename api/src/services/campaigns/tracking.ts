@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language, type MailStatus } from "@tessera/shared";
-import { CAMPAIGN_LANGUAGES, type CampaignLanguage } from "@tessera/shared/rules/campaigns";
+import type { CampaignLanguage } from "@tessera/shared/rules/campaigns";
 import { compileCampaign } from "../../campaigns/render.ts";
 import { isRecipientToken, resolveLinkTarget, trackingRenderOptions } from "../../campaigns/links.ts";
 import { classifyTracking, CLICK_BURST_SECONDS, type Verdict } from "../../campaigns/tracking/classify.ts";
@@ -16,6 +16,7 @@ import { Guest } from "../../models/Guest.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { Scope } from "../scope.ts";
 import { loadCampaignEventFacts } from "./eventFacts.ts";
+import { recipientLanguage } from "./send/ledger.ts";
 
 /*
  * What a campaign message's addresses do once a recipient (or a machine on their behalf) reaches them (issue 15
@@ -76,11 +77,19 @@ async function recordPersonFirst(
       .whereIn("mailStatus", status === "clicked" ? BELOW_CLICKED : BELOW_OPENED);
 }
 
+/**
+ * When the message went out, for the timing rule. A message being handed to the mail server (status sending) may
+ * be fetched by a receiving gateway before the sender records it as sent: that is "now".
+ */
+function sentAtOf(recipient: CampaignRecipient, now: Date): Date | null {
+  return recipient.sentAt ?? (recipient.status === "sending" ? now : null);
+}
+
 /** GET/HEAD of the open pixel: the open, a person's or a machine's. 404 for an unknown token. */
 export async function recordOpen(scope: Scope, token: string, request: TrackingRequest): Promise<Verdict> {
   const recipient = await recipientByToken(scope.db, token);
   const now = scope.clock.now();
-  const verdict = classifyTracking({ kind: "open", ...request, at: now, sentAt: recipient.sentAt });
+  const verdict = classifyTracking({ kind: "open", ...request, at: now, sentAt: sentAtOf(recipient, now) });
   await scope.db.transaction(async (trx) => {
     await CampaignEvent.query(trx).insert({
       ...campaignEventRow(recipient),
@@ -96,20 +105,21 @@ export async function recordOpen(scope: Scope, token: string, request: TrackingR
 
 const links = new LinkCache();
 
-/** The language a recipient's message was written in: theirs when the campaign has it, else the campaign's. */
-function contentLanguage(campaign: Campaign, language: string): CampaignLanguage {
-  const own = CAMPAIGN_LANGUAGES.find((candidate) => candidate === language);
-  return own && campaign.content[own] ? own : campaign.language;
-}
-
 /** The campaign's link targets as written, in its recipient's language (compiled once per campaign+language). */
 async function campaignLinks(scope: Scope, campaign: Campaign, language: CampaignLanguage): Promise<readonly string[]> {
-  const key = `${campaign.id}|${language}|${campaign.updatedAt.toISOString()}`;
-  return links.get(key, async () => {
+  // Once sent (or sending) a campaign's content no longer changes; a pending one's (a test send's) may.
+  const version = campaign.state === "pending" ? `|${campaign.updatedAt.toISOString()}` : "";
+  return links.get(`${campaign.id}|${language}${version}`, async () => {
     const content = campaign.content[language];
     if (!content) return [];
+    // As the sender compiles it (send/sender.ts): the same options give the same link indexes.
     const compiled = await compileCampaign(
-      { subject: campaign.subject, content, language },
+      {
+        subject: campaign.subject,
+        content,
+        language,
+        ...(campaign.previewText ? { previewText: campaign.previewText } : {}),
+      },
       trackingRenderOptions(scope.deps.config.publicUrl),
     );
     return compiled.links;
@@ -133,7 +143,7 @@ export async function followClick(
   const recipient = await recipientByToken(scope.db, token);
   const campaign = await Campaign.query(scope.db).findById(recipient.campaignId);
   if (!campaign) throw AppError.notFound();
-  const written = (await campaignLinks(scope, campaign, contentLanguage(campaign, recipient.language)))[index];
+  const written = (await campaignLinks(scope, campaign, recipientLanguage(campaign, recipient.language)))[index];
   if (written === undefined) throw AppError.notFound();
   const guest = recipient.guestId ? await Guest.query(scope.db).findById(recipient.guestId) : undefined;
   const values = recipientMergeValues(
@@ -164,7 +174,7 @@ export async function followClick(
       kind: "click",
       ...request,
       at: now,
-      sentAt: recipient.sentAt,
+      sentAt: sentAtOf(recipient, now),
       linkIndex: index,
       earlierClicks: earlier.map((click) => ({ linkIndex: click.linkIndex, at: click.createdAt })),
     });
