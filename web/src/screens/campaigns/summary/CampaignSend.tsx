@@ -63,14 +63,18 @@ export function CampaignSend({ campaign }: { campaign: CampaignJson }) {
 
   /** Sends or schedules; a refusal (not enough credits: the missing amount in its words) stays in the dialog. */
   async function confirmSend(mode: "now" | "schedule") {
-    const answer = await send.mutateAsync({
-      id: campaign.id,
-      ...(mode === "schedule" && scheduledIso ? { sendAt: scheduledIso } : {}),
-    });
-    notifySuccess(
-      answer.state === "scheduled" ? t("campaigns.send.scheduledNotice") : t("campaigns.send.startedNotice"),
-    );
-    void summary.refetch();
+    try {
+      const answer = await send.mutateAsync({
+        id: campaign.id,
+        ...(mode === "schedule" && scheduledIso ? { sendAt: scheduledIso } : {}),
+      });
+      notifySuccess(
+        answer.state === "scheduled" ? t("campaigns.send.scheduledNotice") : t("campaigns.send.startedNotice"),
+      );
+    } finally {
+      // Counted again: a refusal for content issues lists them here, a send shows its recipients.
+      void summary.refetch();
+    }
   }
 
   return (
@@ -185,7 +189,7 @@ function Audience({ summary }: { summary: CampaignSummaryJson }) {
       <Text size="sm" data-testid="campaign-recipients">
         {t("campaigns.send.recipients", { count: summary.recipients, matched: summary.matched })}
       </Text>
-      <Table mt="xs" maw={480} withRowBorders={false}>
+      <Table mt="xs" maw={480} withRowBorders={false} captionSide="top">
         <Table.Caption>{t("campaigns.send.excludedCaption")}</Table.Caption>
         <Table.Tbody>
           {CAMPAIGN_EXCLUSIONS.map((reason) => (
