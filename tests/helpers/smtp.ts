@@ -22,6 +22,11 @@ export interface TestMailbox {
 export interface SmtpSinkOptions {
   /** Default 0: any free port. A fixed port lets a test bring a "down" server back up. */
   port?: number;
+  /**
+   * The SMTP reply code to refuse a recipient with (e.g. 550 for good, 451 for now), or null to accept it.
+   * Called for each RCPT TO.
+   */
+  refuse?: (address: string) => number | null;
 }
 
 interface Waiter {
@@ -77,6 +82,15 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Test
     closeTimeout: 1000,
     // Tests must not depend on DNS (the client is always 127.0.0.1).
     disableReverseLookup: true,
+    onRcptTo(address, _session, callback) {
+      const code = options.refuse?.(address.address) ?? null;
+      if (code === null) return callback();
+      const error = new Error(code >= 500 ? "Mailbox unavailable" : "Try again later") as Error & {
+        responseCode: number;
+      };
+      error.responseCode = code;
+      callback(error);
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {

@@ -39,6 +39,7 @@ import { ticketOfficeContracts } from "./ticketOffice.ts";
 import { accountStripeKeyContracts } from "./accountStripeKeys.ts";
 import { campaignEditorContracts } from "./campaignEditor.ts";
 import { campaignContracts } from "./campaigns.ts";
+import { campaignSendingContracts } from "./campaignSending.ts";
 import { unsubscribeContracts } from "./unsubscribe.ts";
 import { campaignCreditContracts, eventCreditContracts } from "./credits.ts";
 import { mailErrorContracts } from "./mailErrors.ts";
@@ -89,7 +90,7 @@ export const contracts = {
   orders: orderContracts,
   ticketOffice: ticketOfficeContracts,
   accountStripeKeys: accountStripeKeyContracts,
-  campaigns: { ...campaignContracts, ...campaignEditorContracts },
+  campaigns: { ...campaignContracts, ...campaignEditorContracts, ...campaignSendingContracts },
   unsubscribe: unsubscribeContracts,
   eventCredits: eventCreditContracts,
   campaignCredits: campaignCreditContracts,

@@ -76,6 +76,9 @@ export const EVENT_AUDIT_ACTIONS = [
   "campaign.created",
   "campaign.updated",
   "campaign.deleted",
+  "campaign.send_started",
+  "campaign.scheduled",
+  "campaign.cancelled",
 ] as const;
 export type EventAuditAction = (typeof EVENT_AUDIT_ACTIONS)[number];
 

@@ -36,6 +36,17 @@ export const CampaignContentByLanguage = Type.Partial(
 );
 export type CampaignContentByLanguage = Static<typeof CampaignContentByLanguage>;
 
+/** Where a campaign's recipients stand: queued, being sent, accepted by the mail server, failed, bounced. */
+export const CampaignProgressSchema = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  queued: Type.Integer({ minimum: 0 }),
+  sending: Type.Integer({ minimum: 0 }),
+  sent: Type.Integer({ minimum: 0 }),
+  failed: Type.Integer({ minimum: 0 }),
+  bounced: Type.Integer({ minimum: 0 }),
+});
+export type CampaignProgressJson = Static<typeof CampaignProgressSchema>;
+
 export const CampaignSchema = Type.Object({
   id: Uuid,
   eventId: Uuid,
@@ -55,6 +66,12 @@ export const CampaignSchema = Type.Object({
   /** Fixed when its send starts (before: see its summary). */
   recipientsCount: Nullable(Type.Integer()),
   creditsRequired: Nullable(Type.Integer()),
+  /** Its send: when it started and ended, and where its recipients stand (null before it starts). */
+  startedAt: Nullable(Timestamp),
+  finishedAt: Nullable(Timestamp),
+  progress: Nullable(CampaignProgressSchema),
+  /** Why its send paused or a scheduled one could not start (not_enough_credits …); null otherwise. */
+  sendError: Nullable(Type.String()),
   createdBy: Nullable(Uuid),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -117,3 +134,18 @@ export const CampaignSummarySchema = Type.Object({
   issues: Type.Array(Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() })),
 });
 export type CampaignSummaryJson = Static<typeof CampaignSummarySchema>;
+
+/** "Send now or later": no date (or a past one) sends now; a future one schedules; `later` without one: date_not_set. */
+export const CampaignSendBody = Type.Object(
+  { sendAt: Type.Optional(Nullable(Timestamp)), later: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type CampaignSendBody = Static<typeof CampaignSendBody>;
+
+/** A test message: in a language of the campaign, to the caller (or the address given). */
+export const CampaignTestBody = Type.Object(
+  { language: Type.Optional(CampaignLanguageSchema), email: Type.Optional(Email) },
+  { additionalProperties: false },
+);
+export type CampaignTestBody = Static<typeof CampaignTestBody>;
+export const CampaignTestResult = Type.Object({ sentTo: Type.String() });

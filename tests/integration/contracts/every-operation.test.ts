@@ -1389,6 +1389,33 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       body: { type: "reminder", language: "fr" },
     });
   },
+  "campaigns.send": async (w) => {
+    const event = await w.event();
+    await creditsPack(w.server.db, event.accountId, "campaign", 5);
+    await buildGuest(w.server.db, event, { email: "invited@example.org", status: "unanswered" });
+    const campaign = await buildCampaign(w.server.db, event, { fromEmail: "events@example.org" });
+    return w.overseer.campaigns.send({
+      params: { ...w.at(event), id: campaign.id },
+      body: { sendAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+  },
+  "campaigns.cancel": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event, {
+      state: "scheduled",
+      sendAt: new Date(Date.now() + 86_400_000),
+      fromEmail: "events@example.org",
+    });
+    return w.overseer.campaigns.cancel({ params: { ...w.at(event), id: campaign.id } });
+  },
+  "campaigns.test": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event, { fromEmail: "events@example.org" });
+    return w.overseer.campaigns.test({
+      params: { ...w.at(event), id: campaign.id },
+      body: { email: "me@example.org" },
+    });
+  },
   "unsubscribe.view": async (w) => w.anonymous.unsubscribe.view({ params: { token: await recipientToken(w) } }),
   "unsubscribe.unsubscribe": async (w) =>
     w.anonymous.unsubscribe.unsubscribe({ params: { token: await recipientToken(w) } }),

@@ -1,9 +1,12 @@
-import type { CampaignJson, CampaignSummaryJson } from "@tessera/shared/schemas/campaigns";
+import type { CampaignJson, CampaignProgressJson, CampaignSummaryJson } from "@tessera/shared/schemas/campaigns";
+import type { Knex } from "../../db/knex.ts";
 import type { Campaign } from "../../models/Campaign.ts";
+import { progressOf } from "../../services/campaigns/send/ledger.ts";
 import type { TFunction } from "i18next";
 import type { CampaignSummary } from "../../services/campaigns/campaigns.ts";
 
-export function presentCampaign(campaign: Campaign): CampaignJson {
+/** A campaign; `progress`: where its recipients stand, once its send started (progressOf). */
+export function presentCampaign(campaign: Campaign, progress: CampaignProgressJson | null = null): CampaignJson {
   return {
     id: campaign.id,
     eventId: campaign.eventId,
@@ -22,6 +25,10 @@ export function presentCampaign(campaign: Campaign): CampaignJson {
     sentAt: campaign.sentAt?.toISOString() ?? null,
     recipientsCount: campaign.recipientsCount,
     creditsRequired: campaign.creditsRequired,
+    startedAt: campaign.startedAt?.toISOString() ?? null,
+    finishedAt: campaign.finishedAt?.toISOString() ?? null,
+    progress,
+    sendError: campaign.sendError,
     createdBy: campaign.createdBy,
     createdAt: campaign.createdAt.toISOString(),
     updatedAt: campaign.updatedAt.toISOString(),
@@ -41,4 +48,9 @@ export function presentCampaignSummary(summary: CampaignSummary, t: TFunction): 
       message: t(issue.code, { ns: "validation", ...issue.params }),
     })),
   };
+}
+
+/** A campaign with where its recipients stand (a query when its send started). */
+export async function presentCampaignWithProgress(db: Knex, campaign: Campaign): Promise<CampaignJson> {
+  return presentCampaign(campaign, (await progressOf(db, [campaign])).get(campaign.id) ?? null);
 }

@@ -42,6 +42,7 @@ import { ticketingInvoiceRoutes } from "./ticketing/invoices.ts";
 import { ticketOfficeRoutes } from "./ticketing/ticketOffice.ts";
 import { campaignRoutes } from "./campaigns/campaigns.ts";
 import { campaignEditorRoutes } from "./campaigns/editor.ts";
+import { campaignSendingRoutes } from "./campaigns/sending.ts";
 import { unsubscribeRoutes } from "./campaigns/unsubscribe.ts";
 
 /** Every /api/v1 route: mounted by the app and published in the OpenAPI document. */
@@ -90,5 +91,6 @@ export const apiRoutes: readonly Route[] = [
   ...ticketOfficeRoutes,
   ...campaignRoutes,
   ...campaignEditorRoutes,
+  ...campaignSendingRoutes,
   ...unsubscribeRoutes,
 ];

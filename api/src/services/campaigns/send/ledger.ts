@@ -38,7 +38,7 @@ export function recipientLanguage(campaign: Pick<Campaign, "language" | "content
  * whatever their number. Returns how many were written.
  */
 export async function fillLedger(trx: Knex.Transaction, campaign: Campaign, now: Date): Promise<number> {
-  let after = "";
+  let after: string | null = null;
   let written = 0;
   for (;;) {
     const { guests } = await targetedGuests(trx, undefined, campaign.eventId, campaign);
@@ -47,7 +47,9 @@ export async function fillLedger(trx: Knex.Transaction, campaign: Campaign, now:
       .clearOrder()
       .select("guests.id", "guests.email", "guests.language")
       .whereRaw("? = ?", [exclusionReasonSql(trx), "recipient"])
-      .where("guests.id", ">", after)
+      .modify((query) => {
+        if (after) void query.where("guests.id", ">", after);
+      })
       .orderBy("guests.id")
       .limit(FILL_BATCH)) as { id: string; email: string; language: string | null }[];
     if (!rows.length) return written;
@@ -261,4 +263,31 @@ export async function finishIfDone(db: Knex, campaignId: string, now: Date): Pro
       updatedAt: sqlTime(now),
     });
   return changed === 1;
+}
+
+/** The progress of each campaign whose send started (one grouped query); the others have none. */
+export async function progressOf(
+  db: Knex,
+  campaigns: readonly Pick<Campaign, "id" | "state">[],
+): Promise<Map<string, SendProgress>> {
+  const started = campaigns.filter((campaign) => campaign.state === "sending" || campaign.state === "sent");
+  const byCampaign = new Map<string, SendProgress>(
+    started.map((campaign) => [campaign.id, { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, bounced: 0 }]),
+  );
+  if (!started.length) return byCampaign;
+  const rows = (await db("campaignRecipients")
+    .whereIn(
+      "campaignId",
+      started.map((campaign) => campaign.id),
+    )
+    .groupBy("campaignId", "status")
+    .select("campaignId", "status")
+    .count({ count: "*" })) as { campaignId: string; status: string; count: number | string }[];
+  for (const row of rows) {
+    const progress = byCampaign.get(row.campaignId)!;
+    const count = Number(row.count);
+    progress.total += count;
+    if (row.status in progress) progress[row.status as keyof SendProgress] += count;
+  }
+  return byCampaign;
 }

@@ -287,6 +287,21 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A supprimé la campagne Save the date",
     es: "Eliminó la campaña Save the date",
   },
+  "campaign.send_started": {
+    en: "Sent the campaign Save the date",
+    fr: "A envoyé la campagne Save the date",
+    es: "Envió la campaña Save the date",
+  },
+  "campaign.scheduled": {
+    en: "Scheduled the campaign Save the date",
+    fr: "A programmé la campagne Save the date",
+    es: "Programó la campaña Save the date",
+  },
+  "campaign.cancelled": {
+    en: "Cancelled the sending of the campaign Save the date",
+    fr: "A annulé l'envoi de la campagne Save the date",
+    es: "Canceló el envío de la campaña Save the date",
+  },
   "discount.created": {
     en: "Created the automatic discount Group of 5",
     fr: "A créé la remise automatique Group of 5",

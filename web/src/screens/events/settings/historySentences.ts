@@ -115,7 +115,10 @@ function ticketingSentence(
     | "order_refunded"
     | "campaign_created"
     | "campaign_updated"
-    | "campaign_deleted",
+    | "campaign_deleted"
+    | "campaign_send_started"
+    | "campaign_scheduled"
+    | "campaign_cancelled",
   unknown: "ticket" | "ticketCategory" | "coupon" | "discount" | "order" | "campaign",
 ): Sentence {
   return (entry, { t }) => t(`history.actions.${key}`, { name: subjectOf(entry) ?? t(`history.unknown.${unknown}`) });
@@ -251,6 +254,9 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   "campaign.created": ticketingSentence("campaign_created", "campaign"),
   "campaign.updated": ticketingSentence("campaign_updated", "campaign"),
   "campaign.deleted": ticketingSentence("campaign_deleted", "campaign"),
+  "campaign.send_started": ticketingSentence("campaign_send_started", "campaign"),
+  "campaign.scheduled": ticketingSentence("campaign_scheduled", "campaign"),
+  "campaign.cancelled": ticketingSentence("campaign_cancelled", "campaign"),
   "discount.created": ticketingSentence("discount_created", "discount"),
   "discount.updated": ticketingSentence("discount_updated", "discount"),
   "discount.deleted": ticketingSentence("discount_deleted", "discount"),

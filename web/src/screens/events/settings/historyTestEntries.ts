@@ -612,6 +612,30 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       metadata: { subject: "Save the date" },
     }),
   ],
+  "campaign.send_started": [
+    entry("campaign.send_started", {
+      subjectType: "campaign",
+      subjectId: IDS.campaign,
+      after: { state: "sending", recipientsCount: 120 },
+      metadata: { subject: "Save the date" },
+    }),
+  ],
+  "campaign.scheduled": [
+    entry("campaign.scheduled", {
+      subjectType: "campaign",
+      subjectId: IDS.campaign,
+      after: { state: "scheduled", sendAt: "2030-03-01T09:00:00.000Z" },
+      metadata: { subject: "Save the date" },
+    }),
+  ],
+  "campaign.cancelled": [
+    entry("campaign.cancelled", {
+      subjectType: "campaign",
+      subjectId: IDS.campaign,
+      after: { state: "pending" },
+      metadata: { subject: "Save the date" },
+    }),
+  ],
   "discount.created": [
     entry("discount.created", {
       subjectType: "discount",
