@@ -705,6 +705,31 @@ const SCREENS: Screen[] = [
     viewport: PHONE,
   },
   {
+    name: "campaign editor: a new button, the rules' messages at its fields",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/${scene.campaignId}`,
+    reach: async (page) => {
+      await page.getByTestId("campaign-block").first().waitFor();
+      await click(page, web.campaigns.editor.addBlock);
+      await page.getByRole("menuitem", { name: web.campaigns.blocks.button }).click();
+      await text(resources.en.validation.campaign_target_url_required)(page);
+    },
+  },
+  {
+    name: "campaign editor: change template (confirmation)",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/${scene.campaignId}`,
+    reach: async (page) => {
+      await page.getByTestId("campaign-block").first().waitFor();
+      await click(page, web.campaigns.editor.changeTemplate);
+      await page
+        .getByRole("menuitem", { name: `${web.campaigns.types.reminder} (${web.languages.en})` })
+        .first()
+        .click();
+      await dialog(page, web.campaigns.editor.changeTemplate);
+    },
+  },
+  {
     name: "campaign preview",
     as: "overseer",
     path: (scene) => `${events(scene)}/campaigns/${scene.campaignId}/preview`,
