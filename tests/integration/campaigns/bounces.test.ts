@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { verpReturnPath } from "../../../api/src/campaigns/links.ts";
+import { AuditLog } from "../../../api/src/models/AuditLog.ts";
 import { CampaignEvent } from "../../../api/src/models/CampaignEvent.ts";
 import { CampaignRecipient } from "../../../api/src/models/CampaignRecipient.ts";
 import { Guest } from "../../../api/src/models/Guest.ts";
@@ -187,6 +188,10 @@ describe.each(databaseKinds())("campaign bounces by SMTP on %s", (kind) => {
     const complained = await Guest.query(db).findById(guest.id).throwIfNotFound();
     expect(complained.mailStatus).toBe("unsubscribed");
     expect(complained.unsubscribedAt).toBeInstanceOf(Date);
+    // In the event's history, once.
+    const history = await AuditLog.query(db).where({ subjectId: guest.id, action: "guest.unsubscribed" });
+    expect(history).toHaveLength(1);
+    expect(history[0]!.after).toMatchObject({ source: "complaint" });
     expect(
       (await CampaignEvent.query(db).where({ recipientId: recipient.id }).orderBy("kind")).map((e) => e.kind),
     ).toEqual(["complaint", "delivered"]);

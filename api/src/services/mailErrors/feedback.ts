@@ -3,6 +3,8 @@ import type { Db, Knex } from "../../db/knex.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import { sqlTime } from "../../models/BaseModel.ts";
 import { CampaignEvent } from "../../models/CampaignEvent.ts";
+import { Guest } from "../../models/Guest.ts";
+import { recordAudit } from "../audit/record.ts";
 import { creditBack } from "../credits/ledger.ts";
 import { recordMailError } from "./suppression.ts";
 
@@ -160,14 +162,28 @@ async function applyTo(
     case "complaint": {
       if (await hasEvent(trx, recipient.id, "complaint")) return false;
       await recordMailError(trx, { ...sighting, kind: "complaint" });
-      if (recipient.guestId)
-        await guest().update({
-          unsubscribedAt: trx.raw("coalesce(??, ?)", ["unsubscribedAt", now]),
-          mailStatus: "unsubscribed",
-          mailStatusAt: now,
-          updatedAt: now,
-        });
+      if (recipient.guestId) await unsubscribeComplainant(trx, recipient.guestId, feedback.now);
       return true;
     }
   }
+}
+
+/** A guest who marked a message as spam is unsubscribed from the event's mail, in the event's history (once). */
+async function unsubscribeComplainant(trx: Knex.Transaction, guestId: string, at: Date): Promise<void> {
+  const query = Guest.query(trx).findById(guestId);
+  const guest = await (isPostgres(trx) ? query.forUpdate() : query);
+  if (!guest || guest.unsubscribedAt) return;
+  await Guest.query(trx)
+    .patch({ unsubscribedAt: at, mailStatus: "unsubscribed", mailStatusAt: at })
+    .where({ id: guest.id });
+  await recordAudit(trx, null, {
+    action: "guest.unsubscribed",
+    subjectType: "guest",
+    subjectId: guest.id,
+    accountId: guest.accountId,
+    eventId: guest.eventId,
+    before: { mailStatus: guest.mailStatus, unsubscribedAt: null },
+    after: { mailStatus: "unsubscribed", unsubscribedAt: at, source: "complaint" },
+    metadata: { subject: [guest.firstName, guest.lastName].filter(Boolean).join(" ") || (guest.email ?? "") },
+  });
 }
