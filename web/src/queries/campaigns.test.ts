@@ -25,6 +25,7 @@ const campaign = (id: string, overrides: Partial<CampaignJson> = {}) =>
     state: "pending",
     subject: "Hello",
     content: {},
+    progress: null,
     ...overrides,
   }) as CampaignJson;
 const listed = (client: ReturnType<typeof testQueryClient>["client"]) =>

@@ -7,11 +7,9 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import type { ContractInput, ContractOutput } from "@tessera/shared/client";
-import { sendRequest } from "@tessera/shared/client/transport";
 import type { campaignContracts } from "@tessera/shared/contracts/campaigns";
 import type { campaignEditorContracts } from "@tessera/shared/contracts/campaignEditor";
 import type { CampaignLanguage } from "@tessera/shared/rules/campaigns";
-import { getActiveLanguage } from "@/app/language.ts";
 import { api } from "./api.ts";
 import { auditLogKeys } from "./auditLogs.ts";
 import { creditKeys } from "./credits.ts";
@@ -25,24 +23,9 @@ export type CampaignSummaryJson = ContractOutput<Contracts["summary"]>;
 export type CampaignPreviewJson = ContractOutput<EditorContracts["preview"]>;
 export type CampaignTemplateBody = ContractInput<EditorContracts["changeTemplate"]>["body"];
 
-/** Where a send stands (the sending API's `progress`): null while the campaign is pending. */
-export interface CampaignProgress {
-  total: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  bounced: number;
-}
-
-/**
- * A campaign as the API answers it. The send's fields (`progress`, `startedAt`, `finishedAt`) come with the
- * sending routes; until the API has them they are absent, and the screens read them as not started.
- */
-export type CampaignJson = ContractOutput<Contracts["get"]> & {
-  progress?: CampaignProgress | null;
-  startedAt?: string | null;
-  finishedAt?: string | null;
-};
+export type CampaignJson = ContractOutput<Contracts["get"]>;
+/** Where a send stands: null while the campaign is pending. */
+export type CampaignProgress = NonNullable<CampaignJson["progress"]>;
 
 /** The cache keys of an event's campaigns: the list (newest first), each campaign, its summary, its previews. */
 export const campaignKeys = {
@@ -151,25 +134,6 @@ export function changeTemplateMutation(queryClient: QueryClient, accountId: stri
   });
 }
 
-/*
- * Sending (POST …/send, …/cancel, …/test). These operations are declared by the sending API's contracts; the web
- * calls them by their documented paths through the same transport as the typed client (session cookie,
- * anti-forgery header, answers in the page's language, errors as ApiError).
- */
-const transport = { language: getActiveLanguage };
-const campaignPath = (accountId: string, eventId: string, id: string) =>
-  `/api/v1/events/${encodeURIComponent(accountId)}/${encodeURIComponent(eventId)}/campaigns/${encodeURIComponent(id)}`;
-
-/** Sends the campaign now (no `sendAt`, or a past one) or schedules it (a future `sendAt`). */
-export function sendCampaign(accountId: string, eventId: string, id: string, body: { sendAt?: string }) {
-  return sendRequest<CampaignJson>(transport, "POST", `${campaignPath(accountId, eventId, id)}/send`, { body });
-}
-
-/** A scheduled campaign back to pending. */
-export function cancelCampaign(accountId: string, eventId: string, id: string) {
-  return sendRequest<CampaignJson>(transport, "POST", `${campaignPath(accountId, eventId, id)}/cancel`, { body: {} });
-}
-
 /** One test message to the signed-in user (no credit, no tracking). */
 export function sendTestCampaign(
   accountId: string,
@@ -177,13 +141,13 @@ export function sendTestCampaign(
   id: string,
   body: { language?: CampaignLanguage },
 ) {
-  return sendRequest<{ sentTo: string }>(transport, "POST", `${campaignPath(accountId, eventId, id)}/test`, { body });
+  return api.campaigns.test({ params: { a: accountId, e: eventId, id }, body });
 }
 
 export function sendCampaignMutation(queryClient: QueryClient, accountId: string, eventId: string) {
   return mutationOptions({
     mutationFn: ({ id, sendAt }: { id: string; sendAt?: string }) =>
-      sendCampaign(accountId, eventId, id, sendAt ? { sendAt } : {}),
+      api.campaigns.send({ params: { a: accountId, e: eventId, id }, body: sendAt ? { sendAt } : {} }),
     onSuccess: (campaign) => {
       keepCampaign(queryClient, accountId, eventId, campaign);
       void queryClient.invalidateQueries({ queryKey: creditKeys.all(accountId) });
@@ -193,7 +157,8 @@ export function sendCampaignMutation(queryClient: QueryClient, accountId: string
 
 export function cancelCampaignMutation(queryClient: QueryClient, accountId: string, eventId: string) {
   return mutationOptions({
-    mutationFn: (id: string) => cancelCampaign(accountId, eventId, id),
+    mutationFn: (id: string): Promise<CampaignJson> =>
+      api.campaigns.cancel({ params: { a: accountId, e: eventId, id } }),
     onSuccess: (campaign) => keepCampaign(queryClient, accountId, eventId, campaign),
   });
 }

@@ -34,8 +34,8 @@ describe("campaign text editing", () => {
 describe("campaign sending figures", () => {
   it("tells how far a send has gone and what credits are missing", () => {
     expect(progressPercent(null)).toBe(0);
-    expect(progressPercent({ total: 0, queued: 0, sent: 0, failed: 0, bounced: 0 })).toBe(0);
-    expect(progressPercent({ total: 200, queued: 100, sent: 90, failed: 5, bounced: 5 })).toBe(50);
+    expect(progressPercent({ total: 0, queued: 0, sending: 0, sent: 0, failed: 0, bounced: 0 })).toBe(0);
+    expect(progressPercent({ total: 200, queued: 90, sending: 10, sent: 90, failed: 5, bounced: 5 })).toBe(50);
     expect(missingCredits(120, 100)).toBe(20);
     expect(missingCredits(80, 100)).toBe(0);
     expect(missingCredits(80, undefined)).toBe(0);

@@ -81,6 +81,17 @@ export function CampaignSend({ campaign }: { campaign: CampaignJson }) {
     <Stack gap="md">
       <FailureAlert message={failure} />
       <ScreenAlerts loadError={summary.error} onRetry={() => void summary.refetch()} />
+      {campaign.sendError && (
+        <Alert color="orange" variant="light" role="alert">
+          {campaign.sendError === "not_enough_credits"
+            ? t(campaign.state === "sending" ? "campaigns.send.pausedCredits" : "campaigns.send.notStartedCredits")
+            : t("campaigns.send.notStarted", {
+                reason: i18n.exists(`errors:${campaign.sendError}`)
+                  ? t(`errors:${campaign.sendError}` as "errors:internal_error")
+                  : t("errors:internal_error"),
+              })}
+        </Alert>
+      )}
       {campaign.state !== "pending" && <SendState campaign={campaign} statisticsUrl={statisticsOf(campaign.id)} />}
       {campaign.state === "scheduled" && canEdit && (
         <Group>
