@@ -83,6 +83,12 @@ describe.each(databaseKinds())("Mailgun webhook on %s", (kind) => {
 
     const replay = await expectNoChange(db, () => suite.server.http.post(PATH, body));
     expect(replay.status).toBe(406);
+    // Replays at once: each refused, nothing credited again.
+    const racing = await Promise.all([1, 2, 3].map(() => suite.server.http.post(PATH, body)));
+    expect(racing.map((answer) => answer.status)).toEqual([406, 406, 406]);
+    const fresh = signed(failed(token, "permanent"));
+    const together = await Promise.all([1, 2, 3].map(() => suite.server.http.post(PATH, fresh)));
+    expect(together.map((answer) => answer.status).sort()).toEqual([200, 406, 406]);
     // The same event under a new token is accepted but changes nothing either: no second credit back.
     const again = await suite.server.http.post(PATH, signed(failed(token, "permanent")));
     expect(again.body).toEqual({ received: true, applied: false });

@@ -124,13 +124,17 @@ export async function receiveMailgunEvent(deps: MailgunDeps, body: unknown): Pro
   const token = messageId ? tokenFromMessageId(messageId, deps.bounceDomain) : null;
 
   return deps.db.transaction(async (trx) => {
-    const seen = await trx("mailWebhookTokens").where({ provider: "mailgun", token: signature.token }).first();
-    if (seen) return { accepted: false, refusal: "replayed" } as const;
+    // The same token at once (a replay racing the original) waits for it and is then refused.
+    const kept = (await trx("mailWebhookTokens")
+      .insert({ provider: "mailgun", token: signature.token, receivedAt: sqlTime(now) })
+      .onConflict(["provider", "token"])
+      .ignore()
+      .returning("token")) as unknown[];
+    if (!kept.length) return { accepted: false, refusal: "replayed" } as const;
     await trx("mailWebhookTokens")
       .where({ provider: "mailgun" })
       .where("receivedAt", "<", sqlTime(new Date(now.getTime() - TOKEN_MEMORY_MS)))
       .delete();
-    await trx("mailWebhookTokens").insert({ provider: "mailgun", token: signature.token, receivedAt: sqlTime(now) });
     const result =
       outcome && token
         ? await applyMailFeedbackIn(trx, { token, outcome, ...statusOf(data, outcome), source: "webhook", now })
