@@ -129,6 +129,22 @@ describe.each(databaseKinds())("campaign bounces by SMTP on %s", (kind) => {
     expect(refunds).toHaveLength(1);
   });
 
+  it("the same hard bounce delivered on several connections at once gives the credit back once", async () => {
+    const { db, account, recipient, token } = await setUp("twice@example.net");
+    const dsn = report(
+      "postfix-user-unknown",
+      token,
+      "twice@example.net",
+      "AbCdEfGhIjKlMnOpQrStUvWx",
+      /Nobody@example\.net/g,
+    );
+    await Promise.all([1, 2, 3].map(() => deliver(verpReturnPath(BOUNCE_DOMAIN, token), dsn)));
+    expect(await remainingCredits(db, account.id, "campaign", new Date())).toBe(5);
+    expect(await db("creditMovements").where({ recipientId: recipient.id, reason: "refund" })).toHaveLength(1);
+    expect(await CampaignEvent.query(db).where({ recipientId: recipient.id })).toHaveLength(1);
+    expect(await MailError.query(db).where({ accountId: account.id })).toMatchObject([{ occurrences: 1 }]);
+  });
+
   it("a soft bounce (4.2.2 delayed) is recorded but suppresses nothing, and never lowers a hard bounce", async () => {
     const { db, account, recipient, token, nextSummary } = await setUp("full.box@gmail.com");
     const delayed = report(
