@@ -163,22 +163,31 @@ export async function claimRecipients(
 /** Mail statuses a new send may replace (never a later one: opened, clicked, unsubscribed, bounce, blocked). */
 const REPLACEABLE_MAIL_STATUSES = ["none", "pending", "queued", "error", "sent", "delivered"];
 
-/** The mail server accepted the recipient's message: it keeps its credit. */
+/**
+ * The mail server accepted the recipient's message: it keeps its credit. Only a recipient still `sending` changes
+ * (the guest's mail status is read from the row when not given). Returns whether it did.
+ */
 export async function markAccepted(
   db: Knex,
   recipient: Pick<ClaimedRecipient, "id" | "guestId">,
   messageId: string,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx("campaignRecipients")
+): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const changed = await trx("campaignRecipients")
       .where({ id: recipient.id, status: "sending" })
       .update({ status: "sent", sentAt: sqlTime(now), messageId, lastError: null, updatedAt: sqlTime(now) });
-    if (recipient.guestId)
+    if (changed !== 1) return false;
+    const guestId =
+      recipient.guestId ??
+      ((await trx("campaignRecipients").where({ id: recipient.id }).first("guestId")) as { guestId: string | null })
+        .guestId;
+    if (guestId)
       await trx("guests")
-        .where({ id: recipient.guestId })
+        .where({ id: guestId })
         .whereIn("mailStatus", REPLACEABLE_MAIL_STATUSES)
         .update({ mailStatus: "sent", mailStatusAt: sqlTime(now) });
+    return true;
   });
 }
 

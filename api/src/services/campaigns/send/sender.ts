@@ -10,6 +10,7 @@ import { Campaign } from "../../../models/Campaign.ts";
 import type { AppDeps } from "../../scope.ts";
 import { loadCampaignEventFacts } from "../eventFacts.ts";
 import { claimRecipients, finishIfDone, markAccepted, markNotSent, type ClaimedRecipient } from "./ledger.ts";
+import { openSendJournal, settleJournals } from "./journal.ts";
 import { startDueCampaign } from "./request.ts";
 import { suppressedAmong } from "./suppressed.ts";
 
@@ -37,6 +38,7 @@ const MAX_PAUSE_MS = 60_000;
 
 export function createCampaignSender(deps: SenderDeps, transport: CampaignTransport): CampaignSender {
   const settings = deps.config.campaignSend;
+  const journal = openSendJournal(deps.config.varDir);
   const logger = deps.logger.child({ module: "campaigns" });
   const runs = new Map<string, Promise<void>>();
   let stopping = false;
@@ -124,13 +126,17 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
       });
       return;
     }
+    const committed = journal.accepted(campaign.id, recipient.id, messageId);
     await markAccepted(deps.db, recipient, messageId, deps.clock.now());
+    committed();
     wentThrough();
   }
 
   async function sendCampaign(campaignId: string): Promise<void> {
     const campaign = await Campaign.query(deps.db).findById(campaignId);
     if (!campaign || campaign.state !== "sending") return;
+    // What a killed sender of this machine handed over before its ledger commit is sent: never again.
+    await settleJournals(deps.db, deps.config.varDir, deps.clock.now());
     const event = await loadCampaignEventFacts(deps.db, campaign.eventId);
     const templates = new Map<CampaignLanguage, Promise<CompiledCampaign>>();
     const compiledFor = (language: CampaignLanguage) => {
@@ -222,6 +228,7 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
     async stop() {
       stopping = true;
       await Promise.all(runs.values());
+      journal.close();
     },
   };
 }
