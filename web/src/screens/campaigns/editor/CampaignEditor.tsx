@@ -81,9 +81,11 @@ export function CampaignEditor({ campaign }: { campaign: CampaignJson }) {
     const node =
       targetPlace.area === "subject"
         ? document.getElementById("campaign-subject")
-        : block
-          ? document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(block.id)}"]`)
-          : document.getElementById("campaign-content-title");
+        : target === "fromEmail"
+          ? document.getElementById("campaign-from-email")
+          : block
+            ? document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(block.id)}"]`)
+            : document.getElementById("campaign-content-title");
     node?.scrollIntoView({ block: "center" });
     const field = node?.matches("input, textarea")
       ? node
@@ -179,6 +181,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignJson }) {
             type="email"
             label={t("campaigns.fields.fromEmail")}
             description={t("campaigns.fields.fromEmailHelp")}
+            required
             value={draft.fromEmail}
             onChange={(changed) => set("fromEmail", changed.currentTarget.value)}
             error={fieldError("fromEmail")}

@@ -59,7 +59,14 @@ export function CampaignSend({ campaign }: { campaign: CampaignJson }) {
   const missing = missingCredits(required, left);
   const scheduledIso = fromZonedInput(sendAt, event.timezone);
   const canSchedule = isFutureDate(scheduledIso ? new Date(scheduledIso) : null, new Date());
-  const hasIssues = Boolean(summary.data?.issues.length);
+  // The send also needs a sender (the API refuses it without one); the summary lists the content's issues.
+  const issues = [
+    ...(campaign.fromEmail
+      ? []
+      : [{ field: "fromEmail", code: "required", message: t("campaigns.send.fromEmailRequired") }]),
+    ...(summary.data?.issues ?? []),
+  ];
+  const hasIssues = issues.length > 0;
 
   /** Sends or schedules; a refusal (not enough credits: the missing amount in its words) stays in the dialog. */
   async function confirmSend(mode: "now" | "schedule") {
@@ -130,7 +137,7 @@ export function CampaignSend({ campaign }: { campaign: CampaignJson }) {
               </Alert>
             )}
           </Paper>
-          <Issues summary={summary.data} editorUrl={`${base}/${campaign.id}`} />
+          <Issues issues={issues} editorUrl={`${base}/${campaign.id}`} />
           {canEdit && (
             <Paper withBorder p="md" radius="md" component="section" aria-labelledby="campaign-send-title">
               <Title order={3} size="h5" id="campaign-send-title" mb="xs">
@@ -218,9 +225,9 @@ function Audience({ summary }: { summary: CampaignSummaryJson }) {
 }
 
 /** What keeps it from being sent, each with a link to the editor at its field's language. */
-function Issues({ summary, editorUrl }: { summary: CampaignSummaryJson; editorUrl: string }) {
+function Issues({ issues, editorUrl }: { issues: CampaignSummaryJson["issues"]; editorUrl: string }) {
   const { t } = useTranslation("web");
-  if (!summary.issues.length) {
+  if (!issues.length) {
     return (
       <Alert color="green" variant="light">
         {t("campaigns.send.ready")}
@@ -230,19 +237,21 @@ function Issues({ summary, editorUrl }: { summary: CampaignSummaryJson; editorUr
   return (
     <Alert color="yellow" variant="light" title={t("campaigns.send.issues")}>
       <List size="sm" spacing={4}>
-        {summary.issues.map((issue) => {
+        {issues.map((issue) => {
           const place = placeOfIssue(issue.field);
           const where =
             place.area === "subject"
               ? t("campaigns.fields.subject")
-              : place.language
-                ? place.blockIndex !== null
-                  ? t("campaigns.send.issueAtBlock", {
-                      language: t(`languages.${place.language}`),
-                      position: place.blockIndex + 1,
-                    })
-                  : t(`languages.${place.language}`)
-                : t("campaigns.editor.content");
+              : issue.field === "fromEmail"
+                ? t("campaigns.fields.fromEmail")
+                : place.language
+                  ? place.blockIndex !== null
+                    ? t("campaigns.send.issueAtBlock", {
+                        language: t(`languages.${place.language}`),
+                        position: place.blockIndex + 1,
+                      })
+                    : t(`languages.${place.language}`)
+                  : t("campaigns.editor.content");
           return (
             <List.Item key={issue.field + issue.code}>
               <Anchor
