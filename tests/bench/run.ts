@@ -11,6 +11,7 @@ import { benchBadges } from "./badges.ts";
 import { benchCheckin } from "./checkin.ts";
 import { benchDesk } from "./desk.ts";
 import { benchTicketing } from "./ticketing.ts";
+import { benchCampaigns } from "./campaigns.ts";
 
 const AREAS: Record<string, () => Promise<void>> = {
   core: benchCore,
@@ -30,6 +31,7 @@ const AREAS: Record<string, () => Promise<void>> = {
   checkin: benchCheckin,
   desk: benchDesk,
   ticketing: benchTicketing,
+  campaigns: benchCampaigns,
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -14,8 +14,17 @@ const logger = pino({ level: "silent" });
 const deps = createDeps(loadConfig({ ...process.env, NODE_ENV: "test" }), { logger });
 const transport = createCampaignTransport(deps.config, logger);
 const sender = createCampaignSender(deps, transport);
+// The bench follows the sender's memory (BENCH_MEMORY_MS: how often it is printed).
+const memoryEvery = Number(process.env.BENCH_MEMORY_MS ?? 0);
+const memory = memoryEvery
+  ? setInterval(() => {
+      const usage = process.memoryUsage();
+      writeSync(1, `memory ${usage.rss} ${usage.heapUsed}\n`);
+    }, memoryEvery)
+  : undefined;
 await sender.run(campaignId);
 await sender.stop();
+if (memory) clearInterval(memory);
 transport.close();
 writeSync(1, "done\n");
 await deps.db.destroy();

@@ -1,7 +1,5 @@
 import type { CampaignJson, CampaignProgressJson, CampaignSummaryJson } from "@tessera/shared/schemas/campaigns";
-import type { Knex } from "../../db/knex.ts";
 import type { Campaign } from "../../models/Campaign.ts";
-import { progressOf } from "../../services/campaigns/send/ledger.ts";
 import type { TFunction } from "i18next";
 import type { CampaignSummary } from "../../services/campaigns/campaigns.ts";
 
@@ -48,9 +46,4 @@ export function presentCampaignSummary(summary: CampaignSummary, t: TFunction): 
       message: t(issue.code, { ns: "validation", ...issue.params }),
     })),
   };
-}
-
-/** A campaign with where its recipients stand (a query when its send started). */
-export async function presentCampaignWithProgress(db: Knex, campaign: Campaign): Promise<CampaignJson> {
-  return presentCampaign(campaign, (await progressOf(db, [campaign])).get(campaign.id) ?? null);
 }

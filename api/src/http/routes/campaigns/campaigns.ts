@@ -8,7 +8,8 @@ import {
   updateCampaign,
 } from "../../../services/campaigns/campaigns.ts";
 import { progressOf } from "../../../services/campaigns/send/ledger.ts";
-import { presentCampaign, presentCampaignSummary, presentCampaignWithProgress } from "../../presenters/campaign.ts";
+import { presentCampaign, presentCampaignSummary } from "../../presenters/campaign.ts";
+import { presentCampaignWithProgress } from "./withProgress.ts";
 import { route, type Route } from "../define.ts";
 import { eventKey } from "../guests/eventKey.ts";
 
@@ -23,7 +24,7 @@ export const campaignRoutes: Route[] = [
     presentCampaign(await createCampaign(scope, eventKey(params), body)),
   ),
   route(campaigns.get, async (scope, { params }) =>
-    presentCampaignWithProgress(scope.db, await getCampaign(scope, eventKey(params), params.id)),
+    presentCampaignWithProgress(scope, await getCampaign(scope, eventKey(params), params.id)),
   ),
   route(campaigns.update, async (scope, { params, body }) =>
     presentCampaign(await updateCampaign(scope, eventKey(params), params.id, body)),

@@ -1,17 +1,17 @@
 import { campaignSendingContracts as sending } from "@tessera/shared/contracts/campaignSending";
 import { cancelScheduledSend, requestSend } from "../../../services/campaigns/send/request.ts";
 import { sendTestMessage } from "../../../services/campaigns/send/testSend.ts";
-import { presentCampaignWithProgress } from "../../presenters/campaign.ts";
+import { presentCampaignWithProgress } from "./withProgress.ts";
 import { route, type Route } from "../define.ts";
 import { eventKey } from "../guests/eventKey.ts";
 
 /** /events/{a}/{e}/campaigns/{id}/send|cancel|test: sending a campaign now or later, and test messages. */
 export const campaignSendingRoutes: Route[] = [
   route(sending.send, async (scope, { params, body }) =>
-    presentCampaignWithProgress(scope.db, await requestSend(scope, eventKey(params), params.id, body)),
+    presentCampaignWithProgress(scope, await requestSend(scope, eventKey(params), params.id, body)),
   ),
   route(sending.cancel, async (scope, { params }) =>
-    presentCampaignWithProgress(scope.db, await cancelScheduledSend(scope, eventKey(params), params.id)),
+    presentCampaignWithProgress(scope, await cancelScheduledSend(scope, eventKey(params), params.id)),
   ),
   route(sending.test, async (scope, { params, body }) => ({
     sentTo: await sendTestMessage(scope, eventKey(params), params.id, body),

@@ -300,3 +300,11 @@ export async function progressOf(
   }
   return byCampaign;
 }
+
+/** Where one campaign's recipients stand, or null before its send started. */
+export async function campaignSendProgress(
+  db: Knex,
+  campaign: Pick<Campaign, "id" | "state">,
+): Promise<SendProgress | null> {
+  return (await progressOf(db, [campaign])).get(campaign.id) ?? null;
+}

@@ -126,7 +126,7 @@ export async function startDueCampaign(db: Knex, campaignId: string, now: Date):
     const campaign = await Campaign.query(trx)
       .findById(campaignId)
       .modify((query) => {
-        if (trx.client.config.client === "pg") void query.forUpdate();
+        if (isPostgres(trx)) void query.forUpdate();
       });
     if (!campaign || campaign.state !== "scheduled" || !campaign.sendAt || campaign.sendAt > now) return false;
     try {

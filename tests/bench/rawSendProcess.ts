@@ -1,0 +1,58 @@
+// The campaign bench's floor: the same messages (the campaign compiled once, personalised per recipient, tracking
+// links and all) sent with nodemailer alone, through a pool of the same number of connections, to the same sink —
+// no database, no ledger, no credits. argv: <smtp url> <count> <connections>. Prints "elapsed <ms>".
+import nodemailer from "nodemailer";
+import { trackingRenderOptions } from "../../api/src/campaigns/links.ts";
+import { compileCampaign } from "../../api/src/campaigns/render.ts";
+import { recipientMergeValues } from "../../api/src/campaigns/values.ts";
+import { sendableContent } from "../helpers/campaigns.ts";
+
+const [url, countText, connectionsText] = process.argv.slice(2) as [string, string, string];
+const count = Number(countText);
+const connections = Number(connectionsText);
+const publicUrl = "http://127.0.0.1:3000";
+const template = await compileCampaign(
+  { subject: "See you soon, {{firstName}}", content: sendableContent(), language: "en" },
+  trackingRenderOptions(publicUrl),
+);
+const event = {
+  name: "Bench",
+  slug: "bench",
+  startsAt: null,
+  isAllDay: false,
+  timezone: "UTC",
+  registrationFormId: "f",
+};
+const transport = nodemailer.createTransport({ url, pool: true, maxConnections: connections, maxMessages: Infinity });
+let next = 0;
+const start = performance.now();
+await Promise.all(
+  Array.from({ length: connections * 2 }, async () => {
+    while (next < count) {
+      const index = next++;
+      const token = `floor${String(index).padStart(19, "0")}`;
+      const message = template.personalise(
+        recipientMergeValues(publicUrl, event, {
+          firstName: `Guest${index}`,
+          lastName: null,
+          company: null,
+          email: `floor${index}@example.org`,
+          language: "en",
+          token,
+        }),
+      );
+      await transport.sendMail({
+        from: { name: "Bench", address: "events@example.org" },
+        to: `floor${index}@example.org`,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        messageId: `<${token}@bounces.example.org>`,
+        envelope: { from: `bounces+${token}@bounces.example.org`, to: `floor${index}@example.org` },
+      });
+    }
+  }),
+);
+console.log(`elapsed ${(performance.now() - start).toFixed(0)}`);
+transport.close();
+process.exit(0);
