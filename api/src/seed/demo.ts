@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { seedDemoCampaigns } from "./campaigns.ts";
 import { EVENT_MODULES, WHITE_LABEL_FLAGS } from "@tessera/shared";
 import type { Db, Knex } from "../db/knex.ts";
 import { Account } from "../models/Account.ts";
@@ -197,6 +198,7 @@ export async function seedDemo(
     await seedDemoGuests(trx, event, options.now ?? now);
     await seedDemoForms(trx, event, organizer.id);
     await seedDemoOrders(trx, event, options.now ?? now);
+    await seedDemoCampaigns(trx, event, organizer.id, options.now ?? now);
     return { email: DEMO_EMAIL, adminEmail: DEMO_ADMIN_EMAIL, readerEmail: DEMO_READER_EMAIL, password };
   });
 }
