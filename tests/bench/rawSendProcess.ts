@@ -1,9 +1,10 @@
 // The campaign bench's floor: the same messages (the campaign compiled once, personalised per recipient, tracking
 // links and all) sent with nodemailer alone, through a pool of the same number of connections, to the same sink —
-// no database, no ledger, no credits. argv: <smtp url> <count> <connections>. Prints "elapsed <ms>".
+// no database, no ledger, no credits; the same sockets (Nagle off) as the product's transport. argv: <smtp url> <count> <connections>. Prints "elapsed <ms>".
 import nodemailer from "nodemailer";
-import { trackingRenderOptions } from "../../api/src/campaigns/links.ts";
+import { listUnsubscribeHeaders, trackingRenderOptions } from "../../api/src/campaigns/links.ts";
 import { compileCampaign } from "../../api/src/campaigns/render.ts";
+import { noDelaySocket } from "../../api/src/mail/noDelaySocket.ts";
 import { recipientMergeValues } from "../../api/src/campaigns/values.ts";
 import { sendableContent } from "../helpers/campaigns.ts";
 
@@ -23,7 +24,13 @@ const event = {
   timezone: "UTC",
   registrationFormId: "f",
 };
-const transport = nodemailer.createTransport({ url, pool: true, maxConnections: connections, maxMessages: Infinity });
+const transport = nodemailer.createTransport({
+  url,
+  pool: true,
+  maxConnections: connections,
+  maxMessages: Infinity,
+  getSocket: noDelaySocket(10_000),
+} as Parameters<typeof nodemailer.createTransport>[0]);
 let next = 0;
 const start = performance.now();
 await Promise.all(
@@ -49,6 +56,7 @@ await Promise.all(
         text: message.text,
         messageId: `<${token}@bounces.example.org>`,
         envelope: { from: `bounces+${token}@bounces.example.org`, to: `floor${index}@example.org` },
+        headers: { ...listUnsubscribeHeaders(publicUrl, token), Precedence: "bulk" },
       });
     }
   }),

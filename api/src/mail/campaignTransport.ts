@@ -1,6 +1,7 @@
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
+import { noDelaySocket } from "./noDelaySocket.ts";
 import { createOutboxTransport } from "./transport.ts";
 
 /** What a campaign sender hands messages to: the mail server's answer, or an error carrying its SMTP code. */
@@ -31,6 +32,7 @@ export function createCampaignTransport(
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    getSocket: noDelaySocket(10_000),
     ...(dkim
       ? {
           dkim: { ...dkim, headerFieldNames: "from:to:subject:date:message-id:list-unsubscribe:list-unsubscribe-post" },
