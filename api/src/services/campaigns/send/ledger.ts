@@ -161,7 +161,7 @@ export async function claimRecipients(
 }
 
 /** Mail statuses a new send may replace (never a later one: opened, clicked, unsubscribed, bounce, blocked). */
-const REPLACEABLE_MAIL_STATUSES = ["none", "pending", "queued", "error", "sent", "delivered"];
+export const REPLACEABLE_MAIL_STATUSES = ["none", "pending", "queued", "error", "sent", "delivered"];
 
 /**
  * The mail server accepted the recipient's message: it keeps its credit. Only a recipient still `sending` changes

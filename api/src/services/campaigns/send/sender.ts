@@ -9,7 +9,8 @@ import { isTemporaryMailError, mailErrorText, type CampaignTransport } from "../
 import { Campaign } from "../../../models/Campaign.ts";
 import type { AppDeps } from "../../scope.ts";
 import { loadCampaignEventFacts } from "../eventFacts.ts";
-import { claimRecipients, finishIfDone, markAccepted, markNotSent, type ClaimedRecipient } from "./ledger.ts";
+import { createAcceptedWrites, type AcceptedWrites } from "./acceptedWrites.ts";
+import { claimRecipients, finishIfDone, markNotSent, type ClaimedRecipient } from "./ledger.ts";
 import { openSendJournal, settleJournals } from "./journal.ts";
 import { startDueCampaign } from "./request.ts";
 import { suppressedAmong } from "./suppressed.ts";
@@ -83,6 +84,7 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
     campaign: Campaign,
     event: CampaignEventFacts,
     compiledFor: (language: CampaignLanguage) => Promise<CompiledCampaign>,
+    accepted: AcceptedWrites,
     recipient: ClaimedRecipient,
   ): Promise<void> {
     if (stopping) {
@@ -126,9 +128,7 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
       });
       return;
     }
-    const committed = journal.accepted(campaign.id, recipient.id, messageId);
-    await markAccepted(deps.db, recipient, messageId, deps.clock.now());
-    committed();
+    accepted.add(recipient.id, journal.accepted(campaign.id, recipient.id, messageId));
     wentThrough();
   }
 
@@ -156,6 +156,7 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
       return template;
     };
     const connections = pLimit(settings.connections);
+    const accepted = createAcceptedWrites(deps.db, settings.bounceDomain, () => deps.clock.now());
     while (!stopping) {
       let claimed: ClaimedRecipient[];
       try {
@@ -194,10 +195,11 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
                   error: `suppressed: ${suppressed.get(recipient.id)}`,
                   now: deps.clock.now(),
                 })
-              : sendOne(campaign, event, compiledFor, recipient),
+              : sendOne(campaign, event, compiledFor, accepted, recipient),
           ),
         ),
       );
+      await accepted.drain();
     }
   }
 
