@@ -98,6 +98,8 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
       if (config.env !== "test") owedDocuments = watchOwedDocuments(deps);
       // Card payments and refunds a killed process left between Stripe's answer and its commit are settled.
       if (config.env !== "test") openPayments = watchOpenPayments(deps);
+      // Scheduled campaigns whose date came, and sends a killed process left, are taken up.
+      campaignSends.start();
       // Bounces and delivery reports of campaign mail, where the configuration gives the endpoint a port.
       const inbound = config.inboundMail;
       if (inbound.smtpPort !== null)

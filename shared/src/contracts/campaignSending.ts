@@ -1,4 +1,5 @@
 import { CampaignSchema, CampaignSendBody, CampaignTestBody, CampaignTestResult } from "../schemas/campaigns.ts";
+import { UnsentRecipientsSchema } from "../schemas/campaignUnsent.ts";
 import { EventScopedIdParams } from "../schemas/guests.ts";
 import { contract } from "./contract.ts";
 
@@ -48,5 +49,19 @@ export const campaignSendingContracts = {
     body: CampaignTestBody,
     response: CampaignTestResult,
     errors: [403, 404, 422],
+  }),
+  unsent: contract({
+    method: "get",
+    path: "/events/:a/:e/campaigns/:id/unsent",
+    summary: "The recipients a campaign's send could not reach",
+    description:
+      "'Some recipients could not be synchronized' (spec §8): how many of the campaign's recipients got no " +
+      "message, and the first 100 of them by name with why: unsubscribed, bounced, blocked or complained after " +
+      "the recipients were written; refused by the mail server (its answer in `detail`); or given up on after " +
+      "repeated 'try later' answers. Their credits were given back. Anyone who may read the event.",
+    tags,
+    params: EventScopedIdParams,
+    response: UnsentRecipientsSchema,
+    errors: [403, 404],
   }),
 };

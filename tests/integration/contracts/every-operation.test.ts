@@ -1416,6 +1416,11 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       body: { email: "me@example.org" },
     });
   },
+  "campaigns.unsent": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event, { state: "sent", fromEmail: "events@example.org" });
+    return w.overseer.campaigns.unsent({ params: { ...w.at(event), id: campaign.id } });
+  },
   "unsubscribe.view": async (w) => w.anonymous.unsubscribe.view({ params: { token: await recipientToken(w) } }),
   "unsubscribe.unsubscribe": async (w) =>
     w.anonymous.unsubscribe.unsubscribe({ params: { token: await recipientToken(w) } }),
