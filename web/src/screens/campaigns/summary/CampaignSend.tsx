@@ -35,6 +35,7 @@ import { useCreditsRemaining } from "@/queries/credits.ts";
 import { useCampaignsArea } from "../campaignsBase.ts";
 import { placeOfIssue } from "../editor/issues.ts";
 import { isFutureDate, missingCredits, progressPercent } from "./sending.ts";
+import { UnsentRecipients } from "./UnsentRecipients.tsx";
 
 /**
  * Summary and send (spec §2): who the campaign goes to, who is left out and why, the credits it needs against
@@ -314,6 +315,7 @@ function SendState({ campaign, statisticsUrl }: { campaign: CampaignJson; statis
           </Anchor>
         </Stack>
       )}
+      {(campaign.state === "sending" || campaign.state === "sent") && <UnsentRecipients campaign={campaign} />}
     </Paper>
   );
 }
