@@ -84,20 +84,25 @@ describe.each(databaseKinds())("unsent recipients of a campaign on %s", (kind) =
     const base = `${eventBase(event)}/campaigns/${draft.id}`;
     for (let tries = 0; (await Campaign.query(db).findById(draft.id))!.state !== "sent"; tries++) {
       if (tries > 300)
-        throw new Error(`not sent within 30 s: ${JSON.stringify(await db("campaignRecipients").where({ campaignId: draft.id }).select("email", "status", "attempts", "lastError"))}`);
+        throw new Error(
+          `not sent within 30 s: ${JSON.stringify(await db("campaignRecipients").where({ campaignId: draft.id }).select("email", "status", "attempts", "lastError"))}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const response = await http.get(`${base}/unsent`);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.total).toBe(3);
     const byEmail = Object.fromEntries(
-      (response.body.data as { email: string }[]).map((recipient) => [recipient.email, recipient]),
+      (response.body.data as { email: string; detail: string | null }[]).map((recipient) => [
+        recipient.email,
+        recipient,
+      ]),
     );
     expect(Object.keys(byEmail).sort()).toEqual(["later@example.org", "leaving@example.org", "nobody@example.org"]);
     expect(byEmail["nobody@example.org"]).toMatchObject({ reason: "refused", firstName: "No", attempts: 1 });
-    expect((byEmail["nobody@example.org"] as { detail: string }).detail).toMatch(/^550/);
+    expect(byEmail["nobody@example.org"]!.detail).toMatch(/^550/);
     expect(byEmail["later@example.org"]).toMatchObject({ reason: "gave_up", attempts: 2 });
-    expect((byEmail["later@example.org"] as { detail: string }).detail).toMatch(/^451/);
+    expect(byEmail["later@example.org"]!.detail).toMatch(/^451/);
     expect(byEmail["leaving@example.org"]).toMatchObject({ reason: "unsubscribed", detail: null });
     // Listed by name: Body, Ter, Ving.
     expect((response.body.data as { lastName: string }[]).map((recipient) => recipient.lastName)).toEqual([
