@@ -26,6 +26,14 @@ describe("capability table", () => {
     expect(roleCan("editor", "mailErrors.manage")).toBe(false);
     expect(roleCan("organizer", "mailErrors.manage")).toBe(true);
     expect(roleCan("overseer", "mailErrors.manage")).toBe(true);
+    // Senders: editors and up read them (a campaign's sender), overseers manage them, platform administrators
+    // alone mark one verified without its mail.
+    expect(roleCan("reader", "senders.read")).toBe(false);
+    expect(roleCan("editor", "senders.read")).toBe(true);
+    expect(roleCan("organizer", "senders.manage")).toBe(false);
+    expect(roleCan("overseer", "senders.manage")).toBe(true);
+    expect(roleCan("overseer", "senders.verify")).toBe(false);
+    expect(roleCan("administrator", "senders.verify")).toBe(true);
   });
 
   it("does not count readers against the organizer limit", () => {

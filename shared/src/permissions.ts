@@ -27,11 +27,14 @@ export const ACTIONS = [
   "audit.read",
   "credits.read", // the account's event and campaign credits, their packs and movements
   "mailErrors.manage", // the account's mail errors: bounced, complained and blocked addresses (spec §7 errormails)
+  "senders.read", // the account's sender emails, to pick a campaign's sender (spec §3 sender email)
+  "senders.manage", // add, verify by mail, delete the account's sender emails
+  "senders.verify", // mark a sender verified without its mail: platform administrators only (spec §1)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const READER: readonly Action[] = ["account.read", "users.read", "teams.read", "events.read"];
-const EDITOR: readonly Action[] = [...READER, "events.update"];
+const EDITOR: readonly Action[] = [...READER, "events.update", "senders.read"];
 const ORGANIZER: readonly Action[] = [
   ...EDITOR,
   "events.create",
@@ -47,6 +50,7 @@ const OVERSEER: readonly Action[] = [
   "teams.manage",
   "events.readAll",
   "events.manageAccess",
+  "senders.manage",
 ];
 
 export const CAPABILITIES: Readonly<Record<Role, readonly Action[]>> = {

@@ -17,6 +17,7 @@ import { buildAccount } from "../helpers/factories.ts";
 import { buildGuests } from "../helpers/guests.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { printTable } from "./stats.ts";
+import { buildVerifiedSender } from "../helpers/senders.ts";
 
 const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CAMPAIGN_CONNECTIONS ?? 8);
@@ -122,6 +123,7 @@ export async function benchCampaigns(): Promise<void> {
       email: `guest${index}@example.org`,
       status: "confirmed",
     }));
+    await buildVerifiedSender(db, account.id);
     const draft = await buildCampaign(db, event, {
       type: "reminder",
       subject: "See you soon, {{firstName}}",

@@ -7,7 +7,8 @@ export type MailTemplate =
   | "registration_confirmation"
   | "guest_sign_in"
   | "waiting_list_promoted"
-  | "contact_message";
+  | "contact_message"
+  | "sender_verification";
 
 /** How a registration through a form ended, as its confirmation email says it. */
 export type RegistrationOutcome = "confirmed" | "pending" | "declined";
@@ -40,6 +41,8 @@ export interface MailTemplateData {
     message: string;
     isSignedInGuest: boolean;
   };
+  /** An account's new sender address: the link to the page that verifies it, valid `validHours`. */
+  sender_verification: { email: string; accountName: string; link: string; validHours: number };
 }
 
 export type MailRequest = {

@@ -70,6 +70,17 @@ function requestsIn(language: MailRequest["language"]): MailRequest[] {
         link: `https://x.test/${language}/summit/portal`,
       },
     },
+    {
+      to: "events@x.test",
+      language,
+      template: "sender_verification",
+      data: {
+        email: "events@x.test",
+        accountName: "Acme",
+        link: `https://x.test/${language}/senders/verify/t`,
+        validHours: 48,
+      },
+    },
     ...(["confirmed", "pending", "declined"] as const).map((outcome) => ({
       to: "a@x.test",
       language,
@@ -102,7 +113,7 @@ describe("renderMail", () => {
       const mail = await renderMail(request);
       for (const part of [mail.subject, mail.text, mail.html]) {
         expect(part).not.toMatch(
-          /(password_reset|invitation|second_factor|registration_confirmation|guest_sign_in|contact_message|waiting_list_promoted)\.\w+|link_fallback|\{\{/,
+          /(password_reset|invitation|second_factor|registration_confirmation|guest_sign_in|contact_message|waiting_list_promoted|sender_verification)\.\w+|link_fallback|\{\{/,
         );
       }
       expect(mail.html).toMatch(/^<!doctype html>/i);

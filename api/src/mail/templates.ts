@@ -10,6 +10,7 @@ import { oneLine, type MailFrame } from "./templates/layout.ts";
 import { passwordResetContent } from "./templates/passwordReset.ts";
 import { registrationConfirmationContent } from "./templates/registrationConfirmation.ts";
 import { secondFactorContent } from "./templates/secondFactor.ts";
+import { senderVerificationContent } from "./templates/senderVerification.ts";
 import { renderText } from "./templates/textLayout.ts";
 import { waitingListPromotedContent } from "./templates/waitingListPromoted.ts";
 
@@ -44,6 +45,8 @@ function contentOf(request: MailRequest, t: MailTranslator): MailContent {
       return contactMessageContent(t, request.data);
     case "waiting_list_promoted":
       return waitingListPromotedContent(t, request.data);
+    case "sender_verification":
+      return senderVerificationContent(t, request.data);
   }
 }
 

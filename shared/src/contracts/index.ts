@@ -16,6 +16,7 @@ import { registrationContracts } from "./registration.ts";
 import { portalContracts } from "./portal.ts";
 import { guestExportContracts } from "./guestExport.ts";
 import { guestFileContracts } from "./guestFiles.ts";
+import { guestMailContracts } from "./guestMail.ts";
 import { guestImportContracts } from "./guestImports.ts";
 import { guestImportUploadContracts } from "./guestImportUploads.ts";
 import { guestViewContracts } from "./guestViews.ts";
@@ -43,6 +44,7 @@ import { campaignSendingContracts } from "./campaignSending.ts";
 import { unsubscribeContracts } from "./unsubscribe.ts";
 import { campaignCreditContracts, eventCreditContracts } from "./credits.ts";
 import { mailErrorContracts } from "./mailErrors.ts";
+import { senderContracts, senderVerificationContracts } from "./senders.ts";
 
 /**
  * Every operation of the API, by area. The API mounts a route for each (a test checks that none is
@@ -61,7 +63,7 @@ export const contracts = {
   defaultEventParams: defaultEventParamContracts,
   images: imageContracts,
   events: eventContracts,
-  guests: { ...guestContracts, ...guestViewContracts, ...guestFileContracts },
+  guests: { ...guestContracts, ...guestViewContracts, ...guestFileContracts, ...guestMailContracts },
   customFields: customFieldContracts,
   forms: formContracts,
   registration: registrationContracts,
@@ -95,6 +97,8 @@ export const contracts = {
   eventCredits: eventCreditContracts,
   campaignCredits: campaignCreditContracts,
   mailErrors: mailErrorContracts,
+  senders: senderContracts,
+  senderVerification: senderVerificationContracts,
 } satisfies ContractRegistry;
 
 export type Contracts = typeof contracts;

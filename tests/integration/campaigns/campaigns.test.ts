@@ -10,6 +10,7 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildGuest } from "../../helpers/guests.ts";
+import { buildVerifiedSender } from "../../helpers/senders.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -25,6 +26,7 @@ describe.each(databaseKinds())("email campaigns on %s", (kind) => {
     const { db } = suite.server;
     const account = await buildAccount(db, { maxCampaignsPerEvent: options.maxCampaignsPerEvent ?? null });
     const event = await buildEvent(db, account.id, { name: "Soirée des partenaires", languages: ["fr", "en"] });
+    await buildVerifiedSender(db, account.id);
     const { http } = await listedUser(suite.server, event, { role: "editor" });
     return { db, http, event, campaigns: `${eventBase(event)}/campaigns` };
   }

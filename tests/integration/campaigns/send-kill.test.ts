@@ -13,6 +13,7 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildGuests } from "../../helpers/guests.ts";
 import type { TestServer } from "../../helpers/server.ts";
+import { buildVerifiedSender } from "../../helpers/senders.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 const RECIPIENTS = 600;
@@ -83,6 +84,7 @@ describe.each(databaseKinds())("a campaign send killed mid-way on %s", (kind) =>
       email: `guest${index}@example.org`,
       status: "confirmed",
     }));
+    await buildVerifiedSender(db, account.id);
     const draft = await buildCampaign(db, event, { type: "reminder", fromEmail: "events@example.org" });
     const campaign = await db.transaction((trx) => startSend(trx, draft, new Date()));
     expect(campaign.recipientsCount).toBe(RECIPIENTS);

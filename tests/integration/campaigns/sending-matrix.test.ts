@@ -16,6 +16,7 @@ import {
   type MatrixRow,
 } from "../../helpers/matrix.ts";
 import { useCastServer } from "../../helpers/suite.ts";
+import { buildVerifiedSender } from "../../helpers/senders.ts";
 
 /**
  * Sending a campaign × every kind of caller (QUALITY.md, tenant isolation): scheduling, cancelling and test
@@ -61,6 +62,7 @@ describe.each(databaseKinds())("sending campaigns: role × route matrix on %s", 
     const { db } = suite.server;
     await creditsPack(db, where.accountId, "campaign", 5);
     await buildGuest(db, where, { email: "guest@example.org", status: "unanswered" });
+    await buildVerifiedSender(db, where.accountId);
     const pending = await buildCampaign(db, where, { fromEmail: "events@example.org" });
     const scheduled = await buildCampaign(db, where, {
       fromEmail: "events@example.org",

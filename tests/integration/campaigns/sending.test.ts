@@ -11,6 +11,7 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildGuest } from "../../helpers/guests.ts";
 import { startSmtpSink, type TestMailbox } from "../../helpers/smtp.ts";
+import { buildVerifiedSender } from "../../helpers/senders.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -52,6 +53,7 @@ describe.each(databaseKinds())("sending campaigns on %s", (kind) => {
     const account = await buildAccount(db);
     const event = await buildEvent(db, account.id, { name: "Partners' evening", languages: ["en", "fr"] });
     if (credits) await creditsPack(db, account.id, "campaign", credits);
+    await buildVerifiedSender(db, account.id);
     const { http, user } = await listedUser(suite.server, event, { role: "editor" });
     const campaign = await buildCampaign(db, event, {
       type: "reminder",

@@ -18,6 +18,7 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildForm } from "../../helpers/forms.ts";
 import { buildGuest } from "../../helpers/guests.ts";
+import { buildVerifiedSender } from "../../helpers/senders.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 /**
@@ -374,6 +375,7 @@ describe.each(databaseKinds())("campaign tracking and unsubscribing on %s", (kin
       status: "confirmed",
       language: "fr",
     });
+    await buildVerifiedSender(db, event.accountId);
     const ready = await Campaign.query(db).patchAndFetchById(campaign.id, {
       type: "custom",
       fromEmail: "events@example.org",

@@ -37,6 +37,7 @@ import { useTestServer } from "../../helpers/suite.ts";
 import { buildCheckin } from "../../helpers/checkins.ts";
 import { creditsPack, futureDay } from "../../helpers/credits.ts";
 import { buildMailError } from "../../helpers/mailErrors.ts";
+import { buildPendingSender, buildVerifiedSender } from "../../helpers/senders.ts";
 import type { TestServer } from "../../helpers/server.ts";
 
 type Registry = typeof contracts;
@@ -71,6 +72,15 @@ async function formWithTerms(w: World) {
     form: { file: pdf as never },
   });
   return { event, form, saved };
+}
+
+/** The token of a new sender's verification link, read from the mail it was sent. */
+async function senderToken(w: World): Promise<string> {
+  const email = `sender-${uniqueSlug()}@example.org`;
+  await w.overseer.senders.create({ params: { a: w.cast.accountA.id }, body: { email } });
+  const mail = await w.server.mailbox.waitFor(email);
+  const link = linksIn(mail).find((candidate) => candidate.includes("/senders/verify/"))!;
+  return decodeURIComponent(link.slice(link.lastIndexOf("/") + 1));
 }
 
 /** The token of a campaign message a guest of a fresh event received (its unsubscribe link's). */
@@ -499,6 +509,11 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const event = await w.event();
     const guest = await buildGuest(w.server.db, event);
     return w.overseer.guests.update({ params: { ...w.at(event), id: guest.id }, body: { company: "Analytical" } });
+  },
+  "guests.unlockEmail": async (w) => {
+    const event = await w.event();
+    const guest = await buildGuest(w.server.db, event, { mailStatus: "unsubscribed", unsubscribedAt: new Date() });
+    return w.overseer.guests.unlockEmail({ params: { ...w.at(event), id: guest.id } });
   },
   "guests.remove": async (w) => {
     const event = await w.event();
@@ -1393,6 +1408,7 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const event = await w.event();
     await creditsPack(w.server.db, event.accountId, "campaign", 5);
     await buildGuest(w.server.db, event, { email: "invited@example.org", status: "unanswered" });
+    await buildVerifiedSender(w.server.db, event.accountId);
     const campaign = await buildCampaign(w.server.db, event, { fromEmail: "events@example.org" });
     return w.overseer.campaigns.send({
       params: { ...w.at(event), id: campaign.id },
@@ -1410,6 +1426,7 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
   },
   "campaigns.test": async (w) => {
     const event = await w.event();
+    await buildVerifiedSender(w.server.db, event.accountId);
     const campaign = await buildCampaign(w.server.db, event, { fromEmail: "events@example.org" });
     return w.overseer.campaigns.test({
       params: { ...w.at(event), id: campaign.id },
@@ -1611,6 +1628,31 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const row = await buildMailError(w.server.db, w.cast.accountA.id);
     return w.admin.mailErrors.remove({ params: { a: w.cast.accountA.id, id: row.id } });
   },
+  "senders.list": async (w) => {
+    await buildVerifiedSender(w.server.db, w.cast.accountA.id);
+    return w.overseer.senders.list({ params: { a: w.cast.accountA.id } });
+  },
+  "senders.create": (w) =>
+    w.overseer.senders.create({
+      params: { a: w.cast.accountA.id },
+      body: { email: `new-${uniqueSlug()}@example.org`, name: "Events team" },
+    }),
+  "senders.resend": async (w) => {
+    const sender = await buildPendingSender(w.server.db, w.cast.accountA.id, `pending-${uniqueSlug()}@example.org`);
+    return w.overseer.senders.resend({ params: { a: w.cast.accountA.id, id: sender.id } });
+  },
+  "senders.markVerified": async (w) => {
+    const sender = await buildPendingSender(w.server.db, w.cast.accountA.id, `pending-${uniqueSlug()}@example.org`);
+    return w.admin.senders.markVerified({ params: { a: w.cast.accountA.id, id: sender.id } });
+  },
+  "senders.remove": async (w) => {
+    const sender = await buildPendingSender(w.server.db, w.cast.accountA.id, `gone-${uniqueSlug()}@example.org`);
+    return w.overseer.senders.remove({ params: { a: w.cast.accountA.id, id: sender.id } });
+  },
+  "senderVerification.view": async (w) =>
+    w.anonymous.senderVerification.view({ params: { token: await senderToken(w) } }),
+  "senderVerification.verify": async (w) =>
+    w.anonymous.senderVerification.verify({ params: { token: await senderToken(w) } }),
   "mailErrors.create": (w) =>
     w.overseer.mailErrors.create({
       params: { a: w.cast.accountA.id },

@@ -76,6 +76,7 @@ const INVITE_LINK = "http://tessera.test/invitations/accept?token=xyz789";
 const PORTAL_LINK = "http://tessera.test/fr/summit/portal/confirm#token=tsl_abc";
 const GUEST_AREA_LINK = "http://tessera.test/fr/summit/portal";
 const helloAda: Record<Language, string> = { en: "Hello Ada,", fr: "Bonjour Ada,", es: "Hola, Ada:" };
+const SENDER_LINK = "http://tessera.test/fr/senders/verify/tok_abc";
 
 const templateCases: Record<MailRequest["template"], TemplateCase> = {
   password_reset: {
@@ -184,6 +185,21 @@ const templateCases: Record<MailRequest["template"], TemplateCase> = {
       es: "Se ha liberado una plaza para ti: Morning — Summit 2027",
     },
     greetings: helloAda,
+  },
+  sender_verification: {
+    request: (language, to) => ({
+      to,
+      language,
+      template: "sender_verification",
+      data: { email: to, accountName: "Acme Events", link: SENDER_LINK, validHours: 48 },
+    }),
+    expectedInText: SENDER_LINK,
+    subjects: {
+      en: "Confirm sender_verification.en@guests.test as a sender for Acme Events",
+      fr: "Confirmez sender_verification.fr@guests.test comme expéditeur de Acme Events",
+      es: "Confirma sender_verification.es@guests.test como remitente de Acme Events",
+    },
+    greetings: { en: "Hello,", fr: "Bonjour,", es: "Hola:" },
   },
   registration_confirmation: {
     request: (language, to) => ({

@@ -7,6 +7,7 @@ import { defaultEventParamRoutes } from "./accounts/defaultEventParams.ts";
 import { accountStripeKeyRoutes } from "./accounts/stripeKeys.ts";
 import { creditRoutesOfAccounts } from "./accounts/credits.ts";
 import { mailErrorRoutes } from "./accounts/mailErrors.ts";
+import { senderRoutes } from "./accounts/senders.ts";
 import type { Route } from "./define.ts";
 import { eventRoutes } from "./events/events.ts";
 import { profileRoutes } from "./auth/profile.ts";
@@ -23,6 +24,7 @@ import { guestImportRoutes } from "./guests/imports.ts";
 import { guestImportUploadRoutes } from "./guests/importUploads.ts";
 import { guestExportRoutes } from "./guests/exports.ts";
 import { guestFileRoutes } from "./guests/files.ts";
+import { guestMailRoutes } from "./guests/mail.ts";
 import { guestOrderRoutes } from "./guests/orders.ts";
 import { formRoutes } from "./forms/forms.ts";
 import { publicFormRoutes } from "./forms/registration.ts";
@@ -59,11 +61,13 @@ export const apiRoutes: readonly Route[] = [
   ...accountStripeKeyRoutes,
   ...creditRoutesOfAccounts,
   ...mailErrorRoutes,
+  ...senderRoutes,
   ...imageRoutes,
   ...eventRoutes,
   ...guestExportRoutes, // before guestRoutes: /users/export is not /users/:id
   ...guestRoutes,
   ...guestFileRoutes,
+  ...guestMailRoutes,
   ...guestOrderRoutes, // loads ticketing's guest hooks (deletion guard, merge step)
   ...guestViewRoutes,
   ...customFieldRoutes,

@@ -12,6 +12,7 @@ import { changedFields, recordAudit } from "../audit/record.ts";
 import { findEventByKeyFor, type EventKey } from "../events/find.ts";
 import { actorUserId } from "../../policies/actor.ts";
 import type { Scope } from "../scope.ts";
+import { checkedFromEmail, fromEmailIssues } from "./fromEmail.ts";
 import { countTargets, type TargetCounts } from "./targeting.ts";
 
 /*
@@ -136,7 +137,7 @@ export async function createCampaign(scope: Scope, key: EventKey, body: Campaign
       type: body.type,
       subject: body.subject ?? defaultSubject(body.type, language),
       fromName: body.fromName ?? event.name.slice(0, 100),
-      fromEmail: body.fromEmail ?? null,
+      fromEmail: (await checkedFromEmail(trx, event.accountId, body.fromEmail)) ?? null,
       replyEmail: body.replyEmail ?? null,
       previewText: body.previewText ?? null,
       language,
@@ -172,7 +173,7 @@ export async function updateCampaign(
       ...(body.type !== undefined && { type: body.type }),
       ...(body.subject !== undefined && { subject: body.subject }),
       ...(body.fromName !== undefined && { fromName: body.fromName }),
-      ...(body.fromEmail !== undefined && { fromEmail: body.fromEmail }),
+      ...(body.fromEmail !== undefined && { fromEmail: await checkedFromEmail(trx, event.accountId, body.fromEmail) }),
       ...(body.replyEmail !== undefined && { replyEmail: body.replyEmail }),
       ...(body.previewText !== undefined && { previewText: body.previewText }),
       ...(body.language !== undefined && { language: body.language }),
@@ -210,5 +211,7 @@ export async function summarizeCampaign(scope: Scope, key: EventKey, campaignId:
   const { event } = await findEventByKeyFor(scope.db, scope.actor, "read", key);
   const campaign = await findCampaign(scope.db, event.id, campaignId);
   const counts = await countTargets(scope.db, scope.actor, event.id, campaign);
-  return { ...counts, creditsRequired: counts.recipients, issues: contentIssues(campaign) };
+  // A sender not given is the screen's to say; one given that is not (or no longer) verified is listed.
+  const sender = campaign.fromEmail ? await fromEmailIssues(scope.db, campaign) : [];
+  return { ...counts, creditsRequired: counts.recipients, issues: [...contentIssues(campaign), ...sender] };
 }

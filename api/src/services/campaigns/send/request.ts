@@ -7,6 +7,7 @@ import { remainingCredits } from "../../credits/ledger.ts";
 import { findEventByKeyFor, type EventKey } from "../../events/find.ts";
 import type { Scope } from "../../scope.ts";
 import { assertPending, contentIssues, findCampaign, recordCampaignAudit } from "../campaigns.ts";
+import { fromEmailIssues } from "../fromEmail.ts";
 import { countTargets } from "../targeting.ts";
 import { fillLedger } from "./ledger.ts";
 
@@ -27,11 +28,9 @@ export interface SendRequest {
   later?: boolean;
 }
 
-/** What must hold before any send: the content rules and a sender. */
-function sendIssues(campaign: Campaign): ValidationIssue[] {
-  const issues = contentIssues(campaign);
-  if (!campaign.fromEmail) issues.push({ field: "fromEmail", code: "required" });
-  return issues;
+/** What must hold before any send: the content rules and a sender, one of the account's verified ones. */
+async function sendIssues(db: Knex, campaign: Campaign): Promise<ValidationIssue[]> {
+  return [...contentIssues(campaign), ...(await fromEmailIssues(db, campaign))];
 }
 
 async function assertCredits(db: Knex, campaign: Campaign, needed: number, now: Date): Promise<void> {
@@ -72,7 +71,7 @@ export async function requestSend(
     const { event } = await findEventByKeyFor(trx, scope.actor, "update", key, { lock: true });
     const found = await findCampaign(trx, event.id, campaignId);
     assertPending(found);
-    const issues = sendIssues(found);
+    const issues = await sendIssues(trx, found);
     if (issues.length) throw AppError.invalid(issues);
     const sendAt = body.sendAt ? new Date(body.sendAt) : body.later ? found.sendAt : null;
     if (body.later && !sendAt) throw new AppError("date_not_set", 422);
@@ -131,7 +130,8 @@ export async function startDueCampaign(db: Knex, campaignId: string, now: Date):
     if (!campaign || campaign.state !== "scheduled" || !campaign.sendAt || campaign.sendAt > now) return false;
     try {
       await trx.transaction(async (inner) => {
-        if (sendIssues(campaign).length) throw AppError.invalid(sendIssues(campaign));
+        const issues = await sendIssues(inner, campaign);
+        if (issues.length) throw AppError.invalid(issues);
         await startSend(inner, campaign, now);
       });
       return true;

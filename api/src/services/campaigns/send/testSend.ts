@@ -8,6 +8,7 @@ import { findEventByKeyFor, type EventKey } from "../../events/find.ts";
 import type { Scope } from "../../scope.ts";
 import { contentIssues, findCampaign } from "../campaigns.ts";
 import { loadCampaignEventFacts } from "../eventFacts.ts";
+import { fromEmailIssues } from "../fromEmail.ts";
 
 /**
  * A test message of a campaign (issue 15 item 3: "a test send to yourself"): its content in one language,
@@ -26,6 +27,8 @@ export async function sendTestMessage(
   const content = campaign.content[language];
   if (!content) throw AppError.invalid([{ field: "language", code: "required" }]);
   const issues = contentIssues({ subject: campaign.subject, content: { [language]: content } });
+  // No sender yet: the platform's address; one that is not a verified sender of the account is never used.
+  if (campaign.fromEmail) issues.push(...(await fromEmailIssues(scope.db, campaign)));
   if (issues.length) throw AppError.invalid(issues);
   const user = scope.actor?.kind === "user" ? scope.actor.user : null;
   const to = body.email ?? user?.email;

@@ -90,6 +90,8 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "guest.entry_code_reissued": { subject: "guest", changes: nothing },
   // The sentence says it: the guest asked (one-click in their mail client, or the unsubscribe page).
   "guest.unsubscribed": { subject: "guest", changes: nothing },
+  // The sentence says it: an organizer let the guest's address get the event's campaigns again.
+  "guest.email_unlocked": { subject: "guest", changes: nothing },
   "guests.imported": { subject: "guest", changes: nothing },
   "custom_field.created": { subject: "customField", changes: definitionChanges(["label", "type", "position"]) },
   "custom_field.updated": { subject: "customField", changes: definitionChanges([]) },

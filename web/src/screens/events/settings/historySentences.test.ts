@@ -84,6 +84,11 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A désinscrit Marie Dupont des emails de l'événement, à sa demande",
     es: "Dio de baja a Marie Dupont de los correos del evento, a petición suya",
   },
+  "guest.email_unlocked": {
+    en: "Unlocked the email of Marie Dupont: the event's campaigns reach them again",
+    fr: "A débloqué l'email de Marie Dupont : les campagnes de l'événement lui parviennent de nouveau",
+    es: "Desbloqueó el correo de Marie Dupont: las campañas del evento le llegan de nuevo",
+  },
   "guests.imported": {
     en: "Imported 1,204 guests from guests.csv (12 updated, 3 refused)",
     fr: "A importé 1 204 invités depuis guests.csv (12 mis à jour, 3 refusés)",

@@ -198,6 +198,8 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   "guest.entry_code_reissued": guestEntryCodeSentence("guest_entry_code_reissued"),
   "guest.unsubscribed": (entry, ctx) =>
     ctx.t("history.actions.guest_unsubscribed", { name: guestOr(subjectOf(entry), ctx) }),
+  "guest.email_unlocked": (entry, ctx) =>
+    ctx.t("history.actions.guest_email_unlocked", { name: guestOr(subjectOf(entry), ctx) }),
   "guests.imported": importSentence,
   "custom_field.created": (entry, ctx) =>
     ctx.t("history.actions.custom_field_created", {

@@ -255,6 +255,13 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       metadata: { subject: "Marie Dupont" },
     }),
   ],
+  "guest.email_unlocked": [
+    entry("guest.email_unlocked", {
+      before: { mailStatus: "unsubscribed", unsubscribedAt: "2026-11-28T10:00:00.000Z" },
+      after: { mailStatus: "none", unsubscribedAt: null },
+      metadata: { subject: "Marie Dupont" },
+    }),
+  ],
   "guests.imported": [
     entry("guests.imported", {
       subjectType: "guestImport",
