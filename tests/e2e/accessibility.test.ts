@@ -35,6 +35,7 @@ import type { TestServer } from "../helpers/server.ts";
 import { buildCheckinScene, DESK_SCREENS, type CheckinScene } from "./pages/checkinScene.ts";
 import { buildCreditsScene, CREDITS_SCREENS, type CreditsScene } from "./pages/creditsScene.ts";
 import { buildMailErrorsScene, MAIL_ERROR_SCREENS } from "./pages/mailErrorsScene.ts";
+import { buildSendersScene, SENDER_SCREENS, type SendersScene } from "./pages/sendersScene.ts";
 import { buildEbadgeScene, EBADGE_SCREENS, type EbadgeScene } from "./pages/ebadgeScene.ts";
 import { buildGuestSiteScene, GUEST_SCREENS, type GuestSiteScene } from "./pages/guestSiteScene.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
@@ -86,6 +87,8 @@ interface Scene {
   credits: CreditsScene;
   /** An invitation campaign of the event, in French, from its template. */
   campaignId: string;
+  /** The account's senders (verified, pending, expired link) and a guest who unsubscribed. */
+  senders: SendersScene;
 }
 
 async function buildScene(server: TestServer, dir: string): Promise<Scene> {
@@ -234,6 +237,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     ebadge: await buildEbadgeScene(api, account.id, event),
     credits: await buildCreditsScene(db, account.id, platformAdmin.id),
     campaignId: await buildCampaignScene(api, account.id, event),
+    senders: await buildSendersScene(db, account.id, event),
   };
 }
 
@@ -529,6 +533,7 @@ const SCREENS: Screen[] = [
   ...EBADGE_SCREENS,
   ...CREDITS_SCREENS,
   ...MAIL_ERROR_SCREENS,
+  ...SENDER_SCREENS,
 
   // -- events --------------------------------------------------------------------------------------------
   {

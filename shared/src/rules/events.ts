@@ -25,6 +25,8 @@ export const RESERVED_SLUGS = [
   "desk",
   // A campaign message's unsubscribe page (/unsubscribe/{token}, /{lang}/unsubscribe/{token}).
   "unsubscribe",
+  // A sender's verification page (/senders/verify/{token}, /{lang}/senders/verify/{token}).
+  "senders",
 ] as const;
 
 export const SOCIAL_NETWORKS = ["facebook", "twitter", "linkedin", "youtube", "instagram"] as const;

@@ -67,6 +67,8 @@ function guestRoutes(prefix: string, language: Language): RouteObject[] {
     { path: `${prefix}/:event/orders/:id/:secret`, element: page("order") },
     // A campaign message's unsubscribe page: no event in the path ("unsubscribe" is a reserved slug).
     { path: `${prefix}/unsubscribe/:token`, element: page("unsubscribe") },
+    // A sender's verification link (an account's campaign address): "senders" is a reserved slug too.
+    { path: `${prefix}/senders/verify/:token`, element: page("senderVerify") },
   ];
 }
 

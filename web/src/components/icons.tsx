@@ -137,6 +137,13 @@ export const IconChevronDown = (props: IconProps) => (
   </Icon>
 );
 
+export const IconMailCheck = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6M14 16l2 2 4-4" />
+  </Icon>
+);
+
 export const IconMailError = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -281,6 +281,17 @@ export function useUpdateGuest(accountId: string, eventId: string) {
   return useMutation(updateGuestMutation(accountId, eventId));
 }
 
+/** Lifts a guest's unsubscription (spec §4): the event's next campaigns target them again. */
+export function useUnlockGuestEmail(accountId: string, eventId: string) {
+  return useMutation(
+    mutationOptions({
+      mutationFn: (guestId: string) => api.guests.unlockEmail({ params: { a: accountId, e: eventId, id: guestId } }),
+      onSuccess: (guest, _guestId, _result, { client: queryClient }) =>
+        storeGuest(queryClient, accountId, eventId, guest),
+    }),
+  );
+}
+
 export function deleteGuestMutation(accountId: string, eventId: string) {
   return mutationOptions({
     mutationFn: (guestId: string) => api.guests.remove({ params: { a: accountId, e: eventId, id: guestId } }),

@@ -4,13 +4,19 @@ import { TeamsScreen } from "../teams/TeamsScreen.tsx";
 import { AccountSettingsScreen } from "./AccountSettingsScreen.tsx";
 import { CreditsScreen } from "./credits/CreditsScreen.tsx";
 import { MailErrorsScreen } from "./mailErrors/MailErrorsScreen.tsx";
+import { SendersScreen } from "./senders/SendersScreen.tsx";
 
-/** The account-level screens (a lazy chunk): teams, account settings, credits and mail errors. */
-export default function AccountArea({ screen }: { screen: "teams" | "settings" | "credits" | "mailErrors" }) {
+/** The account-level screens (a lazy chunk): teams, account settings, credits, mail errors and senders. */
+export default function AccountArea({
+  screen,
+}: {
+  screen: "teams" | "settings" | "credits" | "mailErrors" | "senders";
+}) {
   const { account } = useSignedIn();
   if (!account) return <ManageNotFoundScreen />;
   if (screen === "teams") return <TeamsScreen account={account} />;
   if (screen === "credits") return <CreditsScreen account={account} />;
   if (screen === "mailErrors") return <MailErrorsScreen account={account} />;
+  if (screen === "senders") return <SendersScreen account={account} />;
   return <AccountSettingsScreen account={account} />;
 }

@@ -4,6 +4,7 @@ import { AccountsScreen } from "./accounts/AccountsScreen.tsx";
 import { PlatformAccountCreditsScreen } from "./accounts/PlatformAccountCreditsScreen.tsx";
 import { PlatformAccountEventsScreen } from "./accounts/PlatformAccountEventsScreen.tsx";
 import { PlatformAccountMailErrorsScreen } from "./accounts/PlatformAccountMailErrorsScreen.tsx";
+import { PlatformAccountSendersScreen } from "./accounts/PlatformAccountSendersScreen.tsx";
 import { PlatformAccountUsersScreen } from "./accounts/PlatformAccountUsersScreen.tsx";
 import { AdministratorsScreen } from "./administrators/AdministratorsScreen.tsx";
 
@@ -17,6 +18,7 @@ export default function PlatformRoutes() {
       <Route path="accounts/:accountId/events/*" element={<PlatformAccountEventsScreen />} />
       <Route path="accounts/:accountId/credits" element={<PlatformAccountCreditsScreen />} />
       <Route path="accounts/:accountId/mail-errors" element={<PlatformAccountMailErrorsScreen />} />
+      <Route path="accounts/:accountId/senders" element={<PlatformAccountSendersScreen />} />
       <Route path="administrators" element={<AdministratorsScreen />} />
       <Route path="*" element={<ManageNotFoundScreen />} />
     </Routes>

@@ -11,6 +11,7 @@ import { PortalMemberScreen } from "./portal/PortalMemberScreen.tsx";
 import { PortalSignInScreen } from "./portal/PortalSignInScreen.tsx";
 import { RegistrationScreen } from "./registration/RegistrationScreen.tsx";
 import { GuestSiteContext } from "./guestSiteContext.ts";
+import { SenderVerifyScreen } from "./senders/SenderVerifyScreen.tsx";
 import { UnsubscribeScreen } from "./unsubscribe/UnsubscribeScreen.tsx";
 
 interface GuestSiteProps {
@@ -28,6 +29,7 @@ const PAGES: Record<GuestPage, ComponentType> = {
   contact: ContactScreen,
   order: PaymentScreen,
   unsubscribe: UnsubscribeScreen,
+  senderVerify: SenderVerifyScreen,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from "@tessera/shared/i18n/languages";
 
 /** Which guest page a route shows (the guest site's chunk holds them all). */
-export type GuestPage = "form" | "portal" | "confirm" | "me" | "contact" | "order" | "unsubscribe";
+export type GuestPage = "form" | "portal" | "confirm" | "me" | "contact" | "order" | "unsubscribe" | "senderVerify";
 
 /** The path prefix of a language on the guest site: none for English, "/fr" for French. */
 export function languagePrefix(language: Language): string {

@@ -7,6 +7,7 @@ import {
   IconBuilding,
   IconCalendar,
   IconLogout,
+  IconMailCheck,
   IconMailError,
   IconSettings,
   IconShield,
@@ -17,7 +18,7 @@ import {
 } from "@/components/icons.tsx";
 import { useSignedIn, useSignOut } from "@/queries/session.ts";
 
-/** Account navigation (Events, Users, Teams, Credits, Mail errors, Account settings, Profile, Logout) and, for platform administrators, Platform. */
+/** Account navigation (Events, Users, Teams, Credits, Mail errors, Senders, Account settings, Profile, Logout) and, for platform administrators, Platform. */
 export function ManageNavigation({ onError }: { onError: (message: string) => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const session = useSignedIn();
@@ -45,6 +46,9 @@ export function ManageNavigation({ onError }: { onError: (message: string) => vo
             )}
             {session.can("mailErrors.manage") && (
               <NavItem to="/manage/mail-errors" label={t("nav.mailErrors")} icon={<IconMailError />} />
+            )}
+            {session.can("senders.read") && (
+              <NavItem to="/manage/senders" label={t("nav.senders")} icon={<IconMailCheck />} />
             )}
             <NavItem to="/manage/account" label={t("nav.account")} icon={<IconSettings />} />
           </>

@@ -70,6 +70,16 @@ export function ManageRoutes() {
             }
           />
         )}
+        {hasAccount && session.can("senders.read") && (
+          <Route
+            path="senders"
+            element={
+              <Lazy>
+                <AccountArea screen="senders" />
+              </Lazy>
+            }
+          />
+        )}
         {hasAccount && (
           <Route
             path="account"

@@ -24,6 +24,7 @@ import { useCampaignsArea } from "../campaignsBase.ts";
 import { BlocksEditor } from "./BlocksEditor.tsx";
 import { insertAtCaret } from "./caret.ts";
 import { draftOf, isSameDraft, languagesOf, updateOf, type CampaignDraft } from "./draft.ts";
+import { FromEmailSelect } from "./FromEmailSelect.tsx";
 import { editorIssues, placeOfIssue, type IssueLike } from "./issues.ts";
 import { MergeTagMenu } from "./MergeTagMenu.tsx";
 import { TemplateMenu } from "./TemplateMenu.tsx";
@@ -176,14 +177,10 @@ export function CampaignEditor({ campaign }: { campaign: CampaignJson }) {
             error={fieldError("fromName")}
             disabled={!canEdit}
           />
-          <TextInput
-            id="campaign-from-email"
-            type="email"
-            label={t("campaigns.fields.fromEmail")}
-            description={t("campaigns.fields.fromEmailHelp")}
-            required
+          <FromEmailSelect
+            accountId={accountId}
             value={draft.fromEmail}
-            onChange={(changed) => set("fromEmail", changed.currentTarget.value)}
+            onChange={(value) => set("fromEmail", value)}
             error={fieldError("fromEmail")}
             disabled={!canEdit}
           />

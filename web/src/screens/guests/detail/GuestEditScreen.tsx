@@ -20,6 +20,7 @@ import { GuestCompanionsCard } from "./GuestCompanionsCard.tsx";
 import { GuestIdentityCard } from "./GuestIdentityCard.tsx";
 import { GuestMetaCard } from "./GuestMetaCard.tsx";
 import { GuestOrdersPanel } from "./GuestOrdersPanel.tsx";
+import { GuestUnsubscribedAlert } from "./GuestUnsubscribedAlert.tsx";
 import { guestBody, guestFormRules, initialValues, type GuestFormValues } from "./guestForm.ts";
 
 /** A guest's detail and edit form (`guestId`), or the form to add one. */
@@ -94,18 +95,6 @@ function GuestForm({ guest }: { guest: GuestJson | null }) {
     }
   }
 
-  function unlockEmail() {
-    if (!guest) return;
-    setFailure(null);
-    update.mutate(
-      { guestId: guest.id, body: { unlockEmail: true } },
-      {
-        onSuccess: () => setNotice(t("guests.detail.unlocked")),
-        onError: (error) => setFailure(errorMessage(error, t)),
-      },
-    );
-  }
-
   return (
     <Stack gap="md">
       <BackLink to={base}>{t("guests.detail.back")}</BackLink>
@@ -129,16 +118,11 @@ function GuestForm({ guest }: { guest: GuestJson | null }) {
         </Alert>
       )}
       {guest?.isUnsubscribed && (
-        <Alert color="orange" variant="light" title={t("guests.detail.unsubscribedTitle")}>
-          <Group justify="space-between">
-            <Text size="sm">{t("guests.detail.unsubscribed")}</Text>
-            {canEdit && (
-              <Button size="xs" variant="light" onClick={unlockEmail}>
-                {t("guests.detail.unlockEmail")}
-              </Button>
-            )}
-          </Group>
-        </Alert>
+        <GuestUnsubscribedAlert
+          guest={guest}
+          canEdit={canEdit}
+          onUnlocked={() => setNotice(t("guests.detail.unlocked"))}
+        />
       )}
       <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -75,6 +75,14 @@ export function AccountsTable({ accounts, isLoading, isSearching, onEdit }: Acco
               >
                 {t("nav.mailErrors")}
               </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                component={Link}
+                to={`/manage/platform/accounts/${account.id}/senders`}
+              >
+                {t("nav.senders")}
+              </Button>
               {account.abilities.update && (
                 <Button size="xs" variant="light" onClick={() => onEdit(account)}>
                   {t("common.edit")}
