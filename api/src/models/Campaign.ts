@@ -10,6 +10,7 @@ export class Campaign extends BaseModel {
     "updatedAt",
     "sendAt",
     "sentAt",
+    "ledgerFilledAt",
     "startedAt",
     "finishedAt",
     "cancelledAt",
@@ -42,6 +43,8 @@ export class Campaign extends BaseModel {
   declare startedAt: Date | null;
   declare finishedAt: Date | null;
   declare cancelledAt: Date | null;
+  /** When its sender finished writing its ledger (one row per recipient); null before: it cannot finish yet. */
+  declare ledgerFilledAt: Date | null;
   /** Why its send is paused (e.g. not_enough_credits); null while it goes on. */
   declare sendError: string | null;
   /** Fixed when the send starts: who it went to and what it cost. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Campaign } from "../../../api/src/models/Campaign.ts";
 import { remainingCredits } from "../../../api/src/services/credits/ledger.ts";
+import { fillCampaignLedger } from "../../../api/src/services/campaigns/send/ledger.ts";
 import { startSend } from "../../../api/src/services/campaigns/send/request.ts";
 import { unsentReason } from "../../../api/src/services/campaigns/send/unsent.ts";
 import { listedUser } from "../../helpers/actors.ts";
@@ -78,6 +79,7 @@ describe.each(databaseKinds())("unsent recipients of a campaign on %s", (kind) =
     // Lee unsubscribes in the instant after the recipients were written, before the sender gets to them.
     await db.transaction(async (trx) => {
       await startSend(trx, draft, new Date());
+      await fillCampaignLedger(trx, draft.id, new Date());
       await trx("guests").where({ id: leaving.id }).update({ unsubscribedAt: new Date().toISOString() });
     });
 

@@ -122,21 +122,26 @@ export async function countTargets(
   targeting: Targeting,
 ): Promise<TargetCounts> {
   const { guests } = await targetedGuests(db, actor, eventId, targeting);
-  const rows: { reason: string; count: number | string }[] = await db
-    .from(guests.select(db.raw("? as reason", [exclusionReasonSql(db)])).as("targets"))
+  // A message per address: two guests sharing one count once among the recipients.
+  const rows: { reason: string; count: number | string; addresses: number | string }[] = await db
+    .from(guests.select(db.raw("? as reason", [exclusionReasonSql(db)]), "guests.emailNormalized").as("targets"))
     .groupBy("reason")
     .select("reason")
-    .count({ count: "*" });
+    .count({ count: "*" })
+    .countDistinct({ addresses: "emailNormalized" });
   const excluded = Object.fromEntries(CAMPAIGN_EXCLUSIONS.map((reason) => [reason, 0])) as Record<
     CampaignExclusion,
     number
   >;
   let recipients = 0;
+  let matchedRecipients = 0;
   for (const row of rows) {
     const count = Number(row.count);
-    if (row.reason === "recipient") recipients = count;
-    else excluded[row.reason as CampaignExclusion] = count;
+    if (row.reason === "recipient") {
+      recipients = Number(row.addresses);
+      matchedRecipients = count;
+    } else excluded[row.reason as CampaignExclusion] = count;
   }
-  const total = recipients + Object.values(excluded).reduce((sum, count) => sum + count, 0);
+  const total = matchedRecipients + Object.values(excluded).reduce((sum, count) => sum + count, 0);
   return { matched: total, recipients, excluded };
 }

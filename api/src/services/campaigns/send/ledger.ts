@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { CAMPAIGN_LANGUAGES, type CampaignLanguage } from "@tessera/shared/rules/campaigns";
 import { newRecipientToken } from "../../../campaigns/links.ts";
 import { isPostgres } from "../../../db/dialect.ts";
+import { giveWay } from "../../eventLoopBreaks.ts";
 import type { Knex } from "../../../db/knex.ts";
 import { sqlTime } from "../../../models/BaseModel.ts";
-import type { Campaign } from "../../../models/Campaign.ts";
+import { Campaign } from "../../../models/Campaign.ts";
 import { creditBack, debitEachRecipient } from "../../credits/ledger.ts";
 import { exclusionReasonSql, targetedGuests } from "../targeting.ts";
 
@@ -33,57 +34,90 @@ export function recipientLanguage(campaign: Pick<Campaign, "language" | "content
 }
 
 /**
- * Writes the campaign's recipients into its ledger: the guests its targeting matches that are not excluded, one
- * row per address (two guests sharing one get one message), in batches read by id so that memory stays flat
- * whatever their number. Returns how many were written.
+ * Writes one batch of the campaign's recipients into its ledger: the next FILL_BATCH guests after `after` (by id)
+ * its targeting matches that are not excluded, one row per address (two guests sharing one get one message; an
+ * address already in the ledger is skipped, so a batch written again after a crash adds nothing). Returns the
+ * last guest read (null: none left) and how many rows were written.
  */
-export async function fillLedger(trx: Knex.Transaction, campaign: Campaign, now: Date): Promise<number> {
+async function fillBatch(
+  trx: Knex.Transaction,
+  campaign: Campaign,
+  after: string | null,
+  now: Date,
+): Promise<{ last: string | null; written: number }> {
+  const { guests } = await targetedGuests(trx, undefined, campaign.eventId, campaign);
+  const rows = (await guests
+    .clearSelect()
+    .clearOrder()
+    .select("guests.id", "guests.email", "guests.language")
+    .whereRaw("? = ?", [exclusionReasonSql(trx), "recipient"])
+    .modify((query) => {
+      if (after) void query.where("guests.id", ">", after);
+    })
+    .orderBy("guests.id")
+    .limit(FILL_BATCH)) as { id: string; email: string; language: string | null }[];
+  if (!rows.length) return { last: null, written: 0 };
+  const emails = [...new Set(rows.map((row) => row.email.trim().toLowerCase()))];
+  const known = new Set(
+    (await trx("campaignRecipients")
+      .where({ campaignId: campaign.id })
+      .whereIn("email", emails)
+      .pluck("email")) as string[],
+  );
+  const inserts = [];
+  for (const row of rows) {
+    const email = row.email.trim().toLowerCase();
+    if (known.has(email)) continue;
+    known.add(email);
+    inserts.push({
+      id: randomUUID(),
+      accountId: campaign.accountId,
+      eventId: campaign.eventId,
+      campaignId: campaign.id,
+      guestId: row.id,
+      email,
+      language: recipientLanguage(campaign, row.language),
+      status: "queued",
+      attempts: 0,
+      token: newRecipientToken(),
+      createdAt: sqlTime(now),
+      updatedAt: sqlTime(now),
+    });
+  }
+  for (let index = 0; index < inserts.length; index += 250)
+    await trx("campaignRecipients").insert(inserts.slice(index, index + 250));
+  return { last: rows[rows.length - 1]!.id, written: inserts.length };
+}
+
+/**
+ * Writes a sending campaign's ledger, a batch per transaction (the campaign row locked in each, so that two
+ * processes taking the send up never write the same batch at once), pausing between them: other requests go on
+ * meanwhile, on SQLite too. Once no guest is left it marks the ledger filled, with the number of recipients and
+ * the credits that makes. Idempotent: a filled ledger is left alone, a half-written one completed.
+ */
+export async function fillCampaignLedger(db: Knex, campaignId: string, now: Date): Promise<void> {
   let after: string | null = null;
-  let written = 0;
   for (;;) {
-    const { guests } = await targetedGuests(trx, undefined, campaign.eventId, campaign);
-    const rows = (await guests
-      .clearSelect()
-      .clearOrder()
-      .select("guests.id", "guests.email", "guests.language")
-      .whereRaw("? = ?", [exclusionReasonSql(trx), "recipient"])
-      .modify((query) => {
-        if (after) void query.where("guests.id", ">", after);
-      })
-      .orderBy("guests.id")
-      .limit(FILL_BATCH)) as { id: string; email: string; language: string | null }[];
-    if (!rows.length) return written;
-    after = rows[rows.length - 1]!.id;
-    const emails = [...new Set(rows.map((row) => row.email.trim().toLowerCase()))];
-    const known = new Set(
-      (await trx("campaignRecipients")
-        .where({ campaignId: campaign.id })
-        .whereIn("email", emails)
-        .pluck("email")) as string[],
-    );
-    const inserts = [];
-    for (const row of rows) {
-      const email = row.email.trim().toLowerCase();
-      if (known.has(email)) continue;
-      known.add(email);
-      inserts.push({
-        id: randomUUID(),
-        accountId: campaign.accountId,
-        eventId: campaign.eventId,
-        campaignId: campaign.id,
-        guestId: row.id,
-        email,
-        language: recipientLanguage(campaign, row.language),
-        status: "queued",
-        attempts: 0,
-        token: newRecipientToken(),
-        createdAt: sqlTime(now),
-        updatedAt: sqlTime(now),
-      });
-    }
-    for (let index = 0; index < inserts.length; index += 250)
-      await trx("campaignRecipients").insert(inserts.slice(index, index + 250));
-    written += inserts.length;
+    const done = await db.transaction(async (trx) => {
+      const campaign = await Campaign.query(trx)
+        .findById(campaignId)
+        .modify((query) => {
+          if (isPostgres(trx)) void query.forUpdate();
+        });
+      if (!campaign || campaign.state !== "sending" || campaign.ledgerFilledAt) return true;
+      const batch = await fillBatch(trx, campaign, after, now);
+      after = batch.last;
+      if (after) return false;
+      const written = (await trx("campaignRecipients").where({ campaignId }).count({ count: "*" }).first()) as {
+        count: number | string;
+      };
+      await Campaign.query(trx)
+        .findById(campaignId)
+        .patch({ ledgerFilledAt: now, recipientsCount: Number(written.count), creditsRequired: Number(written.count) });
+      return true;
+    });
+    if (done) return;
+    await giveWay();
   }
 }
 
@@ -257,6 +291,7 @@ export async function sendProgress(db: Knex, campaignId: string): Promise<SendPr
 export async function finishIfDone(db: Knex, campaignId: string, now: Date): Promise<boolean> {
   const changed = await db("campaigns")
     .where({ id: campaignId, state: "sending" })
+    .whereNotNull("ledgerFilledAt")
     .whereNotExists((query) =>
       query
         .select(db.raw("1"))

@@ -9,7 +9,6 @@ import type { Scope } from "../../scope.ts";
 import { assertPending, contentIssues, findCampaign, recordCampaignAudit } from "../campaigns.ts";
 import { fromEmailIssues } from "../fromEmail.ts";
 import { countTargets } from "../targeting.ts";
-import { fillLedger } from "./ledger.ts";
 
 /*
  * "Send now or later" (spec §2, §4, §8; issue 15 items 1, 4, 5). Only a pending campaign is sent: a scheduled or
@@ -45,17 +44,19 @@ async function assertCredits(db: Knex, campaign: Campaign, needed: number, now: 
 }
 
 /**
- * Starts a campaign's send inside `trx` (the campaign row locked by the caller): fills its ledger, refuses when
- * the credits do not cover it, and makes it `sending`.
+ * Starts a campaign's send inside `trx` (the campaign row locked by the caller): counts who it goes to, refuses
+ * when the credits do not cover them, and makes it `sending`. Its sender then writes the ledger (a row per
+ * recipient, fillCampaignLedger) and sends.
  */
 export async function startSend(trx: Knex.Transaction, campaign: Campaign, now: Date): Promise<Campaign> {
-  const recipients = await fillLedger(trx, campaign, now);
+  const { recipients } = await countTargets(trx, undefined, campaign.eventId, campaign);
   await assertCredits(trx, campaign, recipients, now);
   return Campaign.query(trx).patchAndFetchById(campaign.id, {
     state: "sending",
     startedAt: now,
     recipientsCount: recipients,
     creditsRequired: recipients,
+    ledgerFilledAt: null,
     sendError: null,
   });
 }

@@ -10,7 +10,7 @@ import { Campaign } from "../../../models/Campaign.ts";
 import type { AppDeps } from "../../scope.ts";
 import { loadCampaignEventFacts } from "../eventFacts.ts";
 import { createAcceptedWrites, type AcceptedWrites } from "./acceptedWrites.ts";
-import { claimRecipients, finishIfDone, markNotSent, type ClaimedRecipient } from "./ledger.ts";
+import { claimRecipients, fillCampaignLedger, finishIfDone, markNotSent, type ClaimedRecipient } from "./ledger.ts";
 import { openSendJournal, settleJournals } from "./journal.ts";
 import { startDueCampaign } from "./request.ts";
 import { suppressedAmong } from "./suppressed.ts";
@@ -137,6 +137,7 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
     if (!campaign || campaign.state !== "sending") return;
     // What a killed sender of this machine handed over before its ledger commit is sent: never again.
     await settleJournals(deps.db, deps.config.varDir, deps.clock.now());
+    if (!campaign.ledgerFilledAt) await fillCampaignLedger(deps.db, campaign.id, deps.clock.now());
     const event = await loadCampaignEventFacts(deps.db, campaign.eventId);
     const templates = new Map<CampaignLanguage, Promise<CompiledCampaign>>();
     const compiledFor = (language: CampaignLanguage) => {
