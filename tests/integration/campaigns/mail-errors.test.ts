@@ -91,7 +91,11 @@ describe.each(databaseKinds())("mail errors on %s", (kind) => {
       email: "old@example.net",
       lastSeenAt: new Date(Date.now() - 3_600_000),
     });
-    const recent = await buildMailError(db, account.id, { email: "recent@example.net" });
+    // A minute apart from the next one: two errors of the same millisecond would come in the order of their ids.
+    const recent = await buildMailError(db, account.id, {
+      email: "recent@example.net",
+      lastSeenAt: new Date(Date.now() - 60_000),
+    });
     const soft = await buildMailError(db, account.id, { email: "full_box@example.com", kind: "soft_bounce" });
     await buildMailError(db, (await buildAccount(db)).id, { email: "recent@example.net" });
 
