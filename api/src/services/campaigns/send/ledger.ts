@@ -312,7 +312,8 @@ export async function finishIfDone(db: Knex, campaignId: string, now: Date): Pro
 /** The progress of each campaign whose send started (one grouped query); the others have none. */
 export async function progressOf(
   db: Knex,
-  campaigns: readonly Pick<Campaign, "id" | "state">[],
+  campaigns: readonly (Pick<Campaign, "id" | "state"> &
+    Partial<Pick<Campaign, "ledgerFilledAt" | "recipientsCount">>)[],
 ): Promise<Map<string, SendProgress>> {
   const started = campaigns.filter((campaign) => campaign.state === "sending" || campaign.state === "sent");
   const byCampaign = new Map<string, SendProgress>(
@@ -333,13 +334,19 @@ export async function progressOf(
     progress.total += count;
     if (row.status in progress) progress[row.status as keyof SendProgress] += count;
   }
+  // While its ledger is being written, a send's total is the recipients counted at its start.
+  for (const campaign of started) {
+    const progress = byCampaign.get(campaign.id)!;
+    if (campaign.ledgerFilledAt === null && campaign.recipientsCount)
+      progress.total = Math.max(progress.total, campaign.recipientsCount);
+  }
   return byCampaign;
 }
 
 /** Where one campaign's recipients stand, or null before its send started. */
 export async function campaignSendProgress(
   db: Knex,
-  campaign: Pick<Campaign, "id" | "state">,
+  campaign: Pick<Campaign, "id" | "state"> & Partial<Pick<Campaign, "ledgerFilledAt" | "recipientsCount">>,
 ): Promise<SendProgress | null> {
   return (await progressOf(db, [campaign])).get(campaign.id) ?? null;
 }
