@@ -59,6 +59,7 @@ import * as campaignMail from "./20261202003000_campaign_mail.ts";
 import * as mailFeedback from "./20261202005000_mail_feedback.ts";
 import * as campaignSendClaims from "./20261202009000_campaign_send_claims.ts";
 import * as campaignLedgerFilled from "./20261202011000_campaign_ledger_filled.ts";
+import * as autoMailSends from "./20261202010000_auto_mail_sends.ts";
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -123,6 +124,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ["20261202003000_campaign_mail", campaignMail],
   ["20261202005000_mail_feedback", mailFeedback],
   ["20261202009000_campaign_send_claims", campaignSendClaims],
+  ["20261202010000_auto_mail_sends", autoMailSends],
   ["20261202011000_campaign_ledger_filled", campaignLedgerFilled],
 ];
 

@@ -14,6 +14,8 @@ import { registerGuestImportJobs } from "./services/guests/import/job.ts";
 import { registerGuestTallyJobs } from "./services/events/guestTallies.ts";
 import { registerPortalJobs } from "./services/portal/signIn.ts";
 import { registerFormJobs } from "./services/forms/confirmationMail.ts";
+import { registerAutoMailJobs } from "./services/autoMails/deliver.ts";
+import { registerOrderMailJobs } from "./services/autoMails/orderMails.ts";
 import { registerEbadgeJobs } from "./services/ebadges/batches.ts";
 import { registerCampaignJobs } from "./services/campaigns/send/jobs.ts";
 import { registerOrderDocumentJobs, watchOwedDocuments } from "./services/orders/orderDocuments.ts";
@@ -78,6 +80,8 @@ export function createDeps(config: Config, options: { logger?: Logger; clock?: C
   registerGuestTallyJobs(deps);
   registerPortalJobs(deps);
   registerFormJobs(deps);
+  registerAutoMailJobs(deps);
+  registerOrderMailJobs(deps);
   registerContactJobs(deps);
   registerEbadgeJobs(deps);
   registerOrderDocumentJobs(deps);

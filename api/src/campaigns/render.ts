@@ -7,13 +7,13 @@ import { isCampaignTargetUrl } from "@tessera/shared/campaigns/check";
 import {
   BUTTON_DEFAULT_COLORS,
   CAMPAIGN_COLOR_PATTERN,
-  isLinkMergeTag,
-  isMergeTag,
   mergeTagsIn,
   type CampaignBlock,
   type CampaignContent,
   type MergeTag,
 } from "@tessera/shared/campaigns/content";
+import type { AutoMailTag } from "@tessera/shared/campaigns/autoMails";
+import { CAMPAIGN_VOCABULARY, isLinkTagOf, isTagOf, type MergeVocabulary } from "@tessera/shared/campaigns/vocabulary";
 import { escapeHtml } from "../mail/templates/escapeHtml.ts";
 import { sanitizeCampaignHtml } from "./sanitize.ts";
 
@@ -34,7 +34,7 @@ import { sanitizeCampaignHtml } from "./sanitize.ts";
 export const RECIPIENT_TOKEN_TAG = "recipientToken";
 
 /** One recipient's values: every merge tag the content uses (a missing one is left empty) and the token. */
-export type MergeValues = Partial<Record<MergeTag | typeof RECIPIENT_TOKEN_TAG, string>>;
+export type MergeValues = Partial<Record<MergeTag | AutoMailTag | typeof RECIPIENT_TOKEN_TAG, string>>;
 
 export interface CampaignRenderInput {
   subject: string;
@@ -55,6 +55,16 @@ export interface CampaignRenderOptions {
   rewriteLink?: (url: string, index: number) => string;
   /** An open pixel's URL, put at the end of the body; may hold {{recipientToken}}. */
   openPixelUrl?: string;
+}
+
+/** What else a message may ask of the compiler: an automatic mail's (services/autoMails). */
+export interface CampaignCompileOptions extends CampaignRenderOptions {
+  /** The merge tags the content may use (a campaign's by default; an automatic mail's: autoMails.ts). */
+  vocabulary?: MergeVocabulary;
+  /** Whether the footer carries an unsubscribe link (made when the author left it out); true by default. */
+  unsubscribe?: boolean;
+  /** Written after the blocks (MJML and its text part), e.g. an entry QR code shown by Content-ID. */
+  trailer?: { mjml: string; text: string };
 }
 
 export interface PersonalisedCampaign {
@@ -101,7 +111,7 @@ const BODY_WIDTH = 600;
 /** Compiles a campaign's content for one language (MJML once); `personalise` then makes each recipient's message. */
 export async function compileCampaign(
   input: CampaignRenderInput,
-  options: CampaignRenderOptions = {},
+  options: CampaignCompileOptions = {},
 ): Promise<CompiledCampaign> {
   const compiler = new SlotCompiler(options);
   const subject = compiler.content(input.subject.replace(/\s+/g, " ").trim());
@@ -113,9 +123,13 @@ export async function compileCampaign(
   const footers = input.content.blocks.filter((block) => block.type === "footer");
   // The footer carries the unsubscribe link; one is made when the author left it out (or the footer).
   let footerHtml = footers.map((footer) => footer.html).join("");
-  if (!mergeTagsIn(footerHtml).some((use) => use.name === "unsubscribeLink")) footerHtml += unsubscribe;
+  const wantsUnsubscribe = options.unsubscribe ?? true;
+  if (wantsUnsubscribe && !mergeTagsIn(footerHtml).some((use) => use.name === "unsubscribeLink")) {
+    footerHtml += unsubscribe;
+  }
 
   const parts = blocks.map((block) => compiler.block(block));
+  if (options.trailer) parts.push(options.trailer);
   const footer = compiler.html(footerHtml);
   const pixel = options.openPixelUrl ? compiler.url(options.openPixelUrl, { rewrite: false }) : "";
 
@@ -168,8 +182,14 @@ class SlotCompiler {
   readonly links: string[] = [];
   private readonly nonce = `mt${randomBytes(6).toString("hex")}`;
   private readonly marker = new RegExp(`${this.nonce}_(\\d+)_`, "g");
+  private readonly vocabulary: MergeVocabulary;
+  private readonly isTag: (name: string) => boolean;
 
-  constructor(private readonly options: CampaignRenderOptions) {}
+  constructor(private readonly options: CampaignCompileOptions) {
+    const vocabulary = options.vocabulary ?? CAMPAIGN_VOCABULARY;
+    this.vocabulary = vocabulary;
+    this.isTag = (name) => isTagOf(vocabulary, name);
+  }
 
   /** The block's MJML and its text part. */
   block(block: Exclude<CampaignBlock, { type: "footer" }>): { mjml: string; text: string } {
@@ -215,7 +235,7 @@ class SlotCompiler {
 
   /** Sanitised HTML with its links' targets rewritten and its merge tags as slots. */
   html(raw: string): string {
-    const clean = sanitizeCampaignHtml(raw);
+    const clean = sanitizeCampaignHtml(raw, this.vocabulary);
     // sanitize-html writes every link `<a href="…">`, its value escaped: read it back, rewrite it, escape again.
     const linked = clean.replace(/<a href="([^"]*)">/g, (_, value: string) => {
       const href = unescapeAttribute(value);
@@ -227,12 +247,12 @@ class SlotCompiler {
 
   /** Text (escaped or not) with its merge tags as content slots; unknown tags stay as written. */
   content(text: string): string {
-    return this.replaceTags(text, (tag) => this.slot(tag, "content"), isMergeTag);
+    return this.replaceTags(text, (tag) => this.slot(tag, "content"), this.isTag);
   }
 
   /** A button's or an image's target as url() makes it, or "" (no link) when it is empty or not a valid one. */
   private target(url: string): string {
-    return isCampaignTargetUrl(url) ? this.url(url) : "";
+    return isCampaignTargetUrl(url, this.vocabulary) ? this.url(url) : "";
   }
 
   /** A target URL, rewritten (tracking) then with its merge tags as URL slots. */
@@ -242,12 +262,12 @@ class SlotCompiler {
       this.links.push(url);
       if (this.options.rewriteLink) url = this.options.rewriteLink(url, this.links.length - 1);
     }
-    const accepts = (name: string) => isMergeTag(name) || name === RECIPIENT_TOKEN_TAG;
+    const accepts = (name: string) => this.isTag(name) || name === RECIPIENT_TOKEN_TAG;
     return this.replaceTags(url, (tag, index) => this.slot(tag, index === 0 ? "url-start" : "url-inner"), accepts);
   }
 
   private mailto(href: string): string {
-    return this.replaceTags(href, (tag) => this.slot(tag, "url-inner"), isMergeTag);
+    return this.replaceTags(href, (tag) => this.slot(tag, "url-inner"), this.isTag);
   }
 
   private replaceTags(
@@ -265,8 +285,10 @@ class SlotCompiler {
     return out + text.slice(from);
   }
 
-  private slot(tag: string, place: Slot["place"]): string {
-    this.slots.push({ tag, place });
+  private slot(tag: string, place: Place): string {
+    // Only a link tag (or the token) starting a URL is a whole URL; any other tag there is percent-encoded.
+    const isWholeUrl = isLinkTagOf(this.vocabulary, tag) || tag === RECIPIENT_TOKEN_TAG;
+    this.slots.push({ tag, place: place === "url-start" && !isWholeUrl ? "url-inner" : place });
     return `${this.nonce}_${this.slots.length - 1}_`;
   }
 
@@ -304,7 +326,6 @@ function slotValue(slot: Slot, values: MergeValues): string {
   const value = values[slot.tag as keyof MergeValues] ?? "";
   if (slot.place === "content") return value;
   if (slot.place === "url-inner") return encodeURIComponent(value);
-  if (!isLinkMergeTag(slot.tag) && slot.tag !== RECIPIENT_TOKEN_TAG) return encodeURIComponent(value);
   if (value === "") return "";
   if (slot.tag === RECIPIENT_TOKEN_TAG) return encodeURIComponent(value);
   // A link tag's value is a whole URL: never a javascript: one, whatever the data.

@@ -1,5 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { isCampaignLinkHref } from "@tessera/shared/campaigns/check";
+import { CAMPAIGN_VOCABULARY, type MergeVocabulary } from "@tessera/shared/campaigns/vocabulary";
 
 /** The HTML a campaign's text and footer blocks may hold (shared/src/campaigns/content.ts). */
 export const CAMPAIGN_HTML_TAGS = ["p", "br", "strong", "b", "em", "i", "u", "a", "ul", "ol", "li", "h1", "h2", "h3"];
@@ -7,7 +8,7 @@ export const CAMPAIGN_HTML_TAGS = ["p", "br", "strong", "b", "em", "i", "u", "a"
 /** Deeper than any list in a list an email needs. */
 const NESTING_LIMIT = 12;
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const optionsOf = (vocabulary: MergeVocabulary): sanitizeHtml.IOptions => ({
   allowedTags: CAMPAIGN_HTML_TAGS,
   // Only a link's target: no style, class, id or event handler on anything.
   allowedAttributes: { a: ["href"] },
@@ -24,17 +25,26 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // ({{registrationLink}} …); sanitize-html would let a relative one through.
     a: (tagName, attribs) => {
       const href = attribs.href?.trim();
-      const kept: sanitizeHtml.Attributes = href && isCampaignLinkHref(href) ? { href } : {};
+      const kept: sanitizeHtml.Attributes = href && isCampaignLinkHref(href, vocabulary) ? { href } : {};
       return { tagName, attribs: kept };
     },
   },
-};
+});
+
+/** The options per vocabulary (a campaign's, each kind of automatic mail's): built once each. */
+const OPTIONS = new Map<MergeVocabulary, sanitizeHtml.IOptions>();
 
 /**
  * Sanitises the HTML of a campaign's text or footer: only the tags above, links to http, https and mailto:
  * (or a link merge tag), no attribute but a link's href, scripts and styles removed with their content. The
- * output is canonical: every link is written `<a href="…">` with the value HTML-escaped.
+ * output is canonical: every link is written `<a href="…">` with the value HTML-escaped. The link merge tags
+ * are the vocabulary's (a campaign's by default).
  */
-export function sanitizeCampaignHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+export function sanitizeCampaignHtml(html: string, vocabulary: MergeVocabulary = CAMPAIGN_VOCABULARY): string {
+  let options = OPTIONS.get(vocabulary);
+  if (!options) {
+    options = optionsOf(vocabulary);
+    OPTIONS.set(vocabulary, options);
+  }
+  return sanitizeHtml(html, options);
 }

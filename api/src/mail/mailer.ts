@@ -8,7 +8,8 @@ export type MailTemplate =
   | "guest_sign_in"
   | "waiting_list_promoted"
   | "contact_message"
-  | "sender_verification";
+  | "sender_verification"
+  | "auto_mail";
 
 /** How a registration through a form ended, as its confirmation email says it. */
 export type RegistrationOutcome = "confirmed" | "pending" | "declined";
@@ -43,6 +44,11 @@ export interface MailTemplateData {
   };
   /** An account's new sender address: the link to the page that verifies it, valid `validHours`. */
   sender_verification: { email: string; accountName: string; link: string; validHours: number };
+  /**
+   * An event's automatic mail (issue 15 item 7), already rendered from its wording (api/src/services/autoMails);
+   * `entryCode`: shown as the QR image its HTML refers to by Content-ID.
+   */
+  auto_mail: { subject: string; html: string; text: string; entryCode?: string };
 }
 
 export type MailRequest = {

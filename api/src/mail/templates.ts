@@ -1,5 +1,5 @@
 import { createI18n, type i18n } from "@tessera/shared";
-import type { MailRequest } from "./mailer.ts";
+import type { MailRequest, MailTemplateData } from "./mailer.ts";
 import type { MailContent, MailTranslator } from "./templates/content.ts";
 import { QR_CID, renderHtml } from "./templates/htmlLayout.ts";
 import { qrPng } from "../services/checkin-codes/qr.ts";
@@ -29,7 +29,7 @@ function translatorFor(language: MailRequest["language"]): MailTranslator {
   return translations.getFixedT(language, "mail");
 }
 
-function contentOf(request: MailRequest, t: MailTranslator): MailContent {
+function contentOf(request: Exclude<MailRequest, { template: "auto_mail" }>, t: MailTranslator): MailContent {
   switch (request.template) {
     case "password_reset":
       return passwordResetContent(t, request.data);
@@ -59,6 +59,7 @@ async function inlineImages(content: MailContent): Promise<RenderedMail["attachm
 
 /** Renders a request into its subject, HTML (MJML) and plain-text parts, in the request's language. */
 export async function renderMail(request: MailRequest): Promise<RenderedMail> {
+  if (request.template === "auto_mail") return renderedAutoMail(request.data);
   const t = translatorFor(request.language);
   const content = contentOf(request, t);
   const frame: MailFrame = {
@@ -72,4 +73,12 @@ export async function renderMail(request: MailRequest): Promise<RenderedMail> {
     text: renderText(content, frame),
     attachments: await inlineImages(content),
   };
+}
+
+/** An automatic mail comes rendered (its event's wording); only its entry code's QR image is made here. */
+async function renderedAutoMail(data: MailTemplateData["auto_mail"]): Promise<RenderedMail> {
+  const attachments = data.entryCode
+    ? [{ filename: "entry-code.png", content: await qrPng(data.entryCode, 6), contentType: "image/png", cid: QR_CID }]
+    : [];
+  return { subject: data.subject, html: data.html, text: data.text, attachments };
 }

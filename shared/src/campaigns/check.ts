@@ -1,13 +1,7 @@
 import { CAMPAIGN_SUBJECT_MAX } from "../rules/campaigns.ts";
 import type { ValidationIssue } from "../validation.ts";
-import {
-  CAMPAIGN_CONTENT_CHARS_MAX,
-  contentSize,
-  isLinkMergeTag,
-  isMergeTag,
-  mergeTagsIn,
-  type CampaignContent,
-} from "./content.ts";
+import { CAMPAIGN_CONTENT_CHARS_MAX, contentSize, mergeTagsIn, type CampaignContent } from "./content.ts";
+import { CAMPAIGN_VOCABULARY, isLinkTagOf, isTagOf, type MergeVocabulary } from "./vocabulary.ts";
 
 /**
  * What a campaign needs before it can be sent (spec §5), on content the schema (content.ts) already accepted:
@@ -25,16 +19,20 @@ import {
  *                                                                          campaign_content_too_large
  *
  * Codes are keys of the "validation" catalogue; fields are dotted paths (`content.blocks.2.url`). The editor
- * shows them as the author writes, the API refuses to send while there are any.
+ * shows them as the author writes, the API refuses to send while there are any. An automatic mail is checked
+ * the same way with its own merge tags (`vocabulary`: autoMails.ts).
  */
-export function checkCampaignContent(campaign: { subject: string; content: CampaignContent }): ValidationIssue[] {
+export function checkCampaignContent(
+  campaign: { subject: string; content: CampaignContent },
+  vocabulary: MergeVocabulary = CAMPAIGN_VOCABULARY,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const subject = campaign.subject.trim();
   if (!subject) issues.push({ field: "subject", code: "required" });
   else if ([...subject].length > CAMPAIGN_SUBJECT_MAX) {
     issues.push({ field: "subject", code: "campaign_subject_too_long", params: { count: CAMPAIGN_SUBJECT_MAX } });
   }
-  issues.push(...unknownTagIssues("subject", campaign.subject));
+  issues.push(...unknownTagIssues("subject", campaign.subject, vocabulary));
 
   const blocks = campaign.content.blocks;
   const ids = new Set<string>();
@@ -47,8 +45,8 @@ export function checkCampaignContent(campaign: { subject: string; content: Campa
       case "text":
       case "footer":
         if (!htmlHasText(block.html)) issues.push({ field: `${at}.html`, code: "bloc_empty" });
-        issues.push(...unknownTagIssues(`${at}.html`, block.html));
-        if (linksIn(block.html).some((href) => !isCampaignLinkHref(href))) {
+        issues.push(...unknownTagIssues(`${at}.html`, block.html, vocabulary));
+        if (linksIn(block.html).some((href) => !isCampaignLinkHref(href, vocabulary))) {
           issues.push({ field: `${at}.html`, code: "campaign_link_invalid" });
         }
         if (block.type === "footer") {
@@ -59,12 +57,12 @@ export function checkCampaignContent(campaign: { subject: string; content: Campa
         break;
       case "button":
         if (!block.label.trim()) issues.push({ field: `${at}.label`, code: "required" });
-        issues.push(...unknownTagIssues(`${at}.label`, block.label));
-        issues.push(...targetUrlIssues(`${at}.url`, block.url));
+        issues.push(...unknownTagIssues(`${at}.label`, block.label, vocabulary));
+        issues.push(...targetUrlIssues(`${at}.url`, block.url, vocabulary));
         break;
       case "image":
         if (!block.alt.trim()) issues.push({ field: `${at}.alt`, code: "campaign_image_alt_required" });
-        issues.push(...targetUrlIssues(`${at}.url`, block.url));
+        issues.push(...targetUrlIssues(`${at}.url`, block.url, vocabulary));
         break;
       case "divider":
       case "spacer":
@@ -79,32 +77,32 @@ export function checkCampaignContent(campaign: { subject: string; content: Campa
 }
 
 /** A button's or an image's target: an absolute http(s) URL, or one that starts with a link merge tag. */
-export function isCampaignTargetUrl(url: string): boolean {
+export function isCampaignTargetUrl(url: string, vocabulary: MergeVocabulary = CAMPAIGN_VOCABULARY): boolean {
   const target = url.trim();
   const first = mergeTagsIn(target)[0];
-  if (first && first.index === 0) return isLinkMergeTag(first.name);
+  if (first && first.index === 0) return isLinkTagOf(vocabulary, first.name);
   // A scheme, a host (letters, digits, dots, dashes, a port; no user info), then anything but whitespace.
   return /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?([/?#]\S*)?$/i.test(target);
 }
 
 /** A link's href in a text: a target url as a button's, or a mailto: address. */
-export function isCampaignLinkHref(href: string): boolean {
-  return isCampaignTargetUrl(href) || /^mailto:[^\s]+$/i.test(href.trim());
+export function isCampaignLinkHref(href: string, vocabulary: MergeVocabulary = CAMPAIGN_VOCABULARY): boolean {
+  return isCampaignTargetUrl(href, vocabulary) || /^mailto:[^\s]+$/i.test(href.trim());
 }
 
-function targetUrlIssues(field: string, url: string): ValidationIssue[] {
+function targetUrlIssues(field: string, url: string, vocabulary: MergeVocabulary): ValidationIssue[] {
   if (!url.trim()) return [{ field, code: "campaign_target_url_required" }];
-  const unknown = unknownTagIssues(field, url);
+  const unknown = unknownTagIssues(field, url, vocabulary);
   if (unknown.length) return unknown;
-  return isCampaignTargetUrl(url) ? [] : [{ field, code: "campaign_target_url_invalid" }];
+  return isCampaignTargetUrl(url, vocabulary) ? [] : [{ field, code: "campaign_target_url_invalid" }];
 }
 
 /** One issue per unknown merge tag of a field, naming it as written. */
-function unknownTagIssues(field: string, text: string): ValidationIssue[] {
+function unknownTagIssues(field: string, text: string, vocabulary: MergeVocabulary): ValidationIssue[] {
   const unknown = new Set(
     mergeTagsIn(text)
       .map((use) => use.name)
-      .filter((name) => !isMergeTag(name)),
+      .filter((name) => !isTagOf(vocabulary, name)),
   );
   return [...unknown].map((name) => ({ field, code: "campaign_unknown_merge_tag", params: { tag: `{{${name}}}` } }));
 }

@@ -38,6 +38,7 @@ import { invoiceContracts } from "./invoices.ts";
 import { orderContracts } from "./ticketingOrders.ts";
 import { ticketOfficeContracts } from "./ticketOffice.ts";
 import { accountStripeKeyContracts } from "./accountStripeKeys.ts";
+import { autoMailContracts } from "./autoMails.ts";
 import { campaignEditorContracts } from "./campaignEditor.ts";
 import { campaignContracts } from "./campaigns.ts";
 import { campaignSendingContracts } from "./campaignSending.ts";
@@ -93,6 +94,7 @@ export const contracts = {
   ticketOffice: ticketOfficeContracts,
   accountStripeKeys: accountStripeKeyContracts,
   campaigns: { ...campaignContracts, ...campaignEditorContracts, ...campaignSendingContracts },
+  autoMails: autoMailContracts,
   unsubscribe: unsubscribeContracts,
   eventCredits: eventCreditContracts,
   campaignCredits: campaignCreditContracts,

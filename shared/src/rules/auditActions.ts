@@ -80,6 +80,8 @@ export const EVENT_AUDIT_ACTIONS = [
   "campaign.send_started",
   "campaign.scheduled",
   "campaign.cancelled",
+  "auto_mail.updated",
+  "auto_mail.reset",
 ] as const;
 export type EventAuditAction = (typeof EVENT_AUDIT_ACTIONS)[number];
 

@@ -1404,6 +1404,33 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
       body: { type: "reminder", language: "fr" },
     });
   },
+  "autoMails.list": async (w) => w.overseer.autoMails.list({ params: w.at(await w.event()) }),
+  "autoMails.get": async (w) =>
+    w.overseer.autoMails.get({ params: { ...w.at(await w.event()), kind: "magic_link", language: "fr" } }),
+  "autoMails.save": async (w) => {
+    const params = { ...w.at(await w.event()), kind: "order_refund" as const, language: "es" as const };
+    const current = await w.overseer.autoMails.get({ params });
+    return w.overseer.autoMails.save({ params, body: { subject: "Reembolso", content: current.content } });
+  },
+  "autoMails.reset": async (w) =>
+    w.overseer.autoMails.reset({
+      params: { ...w.at(await w.event()), kind: "registration_approved", language: "en" },
+    }),
+  "autoMails.setEnabled": async (w) =>
+    w.overseer.autoMails.setEnabled({
+      params: { ...w.at(await w.event()), kind: "registration_rejected" },
+      body: { enabled: false },
+    }),
+  "autoMails.preview": async (w) =>
+    w.overseer.autoMails.preview({
+      params: { ...w.at(await w.event()), kind: "order_confirmation", language: "en" },
+      body: {},
+    }),
+  "autoMails.test": async (w) =>
+    w.overseer.autoMails.test({
+      params: { ...w.at(await w.event()), kind: "magic_link", language: "en" },
+      body: { email: "test@example.org" },
+    }),
   "campaigns.send": async (w) => {
     const event = await w.event();
     await creditsPack(w.server.db, event.accountId, "campaign", 5);

@@ -201,6 +201,22 @@ const templateCases: Record<MailRequest["template"], TemplateCase> = {
     },
     greetings: { en: "Hello,", fr: "Bonjour,", es: "Hola:" },
   },
+  auto_mail: {
+    // An event's automatic mail comes rendered (api/src/services/autoMails): the job sends it as it is.
+    request: (language, to) => ({
+      to,
+      language,
+      template: "auto_mail",
+      data: {
+        subject: `Summit 2027 (${language})`,
+        html: `<html lang="${language}"><body><p>${helloAda[language]}</p><a href="${GUEST_AREA_LINK}">Summit</a></body></html>`,
+        text: `${helloAda[language]}\n\nSummit: ${GUEST_AREA_LINK}`,
+      },
+    }),
+    expectedInText: GUEST_AREA_LINK,
+    subjects: { en: "Summit 2027 (en)", fr: "Summit 2027 (fr)", es: "Summit 2027 (es)" },
+    greetings: helloAda,
+  },
   registration_confirmation: {
     request: (language, to) => ({
       to,

@@ -44,6 +44,7 @@ import { ticketingInvoiceRoutes } from "./ticketing/invoices.ts";
 import { ticketOfficeRoutes } from "./ticketing/ticketOffice.ts";
 import { campaignRoutes } from "./campaigns/campaigns.ts";
 import { campaignEditorRoutes } from "./campaigns/editor.ts";
+import { autoMailRoutes } from "./autoMails/autoMails.ts";
 import { campaignSendingRoutes } from "./campaigns/sending.ts";
 import { unsubscribeRoutes } from "./campaigns/unsubscribe.ts";
 
@@ -95,6 +96,7 @@ export const apiRoutes: readonly Route[] = [
   ...ticketOfficeRoutes,
   ...campaignRoutes,
   ...campaignEditorRoutes,
+  ...autoMailRoutes,
   ...campaignSendingRoutes,
   ...unsubscribeRoutes,
 ];

@@ -2,7 +2,7 @@ import type { Language } from "@tessera/shared";
 import type { RegistrationOutcome } from "../../mail/mailer.ts";
 import { MAIL_JOB_OPTIONS } from "../../mail/index.ts";
 import { Event } from "../../models/Event.ts";
-import { currentGuestCodeText } from "../checkin-codes/codes.ts";
+import { deliverAutoMail } from "../autoMails/deliver.ts";
 import type { AppDeps, Scope } from "../scope.ts";
 
 /*
@@ -39,13 +39,21 @@ export async function queueRegistrationConfirmation(
 }
 
 async function sendConfirmation(deps: AppDeps, job: ConfirmationJob): Promise<void> {
+  // A confirmed registration: the event's automatic mail (its wording, or the default), with the entry code.
+  if (job.outcome === "confirmed") {
+    await deliverAutoMail(deps, {
+      eventId: job.eventId,
+      kind: "registration_confirmation",
+      to: job.to,
+      guestId: job.guestId,
+      language: job.language,
+      withEntryCode: true,
+    });
+    return;
+  }
   const event = await Event.query(deps.db).findById(job.eventId);
   if (!event) return;
-  // A confirmed guest's email carries their entry code (issued now on first need) as a QR image.
-  const entryCode =
-    job.outcome === "confirmed"
-      ? await currentGuestCodeText(deps.db, deps.config.secret, event, job.guestId, deps.clock.now())
-      : null;
+  // On hold (awaiting approval) or declined: the built-in acknowledgement.
   await deps.mail.send({
     to: job.to,
     template: "registration_confirmation",
@@ -54,7 +62,6 @@ async function sendConfirmation(deps: AppDeps, job: ConfirmationJob): Promise<vo
       firstName: job.firstName,
       eventName: event.name,
       outcome: job.outcome,
-      ...(entryCode ? { entryCode } : {}),
     },
   });
 }

@@ -24,6 +24,7 @@ import { checkFileAnswerPatch, removeStoredGuestFiles } from "./files.ts";
 import { cleanText, derivedGuestColumns } from "./prepare.ts";
 import { chunksOf, selectedGuestIds, type GuestSelectionInput } from "./selection.ts";
 import { promoteWaitingAfter } from "../forms/waitingList.ts";
+import { queueStatusMail } from "../autoMails/registrationMails.ts";
 
 const MAX_GODFATHER_CHAIN = 1_000;
 
@@ -191,7 +192,7 @@ export async function updateGuest(
   body: GuestUpdate,
 ): Promise<GuestWithExtras> {
   let removedFiles: string[] = [];
-  const { guest, event, ties, changed } = await scope.db.transaction(async (trx) => {
+  const { guest, event, ties, changed, before } = await scope.db.transaction(async (trx) => {
     const { event, ties } = await findEventByKeyFor(trx, scope.actor, "update", key);
     const current = await findGuest(trx, event.id, guestId);
     const values = identityValues(body);
@@ -209,7 +210,7 @@ export async function updateGuest(
     }
     Object.assign(values, derivedGuestColumns({ ...current, ...values }));
     const changes = changedFields(guestSnapshot(current), guestSnapshot({ ...current, ...values }));
-    if (!changes) return { guest: current, event, ties, changed: false };
+    if (!changes) return { guest: current, event, ties, changed: false, before: current.status };
     const updated = await Guest.query(trx).patchAndFetchById(guestId, values);
     await recordAudit(trx, scope, {
       action: "guest.updated",
@@ -220,8 +221,10 @@ export async function updateGuest(
       ...changes,
       metadata: await guestAuditMetadata(trx, updated, [changes.before.godfatherId, changes.after.godfatherId]),
     });
-    return { guest: updated, event, ties, changed: true };
+    return { guest: updated, event, ties, changed: true, before: current.status };
   });
+  // Approved, rejected or cancelled by the organizer: the guest's automatic mail, once committed.
+  if (changed) await queueStatusMail(scope.deps, guest, before, guest.status);
   // A cleared file answer's bytes go once its row is gone for good.
   await removeStoredGuestFiles(scope, removedFiles);
   // A status or an answer changed may free a place that guests wait for.

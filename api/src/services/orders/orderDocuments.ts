@@ -6,6 +6,7 @@ import { Order } from "../../models/Order.ts";
 import { Refund } from "../../models/Refund.ts";
 import { issueCreditNote, issueInvoice } from "../invoicing/index.ts";
 import type { AppDeps } from "../scope.ts";
+import { queueOrderMails } from "../autoMails/orderMails.ts";
 
 /*
  * An order's invoice and its refunds' credit notes (issue 14 item 6), issued off the payment's path: a job queued
@@ -58,11 +59,15 @@ function creditedRefunds(db: Knex, orderId: string) {
     .orderBy("id");
 }
 
-/** Queues the order's documents; a failure to queue leaves them to the sweep. */
+/**
+ * Queues the order's documents, and its automatic mails (its confirmation, a refund's: each once); a failure to
+ * queue leaves the documents to the sweep.
+ */
 export async function queueOrderDocuments(deps: Pick<AppDeps, "jobs" | "logger">, orderId: string): Promise<void> {
   await deps.jobs.send(ORDER_DOCUMENTS_JOB, { orderId }, { retryLimit: 3 }).catch((error: unknown) => {
     deps.logger.error({ err: error, orderId }, "could not queue an order's invoice");
   });
+  await queueOrderMails(deps, orderId);
 }
 
 /** Orders owed a document: paid without an invoice, or with a refund done and no credit note, their event billed. */

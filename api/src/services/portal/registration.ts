@@ -18,6 +18,7 @@ import { sendForm } from "../forms/registration.ts";
 import { promoteWaitingAfter, withdrawWaiting } from "../forms/waitingList.ts";
 import type { Scope } from "../scope.ts";
 import { cancelCompanions } from "../guests/companions.ts";
+import { queueStatusMail } from "../autoMails/registrationMails.ts";
 import { portalRegistrationForm, signedInGuest } from "./signedInGuest.ts";
 
 /*
@@ -109,6 +110,7 @@ export async function cancelPortalRegistration(
     await cancelCompanions(trx, scope, event, guest);
     return updated;
   });
+  await queueStatusMail(scope.deps, cancelled, guest.status, cancelled.status, scope.language);
   // The places freed (the guest's and their companions'): the first waiting for them get them.
   await promoteWaitingAfter(scope, event);
   return { status: cancelled.status, matchedExisting: true };

@@ -8,6 +8,7 @@ import { Guest } from "../../models/Guest.ts";
 import { GuestSignInLink } from "../../models/GuestSignInLink.ts";
 import { randomToken, sameSecret, sha256 } from "../auth/sessions.ts";
 import type { AppDeps, Scope } from "../scope.ts";
+import { deliverAutoMail } from "../autoMails/deliver.ts";
 import { portalWaitingEntries } from "../forms/waitingList.ts";
 import { createGuestSession } from "./guestSessions.ts";
 import { countWrongCode, mayRequestLink, refuseWhileBlocked } from "./throttle.ts";
@@ -73,11 +74,14 @@ async function sendSignInLink(deps: AppDeps, { eventId, email, language }: SendL
   });
   // A fragment: the token never reaches a server's logs or another site's referrer.
   const link = `${guestPortalLink(deps.config.publicUrl, language, event.slug)}/confirm#token=${token}`;
-  await deps.mail.send({
+  // The event's automatic mail "magic link" (its wording, or the default): never turned off.
+  await deliverAutoMail(deps, {
+    eventId,
+    kind: "magic_link",
     to: guest.email,
-    template: "guest_sign_in",
+    guestId: guest.id,
     language,
-    data: { firstName: guest.firstName ?? "", eventName: event.name, link, code, validMinutes: SIGN_IN_LINK_MINUTES },
+    values: { signInLink: link, signInCode: code, signInMinutes: String(SIGN_IN_LINK_MINUTES) },
   });
 }
 

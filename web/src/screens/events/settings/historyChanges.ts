@@ -140,6 +140,8 @@ const ACTION_CHANGES: Record<EventAuditAction, { subject: HistorySubject; change
   "campaign.send_started": { subject: "event", changes: nothing },
   "campaign.scheduled": { subject: "event", changes: nothing },
   "campaign.cancelled": { subject: "event", changes: nothing },
+  "auto_mail.updated": { subject: "event", changes: snapshots },
+  "auto_mail.reset": { subject: "event", changes: nothing },
   "discount.created": { subject: "event", changes: nothing },
   "discount.updated": { subject: "event", changes: nothing },
   "discount.deleted": { subject: "event", changes: nothing },

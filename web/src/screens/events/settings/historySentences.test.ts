@@ -307,6 +307,16 @@ const EXPECTED: Record<EventAuditAction, Sentences> = {
     fr: "A annulé l'envoi de la campagne Save the date",
     es: "Canceló el envío de la campaña Save the date",
   },
+  "auto_mail.updated": {
+    en: "Changed the automatic mail Registration confirmation (Français)",
+    fr: "A modifié l'e-mail automatique Confirmation d'inscription (Français)",
+    es: "Modificó el correo automático Confirmación de inscripción (Français)",
+  },
+  "auto_mail.reset": {
+    en: "Reset the automatic mail Refund (English) to its default wording",
+    fr: "A rétabli le texte par défaut de l'e-mail automatique Remboursement (English)",
+    es: "Restableció el texto predeterminado del correo automático Reembolso (English)",
+  },
   "discount.created": {
     en: "Created the automatic discount Group of 5",
     fr: "A créé la remise automatique Group of 5",

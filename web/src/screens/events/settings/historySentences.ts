@@ -124,6 +124,18 @@ function ticketingSentence(
   return (entry, { t }) => t(`history.actions.${key}`, { name: subjectOf(entry) ?? t(`history.unknown.${unknown}`) });
 }
 
+/** An automatic mail's action: its kind, and the language when the entry is about one. */
+function autoMailSentence(key: "auto_mail_updated" | "auto_mail_reset"): Sentence {
+  return (entry, { t }) => {
+    const about = entry.after ?? entry.before;
+    const kind = textOf(about?.kind);
+    const language = textOf(about?.language);
+    const kindName = kind ? t(`autoMails.kinds.${kind}` as "autoMails.kinds.magic_link") : (subjectOf(entry) ?? "");
+    const name = language ? `${kindName} (${t(`languages.${language}` as "languages.en")})` : kindName;
+    return t(`history.actions.${key}`, { name });
+  };
+}
+
 /** An e-badge template's action: the template named as the entry names it. */
 function ebadgeSentence(key: "ebadge_created" | "ebadge_updated" | "ebadge_deleted"): Sentence {
   return (entry, ctx) => ctx.t(`history.actions.${key}`, { name: ebadgeName(entry, ctx) });
@@ -259,6 +271,8 @@ const SENTENCES: Record<EventAuditAction, Sentence> = {
   "campaign.send_started": ticketingSentence("campaign_send_started", "campaign"),
   "campaign.scheduled": ticketingSentence("campaign_scheduled", "campaign"),
   "campaign.cancelled": ticketingSentence("campaign_cancelled", "campaign"),
+  "auto_mail.updated": autoMailSentence("auto_mail_updated"),
+  "auto_mail.reset": autoMailSentence("auto_mail_reset"),
   "discount.created": ticketingSentence("discount_created", "discount"),
   "discount.updated": ticketingSentence("discount_updated", "discount"),
   "discount.deleted": ticketingSentence("discount_deleted", "discount"),

@@ -643,6 +643,23 @@ export const ENTRIES: Record<EventAuditAction, readonly [AuditLogJson, ...AuditL
       metadata: { subject: "Save the date" },
     }),
   ],
+  "auto_mail.updated": [
+    entry("auto_mail.updated", {
+      subjectType: "auto_mail",
+      subjectId: IDS.event,
+      before: { kind: "registration_confirmation", language: "fr", subject: "Your registration" },
+      after: { kind: "registration_confirmation", language: "fr", subject: "See you soon" },
+      metadata: { subject: "registration_confirmation (fr)" },
+    }),
+  ],
+  "auto_mail.reset": [
+    entry("auto_mail.reset", {
+      subjectType: "auto_mail",
+      subjectId: IDS.event,
+      before: { kind: "order_refund", language: "en", subject: "See you soon" },
+      metadata: { subject: "order_refund (en)" },
+    }),
+  ],
   "discount.created": [
     entry("discount.created", {
       subjectType: "discount",
