@@ -42,6 +42,7 @@ import { autoMailContracts } from "./autoMails.ts";
 import { campaignEditorContracts } from "./campaignEditor.ts";
 import { campaignContracts } from "./campaigns.ts";
 import { campaignSendingContracts } from "./campaignSending.ts";
+import { campaignStatisticsContracts } from "./campaignStatistics.ts";
 import { unsubscribeContracts } from "./unsubscribe.ts";
 import { campaignCreditContracts, eventCreditContracts } from "./credits.ts";
 import { mailErrorContracts } from "./mailErrors.ts";
@@ -94,6 +95,7 @@ export const contracts = {
   ticketOffice: ticketOfficeContracts,
   accountStripeKeys: accountStripeKeyContracts,
   campaigns: { ...campaignContracts, ...campaignEditorContracts, ...campaignSendingContracts },
+  campaignStatistics: campaignStatisticsContracts,
   autoMails: autoMailContracts,
   unsubscribe: unsubscribeContracts,
   eventCredits: eventCreditContracts,

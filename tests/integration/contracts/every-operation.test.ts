@@ -1465,6 +1465,35 @@ const CASES: Record<OperationName, (world: World) => Promise<unknown>> = {
     const campaign = await buildCampaign(w.server.db, event, { state: "sent", fromEmail: "events@example.org" });
     return w.overseer.campaigns.unsent({ params: { ...w.at(event), id: campaign.id } });
   },
+  "campaignStatistics.campaign": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event, { state: "sent", fromEmail: "events@example.org" });
+    return w.overseer.campaignStatistics.campaign({ params: { ...w.at(event), id: campaign.id } });
+  },
+  "campaignStatistics.recipients": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event, { state: "sent", fromEmail: "events@example.org" });
+    return w.overseer.campaignStatistics.recipients({ params: { ...w.at(event), id: campaign.id }, query: {} });
+  },
+  "campaignStatistics.deliverability": async (w) =>
+    w.overseer.campaignStatistics.deliverability({ params: w.at(await w.event()) }),
+  "campaignStatistics.mailHistory": async (w) =>
+    w.overseer.campaignStatistics.mailHistory({ params: { a: (await w.event()).accountId }, query: {} }),
+  "campaignStatistics.legacyList": async (w) =>
+    w.overseer.campaignStatistics.legacyList({ params: { event: (await w.event()).slug }, query: {} }),
+  "campaignStatistics.legacyCampaign": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event, { state: "sent", fromEmail: "events@example.org" });
+    return w.overseer.campaignStatistics.legacyCampaign({ params: { event: event.slug, id: campaign.id } });
+  },
+  "campaignStatistics.legacyRecipients": async (w) => {
+    const event = await w.event();
+    const campaign = await buildCampaign(w.server.db, event, { state: "sent", fromEmail: "events@example.org" });
+    return w.overseer.campaignStatistics.legacyRecipients({
+      params: { event: event.slug, id: campaign.id },
+      query: { status: "sent" },
+    });
+  },
   "unsubscribe.view": async (w) => w.anonymous.unsubscribe.view({ params: { token: await recipientToken(w) } }),
   "unsubscribe.unsubscribe": async (w) =>
     w.anonymous.unsubscribe.unsubscribe({ params: { token: await recipientToken(w) } }),

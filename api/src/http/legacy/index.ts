@@ -4,6 +4,7 @@ import { legacyRecommendationRoutes } from "./recommendations.ts";
 import { legacyImportRoutes } from "./imports.ts";
 import { legacyRegistrationRoutes } from "../routes/forms/registration.ts";
 import { legacyStatisticsRoutes } from "../routes/statistics/statistics.ts";
+import { legacyCampaignStatisticsRoutes } from "../routes/statistics/campaignStatistics.ts";
 
 /**
  * The legacy JSON endpoints of spec §7 (`/{event}/admin/...`, `/{event}/recommendations/...`), served
@@ -16,4 +17,5 @@ export const legacyRoutes: readonly Route[] = [
   ...legacyImportRoutes,
   ...legacyRegistrationRoutes,
   ...legacyStatisticsRoutes,
+  ...legacyCampaignStatisticsRoutes,
 ];

@@ -31,6 +31,7 @@ import { publicFormRoutes } from "./forms/registration.ts";
 import { portalRoutes } from "./portal/portal.ts";
 import { entryCodeRoutes } from "./entryCodes/entryCodes.ts";
 import { statisticsRoutes } from "./statistics/statistics.ts";
+import { campaignStatisticsRoutes } from "./statistics/campaignStatistics.ts";
 import { contactRoutes } from "./contact/contact.ts";
 import { checkinCodeRoutes, checkinRoutes } from "./checkins/checkins.ts";
 import { deskRoutes } from "./checkins/desk.ts";
@@ -82,6 +83,7 @@ export const apiRoutes: readonly Route[] = [
   ...portalRoutes,
   ...entryCodeRoutes,
   ...statisticsRoutes,
+  ...campaignStatisticsRoutes,
   ...contactRoutes,
   ...checkinRoutes,
   ...checkinCodeRoutes,
