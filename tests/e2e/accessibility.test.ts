@@ -752,6 +752,53 @@ const SCREENS: Screen[] = [
     },
     routes: ["send"],
   },
+  {
+    name: "auto mails list",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/auto-mails`,
+    reach: text(web.autoMails.kinds.order_refund),
+    routes: ["auto-mails"],
+  },
+  {
+    name: "auto mails list, phone",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/auto-mails`,
+    reach: text(web.autoMails.kinds.order_refund),
+    viewport: PHONE,
+  },
+  {
+    name: "auto mail editor (French)",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/auto-mails/registration_confirmation?language=fr`,
+    reach: async (page) => {
+      await page.getByTestId("campaign-block").first().waitFor();
+      await page.getByTestId("campaign-preview-frame").waitFor();
+    },
+    routes: ["auto-mails/:kind"],
+  },
+  {
+    name: "auto mail editor, phone",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/auto-mails/magic_link`,
+    reach: async (page) => {
+      await page.getByTestId("campaign-block").first().waitFor();
+      await page.getByTestId("campaign-preview-frame").waitFor();
+    },
+    viewport: PHONE,
+  },
+  {
+    name: "auto mail editor: reset to default (confirmation)",
+    as: "overseer",
+    path: (scene) => `${events(scene)}/campaigns/auto-mails/order_refund?language=es`,
+    reach: async (page) => {
+      await page.getByTestId("campaign-block").first().waitFor();
+      await page.getByRole("textbox", { name: web.campaigns.fields.subject }).fill("Reembolso {{orderReference}}");
+      await click(page, web.common.save);
+      await text(web.autoMails.saved)(page);
+      await click(page, web.autoMails.reset);
+      await dialog(page, web.autoMails.resetTitle);
+    },
+  },
 
   // -- forms ---------------------------------------------------------------------------------------------
   {

@@ -1,11 +1,12 @@
 import { Button, Menu } from "@mantine/core";
-import { LINK_MERGE_TAGS, MERGE_TAGS, mergeTag, type MergeTag } from "@tessera/shared/campaigns/content";
 import { useTranslation } from "react-i18next";
 import { IconChevronDown } from "@/components/icons.tsx";
+import { useMergeTags } from "./mergeTagsContext.ts";
 
 /**
  * The merge tags an author may insert ({{firstName}} … {{registrationLink}}), each with its meaning; for a target
- * url, only the link tags. `fieldLabel` names the field it inserts into (for screen readers).
+ * url, only the link tags. `fieldLabel` names the field it inserts into (for screen readers). The tags are the
+ * context's (a campaign's, or an automatic mail's kind's: mergeTagsContext.ts).
  */
 export function MergeTagMenu({
   onInsert,
@@ -19,7 +20,8 @@ export function MergeTagMenu({
   disabled?: boolean;
 }) {
   const { t } = useTranslation("web");
-  const tags: readonly MergeTag[] = linksOnly ? LINK_MERGE_TAGS : MERGE_TAGS;
+  const vocabulary = useMergeTags();
+  const tags = linksOnly ? vocabulary.linkTags : vocabulary.tags;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -35,8 +37,8 @@ export function MergeTagMenu({
       </Menu.Target>
       <Menu.Dropdown mah={320} style={{ overflowY: "auto" }}>
         {tags.map((tag) => (
-          <Menu.Item key={tag} onClick={() => onInsert(mergeTag(tag))} ff="monospace">
-            {mergeTag(tag)} — {t(`campaigns.mergeTags.${tag}`)}
+          <Menu.Item key={tag} onClick={() => onInsert(`{{${tag}}}`)} ff="monospace">
+            {`{{${tag}}}`} — {t(`campaigns.mergeTags.${tag}` as "campaigns.mergeTags.firstName")}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

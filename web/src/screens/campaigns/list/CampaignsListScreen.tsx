@@ -12,6 +12,7 @@ import { notifySuccess } from "@/components/notify.ts";
 import { useCampaigns, useRemoveCampaign, type CampaignJson } from "@/queries/campaigns.ts";
 import { useCreditsRemaining } from "@/queries/credits.ts";
 import { CampaignStateBadge } from "../CampaignStateBadge.tsx";
+import { CampaignsTabs } from "../CampaignsTabs.tsx";
 import { useCampaignsArea } from "../campaignsBase.ts";
 import { CreateCampaignModal } from "./CreateCampaignModal.tsx";
 
@@ -30,6 +31,7 @@ export function CampaignsListScreen() {
 
   return (
     <Stack gap="md">
+      <CampaignsTabs current="campaigns" />
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Text size="sm" c="dimmed">

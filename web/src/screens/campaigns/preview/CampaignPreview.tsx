@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Button, Group, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
 import { CAMPAIGN_LANGUAGES, type CampaignLanguage } from "@tessera/shared/rules/campaigns";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,10 +8,7 @@ import { notifySuccess } from "@/components/notify.ts";
 import { ScreenAlerts } from "@/components/ScreenAlerts.tsx";
 import { useCampaignPreview, useSendTestCampaign, type CampaignJson } from "@/queries/campaigns.ts";
 import { useCampaignsArea } from "../campaignsBase.ts";
-
-/** The widths the message is shown at: an email body's desktop width and a phone's. */
-const WIDTHS = { desktop: 640, phone: 375 } as const;
-type Width = keyof typeof WIDTHS;
+import { MessageFrame, MessageWidthControl, type MessageWidth } from "./MessageFrame.tsx";
 
 /**
  * The campaign's message as the signed-in user would receive it (the API's preview: their name, the event's
@@ -25,7 +22,7 @@ export function CampaignPreview({ campaign }: { campaign: CampaignJson }) {
   const [language, setLanguage] = useState<CampaignLanguage>(
     languages.includes(campaign.language) ? campaign.language : (languages[0] ?? "en"),
   );
-  const [width, setWidth] = useState<Width>("desktop");
+  const [width, setWidth] = useState<MessageWidth>("desktop");
   const preview = useCampaignPreview(accountId, event.id, campaign.id, language);
   const test = useSendTestCampaign(accountId, event.id);
   const [testFailure, setTestFailure] = useState<string | null>(null);
@@ -57,15 +54,7 @@ export function CampaignPreview({ campaign }: { campaign: CampaignJson }) {
               data={languages.map((value) => ({ value, label: t(`languages.${value}`) }))}
             />
           )}
-          <SegmentedControl
-            aria-label={t("campaigns.preview.width")}
-            value={width}
-            onChange={(value) => setWidth(value as Width)}
-            data={(Object.keys(WIDTHS) as Width[]).map((value) => ({
-              value,
-              label: t(`campaigns.preview.widths.${value}`),
-            }))}
-          />
+          <MessageWidthControl value={width} onChange={setWidth} />
         </Group>
         <Button variant="default" loading={test.isPending} onClick={sendTest}>
           {t("campaigns.preview.sendTest")}
@@ -75,40 +64,13 @@ export function CampaignPreview({ campaign }: { campaign: CampaignJson }) {
       <ScreenAlerts loadError={preview.error} onRetry={() => void preview.refetch()} />
       {preview.isPending && <Loader aria-label={t("campaigns.preview.loading")} />}
       {preview.data && (
-        <Stack gap="xs" maw={WIDTHS[width] + 2} w="100%" mx="auto">
-          <Paper withBorder p="sm" radius="sm">
-            <Text size="xs" c="dimmed">
-              {t("campaigns.fields.subject")}
-            </Text>
-            <Text fw={600} style={{ overflowWrap: "anywhere" }} data-testid="campaign-preview-subject">
-              {preview.data.subject}
-            </Text>
-            {campaign.previewText && (
-              <>
-                <Text size="xs" c="dimmed" mt={4}>
-                  {t("campaigns.fields.previewText")}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                  {campaign.previewText}
-                </Text>
-              </>
-            )}
-          </Paper>
-          <iframe
-            title={t("campaigns.preview.frameTitle", { language: t(`languages.${language}`) })}
-            srcDoc={preview.data.html}
-            sandbox=""
-            style={{
-              width: "100%",
-              maxWidth: WIDTHS[width],
-              height: 640,
-              border: "1px solid var(--mantine-color-default-border)",
-              borderRadius: 4,
-              background: "#fff",
-            }}
-            data-testid="campaign-preview-frame"
-          />
-        </Stack>
+        <MessageFrame
+          subject={preview.data.subject}
+          html={preview.data.html}
+          language={language}
+          width={width}
+          previewText={campaign.previewText}
+        />
       )}
     </Stack>
   );
