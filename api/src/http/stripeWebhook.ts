@@ -4,6 +4,7 @@ import { readLimited } from "../net/readLimited.ts";
 import { verifyWebhook, WebhookVerificationError } from "../payments/stripeClient.ts";
 import { paymentContextOf } from "../services/orders/payment.ts";
 import { handleStripeEvent } from "../services/orders/webhook.ts";
+import { followStripeEvent } from "../services/orders/webhookFollowUp.ts";
 import { accountWebhookSecrets, handleAccountStripeEvent } from "../services/ticketOffice/accountWebhook.ts";
 import type { ApiContext, ApiMiddleware } from "./context.ts";
 
@@ -75,6 +76,7 @@ export function stripeWebhook(): ApiMiddleware {
       const found = await verified(ctx, secrets);
       if (!found) return;
       const outcome = await handleAccountStripeEvent(scope, accountId, found.by.mode, found.event);
+      if (outcome === "processed") await followStripeEvent(deps, found.event);
       ctx.status = 200;
       ctx.body = { received: true, outcome };
       return;
@@ -84,6 +86,7 @@ export function stripeWebhook(): ApiMiddleware {
     const found = await verified(ctx, [{ secret }]);
     if (!found) return;
     const outcome = await handleStripeEvent(paymentContextOf(scope), found.event);
+    if (outcome === "processed") await followStripeEvent(deps, found.event);
     ctx.status = 200;
     ctx.body = { received: true, outcome };
   };

@@ -407,6 +407,11 @@ describe.each(databaseKinds())("the ticket office on %s", (kind) => {
       ...BUYER,
     });
     expect(settled.body).toMatchObject({ status: "completed", order: { status: "completed" } });
+    // Each buyer gets the event's order confirmation (its default wording), once, after paying by card.
+    for (const order of [cart, secure]) {
+      const mail = await suite.server.mailbox.waitFor(order.mail, { subjectIncludes: "Your order" });
+      expect(mail.text).toContain("1 × Day pass");
+    }
 
     await issueOrderDocuments(suite.server.deps, cart.id);
     await issueOrderDocuments(suite.server.deps, secure.id);
