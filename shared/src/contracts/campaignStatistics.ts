@@ -65,7 +65,8 @@ export const campaignStatisticsContracts = {
     path: "/accounts/:a/mailhistory",
     summary: "The account's mail history",
     description:
-      "Every campaign the account's events sent or are sending, newest first, with its event, the credits it " +
+      "Every campaign the account's events sent or are sending, newest first (`sort`: startedAt, name, eventName, " +
+      "recipients; `order`: asc or desc), with its event, the credits it " +
       "used and its figures; `search` in campaign and event names. Users of the account who see campaigns.",
     tags,
     params: AccountParams,

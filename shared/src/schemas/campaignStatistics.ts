@@ -144,7 +144,16 @@ export const DeliverabilitySchema = Type.Object({
 export type DeliverabilityJson = Static<typeof DeliverabilitySchema>;
 
 /** The account's mail history (spec §2 account level): every campaign of every event. */
-export const MailHistoryQuery = PageQuery;
+export const MAIL_HISTORY_SORTS = ["startedAt", "name", "eventName", "recipients"] as const;
+export type MailHistorySort = (typeof MAIL_HISTORY_SORTS)[number];
+export const MailHistoryQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    /** By when its send started (the default, newest first), its name, its event's name or its recipients. */
+    sort: Type.Optional(literals(MAIL_HISTORY_SORTS)),
+    order: Type.Optional(literals(["asc", "desc"] as const)),
+  }),
+]);
 export const MailHistoryItemSchema = Type.Composite([
   CampaignHeadlineSchema,
   Type.Object({

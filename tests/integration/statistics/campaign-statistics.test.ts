@@ -206,6 +206,40 @@ describe.each(databaseKinds())("campaign statistics on %s", (kind) => {
     expect(history.body.data[0]).toMatchObject({ id: campaign.id, eventName: "Autumn forum", creditsUsed: 4 });
   });
 
+  it("sorts and pages the account's mail history across its events, and finds a campaign by its event's name", async () => {
+    const { db, account, event, campaign } = await setUp();
+    await db("campaigns").where({ id: campaign.id }).update({ recipientsCount: 7 });
+    const winter = await buildEvent(db, account.id, { name: "Winter gala", timezone: "Europe/Paris" });
+    const started = (days: number) => new Date(SENT_AT.getTime() + days * 86_400_000);
+    await buildCampaign(db, winter, { name: "Reminder", state: "sent", startedAt: started(2), recipientsCount: 40 });
+    await buildCampaign(db, winter, {
+      name: "Invitation",
+      state: "sending",
+      startedAt: started(1),
+      recipientsCount: 2,
+    });
+    // Never sent: not in the history.
+    await buildCampaign(db, winter, { name: "Draft", state: "pending" });
+    const { http } = await listedUser(suite.server, event, { role: "overseer" });
+    const names = async (query: string) => {
+      const answer = await http.get(`/api/v1/accounts/${account.id}/mailhistory${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return {
+        names: answer.body.data.map((row: { name: string }) => row.name),
+        total: answer.body.pagination.total as number,
+      };
+    };
+    expect(await names("")).toEqual({ names: ["Reminder", "Invitation", "Save the date"], total: 3 });
+    expect((await names("?sort=name")).names).toEqual(["Invitation", "Reminder", "Save the date"]);
+    expect((await names("?sort=name&order=desc")).names).toEqual(["Save the date", "Reminder", "Invitation"]);
+    expect((await names("?sort=eventName")).names).toEqual(["Save the date", "Reminder", "Invitation"]);
+    expect((await names("?sort=recipients")).names).toEqual(["Reminder", "Save the date", "Invitation"]);
+    expect((await names("?sort=recipients&order=asc&perPage=2&page=2")).names).toEqual(["Reminder"]);
+    expect(await names("?search=winter")).toEqual({ names: ["Reminder", "Invitation"], total: 2 });
+    const refused = await http.get(`/api/v1/accounts/${account.id}/mailhistory?sort=credits`);
+    expect(refused.status).toBe(422);
+  });
+
   it("shows nothing of another account's campaign", async () => {
     const { event, campaign } = await setUp();
     const other = await buildEvent(suite.server.db, (await buildAccount(suite.server.db)).id);

@@ -1,4 +1,4 @@
-import type { CampaignHeadlineJson } from "@tessera/shared/schemas/campaignStatistics";
+import type { CampaignHeadlineJson, MailHistorySort } from "@tessera/shared/schemas/campaignStatistics";
 import { authorizeInExistingAccount } from "../../accounts/authorize.ts";
 import { Campaign } from "../../../models/Campaign.ts";
 import type { Scope } from "../../scope.ts";
@@ -6,9 +6,20 @@ import { headlines } from "./deliverability.ts";
 
 /*
  * The account's mail history (spec §2 account level): every campaign of its events whose send started, newest
- * first, with its event, the credits it used (one per message the mail server accepted, hard bounces given back)
+ * first by default (or by name, event or recipients), with its event, the credits it used (one per message the mail server accepted, hard bounces given back)
  * and its figures. Who may read the account's credits may read it.
  */
+
+/** The column each sort orders by (the send's start breaks ties, newest first). */
+const SORT_COLUMNS: Record<MailHistorySort, string> = {
+  startedAt: "campaigns.startedAt",
+  name: "campaigns.name",
+  eventName: "events.name",
+  recipients: "campaigns.recipientsCount",
+};
+
+/** Dates and counts newest or largest first; names from A. */
+const defaultOrder = (sort: MailHistorySort | undefined) => (sort === "name" || sort === "eventName" ? "asc" : "desc");
 
 export interface MailHistoryItem extends CampaignHeadlineJson {
   eventId: string;
@@ -19,7 +30,7 @@ export interface MailHistoryItem extends CampaignHeadlineJson {
 export async function mailHistory(
   scope: Scope,
   accountId: string,
-  request: { page?: number; perPage?: number; search?: string },
+  request: { page?: number; perPage?: number; search?: string; sort?: MailHistorySort; order?: "asc" | "desc" },
 ): Promise<{ data: MailHistoryItem[]; pagination: { page: number; perPage: number; total: number } }> {
   await authorizeInExistingAccount(scope, "credits.read", accountId);
   const page = request.page ?? 1;
@@ -44,6 +55,7 @@ export async function mailHistory(
     matching()
       .select("campaigns.*", "events.name as eventName")
       .orderBy([
+        { column: SORT_COLUMNS[request.sort ?? "startedAt"], order: request.order ?? defaultOrder(request.sort) },
         { column: "campaigns.startedAt", order: "desc" },
         { column: "campaigns.id", order: "desc" },
       ])
