@@ -32,6 +32,7 @@ import { buildCustomField, buildGuest } from "../helpers/guests.ts";
 import type { HttpClient } from "../helpers/http.ts";
 import { buildOrder, buildTicket } from "../helpers/orders.ts";
 import type { TestServer } from "../helpers/server.ts";
+import { buildCampaignStatisticsScene, CAMPAIGN_STATISTICS_SCREENS } from "./pages/campaignStatisticsScene.ts";
 import { buildCheckinScene, DESK_SCREENS, type CheckinScene } from "./pages/checkinScene.ts";
 import { buildCreditsScene, CREDITS_SCREENS, type CreditsScene } from "./pages/creditsScene.ts";
 import { buildMailErrorsScene, MAIL_ERROR_SCREENS } from "./pages/mailErrorsScene.ts";
@@ -87,6 +88,8 @@ interface Scene {
   credits: CreditsScene;
   /** An invitation campaign of the event, in French, from its template. */
   campaignId: string;
+  /** A sent save the date of the event, with opens, clicks, a machine's open, a bounce and a blocked address. */
+  campaignStatisticsId: string;
   /** The account's senders (verified, pending, expired link) and a guest who unsubscribed. */
   senders: SendersScene;
 }
@@ -237,6 +240,7 @@ async function buildScene(server: TestServer, dir: string): Promise<Scene> {
     ebadge: await buildEbadgeScene(api, account.id, event),
     credits: await buildCreditsScene(db, account.id, platformAdmin.id),
     campaignId: await buildCampaignScene(api, account.id, event),
+    campaignStatisticsId: await buildCampaignStatisticsScene(db, event),
     senders: await buildSendersScene(db, account.id, event),
   };
 }
@@ -1118,12 +1122,7 @@ const SCREENS: Screen[] = [
       await page.getByRole("option", { name: web.statistics.everyField, exact: true }).waitFor();
     },
   },
-  ...(["deliverability", "campaigns"] as const).map((part): Screen => ({
-    name: `event statistics, ${part} (later)`,
-    as: "overseer",
-    path: (scene) => `${statistics(scene)}/${part}`,
-    reach: text(web.statistics.later[part]),
-  })),
+  ...CAMPAIGN_STATISTICS_SCREENS,
   {
     name: "event statistics, check-in",
     as: "overseer",

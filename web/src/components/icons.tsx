@@ -144,6 +144,13 @@ export const IconMailCheck = (props: IconProps) => (
   </Icon>
 );
 
+export const IconMailHistory = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6M12 17h6M15 14h3" />
+  </Icon>
+);
+
 export const IconMailError = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -9,6 +9,7 @@ import {
   IconLogout,
   IconMailCheck,
   IconMailError,
+  IconMailHistory,
   IconSettings,
   IconShield,
   IconSparkles,
@@ -18,7 +19,7 @@ import {
 } from "@/components/icons.tsx";
 import { useSignedIn, useSignOut } from "@/queries/session.ts";
 
-/** Account navigation (Events, Users, Teams, Credits, Mail errors, Senders, Account settings, Profile, Logout) and, for platform administrators, Platform. */
+/** Account navigation (Events, Users, Teams, Credits, Mail history, Mail errors, Senders, Account settings, Profile, Logout) and, for platform administrators, Platform. */
 export function ManageNavigation({ onError }: { onError: (message: string) => void }) {
   const { t } = useTranslation(["web", "errors", "validation"]);
   const session = useSignedIn();
@@ -43,6 +44,9 @@ export function ManageNavigation({ onError }: { onError: (message: string) => vo
             <NavItem to="/manage/teams" label={t("nav.teams")} icon={<IconTeams />} />
             {session.can("credits.read") && (
               <NavItem to="/manage/credits" label={t("nav.credits")} icon={<IconSparkles />} />
+            )}
+            {session.can("credits.read") && (
+              <NavItem to="/manage/mail-history" label={t("nav.mailHistory")} icon={<IconMailHistory />} />
             )}
             {session.can("mailErrors.manage") && (
               <NavItem to="/manage/mail-errors" label={t("nav.mailErrors")} icon={<IconMailError />} />

@@ -60,6 +60,16 @@ export function ManageRoutes() {
             }
           />
         )}
+        {hasAccount && session.can("credits.read") && (
+          <Route
+            path="mail-history"
+            element={
+              <Lazy>
+                <AccountArea screen="mailHistory" />
+              </Lazy>
+            }
+          />
+        )}
         {hasAccount && session.can("mailErrors.manage") && (
           <Route
             path="mail-errors"

@@ -1,12 +1,14 @@
 import { Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
-import { ComingSoon } from "@/components/ComingSoon.tsx";
 import { ManageNotFoundScreen } from "../shell/ManageNotFoundScreen.tsx";
+import { CampaignsStatistics } from "./campaigns/CampaignsStatistics.tsx";
+import { CampaignStatisticsScreen } from "./campaigns/CampaignStatisticsScreen.tsx";
 import { CheckinStatistics } from "./CheckinStatistics.tsx";
 import { CustomFieldsStatistics } from "./CustomFieldsStatistics.tsx";
+import { DeliverabilityStatistics } from "./deliverability/DeliverabilityStatistics.tsx";
 
-/** The parts of the Statistics section (spec §2), each at its own address; those of later releases say so. */
+/** The parts of the Statistics section (spec §2), each at its own address. */
 const PARTS = {
   "custom-fields": "customFields",
   deliverability: "deliverability",
@@ -14,7 +16,6 @@ const PARTS = {
   campaigns: "campaigns",
 } as const;
 type Part = keyof typeof PARTS;
-const LATER_PARTS = ["deliverability", "campaigns"] as const;
 
 /** /manage/events/:eventId/statistics/* (a lazy chunk, with the charts): one tab a part. */
 function StatisticsSection() {
@@ -38,18 +39,9 @@ function StatisticsSection() {
         <Route index element={<Navigate to="custom-fields" replace />} />
         <Route path="custom-fields" element={<CustomFieldsStatistics />} />
         <Route path="check-in" element={<CheckinStatistics />} />
-        {LATER_PARTS.map((part) => (
-          <Route
-            key={part}
-            path={part}
-            element={
-              <ComingSoon
-                title={t(`statistics.tabs.${PARTS[part]}`)}
-                description={t(`statistics.later.${PARTS[part]}`)}
-              />
-            }
-          />
-        ))}
+        <Route path="deliverability" element={<DeliverabilityStatistics />} />
+        <Route path="campaigns" element={<CampaignsStatistics />} />
+        <Route path="campaigns/:campaignId" element={<CampaignStatisticsScreen />} />
         <Route path="*" element={<ManageNotFoundScreen />} />
       </Routes>
     </>

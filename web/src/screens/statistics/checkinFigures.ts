@@ -51,15 +51,28 @@ export function arrivalRows(
   timeZone: string,
   language: string,
 ): ArrivalRow[] {
-  const zone = knownTimeZone(timeZone);
-  const { points, bucket } = arrivals;
-  const withDay = points.length > 0 && dayOf(points[0]!.start, zone) !== dayOf(points.at(-1)!.start, zone);
-  const format = new Intl.DateTimeFormat(language, formatOf(bucket, withDay, zone, language));
-  return points.map((point) => ({
+  const labels = bucketLabels(arrivals.points, arrivals.bucket, timeZone, language);
+  return arrivals.points.map((point, index) => ({
     key: point.start,
-    label: format.format(new Date(point.start)),
+    label: labels[index]!,
     arrivals: point.arrivals,
   }));
+}
+
+/**
+ * Buckets' starts (ISO) named in `language` on the wall clock of `timeZone`: a day, or a time (with its day when
+ * they spread over days).
+ */
+export function bucketLabels(
+  points: readonly { start: string }[],
+  bucket: ArrivalBucket,
+  timeZone: string,
+  language: string,
+): string[] {
+  const zone = knownTimeZone(timeZone);
+  const withDay = points.length > 0 && dayOf(points[0]!.start, zone) !== dayOf(points.at(-1)!.start, zone);
+  const format = new Intl.DateTimeFormat(language, formatOf(bucket, withDay, zone, language));
+  return points.map((point) => format.format(new Date(point.start)));
 }
 
 function formatOf(
