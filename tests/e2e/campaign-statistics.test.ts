@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { seedDemoCampaigns } from "../../api/src/seed/campaigns.ts";
 import { screenshotOnFailure, shouldRunE2e } from "../helpers/browser.ts";
 import { databaseKinds } from "../helpers/databases.ts";
+import { buildCampaign, buildRecipient } from "../helpers/campaigns.ts";
 import { buildOrganizerEvent, signInAs, useE2eEnvironment } from "../helpers/e2e.ts";
 import { buildGuest } from "../helpers/guests.ts";
 import { screenshotFor } from "./pages/screenshots.ts";
@@ -127,6 +128,45 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("a campaign's statistics 
       expect(cells[3]).toBe("12");
       expect(cells[4]).toBe("12");
       await screenshotFor(page, `campaign-statistics-mail-history-${kind}`);
+    });
+    await context.close();
+  });
+
+  it("follows a campaign while it is being sent, without reloading", async () => {
+    const { server, browser } = e2e;
+    const { event } = await buildOrganizerEvent(server, { email: "olga@example.com" }, { timezone: "Europe/Paris" });
+    const startedAt = new Date(Date.now() - 60_000);
+    const campaign = await buildCampaign(server.db, event, {
+      name: "Reminder",
+      type: "reminder",
+      state: "sending",
+      startedAt,
+      // Its ledger written, and no credit in the account: the server's own sender, taking up sends, waits.
+      ledgerFilledAt: startedAt,
+      recipientsCount: 2,
+    });
+    const guests = await Promise.all(
+      ["ana", "bob"].map((name) => buildGuest(server.db, event, { firstName: name, email: `${name}@example.org` })),
+    );
+    const [ana, bob] = await Promise.all(guests.map((guest) => buildRecipient(server.db, campaign, guest, "queued")));
+    await server.db("campaignRecipients").where({ id: ana!.id }).update({ status: "sent", sentAt: startedAt });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await screenshotOnFailure(page, `campaign-statistics-sending-${kind}`, async () => {
+      await signInAs(
+        page,
+        server.baseUrl,
+        "olga@example.com",
+        `/manage/events/${event.id}/statistics/campaigns/${campaign.id}`,
+      );
+      await page.getByTestId("campaign-sending").waitFor();
+      expect(await figure(page, figures.sent)).toBe("1");
+      // The sender goes on: Bob's message leaves, the send ends; the screen follows within seconds.
+      await server.db("campaignRecipients").where({ id: bob!.id }).update({ status: "sent", sentAt: new Date() });
+      await server.db("campaigns").where({ id: campaign.id }).update({ state: "sent", finishedAt: new Date() });
+      await expect.poll(() => figure(page, figures.sent), { timeout: 10_000 }).toBe("2");
+      await page.getByTestId("campaign-sending").waitFor({ state: "detached" });
     });
     await context.close();
   });
