@@ -18,12 +18,14 @@ export function CampaignFigureCards({ figures }: { figures: CampaignFiguresJson 
   const rates = headlineRates(figures);
   const rate = (value: number | null) => formatRate(value, i18n.language);
   const key = "statistics.campaigns.figures";
+  // Delivered as the rates take it: reported delivered, or sent and not bounced.
+  const shown = { ...figures, delivered: rates.base };
   const card = (name: CardFigure, note?: string, help?: { label: string; text: string }) => (
     <FigureCard
       key={name}
       testId={`campaign-figure-${name}`}
       label={t(`${key}.${name}`)}
-      value={number.format(figures[name])}
+      value={number.format(shown[name])}
       note={note}
       help={help}
     />
@@ -37,7 +39,7 @@ export function CampaignFigureCards({ figures }: { figures: CampaignFiguresJson 
           "delivered",
           figures.delivered < rates.base
             ? t(`${key}.reportedDelivered`, { count: figures.delivered })
-            : t(`${key}.ofSent`, { rate: rate(rateOf(figures.delivered, figures.sent)) }),
+            : t(`${key}.ofSent`, { rate: rate(rateOf(rates.base, figures.sent)) }),
         )}
         {card("openedByPeople", t(`${key}.ofDelivered`, { rate: rate(rates.opened) }))}
         {card("clicked", t(`${key}.ofDelivered`, { rate: rate(rates.clicked) }))}

@@ -38,7 +38,7 @@ export function CampaignLinks({ links }: { links: CampaignStatisticsJson["links"
             <Table.Tbody>
               {links.slice(0, 10).map((link) => (
                 <Table.Tr key={link.index} data-testid="campaign-link">
-                  <Table.Th scope="row" fw={400} style={{ overflowWrap: "anywhere" }}>
+                  <Table.Th scope="row" fw={400} style={{ overflowWrap: "break-word" }}>
                     {link.url && /^https?:\/\//i.test(link.url) ? (
                       <Anchor href={link.url} target="_blank" rel="noreferrer noopener" size="sm">
                         {link.url}
