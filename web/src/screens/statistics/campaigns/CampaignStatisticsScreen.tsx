@@ -20,7 +20,7 @@ import { CampaignRecipientsTable } from "./CampaignRecipientsTable.tsx";
 /**
  * statistics/campaigns/:campaignId: one campaign's figures (people's opens and clicks apart from machines'),
  * from recipients to clicks, opens and clicks over time, its links and its recipients with their mail status;
- * read again every 2 s while it is being sent.
+ * read again every 2 s while it is being sent (its recipients every 10 s).
  */
 export function CampaignStatisticsScreen() {
   const { t } = useTranslation(["web", "errors", "validation"]);

@@ -19,7 +19,7 @@ export function useCampaignStatisticsLink() {
 
 /**
  * statistics/campaigns: the event's sent campaigns (and one being sent) with their headline figures, each
- * opening its statistics; read again every 2 s while one is being sent.
+ * opening its statistics; read again every 10 s while one is being sent.
  */
 export function CampaignsStatistics() {
   const { t } = useTranslation(["web", "errors", "validation"]);

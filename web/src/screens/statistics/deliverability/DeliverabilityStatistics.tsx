@@ -37,7 +37,7 @@ const DRAWN: readonly { name: DayFigure; color: string }[] = [
 /**
  * statistics/deliverability: every campaign of the event added up — the totals with their rates, day by day
  * (the event's wall clock) as a chart with its table, and each campaign's headline figures; read again every
- * 2 s while one is being sent.
+ * 10 s while one is being sent.
  */
 export function DeliverabilityStatistics() {
   const { t } = useTranslation(["web", "errors", "validation"]);
