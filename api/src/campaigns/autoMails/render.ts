@@ -11,8 +11,11 @@ export interface AutoMailRenderInput {
   language: CampaignLanguage;
   wording: AutoMailWording;
   values: MergeValues;
-  /** Show the guest's entry QR code (attached by Content-ID) under the content: a confirmed registration. */
-  withEntryCode?: boolean;
+  /**
+   * The guest's entry code (a confirmed registration): its QR image (attached by Content-ID) under the content,
+   * and the code's text in the plain part, for a desk that types it in.
+   */
+  entryCode?: string;
 }
 
 /**
@@ -22,11 +25,11 @@ export interface AutoMailRenderInput {
 export async function renderAutoMail(input: AutoMailRenderInput): Promise<PersonalisedCampaign> {
   const t = createI18n(input.language).getFixedT(input.language, "mail");
   const eventName = input.values.eventName ?? "";
-  const trailer = input.withEntryCode
+  const trailer = input.entryCode
     ? {
         mjml: `<mj-text align="center">${escapeHtml(t("registration_confirmation.entry_code"))}</mj-text>
         <mj-image src="cid:${QR_CID}" alt="${escapeHtml(t("registration_confirmation.entry_code_alt", { eventName }))}" width="228px" padding="0 25px 8px" />`,
-        text: t("registration_confirmation.entry_code"),
+        text: `${t("registration_confirmation.entry_code")}\n${input.entryCode}`,
       }
     : undefined;
   const compiled = await compileCampaign(

@@ -68,7 +68,7 @@ export async function deliverAutoMail(deps: AppDeps, job: AutoMailJob): Promise<
     language,
     wording: mail.wording,
     values: autoMailValues(deps.config.publicUrl, facts, recipient, language, job.values ?? {}),
-    withEntryCode: Boolean(entryCode),
+    ...(entryCode ? { entryCode } : {}),
   });
   await deps.mail.send({
     to: job.to,
