@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CampaignRecipient } from "../../../api/src/models/CampaignRecipient.ts";
 import { Campaign } from "../../../api/src/models/Campaign.ts";
+import { startDueCampaign } from "../../../api/src/services/campaigns/send/request.ts";
 import { remainingCredits } from "../../../api/src/services/credits/ledger.ts";
 import { listedUser } from "../../helpers/actors.ts";
 import { buildCampaign, sendableContent } from "../../helpers/campaigns.ts";
@@ -67,12 +68,14 @@ describe.each(databaseKinds())("sending campaigns on %s", (kind) => {
   }
 
   async function sentCampaign(http: Awaited<ReturnType<typeof setUp>>["http"], base: string) {
+    let last: unknown;
     for (let tries = 0; tries < 200; tries++) {
       const response = await http.get(base);
       if (response.body.state === "sent") return response.body;
+      last = { state: response.body.state, sendError: response.body.sendError, progress: response.body.progress };
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error("the campaign was not sent within 20 s");
+    throw new Error(`the campaign was not sent within 20 s: ${JSON.stringify(last)}`);
   }
 
   it("sends one message per recipient now, each with its return path and unsubscribe headers, a credit each", async () => {
@@ -192,6 +195,22 @@ describe.each(databaseKinds())("sending campaigns on %s", (kind) => {
     const done = await sentCampaign(http, base);
     expect(done.progress).toMatchObject({ total: 1, sent: 1 });
     await sink.waitFor("later@example.org");
+  });
+
+  it("sends a scheduled campaign the credits no longer cover back to pending, saying why", async () => {
+    const { db, http, event, campaign, base } = await setUp(1);
+    await buildGuest(db, event, { email: "first@example.org", status: "confirmed" });
+    const scheduled = await http.post(`${base}/send`, { sendAt: new Date(Date.now() + 3600_000).toISOString() });
+    expect(scheduled.body.state).toBe("scheduled");
+    await buildGuest(db, event, { email: "second@example.org", status: "confirmed" });
+    await Campaign.query(db)
+      .patch({ sendAt: new Date(Date.now() - 1000) })
+      .where({ id: campaign.id });
+
+    expect(await startDueCampaign(db, campaign.id, new Date())).toBe(false);
+    const after = await http.get(base);
+    expect(after.body).toMatchObject({ state: "pending", sendError: "not_enough_credits" });
+    expect(await CampaignRecipient.query(db).where({ campaignId: campaign.id }).resultSize()).toBe(0);
   });
 
   it("sends a test message to the caller, without credits or ledger", async () => {

@@ -118,8 +118,8 @@ export async function cancelScheduledSend(scope: Scope, key: EventKey, campaignI
 
 /**
  * Starts a scheduled campaign whose date has come (the sender's sweep and its delayed job). One that cannot start
- * (not enough credits any more, content changed …) goes back to pending with the reason in `sendError`.
- * Returns whether it is now sending.
+ * (not enough credits any more, content changed …) goes back to pending with the reason in `sendError`; any
+ * other failure is thrown and the campaign stays scheduled. Returns whether it is now sending.
  */
 export async function startDueCampaign(db: Knex, campaignId: string, now: Date): Promise<boolean> {
   return db.transaction(async (trx) => {
@@ -137,8 +137,10 @@ export async function startDueCampaign(db: Knex, campaignId: string, now: Date):
       });
       return true;
     } catch (error) {
-      const code = error instanceof AppError ? error.code : "send_failed";
-      await Campaign.query(trx).patchAndFetchById(campaign.id, { state: "pending", sendError: code });
+      // Only a reason the organizer must act on sends it back; a passing failure (the database busy, a lost
+      // connection) leaves it scheduled for the next sweep, never silently unsent.
+      if (!(error instanceof AppError)) throw error;
+      await Campaign.query(trx).patchAndFetchById(campaign.id, { state: "pending", sendError: error.code });
       return false;
     }
   });

@@ -224,7 +224,11 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
         .where({ state: "scheduled" })
         .where("sendAt", "<=", now)
         .select("id")) as { id: string }[];
-      for (const { id } of due) await startDueCampaign(deps.db, id, now);
+      for (const { id } of due) {
+        await startDueCampaign(deps.db, id, now).catch((error: unknown) =>
+          logger.error({ err: error, campaignId: id }, "scheduled campaign not started; the next sweep tries again"),
+        );
+      }
       const sending = (await Campaign.query(deps.db).where({ state: "sending" }).select("id")) as { id: string }[];
       for (const { id } of sending) void this.run(id);
     },
