@@ -67,7 +67,8 @@ export const campaignStatisticsContracts = {
     description:
       "Every campaign the account's events sent or are sending, newest first (`sort`: startedAt, name, eventName, " +
       "recipients; `order`: asc or desc), with its event, the credits it " +
-      "used and its figures; `search` in campaign and event names. Users of the account who see campaigns.",
+      "used and its figures; `search` in campaign and event names. Users of the account who may read its " +
+      "credits (organizers; editors and readers get 403).",
     tags,
     params: AccountParams,
     query: MailHistoryQuery,
