@@ -5,6 +5,7 @@ import { listUnsubscribeHeaders, trackingRenderOptions, verpReturnPath } from ".
 import { compileCampaign, type CompiledCampaign } from "../../../campaigns/render.ts";
 import { recipientMergeValues, type CampaignEventFacts } from "../../../campaigns/values.ts";
 import { AppError } from "../../../errors.ts";
+import { campaignMailOptions } from "../../../mail/campaignMime.ts";
 import { isTemporaryMailError, mailErrorText, type CampaignTransport } from "../../../mail/campaignTransport.ts";
 import { Campaign } from "../../../models/Campaign.ts";
 import type { AppDeps } from "../../scope.ts";
@@ -107,17 +108,22 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
     );
     const messageId = `<${recipient.token}@${bounceDomain}>`;
     try {
-      await transport.sendMail({
-        from: { name: campaign.fromName, address: campaign.fromEmail! },
-        ...(campaign.replyEmail ? { replyTo: campaign.replyEmail } : {}),
-        to: recipient.email,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        messageId,
-        envelope: { from: verpReturnPath(bounceDomain, recipient.token), to: recipient.email },
-        headers: { ...listUnsubscribeHeaders(publicUrl, recipient.token), Precedence: "bulk" },
-      });
+      await transport.sendMail(
+        campaignMailOptions(
+          {
+            from: { name: campaign.fromName, address: campaign.fromEmail! },
+            replyTo: campaign.replyEmail,
+            to: recipient.email,
+            subject: message.subject,
+            html: message.html,
+            text: message.text,
+            messageId,
+            date: deps.clock.now(),
+            headers: { ...listUnsubscribeHeaders(publicUrl, recipient.token), Precedence: "bulk" },
+          },
+          { from: verpReturnPath(bounceDomain, recipient.token), to: recipient.email },
+        ),
+      );
     } catch (error) {
       const temporary = isTemporaryMailError(error);
       if (temporary) slowDown();

@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import type { SendMailOptions } from "nodemailer";
+import { encodeWords, foldLines } from "nodemailer/lib/mime-funcs";
+import { encode as quotedPrintable, wrap as wrapQuotedPrintable } from "nodemailer/lib/qp";
+
+/*
+ * A campaign message written out as RFC 5322 text in one pass: headers, then a multipart/alternative of the
+ * plain-text and HTML parts, each quoted-printable. nodemailer composes a message through a chain of streams
+ * per part (measured: about half the sender's CPU at 100,000 recipients); a campaign's messages all have the
+ * same shape, so the sender writes them itself and hands nodemailer the bytes to send (and DKIM-sign).
+ * Header words are encoded and lines folded by nodemailer's own functions.
+ */
+
+export interface CampaignMimeMessage {
+  from: { name: string | null; address: string };
+  replyTo?: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** With its angle brackets. */
+  messageId: string;
+  date: Date;
+  /** Further headers, e.g. List-Unsubscribe. */
+  headers: Record<string, string>;
+}
+
+const ASCII_ADDRESS = /^[\x21-\x7e]+@[\x21-\x7e]+$/;
+/** A display name that can go out bare: atext words separated by single spaces (RFC 5322 phrase). */
+const BARE_PHRASE = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+( [A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+)*$/;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** Part boundaries: a random prefix per process and a counter (no random bytes per message). */
+const BOUNDARY_PREFIX = randomBytes(12).toString("hex");
+let boundaries = 0;
+
+/** Whether the message can be written here: its addresses are plain ASCII (an internationalised one is not). */
+function canWriteCampaignMime(message: Pick<CampaignMimeMessage, "from" | "replyTo" | "to">): boolean {
+  return [message.from.address, message.to, ...(message.replyTo ? [message.replyTo] : [])].every((address) =>
+    ASCII_ADDRESS.test(address),
+  );
+}
+
+/** A header value on one line: a merge value cannot add a header. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, " ");
+}
+
+function displayName(name: string): string {
+  const value = oneLine(name).trim();
+  if (BARE_PHRASE.test(value)) return value;
+  if (PRINTABLE_ASCII.test(value)) return `"${value.replace(/["\\]/g, "\\$&")}"`;
+  return encodeWords(value, "Q", 52);
+}
+
+function header(name: string, value: string): string {
+  return foldLines(`${name}: ${value}`, 76);
+}
+
+/** RFC 5322's date-time, in UTC. */
+function mailDate(date: Date): string {
+  return date.toUTCString().replace(/GMT$/, "+0000");
+}
+
+function part(contentType: string, body: string): string {
+  const crlf = body.replace(/\r?\n/g, "\r\n");
+  return (
+    `Content-Type: ${contentType}; charset=utf-8\r\n` +
+    "Content-Transfer-Encoding: quoted-printable\r\n\r\n" +
+    wrapQuotedPrintable(quotedPrintable(crlf), 76)
+  );
+}
+
+/** The message's bytes, ready for SMTP DATA (nodemailer dot-stuffs them on the way). */
+export function writeCampaignMime(message: CampaignMimeMessage): Buffer {
+  const boundary = `--_tessera_${BOUNDARY_PREFIX}${(boundaries++).toString(36)}`;
+  const name = message.from.name ? oneLine(message.from.name).trim() : "";
+  const headers = [
+    header("Content-Type", `multipart/alternative; boundary="${boundary}"`),
+    header("From", name ? `${displayName(name)} <${message.from.address}>` : message.from.address),
+    ...(message.replyTo ? [header("Reply-To", message.replyTo)] : []),
+    header("To", message.to),
+    header("Subject", encodeWords(oneLine(message.subject), "Q", 52)),
+    header("Message-ID", message.messageId),
+    header("Date", mailDate(message.date)),
+    ...Object.entries(message.headers).map(([key, value]) => header(key, oneLine(value))),
+    "MIME-Version: 1.0",
+  ];
+  const text =
+    `${headers.join("\r\n")}\r\n\r\n` +
+    `--${boundary}\r\n${part("text/plain", message.text)}\r\n` +
+    `--${boundary}\r\n${part("text/html", message.html)}\r\n` +
+    `--${boundary}--\r\n`;
+  return Buffer.from(text, "utf8");
+}
+
+/**
+ * What the campaign transport sends: the message's bytes, or (an internationalised address, which nodemailer
+ * knows how to write) the message for nodemailer to compose.
+ */
+export function campaignMailOptions(
+  message: CampaignMimeMessage,
+  envelope: { from: string; to: string },
+): SendMailOptions {
+  if (canWriteCampaignMime(message)) return { envelope, raw: writeCampaignMime(message) };
+  return {
+    envelope,
+    from: { name: message.from.name ?? "", address: message.from.address },
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    messageId: message.messageId,
+    date: message.date,
+    headers: message.headers,
+  };
+}
