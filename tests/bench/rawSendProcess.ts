@@ -42,28 +42,29 @@ await Promise.all(
     while (next < count) {
       const index = next++;
       const token = `floor${String(index).padStart(19, "0")}`;
-      const message = template.personalise(
-        recipientMergeValues(publicUrl, event, {
-          firstName: `Guest${index}`,
-          lastName: null,
-          company: null,
-          email: `floor${index}@example.org`,
-          language: "en",
-          token,
-        }),
-      );
+      const values = recipientMergeValues(publicUrl, event, {
+        firstName: `Guest${index}`,
+        lastName: null,
+        company: null,
+        email: `floor${index}@example.org`,
+        language: "en",
+        token,
+      });
       const envelope = { from: `bounces+${token}@bounces.example.org`, to: `floor${index}@example.org` };
-      const fields = {
+      const head = {
         from: { name: "Bench", address: "events@example.org" },
         to: envelope.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
         messageId: `<${token}@bounces.example.org>`,
         headers: { ...listUnsubscribeHeaders(publicUrl, token), Precedence: "bulk" },
       };
       await transport.sendMail(
-        mode === "composed" ? campaignMailOptions({ ...fields, date: new Date() }, envelope) : { ...fields, envelope },
+        mode === "composed"
+          ? campaignMailOptions(
+              { ...head, date: new Date() },
+              (encoding) => (encoding ? template.personaliseEncoded(values, encoding) : template.personalise(values)),
+              envelope,
+            )
+          : { ...head, ...template.personalise(values), envelope },
       );
     }
   }),

@@ -83,6 +83,16 @@ export interface CompiledCampaign {
   /** The targets as written, by the index rewriteLink was given. */
   links: readonly string[];
   personalise(values: MergeValues): PersonalisedCampaign;
+  /**
+   * The same message with its bodies in a transfer encoding that can be written piece by piece: the literals
+   * between merge slots are encoded once per template, only the recipient's values each time.
+   */
+  personaliseEncoded(values: MergeValues, encoding: PieceEncoding): PersonalisedCampaign;
+}
+
+/** A transfer encoding whose pieces, each encoded on its own, join into a valid whole (quoted-printable). */
+export interface PieceEncoding {
+  encode(piece: string): string;
 }
 
 /** Where a slot sits: in text, at the start of a URL (a link tag's value is the URL), or inside a URL. */
@@ -306,16 +316,34 @@ class SlotCompiler {
     const html = this.segments(outputs.html);
     const text = this.segments(outputs.text);
     const tags = new Set(slots.map((slot) => slot.tag));
+    const valuesOf = (values: MergeValues) => {
+      const raw = slots.map((slot) => slotValue(slot, values));
+      // The subject is a header: a value's line breaks never reach it.
+      const oneLine = raw.map((value) => value.replace(/\s+/g, " "));
+      return { raw, escaped: raw.map(escapeHtml), subject: join(subject, oneLine) };
+    };
+    const encodedLiterals = new Map<PieceEncoding, { html: Segments; text: Segments }>();
     return {
       language,
       tags,
       links: [...this.links],
       personalise(values: MergeValues): PersonalisedCampaign {
-        const raw = slots.map((slot) => slotValue(slot, values));
-        const escaped = raw.map(escapeHtml);
-        // The subject is a header: a value's line breaks never reach it.
-        const oneLine = raw.map((value) => value.replace(/\s+/g, " "));
-        return { subject: join(subject, oneLine), html: join(html, escaped), text: join(text, raw) };
+        const { raw, escaped, subject } = valuesOf(values);
+        return { subject, html: join(html, escaped), text: join(text, raw) };
+      },
+      personaliseEncoded(values: MergeValues, encoding: PieceEncoding): PersonalisedCampaign {
+        let literals = encodedLiterals.get(encoding);
+        if (!literals) {
+          const encoded = (segments: Segments) => ({ ...segments, literals: segments.literals.map(encoding.encode) });
+          literals = { html: encoded(html), text: encoded(text) };
+          encodedLiterals.set(encoding, literals);
+        }
+        const { raw, escaped, subject } = valuesOf(values);
+        return {
+          subject,
+          html: join(literals.html, escaped.map(encoding.encode)),
+          text: join(literals.text, raw.map(encoding.encode)),
+        };
       },
     };
   }

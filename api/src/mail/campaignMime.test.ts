@@ -1,7 +1,12 @@
 import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
-import { campaignMailOptions, writeCampaignMime, type CampaignMimeMessage } from "./campaignMime.ts";
+import {
+  campaignMailOptions,
+  QUOTED_PRINTABLE_PIECES,
+  writeCampaignMime,
+  type CampaignMimeMessage,
+} from "./campaignMime.ts";
 
 function message(overrides: Partial<CampaignMimeMessage> = {}): CampaignMimeMessage {
   return {
@@ -22,6 +27,21 @@ function message(overrides: Partial<CampaignMimeMessage> = {}): CampaignMimeMess
   };
 }
 
+/** The transport's options for `sent`, its bodies written as pieces split at `cuts` (merge slots would be). */
+function optionsFor(sent: CampaignMimeMessage, envelope: { from: string; to: string }, cuts = [7, 40, 41, 250]) {
+  const { subject, text, html, ...head } = sent;
+  const pieces = (body: string) =>
+    [0, ...cuts, body.length]
+      .map((cut, index, all) => body.slice(cut, all[index + 1] ?? body.length))
+      .map((piece) => QUOTED_PRINTABLE_PIECES.encode(piece))
+      .join("");
+  return campaignMailOptions(
+    head,
+    (encoding) => (encoding ? { subject, text: pieces(text), html: pieces(html) } : { subject, text, html }),
+    envelope,
+  );
+}
+
 /** Sends through nodemailer's stream transport (SMTP's dot-stuffing aside, the bytes a server gets) and parses. */
 async function delivered(options: ReturnType<typeof campaignMailOptions>) {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -32,7 +52,7 @@ async function delivered(options: ReturnType<typeof campaignMailOptions>) {
 describe("a campaign message written in one pass", () => {
   it("reads back as written: names and subject in UTF-8, every line of both parts, the headers", async () => {
     const sent = message();
-    const options = campaignMailOptions(sent, { from: "bounces+token123@bounces.example.org", to: sent.to });
+    const options = optionsFor(sent, { from: "bounces+token123@bounces.example.org", to: sent.to });
     expect(options.raw).toBeInstanceOf(Buffer);
     const { parsed, raw, envelope } = await delivered(options);
     expect(envelope).toEqual({ from: "bounces+token123@bounces.example.org", to: ["lucia@example.org"] });
@@ -54,9 +74,23 @@ describe("a campaign message written in one pass", () => {
     expect(bodyLines.every((line) => line.length <= 78 && !line.includes("\n"))).toBe(true);
   });
 
+  it("joins bodies encoded a piece at a time, wherever the pieces are cut, into the text as written", async () => {
+    const sent = message({
+      text: `A = B \nline with trailing space \n${"é".repeat(90)}\n\nend `,
+      html: '<p a="b">x</p>',
+    });
+    for (const cuts of [[1], [5, 6, 7], [10, 20, 30, 80, 150], [25, 26, 27, 28, 29, 30, 31]]) {
+      const { parsed, raw } = await delivered(optionsFor(sent, { from: "b@example.org", to: sent.to }, cuts));
+      expect(parsed.text).toBe(sent.text);
+      expect(parsed.html).toBe(sent.html);
+      const body = raw.split("\r\n\r\n").slice(1).join("\r\n\r\n").split("\r\n");
+      expect(body.every((line) => line.length <= 76)).toBe(true);
+    }
+  });
+
   it("keeps a merge value on its header line: a newline in a name or subject adds no header", async () => {
     const { parsed } = await delivered(
-      campaignMailOptions(
+      optionsFor(
         message({
           subject: "Hello Ada\r\nBcc: victim@example.org",
           from: { name: "Ada\nX-Evil: 1", address: "a@b.org" },
@@ -80,7 +114,7 @@ describe("a campaign message written in one pass", () => {
 
   it("leaves an internationalised address to nodemailer, which knows how to write it", async () => {
     const sent = message({ to: "lucía@correo.example" });
-    const options = campaignMailOptions(sent, { from: "bounces@example.org", to: sent.to });
+    const options = optionsFor(sent, { from: "bounces@example.org", to: sent.to });
     expect(options.raw).toBeUndefined();
     const { parsed } = await delivered(options);
     expect(parsed.subject).toBe(sent.subject);

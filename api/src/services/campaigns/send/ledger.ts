@@ -141,7 +141,7 @@ export interface ClaimedRecipient {
 export async function claimRecipients(
   db: Knex,
   campaign: Pick<Campaign, "id" | "accountId">,
-  options: { size: number; now: Date; leaseMs: number },
+  options: { size: number; now: Date; leaseMs: number; inFlight?: readonly string[] },
 ): Promise<ClaimedRecipient[]> {
   return db.transaction(async (trx) => {
     const staleBefore = sqlTime(new Date(options.now.getTime() - options.leaseMs));
@@ -153,6 +153,10 @@ export async function claimRecipients(
           .where("status", "queued")
           .orWhere((stale) => stale.where("status", "sending").where("claimedAt", "<", staleBefore)),
       )
+      .modify((query) => {
+        // The caller's own batch going out is its own, however long it takes (a slow pace): never taken back.
+        if (options.inFlight?.length) void query.whereNotIn("id", options.inFlight);
+      })
       .orderBy("id")
       .limit(options.size);
     if (isPostgres(trx)) pick = pick.forUpdate().skipLocked();

@@ -38,6 +38,9 @@ export interface CampaignSender {
 
 const MAX_PAUSE_MS = 60_000;
 
+/** A batch claimed from the ledger with who among it must not be mailed, or why it could not be claimed. */
+type Claim = { claimed: ClaimedRecipient[]; suppressed: Map<string, string> } | { error: unknown };
+
 export function createCampaignSender(deps: SenderDeps, transport: CampaignTransport): CampaignSender {
   const settings = deps.config.campaignSend;
   const journal = openSendJournal(deps.config.varDir);
@@ -81,6 +84,11 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
     }
   }
 
+  /** A claimed recipient this process will not send to (it is stopping): back in the queue, its credit back. */
+  function release(campaign: Campaign, recipient: ClaimedRecipient): Promise<void> {
+    return markNotSent(deps.db, campaign, recipient, { retry: true, error: "interrupted", now: deps.clock.now() });
+  }
+
   async function sendOne(
     campaign: Campaign,
     event: CampaignEventFacts,
@@ -89,23 +97,21 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
     recipient: ClaimedRecipient,
   ): Promise<void> {
     if (stopping) {
-      await markNotSent(deps.db, campaign, recipient, { retry: true, error: "interrupted", now: deps.clock.now() });
+      await release(campaign, recipient);
       return;
     }
     await waitTurn();
     const { publicUrl } = deps.config;
     const { bounceDomain } = settings;
     const template = await compiledFor(recipient.language);
-    const message = template.personalise(
-      recipientMergeValues(publicUrl, event, {
-        firstName: recipient.firstName,
-        lastName: recipient.lastName,
-        company: recipient.company,
-        email: recipient.email,
-        language: recipient.language,
-        token: recipient.token,
-      }),
-    );
+    const values = recipientMergeValues(publicUrl, event, {
+      firstName: recipient.firstName,
+      lastName: recipient.lastName,
+      company: recipient.company,
+      email: recipient.email,
+      language: recipient.language,
+      token: recipient.token,
+    });
     const messageId = `<${recipient.token}@${bounceDomain}>`;
     try {
       await transport.sendMail(
@@ -114,13 +120,11 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
             from: { name: campaign.fromName, address: campaign.fromEmail! },
             replyTo: campaign.replyEmail,
             to: recipient.email,
-            subject: message.subject,
-            html: message.html,
-            text: message.text,
             messageId,
             date: deps.clock.now(),
             headers: { ...listUnsubscribeHeaders(publicUrl, recipient.token), Precedence: "bulk" },
           },
+          (encoding) => (encoding ? template.personaliseEncoded(values, encoding) : template.personalise(values)),
           { from: verpReturnPath(bounceDomain, recipient.token), to: recipient.email },
         ),
       );
@@ -164,16 +168,24 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
     };
     const connections = pLimit(settings.connections);
     const accepted = createAcceptedWrites(deps.db, settings.bounceDomain, () => deps.clock.now());
-    while (!stopping) {
-      let claimed: ClaimedRecipient[];
-      try {
-        claimed = await claimRecipients(deps.db, campaign, {
-          size: settings.batchSize,
-          now: deps.clock.now(),
-          leaseMs: settings.claimLeaseMs,
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.code === "not_enough_credits") {
+    // The next batch is claimed while this one goes out: the connections do not wait on the ledger between them.
+    const claimNext = (inFlight: readonly ClaimedRecipient[] = []): Promise<Claim> =>
+      claimRecipients(deps.db, campaign, {
+        size: settings.batchSize,
+        now: deps.clock.now(),
+        leaseMs: settings.claimLeaseMs,
+        inFlight: inFlight.map((recipient) => recipient.id),
+      }).then(
+        async (claimed) => ({ claimed, suppressed: await suppressedAmong(deps.db, campaign.accountId, claimed) }),
+        (error: unknown) => ({ error }),
+      );
+    let next = claimNext();
+    let claimedAfterSends = false;
+    for (;;) {
+      const claim = await next;
+      if ("error" in claim) {
+        await accepted.drain();
+        if (claim.error instanceof AppError && claim.error.code === "not_enough_credits") {
           // Paused until credits are added: the sweep takes it up again.
           await Campaign.query(deps.db)
             .patch({ sendError: "not_enough_credits" })
@@ -181,18 +193,32 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
           logger.warn({ campaignId }, "campaign send paused: not enough credits");
           return;
         }
-        throw error;
+        throw claim.error;
+      }
+      const { claimed, suppressed } = claim;
+      if (stopping) {
+        await Promise.all(claimed.map((recipient) => release(campaign, recipient)));
+        await accepted.drain();
+        return;
       }
       if (!claimed.length) {
+        await accepted.drain();
+        // Claimed while the last batch was going out, it may have missed a recipient that batch put back.
+        if (!claimedAfterSends) {
+          claimedAfterSends = true;
+          next = claimNext();
+          continue;
+        }
         await finishIfDone(deps.db, campaign.id, deps.clock.now());
         return;
       }
+      claimedAfterSends = false;
       if (campaign.sendError) {
         await Campaign.query(deps.db).patch({ sendError: null }).where({ id: campaign.id });
         campaign.sendError = null;
       }
+      next = claimNext(claimed);
       // Who unsubscribed, bounced or was blocked since the ledger was written gets nothing.
-      const suppressed = await suppressedAmong(deps.db, campaign.accountId, claimed);
       await Promise.all(
         claimed.map((recipient) =>
           connections(() =>
