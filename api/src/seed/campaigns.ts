@@ -1,4 +1,10 @@
 import { randomUUID } from "node:crypto";
+import {
+  BUTTON_DEFAULT_COLORS,
+  mergeTag,
+  type CampaignBlock,
+  type CampaignContent,
+} from "@tessera/shared/campaigns/content";
 import { newRecipientToken } from "../campaigns/links.ts";
 import { defaultSubject, templateFor } from "../campaigns/templates/index.ts";
 import type { Knex } from "../db/knex.ts";
@@ -18,6 +24,22 @@ const DAY = 24 * 3600 * 1000;
  * proxy's open among them, counted apart), its credits debited per message; and a draft invitation from its
  * template, ready to be finished and sent.
  */
+/**
+ * The demo's save the date with a button to the guest area after its message: the clicks the demo records are on
+ * that button (the first link), not on the footer's unsubscribe link.
+ */
+function withGuestAreaButton(content: CampaignContent, label: string): CampaignContent {
+  const [message, ...rest] = content.blocks;
+  const button: CampaignBlock = {
+    id: "button-1",
+    type: "button",
+    label,
+    url: mergeTag("portalLink"),
+    ...BUTTON_DEFAULT_COLORS,
+  };
+  return { blocks: [message!, button, ...rest] };
+}
+
 export async function seedDemoCampaigns(
   trx: Knex.Transaction,
   event: Event,
@@ -51,7 +73,10 @@ export async function seedDemoCampaigns(
     replyEmail: null,
     previewText: null,
     language: "en",
-    content: { en: templateFor("save_the_date", "en"), fr: templateFor("save_the_date", "fr") },
+    content: {
+      en: withGuestAreaButton(templateFor("save_the_date", "en"), "Open my guest area"),
+      fr: withGuestAreaButton(templateFor("save_the_date", "fr"), "Ouvrir mon espace invité"),
+    },
     audience: null,
     sendAt: null,
     sentAt,

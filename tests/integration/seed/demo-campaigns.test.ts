@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { compileCampaign } from "../../../api/src/campaigns/render.ts";
 import { Campaign } from "../../../api/src/models/Campaign.ts";
 import { Event } from "../../../api/src/models/Event.ts";
 import { DEMO_SENDER_EMAIL } from "../../../api/src/seed/campaigns.ts";
@@ -38,6 +39,13 @@ describe.each(databaseKinds())("demo campaigns on %s", (kind) => {
     expect(clicked).toBeGreaterThan(0);
     const machineOpens = await db("campaignEvents").where({ campaignId: sent.id, kind: "open" }).where("machine", true);
     expect(machineOpens.length).toBeGreaterThan(0);
+    // the clicks are on the button to the guest area, not on the footer's unsubscribe link
+    const clickedLinks = await db("campaignEvents").where({ campaignId: sent.id, kind: "click" }).distinct("linkIndex");
+    const { links } = await compileCampaign(
+      { subject: sent.subject, content: sent.content.en!, language: "en" },
+      { rewriteLink: (url) => url },
+    );
+    expect(clickedLinks.map((row: { linkIndex: number }) => links[row.linkIndex])).toEqual(["{{portalLink}}"]);
   });
 
   it("has a draft invitation from its template, from the verified sender, ready to send", async () => {
