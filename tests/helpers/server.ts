@@ -47,6 +47,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SQLITE_FILE: database.sqliteFile,
     // The test run's cheap password hashing (vitest.config.ts), unless the test says otherwise.
     PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "",
+    // The campaign sweep looks once at start, then only when a test asks for it (CAMPAIGN_SWEEP_MS in its env):
+    // its queries every few seconds would land in the tests that count a request's queries.
+    CAMPAIGN_SWEEP_MS: "3600000",
     ...options.env,
   });
   const deps = createDeps(config);

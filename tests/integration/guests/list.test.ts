@@ -405,8 +405,14 @@ describe.each(databaseKinds())("guests list on %s", (kind) => {
         suite.server.db.off("query", count);
       }
     };
-    const small = await counted("?perPage=2&sort=lastName&order=desc");
-    const large = await counted("?perPage=50&sort=lastName&order=desc");
+    // The fewest of three tries: the server's own sweeps (scheduled campaigns, payments) query the same
+    // database now and then, and one may land during a request; an N+1 would show in every try.
+    const fewest = async (query: string) => {
+      const tries = [await counted(query), await counted(query), await counted(query)];
+      return tries.reduce((least, next) => (next.queries < least.queries ? next : least));
+    };
+    const small = await fewest("?perPage=2&sort=lastName&order=desc");
+    const large = await fewest("?perPage=50&sort=lastName&order=desc");
     expect(small.body.data).toHaveLength(2);
     expect(large.body.data).toHaveLength(50);
     expect(large.queries).toBe(small.queries);
