@@ -93,8 +93,8 @@ describe.skipIf(!shouldRunE2e()).each(databaseKinds())("a campaign's statistics 
       expect(opens.reduce((sum, count) => sum + count, 0)).toBe(8);
       const link = page.getByTestId("campaign-link");
       expect(await link.count()).toBe(1);
-      // The save the date's one link is its unsubscribe link, named as the editor's merge tags are.
-      expect(await link.locator("th").innerText()).toBe("Unsubscribe link");
+      // The demo's save the date's button to the guest area, named as the editor's merge tags are.
+      expect(await link.locator("th").innerText()).toBe("Guest portal link");
       expect(await link.locator("td").first().innerText()).toBe("3");
 
       // The recipients, kept to those who clicked.
