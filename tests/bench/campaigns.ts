@@ -17,7 +17,7 @@ import { creditsPack } from "../helpers/credits.ts";
 import { buildEvent } from "../helpers/events.ts";
 import { buildAccount } from "../helpers/factories.ts";
 import { buildGuests } from "../helpers/guests.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { serverProcessEnv, startTestServer, type TestServer } from "../helpers/server.ts";
 import { benchSendInServer } from "./campaignInServer.ts";
 import { printTable } from "./stats.ts";
 import { buildVerifiedSender } from "../helpers/senders.ts";
@@ -79,11 +79,7 @@ function senderProcess(
     {
       cwd: ROOT_DIR,
       env: {
-        ...process.env,
-        DATABASE_URL: server.config.databaseUrl ?? "",
-        SQLITE_FILE: server.config.sqliteFile,
-        TESSERA_VAR_DIR: server.config.varDir,
-        TESSERA_SECRET: server.config.secret,
+        ...serverProcessEnv(server),
         SMTP_URL: sink.url,
         PUBLIC_URL: server.baseUrl,
         CAMPAIGN_RATE: "100000",

@@ -59,11 +59,7 @@ await Promise.all(
       };
       await transport.sendMail(
         mode === "composed"
-          ? campaignMailOptions(
-              { ...head, date: new Date() },
-              (encoding) => (encoding ? template.personaliseEncoded(values, encoding) : template.personalise(values)),
-              envelope,
-            )
+          ? campaignMailOptions({ ...head, date: new Date() }, template, values, envelope)
           : { ...head, ...template.personalise(values), envelope },
       );
     }

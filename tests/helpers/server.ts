@@ -78,3 +78,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/** The environment of a child process that works on `server`'s database and files as the server itself does. */
+export function serverProcessEnv(server: TestServer): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: server.config.databaseUrl ?? "",
+    SQLITE_FILE: server.config.sqliteFile,
+    TESSERA_VAR_DIR: server.config.varDir,
+    TESSERA_SECRET: server.config.secret,
+  };
+}

@@ -1,12 +1,8 @@
 import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
-import {
-  campaignMailOptions,
-  QUOTED_PRINTABLE_PIECES,
-  writeCampaignMime,
-  type CampaignMimeMessage,
-} from "./campaignMime.ts";
+import type { MergeValues, PieceEncoding } from "../campaigns/render.ts";
+import { campaignMailOptions, writeCampaignMime, type CampaignMimeMessage } from "./campaignMime.ts";
 
 function message(overrides: Partial<CampaignMimeMessage> = {}): CampaignMimeMessage {
   return {
@@ -27,19 +23,23 @@ function message(overrides: Partial<CampaignMimeMessage> = {}): CampaignMimeMess
   };
 }
 
-/** The transport's options for `sent`, its bodies written as pieces split at `cuts` (merge slots would be). */
+/** The transport's options for `sent`, its bodies personalised as pieces split at `cuts` (merge slots would be). */
 function optionsFor(sent: CampaignMimeMessage, envelope: { from: string; to: string }, cuts = [7, 40, 41, 250]) {
   const { subject, text, html, ...head } = sent;
-  const pieces = (body: string) =>
+  const pieces = (body: string, encoding: PieceEncoding) =>
     [0, ...cuts, body.length]
       .map((cut, index, all) => body.slice(cut, all[index + 1] ?? body.length))
-      .map((piece) => QUOTED_PRINTABLE_PIECES.encode(piece))
+      .map((piece) => encoding.encode(piece))
       .join("");
-  return campaignMailOptions(
-    head,
-    (encoding) => (encoding ? { subject, text: pieces(text), html: pieces(html) } : { subject, text, html }),
-    envelope,
-  );
+  const template = {
+    personalise: () => ({ subject, text, html }),
+    personaliseEncoded: (_values: MergeValues, encoding: PieceEncoding) => ({
+      subject,
+      text: pieces(text, encoding),
+      html: pieces(html, encoding),
+    }),
+  };
+  return campaignMailOptions(head, template, {}, envelope);
 }
 
 /** Sends through nodemailer's stream transport (SMTP's dot-stuffing aside, the bytes a server gets) and parses. */

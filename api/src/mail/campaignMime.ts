@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { SendMailOptions } from "nodemailer";
 import { encodeWords, foldLines } from "nodemailer/lib/mime-funcs";
 import { encode as quotedPrintable, wrap as wrapQuotedPrintable } from "nodemailer/lib/qp";
-import type { PersonalisedCampaign, PieceEncoding } from "../campaigns/render.ts";
+import type { CompiledCampaign, MergeValues, PieceEncoding } from "../campaigns/render.ts";
 
 /*
  * A campaign message written out as RFC 5322 text in one pass: headers, then a multipart/alternative of the
@@ -17,10 +17,10 @@ export interface CampaignMimeMessage {
   replyTo?: string | null;
   to: string;
   subject: string;
+  /** Quoted-printable, as QUOTED_PRINTABLE_PIECES writes it. */
   text: string;
+  /** Quoted-printable, as QUOTED_PRINTABLE_PIECES writes it. */
   html: string;
-  /** Whether `text` and `html` are already quoted-printable (QUOTED_PRINTABLE_PIECES). */
-  encoded?: boolean;
   /** With its angle brackets. */
   messageId: string;
   date: Date;
@@ -64,29 +64,20 @@ function mailDate(date: Date): string {
   return date.toUTCString().replace(/GMT$/, "+0000");
 }
 
-/** A body (or a piece of one) quoted-printable, CRLF line breaks, lines within `lineLength`. */
-function encodeQuotedPrintable(body: string, lineLength: number): string {
-  return wrapQuotedPrintable(quotedPrintable(body.replace(/\r?\n/g, "\r\n")), lineLength);
-}
-
 /**
- * Quoted-printable a piece at a time: each piece ends its last line with a soft line break (unless it ends with a
- * line break of its own), so pieces encoded apart join into one valid body (RFC 2045 §6.7).
+ * Quoted-printable a piece at a time (CRLF line breaks): each piece ends its last line with a soft line break
+ * (unless it ends with a line break of its own), so pieces encoded apart join into one valid body (RFC 2045 §6.7).
  */
 export const QUOTED_PRINTABLE_PIECES: PieceEncoding = {
   encode(piece) {
     if (piece === "") return "";
-    const encoded = encodeQuotedPrintable(piece, 75);
+    const encoded = wrapQuotedPrintable(quotedPrintable(piece.replace(/\r?\n/g, "\r\n")), 75);
     return encoded.endsWith("\r\n") ? encoded : `${encoded}=\r\n`;
   },
 };
 
-function part(contentType: string, body: string, encoded: boolean): string {
-  return (
-    `Content-Type: ${contentType}; charset=utf-8\r\n` +
-    "Content-Transfer-Encoding: quoted-printable\r\n\r\n" +
-    (encoded ? body : encodeQuotedPrintable(body, 76))
-  );
+function part(contentType: string, body: string): string {
+  return `Content-Type: ${contentType}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${body}`;
 }
 
 /** The message's bytes, ready for SMTP DATA (nodemailer dot-stuffs them on the way). */
@@ -106,38 +97,39 @@ export function writeCampaignMime(message: CampaignMimeMessage): Buffer {
   ];
   const text =
     `${headers.join("\r\n")}\r\n\r\n` +
-    `--${boundary}\r\n${part("text/plain", message.text, message.encoded === true)}\r\n` +
-    `--${boundary}\r\n${part("text/html", message.html, message.encoded === true)}\r\n` +
+    `--${boundary}\r\n${part("text/plain", message.text)}\r\n` +
+    `--${boundary}\r\n${part("text/html", message.html)}\r\n` +
     `--${boundary}--\r\n`;
   return Buffer.from(text, "utf8");
 }
 
-/** A message's head: all but its subject and bodies, which come personalised (a compiled campaign's). */
-export type CampaignMimeHead = Omit<CampaignMimeMessage, "subject" | "text" | "html" | "encoded">;
+/** A message's head: all but its subject and bodies, which its compiled campaign personalises. */
+export type CampaignMimeHead = Omit<CampaignMimeMessage, "subject" | "text" | "html">;
 
 /**
  * What the campaign transport sends: the message's bytes, its bodies personalised straight into quoted-printable
  * pieces; or (an internationalised address, which nodemailer knows how to write) the message for nodemailer to
- * compose. `personalise` gives the subject and bodies, in `encoding` when one is asked for.
+ * compose.
  */
 export function campaignMailOptions(
   head: CampaignMimeHead,
-  personalise: (encoding?: PieceEncoding) => PersonalisedCampaign,
+  template: Pick<CompiledCampaign, "personalise" | "personaliseEncoded">,
+  values: MergeValues,
   envelope: { from: string; to: string },
 ): SendMailOptions {
   if (canWriteCampaignMime(head)) {
-    const body = personalise(QUOTED_PRINTABLE_PIECES);
-    return { envelope, raw: writeCampaignMime({ ...head, ...body, encoded: true }) };
+    return {
+      envelope,
+      raw: writeCampaignMime({ ...head, ...template.personaliseEncoded(values, QUOTED_PRINTABLE_PIECES) }),
+    };
   }
-  const body = personalise();
+  const body = template.personalise(values);
   return {
     envelope,
     from: { name: head.from.name ?? "", address: head.from.address },
     ...(head.replyTo ? { replyTo: head.replyTo } : {}),
     to: head.to,
-    subject: body.subject,
-    text: body.text,
-    html: body.html,
+    ...body,
     messageId: head.messageId,
     date: head.date,
     headers: head.headers,

@@ -1,12 +1,7 @@
 import { randomUUID } from "node:crypto";
-import {
-  BUTTON_DEFAULT_COLORS,
-  mergeTag,
-  type CampaignBlock,
-  type CampaignContent,
-} from "@tessera/shared/campaigns/content";
+import type { CampaignContent } from "@tessera/shared/campaigns/content";
 import { newRecipientToken } from "../campaigns/links.ts";
-import { defaultSubject, templateFor } from "../campaigns/templates/index.ts";
+import { buttonBlock, defaultSubject, templateFor } from "../campaigns/templates/index.ts";
 import type { Knex } from "../db/knex.ts";
 import { Campaign } from "../models/Campaign.ts";
 import type { Event } from "../models/Event.ts";
@@ -19,27 +14,20 @@ export const DEMO_SENDER_EMAIL = "events@demo-conference.test";
 const DAY = 24 * 3600 * 1000;
 
 /**
- * The demo's campaigns (issue 15): the account's credits (campaign and event packs, a year long) and verified sender;
- * a "save the date" sent a week ago to the guests with an address, some of whom opened and clicked it (a privacy
- * proxy's open among them, counted apart), its credits debited per message; and a draft invitation from its
- * template, ready to be finished and sent.
- */
-/**
  * The demo's save the date with a button to the guest area after its message: the clicks the demo records are on
  * that button (the first link), not on the footer's unsubscribe link.
  */
 function withGuestAreaButton(content: CampaignContent, label: string): CampaignContent {
   const [message, ...rest] = content.blocks;
-  const button: CampaignBlock = {
-    id: "button-1",
-    type: "button",
-    label,
-    url: mergeTag("portalLink"),
-    ...BUTTON_DEFAULT_COLORS,
-  };
-  return { blocks: [message!, button, ...rest] };
+  return { blocks: [message!, buttonBlock(1, label, "portalLink"), ...rest] };
 }
 
+/**
+ * The demo's campaigns (issue 15): the account's credits (campaign and event packs, a year long) and verified sender;
+ * a "save the date" sent a week ago to the guests with an address, some of whom opened and clicked it (a privacy
+ * proxy's open among them, counted apart), its credits debited per message; and a draft invitation from its
+ * template, ready to be finished and sent.
+ */
 export async function seedDemoCampaigns(
   trx: Knex.Transaction,
   event: Event,

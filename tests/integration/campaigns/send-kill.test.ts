@@ -12,7 +12,7 @@ import { databaseKinds } from "../../helpers/databases.ts";
 import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount } from "../../helpers/factories.ts";
 import { buildGuests } from "../../helpers/guests.ts";
-import type { TestServer } from "../../helpers/server.ts";
+import { serverProcessEnv, type TestServer } from "../../helpers/server.ts";
 import { buildVerifiedSender } from "../../helpers/senders.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
@@ -31,11 +31,7 @@ function runSender(
     {
       cwd: ROOT_DIR,
       env: {
-        ...process.env,
-        DATABASE_URL: server.config.databaseUrl ?? "",
-        SQLITE_FILE: server.config.sqliteFile,
-        TESSERA_VAR_DIR: server.config.varDir,
-        TESSERA_SECRET: server.config.secret,
+        ...serverProcessEnv(server),
         SMTP_URL: server.mailbox.url,
         PUBLIC_URL: server.baseUrl,
         CAMPAIGN_RATE: "300",

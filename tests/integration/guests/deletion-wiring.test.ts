@@ -9,7 +9,7 @@ import { buildEvent } from "../../helpers/events.ts";
 import { buildAccount, buildUser } from "../../helpers/factories.ts";
 import { buildGuest } from "../../helpers/guests.ts";
 import { buildOrder, buildTicket } from "../../helpers/orders.ts";
-import type { TestServer } from "../../helpers/server.ts";
+import { serverProcessEnv, type TestServer } from "../../helpers/server.ts";
 import { useTestServer } from "../../helpers/suite.ts";
 
 const run = promisify(execFile);
@@ -22,11 +22,7 @@ async function deleteInWorker(server: TestServer, ids: string[]): Promise<Record
     {
       cwd: ROOT_DIR,
       env: {
-        ...process.env,
-        DATABASE_URL: server.config.databaseUrl ?? "",
-        SQLITE_FILE: server.config.sqliteFile,
-        TESSERA_VAR_DIR: server.config.varDir,
-        TESSERA_SECRET: server.config.secret,
+        ...serverProcessEnv(server),
       },
     },
   );

@@ -5,6 +5,7 @@ import {
   mergeTag,
   type CampaignBlock,
   type CampaignContent,
+  type LinkMergeTag,
 } from "@tessera/shared/campaigns/content";
 import type { LanguageCopy } from "./copy.ts";
 import { en } from "./en.ts";
@@ -17,20 +18,17 @@ import { fr } from "./fr.ts";
  */
 const COPY: Readonly<Record<CampaignLanguage, LanguageCopy>> = { en, fr, es };
 
+/** A template's button to one of the links the merge tags give, in the default colours. */
+export function buttonBlock(number: number, label: string, link: LinkMergeTag): CampaignBlock {
+  return { id: `button-${number}`, type: "button", label, url: mergeTag(link), ...BUTTON_DEFAULT_COLORS };
+}
+
 /** A fresh copy of a type's default content in a language (the caller may edit it freely). */
 export function templateFor(type: CampaignType, language: CampaignLanguage): CampaignContent {
   const copy = COPY[language];
   const words = copy.templates[type];
   const blocks: CampaignBlock[] = [{ id: "message", type: "text", html: words.body }];
-  words.buttons.forEach((button, index) => {
-    blocks.push({
-      id: `button-${index + 1}`,
-      type: "button",
-      label: button.label,
-      url: mergeTag(button.link),
-      ...BUTTON_DEFAULT_COLORS,
-    });
-  });
+  words.buttons.forEach((button, index) => blocks.push(buttonBlock(index + 1, button.label, button.link)));
   blocks.push({ id: "closing", type: "text", html: words.closing });
   blocks.push({ id: "footer", type: "footer", html: copy.footer });
   return { blocks };

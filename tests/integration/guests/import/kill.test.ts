@@ -8,7 +8,7 @@ import { databaseKinds } from "../../../helpers/databases.ts";
 import { buildEvent } from "../../../helpers/events.ts";
 import { buildAccount, buildUser, sessionTokenFor } from "../../../helpers/factories.ts";
 import { uploadFile } from "../../../helpers/guestImport.ts";
-import { type TestServer } from "../../../helpers/server.ts";
+import { type TestServer, serverProcessEnv } from "../../../helpers/server.ts";
 import { useTestServer } from "../../../helpers/suite.ts";
 
 const ROWS = 25_000;
@@ -21,11 +21,7 @@ function runAndKill(server: TestServer, importId: string): Promise<{ sawProgress
     {
       cwd: ROOT_DIR,
       env: {
-        ...process.env,
-        DATABASE_URL: server.config.databaseUrl ?? "",
-        SQLITE_FILE: server.config.sqliteFile,
-        TESSERA_VAR_DIR: server.config.varDir,
-        TESSERA_SECRET: server.config.secret,
+        ...serverProcessEnv(server),
       },
       stdio: ["ignore", "pipe", "inherit"],
     },

@@ -124,7 +124,8 @@ export function createCampaignSender(deps: SenderDeps, transport: CampaignTransp
             date: deps.clock.now(),
             headers: { ...listUnsubscribeHeaders(publicUrl, recipient.token), Precedence: "bulk" },
           },
-          (encoding) => (encoding ? template.personaliseEncoded(values, encoding) : template.personalise(values)),
+          template,
+          values,
           { from: verpReturnPath(bounceDomain, recipient.token), to: recipient.email },
         ),
       );
